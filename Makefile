@@ -1,0 +1,85 @@
+# cudnnv: the one build entry. 'make demo' and 'make check' install the
+# Debian packages they need first (on a fresh machine nothing else does).
+
+CC       ?= cc
+BUILD    ?= build
+PREFIX   ?= /usr/local
+PKGS      = inih libxxhash libarchive libcrypto
+WARNINGS  = -Wall -Wextra -Werror
+CFLAGS   ?= -O2 -g
+ALL_CFLAGS = -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE $(WARNINGS) $(CFLAGS)
+DEP_CFLAGS = $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
+DEP_LIBS   = $(shell pkg-config --libs $(PKGS) 2>/dev/null)
+
+DEBIAN_PACKAGES = build-essential clang pkg-config libinih-dev libxxhash-dev \
+                  libarchive-dev libssl-dev libcmocka-dev bats
+
+SELECT_SRC  = shim/version_name.c shim/set_list.c shim/version_file.c shim/select.c \
+              shim/select_message.c
+MANAGER_SRC = $(wildcard manager/*.c)
+SELECT_OBJ  = $(SELECT_SRC:%.c=$(BUILD)/obj/%.o)
+MANAGER_OBJ = $(MANAGER_SRC:%.c=$(BUILD)/obj/%.o)
+CUDNNV      = $(BUILD)/bin/cudnnv
+
+UNIT_TESTS  = $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(wildcard tests/unit/test_*.c))
+UNIT_SUPPORT = $(filter-out $(BUILD)/obj/manager/main.o,$(MANAGER_OBJ)) $(SELECT_OBJ)
+
+.PHONY: all deps check unit bats fixtures clang-build demo install clean
+
+all: $(CUDNNV)
+
+$(BUILD)/obj/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) $(DEP_CFLAGS) -MMD -MP -c $< -o $@
+
+$(CUDNNV): $(MANAGER_OBJ) $(SELECT_OBJ)
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -o $@ $^ $(DEP_LIBS)
+
+$(BUILD)/tests/%: tests/unit/%.c $(UNIT_SUPPORT)
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) $(DEP_CFLAGS) -Ishim -Imanager -o $@ $^ $(DEP_LIBS) -lcmocka
+
+# Installs whatever Debian package is missing (apt-get update first: a fresh
+# machine has no package lists).
+deps:
+	@missing=""; for p in $(DEBIAN_PACKAGES); do \
+	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "ok installed" || missing="$$missing $$p"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+	  echo "installing Debian packages:$$missing"; \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null; \
+	fi
+
+fixtures: $(CUDNNV)
+	tests/fixtures/build-fixtures.sh $(BUILD)/fixtures
+
+unit: $(UNIT_TESTS)
+	@for t in $(UNIT_TESTS); do echo "== $$t"; $$t || exit 1; done
+
+bats: $(CUDNNV) fixtures
+	CUDNNV=$(abspath $(CUDNNV)) FIXTURES=$(abspath $(BUILD)/fixtures) bats tests/bats
+
+# The manager and the selection code must also build with clang.
+clang-build:
+	$(MAKE) --no-print-directory BUILD=$(BUILD)/clang CC=clang all
+
+check: deps
+	$(MAKE) --no-print-directory all
+	$(MAKE) --no-print-directory clang-build
+	$(MAKE) --no-print-directory unit
+	$(MAKE) --no-print-directory bats
+
+demo: deps
+	$(MAKE) --no-print-directory all fixtures
+	tests/demo.sh $(abspath $(CUDNNV)) $(abspath $(BUILD)/fixtures)
+
+install: $(CUDNNV)
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1
+	install -m 755 $(CUDNNV) $(DESTDIR)$(PREFIX)/bin/cudnnv
+	install -m 644 docs/cudnnv.1 $(DESTDIR)$(PREFIX)/share/man/man1/cudnnv.1
+
+clean:
+	rm -rf $(BUILD)
+
+-include $(shell find $(BUILD)/obj -name '*.d' 2>/dev/null)

@@ -1,0 +1,35 @@
+/*
+ * What every command shares: the command table entry, the exit statuses and
+ * the message helpers. Commands live one per file (cmd_*.c); the table that
+ * names them all is commands.c.
+ */
+#ifndef CUDNNV_CLI_H
+#define CUDNNV_CLI_H
+
+#include <stdio.h>
+
+#define EXIT_USER_ERROR 1
+#define EXIT_USAGE 2
+
+struct command {
+    const char *name;
+    int (*run)(int argc, char **argv);
+    const char *summary;   /* one line for 'cudnnv help' */
+    const char *help;      /* the whole text for 'cudnnv help NAME' and NAME --help */
+    int passes_arguments;  /* exec: --help after the command name belongs to that command */
+};
+
+const struct command *command_find(const char *name);
+const struct command *command_table(int *count);
+
+/* messages.c */
+int fail(const char *format, ...) __attribute__((format(printf, 1, 2)));
+int usage_fail(const char *command, const char *format, ...) __attribute__((format(printf, 2, 3)));
+void note(const char *format, ...) __attribute__((format(printf, 1, 2)));
+int asks_for_help(int argc, char **argv);
+int print_command_help(const char *name);
+
+/* json.c */
+void json_string(FILE *out, const char *text);
+
+#endif

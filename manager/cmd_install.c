@@ -1,0 +1,115 @@
+/*
+ * cudnnv install SOURCE: a cuDNN set from a directory or an NVIDIA archive,
+ * copied into the store. Everything happens in a staging directory under
+ * the store lock; the set appears under versions/ by one rename at the end,
+ * so a failure or a kill leaves nothing half-installed.
+ */
+#include "archive.h"
+#include "cli.h"
+#include "commands.h"
+#include "fsutil.h"
+#include "install_steps.h"
+#include "store.h"
+
+#include <getopt.h>
+#include <stdio.h>
+#include <string.h>
+
+const char cmd_install_help[] =
+    "Usage: cudnnv install [--name NAME] [--sha256 HEX] [--force] [--json] SOURCE\n"
+    "\n"
+    "Install a cuDNN set into the store ($CUDNNV_ROOT, default ~/.cudnnv).\n"
+    "SOURCE is one of:\n"
+    "  a directory holding cuDNN: a CUDA toolkit (include/ and lib/ or lib64/),\n"
+    "    a pip nvidia/cudnn folder, or an unpacked NVIDIA archive;\n"
+    "  an NVIDIA archive: .tar.xz or .tgz (Linux), .zip (Windows).\n"
+    "\n"
+    "The version is read from cudnn_version.h (cudnn.h for 7.x), else from the\n"
+    "library names; NVIDIA's archive name adds the build number and the CUDA\n"
+    "version. The set is named after its version (8.1.0.77); the same version\n"
+    "for a second CUDA major gets a -cudaN suffix.\n"
+    "\n"
+    "Options:\n"
+    "  --name NAME     install under this name instead\n"
+    "  --sha256 HEX    check the archive's SHA-256 before extracting anything\n"
+    "  --force         replace a set already installed under that name\n"
+    "  --json          print what was installed as JSON on stdout\n"
+    "\n"
+    "Members with absolute paths, '..', or links leading outside the set are\n"
+    "refused, and nothing is installed.\n";
+
+static int parse_install(int argc, char **argv, struct install_request *request)
+{
+    static const struct option options[] = {
+        {"name", required_argument, NULL, 'n'},
+        {"sha256", required_argument, NULL, 's'},
+        {"force", no_argument, NULL, 'f'},
+        {"json", no_argument, NULL, 'j'},
+        {NULL, 0, NULL, 0},
+    };
+    int option;
+    memset(request, 0, sizeof *request);
+    opterr = 0;
+    while ((option = getopt_long(argc, argv, "+fn:", options, NULL)) != -1) {
+        switch (option) {
+        case 'n': request->name = optarg; break;
+        case 's': request->sha256 = optarg; break;
+        case 'f': request->force = 1; break;
+        case 'j': request->json = 1; break;
+        default: return usage_fail("install", "unknown option '%s'", argv[optind - 1]);
+        }
+    }
+    if (optind != argc - 1)
+        return usage_fail("install", "give exactly one SOURCE (an archive or a directory)");
+    request->source = argv[optind];
+    return 0;
+}
+
+static void print_result(const struct install_request *request, const struct install_result *result)
+{
+    note("cudnnv: installed %s (cuDNN %s%s%s) from %s: %d files, %d links, %d shared with other sets",
+         result->name, result->info.version, result->info.cuda[0] ? ", CUDA " : "",
+         result->info.cuda, request->source, result->stats.files, result->stats.links,
+         result->stats.shared);
+    if (!request->json)
+        return;
+    printf("{\"name\": ");
+    json_string(stdout, result->name);
+    printf(", \"version\": ");
+    json_string(stdout, result->info.version);
+    printf(", \"cuda\": ");
+    json_string(stdout, result->info.cuda);
+    printf(", \"platform\": ");
+    json_string(stdout, result->info.platform);
+    printf(", \"path\": ");
+    json_string(stdout, result->set_dir);
+    printf(", \"files\": %d, \"links\": %d, \"shared\": %d, \"bytes\": %llu}\n",
+           result->stats.files, result->stats.links, result->stats.shared, result->stats.bytes);
+}
+
+int cmd_install(int argc, char **argv)
+{
+    struct install_request request;
+    struct install_result result;
+    char staging[4096];
+    int status = parse_install(argc, argv, &request);
+    if (status != 0)
+        return status;
+    const char *root = store_root();
+    if (store_prepare(root) != 0)
+        return 1;
+    int lock = store_lock(root);
+    if (lock < 0)
+        return 1;
+    store_clear_stale_staging(root);
+    status = store_new_staging(root, "install", staging, sizeof staging);
+    if (status == 0)
+        status = install_in_staging(&request, root, staging, &result);
+    if (status == 0)
+        status = store_publish(root, result.staged_set, result.name, result.replace);
+    if (status == 0)
+        print_result(&request, &result);
+    remove_tree(staging);
+    store_unlock(lock);
+    return status;
+}

@@ -1,0 +1,115 @@
+/*
+ * cudnnv shell: prints the shell code that sets CUDNNV_VERSION for the
+ * current shell only. The integration from 'cudnnv init' evaluates it; run
+ * by hand, it is meant for eval.
+ */
+#include "cli.h"
+#include "commands.h"
+#include "selection.h"
+#include "store.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+const char cmd_shell_help[] =
+    "Usage: cudnnv shell [--shell bash|zsh|fish|pwsh] [VERSION... | --unset]\n"
+    "\n"
+    "Print shell code that selects VERSION for this shell alone (it sets\n"
+    "CUDNNV_VERSION, which wins over every version file). Use it with eval:\n"
+    "  eval \"$(cudnnv shell 8.1)\"\n"
+    "--unset prints code that removes the shell's choice. Without VERSION,\n"
+    "print the shell's current choice.\n";
+
+/* Prints value in single quotes, with each quote inside written the way the shell reads it. */
+static void print_quoted(const char *shell, const char *value)
+{
+    const char *quote = strcmp(shell, "fish") == 0 ? "\\'" : strcmp(shell, "pwsh") == 0 ? "''" : "'\\''";
+    putchar('\'');
+    for (const char *c = value; *c; c++) {
+        if (*c == '\'')
+            fputs(quote, stdout);
+        else
+            putchar(*c);
+    }
+    putchar('\'');
+}
+
+static int print_set(const char *shell, const char *value)
+{
+    if (strcmp(shell, "fish") == 0)
+        printf("set -gx CUDNNV_VERSION ");
+    else if (strcmp(shell, "pwsh") == 0)
+        printf("$Env:CUDNNV_VERSION = ");
+    else
+        printf("export CUDNNV_VERSION=");
+    print_quoted(shell, value);
+    putchar('\n');
+    return 0;
+}
+
+static int print_unset(const char *shell)
+{
+    if (strcmp(shell, "fish") == 0)
+        printf("set -e CUDNNV_VERSION\n");
+    else if (strcmp(shell, "pwsh") == 0)
+        printf("Remove-Item Env:CUDNNV_VERSION -ErrorAction SilentlyContinue\n");
+    else
+        printf("unset CUDNNV_VERSION\n");
+    return 0;
+}
+
+static int known_shell(const char *shell)
+{
+    return strcmp(shell, "bash") == 0 || strcmp(shell, "zsh") == 0 || strcmp(shell, "sh") == 0 ||
+           strcmp(shell, "fish") == 0 || strcmp(shell, "pwsh") == 0;
+}
+
+/* Joins the checked names with ':' (the separator CUDNNV_VERSION reads). */
+static int join_names(int count, char **names, char *out, size_t size)
+{
+    cudnnv_name resolved;
+    out[0] = '\0';
+    for (int i = 0; i < count; i++) {
+        if (selection_require_installed(store_root(), names[i], resolved) != 0)
+            return 1;
+        if (strlen(out) + strlen(names[i]) + 2 > size)
+            return fail("too many versions");
+        if (i > 0)
+            strcat(out, ":");
+        strcat(out, names[i]);
+    }
+    return 0;
+}
+
+int cmd_shell(int argc, char **argv)
+{
+    const char *shell = "bash";
+    int first = 1, unset = 0;
+    char value[CUDNNV_MAX_LINES * (CUDNNV_NAME_MAX + 1)];
+    for (; first < argc && argv[first][0] == '-'; first++) {
+        if (strcmp(argv[first], "--unset") == 0)
+            unset = 1;
+        else if (strcmp(argv[first], "--shell") == 0 && first + 1 < argc)
+            shell = argv[++first];
+        else
+            return usage_fail("shell", "unknown option '%s'", argv[first]);
+    }
+    if (!known_shell(shell))
+        return usage_fail("shell", "unknown shell '%s' (bash, zsh, fish, pwsh)", shell);
+    if (unset)
+        return first == argc ? print_unset(shell) : usage_fail("shell", "--unset takes no version");
+    if (first == argc) {
+        const char *current = getenv("CUDNNV_VERSION");
+        if (current == NULL || current[0] == '\0')
+            return fail("no shell-specific version is set; run 'eval \"$(cudnnv shell VERSION)\"'");
+        printf("%s\n", current);
+        return 0;
+    }
+    if (join_names(argc - first, argv + first, value, sizeof value) != 0)
+        return 1;
+    if (isatty(STDOUT_FILENO))
+        note("cudnnv: this prints shell code; to apply it: eval \"$(cudnnv shell %s)\"", value);
+    return print_set(shell, value);
+}

@@ -1,0 +1,105 @@
+/*
+ * cudnnv version: the selected set and what selected it; --all shows the
+ * choice for each cuDNN major (7, 8, 9), as the shim would make it.
+ */
+#include "cli.h"
+#include "commands.h"
+#include "selection.h"
+
+#include <stdio.h>
+#include <string.h>
+
+const char cmd_version_help[] =
+    "Usage: cudnnv version [--all] [--json]\n"
+    "\n"
+    "Show the selected cuDNN set and what selected it, e.g.\n"
+    "  8.1.0.77 (set by /home/me/project/.cudnn-version)\n"
+    "The sources, first match wins: CUDNNV_VERSION, the nearest .cudnn-version\n"
+    "from here up, $CUDNNV_ROOT/version.\n"
+    "\n"
+    "Options:\n"
+    "  --all    the choice for each cuDNN major (what a program loading\n"
+    "           libcudnn.so.7, .8 or .9 would get)\n"
+    "  --json   print as JSON\n";
+
+static void print_choice_json(const struct cudnnv_choice *choice, int major, enum cudnnv_status status)
+{
+    printf("{");
+    if (major >= 0)
+        printf("\"major\": %d, ", major);
+    printf("\"selected\": %s, \"name\": ", status == CUDNNV_SELECTED ? "true" : "false");
+    json_string(stdout, choice->name);
+    printf(", \"requested\": ");
+    json_string(stdout, choice->requested);
+    printf(", \"origin\": ");
+    json_string(stdout, cudnnv_origin_word(choice->origin));
+    printf(", \"origin_path\": ");
+    json_string(stdout, choice->origin_path);
+    printf("}");
+}
+
+static int show_first(int json)
+{
+    struct cudnnv_where where;
+    struct cudnnv_choice choice;
+    char origin[PATH_MAX + 16];
+    selection_where(&where);
+    enum cudnnv_status status = cudnnv_select_first(&where, &choice);
+    if (status != CUDNNV_SELECTED)
+        return selection_report(status, &choice, -1);
+    if (json) {
+        print_choice_json(&choice, -1, status);
+        printf("\n");
+        return 0;
+    }
+    selection_origin_text(&choice, origin, sizeof origin);
+    printf("%s (%s)\n", choice.name, origin);
+    return 0;
+}
+
+static int show_all(int json)
+{
+    struct cudnnv_where where;
+    struct cudnnv_choice choice;
+    char text[PATH_MAX + 512];
+    int shown = 0, failed = 0;
+    selection_where(&where);
+    if (json)
+        printf("[");
+    for (int major = 7; major <= 9; major++) {
+        enum cudnnv_status status = cudnnv_select_major(&where, major, &choice);
+        if (status == CUDNNV_NOTHING_SELECTED)
+            continue;
+        failed |= status != CUDNNV_SELECTED;
+        if (json) {
+            printf("%s", shown ? ", " : "");
+            print_choice_json(&choice, major, status);
+        } else if (status == CUDNNV_SELECTED) {
+            selection_origin_text(&choice, text, sizeof text);
+            printf("cuDNN %d: %s (%s)\n", major, choice.name, text);
+        } else {
+            cudnnv_describe_failure(status, &choice, major, text, sizeof text);
+            printf("cuDNN %d: %s\n", major, text);
+        }
+        shown++;
+    }
+    if (json)
+        printf("]\n");
+    if (shown == 0 && !json)
+        printf("no cuDNN version is selected for any major\n");
+    return failed ? EXIT_USER_ERROR : 0;
+}
+
+int cmd_version(int argc, char **argv)
+{
+    int all = 0, json = 0;
+    for (int i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "--all") == 0)
+            all = 1;
+        else if (strcmp(argv[i], "--json") == 0)
+            json = 1;
+        else
+            return usage_fail("version", "unknown argument '%s'", argv[i]);
+    }
+    return all ? show_all(json) : show_first(json);
+}

@@ -1,0 +1,129 @@
+/*
+ * cudnnv versions: every installed or linked set, oldest first, with '*' on
+ * the set each major's selection picks and what picked it.
+ */
+#include "cli.h"
+#include "commands.h"
+#include "selection.h"
+#include "set_info.h"
+#include "store.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+const char cmd_versions_help[] =
+    "Usage: cudnnv versions [--bare | --json]\n"
+    "\n"
+    "List the sets in the store, oldest first. '*' marks the set selected for\n"
+    "its major here, followed by what selected it. Linked sets show the\n"
+    "directory they refer to.\n"
+    "\n"
+    "Options:\n"
+    "  --bare   names only, one per line\n"
+    "  --json   an array of objects: name, version, cuda, platform, kind, path,\n"
+    "           selected, origin\n";
+
+struct listed_set {
+    cudnnv_name name;
+    struct set_info info;
+    char set_dir[4096];
+    int selected;
+    char origin[PATH_MAX + 16];
+};
+
+static int by_version(const void *a, const void *b)
+{
+    return cudnnv_name_compare(((const struct listed_set *)a)->name, ((const struct listed_set *)b)->name);
+}
+
+static void mark_selected(struct listed_set *sets, int count)
+{
+    struct cudnnv_where where;
+    struct cudnnv_choice choice;
+    selection_where(&where);
+    for (int i = 0; i < count; i++) {
+        int major = cudnnv_name_major(sets[i].info.version);
+        if (major < 0 || cudnnv_select_major(&where, major, &choice) != CUDNNV_SELECTED ||
+            strcmp(choice.name, sets[i].name) != 0)
+            continue;
+        sets[i].selected = 1;
+        selection_origin_text(&choice, sets[i].origin, sizeof sets[i].origin);
+    }
+}
+
+static void print_json(const struct listed_set *sets, int count)
+{
+    printf("[");
+    for (int i = 0; i < count; i++) {
+        const struct listed_set *set = &sets[i];
+        printf("%s\n  {\"name\": ", i ? "," : "");
+        json_string(stdout, set->name);
+        printf(", \"version\": ");
+        json_string(stdout, set->info.version);
+        printf(", \"cuda\": ");
+        json_string(stdout, set->info.cuda);
+        printf(", \"platform\": ");
+        json_string(stdout, set->info.platform);
+        printf(", \"kind\": ");
+        json_string(stdout, set->info.kind);
+        printf(", \"path\": ");
+        json_string(stdout, set_info_is_linked(&set->info) ? set->info.path : set->set_dir);
+        printf(", \"selected\": %s, \"origin\": ", set->selected ? "true" : "false");
+        json_string(stdout, set->origin);
+        printf("}");
+    }
+    printf("%s]\n", count ? "\n" : "");
+}
+
+static void print_lines(const struct listed_set *sets, int count, int bare)
+{
+    for (int i = 0; i < count; i++) {
+        const struct listed_set *set = &sets[i];
+        if (bare) {
+            printf("%s\n", set->name);
+            continue;
+        }
+        printf("%s %s", set->selected ? "*" : " ", set->name);
+        if (set_info_is_linked(&set->info))
+            printf(" -> %s (%s)", set->info.path, set->info.version);
+        if (set->selected)
+            printf(" (%s)", set->origin);
+        printf("\n");
+    }
+}
+
+int cmd_versions(int argc, char **argv)
+{
+    int bare = 0, json = 0;
+    for (int i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "--bare") == 0)
+            bare = 1;
+        else if (strcmp(argv[i], "--json") == 0)
+            json = 1;
+        else
+            return usage_fail("versions", "unknown argument '%s'", argv[i]);
+    }
+    const char *root = store_root();
+    cudnnv_name names[CUDNNV_MAX_SETS];
+    int count = cudnnv_list_sets(root, names, CUDNNV_MAX_SETS);
+    struct listed_set *sets = calloc((size_t)count + 1, sizeof *sets);
+    if (sets == NULL)
+        return fail("out of memory");
+    for (int i = 0; i < count; i++) {
+        strcpy(sets[i].name, names[i]);
+        store_set_dir(root, names[i], sets[i].set_dir, sizeof sets[i].set_dir);
+        if (set_info_read(sets[i].set_dir, &sets[i].info) != 0)
+            snprintf(sets[i].info.version, sizeof sets[i].info.version, "%.64s", names[i]);
+    }
+    qsort(sets, (size_t)count, sizeof *sets, by_version);
+    mark_selected(sets, count);
+    if (json)
+        print_json(sets, count);
+    else
+        print_lines(sets, count, bare);
+    if (count == 0 && !json && !bare)
+        note("cudnnv: no sets in %s yet; run 'cudnnv install SOURCE' or 'cudnnv link NAME DIR'", root);
+    free(sets);
+    return 0;
+}

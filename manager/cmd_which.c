@@ -1,0 +1,61 @@
+/*
+ * cudnnv which: the absolute path of a cuDNN library in the selected set,
+ * chosen for the major the library name implies (libcudnn.so.8 -> 8).
+ */
+#include "cli.h"
+#include "commands.h"
+#include "set_lookup.h"
+
+#include <limits.h>
+#include <stdio.h>
+#include <string.h>
+
+const char cmd_which_help[] =
+    "Usage: cudnnv which [LIBRARY]\n"
+    "\n"
+    "Print the absolute path of LIBRARY (e.g. libcudnn.so.8, libcudnn_graph.so.9,\n"
+    "cudnn64_8.dll) in the set selected here for that library's major. Without\n"
+    "LIBRARY, print the selected set's main library.\n";
+
+/* The major a library name implies: libcudnn*.so.N or cudnn*64_N.dll; -1 when none. */
+static int library_major(const char *library)
+{
+    const char *so = strstr(library, ".so.");
+    const char *dll = strstr(library, "64_");
+    int major = -1;
+    if (so != NULL)
+        sscanf(so + 4, "%d", &major);
+    else if (dll != NULL)
+        sscanf(dll + 3, "%d", &major);
+    return major;
+}
+
+static void default_library(const struct found_set *set, char *out, size_t size)
+{
+    int major = cudnnv_name_major(set->info.version);
+    if (strcmp(set->info.platform, "windows") == 0)
+        snprintf(out, size, "cudnn64_%d.dll", major);
+    else
+        snprintf(out, size, "libcudnn.so.%d", major);
+}
+
+int cmd_which(int argc, char **argv)
+{
+    struct found_set set;
+    char library[256], path[PATH_MAX];
+    if (argc > 2)
+        return usage_fail("which", "give at most one library name");
+    if (argc == 2 && strchr(argv[1], '/') != NULL)
+        return usage_fail("which", "give a library name, not a path: '%s'", argv[1]);
+    int major = argc == 2 ? library_major(argv[1]) : -1;
+    if (set_lookup_selected(major, &set) != 0)
+        return 1;
+    if (argc == 2)
+        snprintf(library, sizeof library, "%s", argv[1]);
+    else
+        default_library(&set, library, sizeof library);
+    if (set_lookup_library(&set, library, path, sizeof path) != 0)
+        return 1;
+    printf("%s\n", path);
+    return 0;
+}

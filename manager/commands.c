@@ -1,0 +1,45 @@
+/*
+ * The command table: the one place that names every command, its entry
+ * point, its one-line summary and its help text (git's builtin table).
+ */
+#include "cli.h"
+#include "commands.h"
+
+#include <string.h>
+
+static const struct command table[] = {
+    {"install", cmd_install, "install a cuDNN set from an archive or a directory", cmd_install_help, 0},
+    {"uninstall", cmd_uninstall, "remove installed sets", cmd_uninstall_help, 0},
+    {"link", cmd_link, "register a set kept elsewhere, by reference", cmd_link_help, 0},
+    {"versions", cmd_versions, "list installed sets, marking the selected ones", cmd_versions_help, 0},
+    {"use", cmd_use, "pin the version for this directory (.cudnn-version)", cmd_use_help, 0},
+    {"local", cmd_use, "same as use", cmd_use_help, 0},
+    {"global", cmd_global, "show or set the version used outside projects", cmd_global_help, 0},
+    {"shell", cmd_shell, "print shell code that selects a version for this shell", cmd_shell_help, 0},
+    {"version", cmd_version, "show the selected version and what selected it", cmd_version_help, 0},
+    {"version-name", cmd_version_name, "print the selected version's name", cmd_version_name_help, 0},
+    {"version-file", cmd_version_file, "print the file that selects the version", cmd_version_file_help, 0},
+    {"which", cmd_which, "print the path of a library in the selected set", cmd_which_help, 0},
+    {"prefix", cmd_prefix, "print the directory of a set", cmd_prefix_help, 0},
+    {"root", cmd_root, "print the store directory", cmd_root_help, 0},
+    {"exec", cmd_exec, "run a command with the selected set", cmd_exec_help, 1},
+    {"verify", cmd_verify, "check installed sets against their MANIFEST", cmd_verify_help, 0},
+    {"help", cmd_help, "show help for cudnnv or one command", cmd_help_help, 0},
+};
+
+const struct command *command_table(int *count)
+{
+    *count = (int)(sizeof table / sizeof table[0]);
+    return table;
+}
+
+const struct command *command_find(const char *name)
+{
+    int count;
+    const struct command *commands = command_table(&count);
+    for (int i = 0; i < count; i++) {
+        if (strcmp(commands[i].name, name) == 0)
+            return &commands[i];
+    }
+    return NULL;
+}

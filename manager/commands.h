@@ -1,0 +1,41 @@
+/*
+ * Every command's entry point and help text, one pair per cmd_*.c file; the
+ * table in commands.c lists them in the order 'cudnnv help' shows.
+ */
+#ifndef CUDNNV_COMMANDS_H
+#define CUDNNV_COMMANDS_H
+
+int cmd_install(int argc, char **argv);
+extern const char cmd_install_help[];
+int cmd_uninstall(int argc, char **argv);
+extern const char cmd_uninstall_help[];
+int cmd_link(int argc, char **argv);
+extern const char cmd_link_help[];
+int cmd_versions(int argc, char **argv);
+extern const char cmd_versions_help[];
+int cmd_use(int argc, char **argv);
+extern const char cmd_use_help[];
+int cmd_global(int argc, char **argv);
+extern const char cmd_global_help[];
+int cmd_shell(int argc, char **argv);
+extern const char cmd_shell_help[];
+int cmd_version(int argc, char **argv);
+extern const char cmd_version_help[];
+int cmd_version_name(int argc, char **argv);
+extern const char cmd_version_name_help[];
+int cmd_version_file(int argc, char **argv);
+extern const char cmd_version_file_help[];
+int cmd_which(int argc, char **argv);
+extern const char cmd_which_help[];
+int cmd_prefix(int argc, char **argv);
+extern const char cmd_prefix_help[];
+int cmd_root(int argc, char **argv);
+extern const char cmd_root_help[];
+int cmd_exec(int argc, char **argv);
+extern const char cmd_exec_help[];
+int cmd_verify(int argc, char **argv);
+extern const char cmd_verify_help[];
+int cmd_help(int argc, char **argv);
+extern const char cmd_help_help[];
+
+#endif

@@ -1,0 +1,168 @@
+/*
+ * File-system helpers: path joining with bounds checks, recursive mkdir and
+ * removal, plain copies, and atomic writes (temporary file, fsync, rename).
+ */
+#define _GNU_SOURCE
+#include "fsutil.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <ftw.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+int path_join(char *out, size_t size, const char *left, const char *right)
+{
+    size_t length = strlen(left);
+    const char *slash = (length > 0 && left[length - 1] == '/') ? "" : "/";
+    int n = snprintf(out, size, "%s%s%s", left, slash, right);
+    if (n < 0 || (size_t)n >= size) {
+        errno = ENAMETOOLONG;
+        return -1;
+    }
+    return 0;
+}
+
+int is_directory(const char *path)
+{
+    struct stat info;
+    return stat(path, &info) == 0 && S_ISDIR(info.st_mode);
+}
+
+int is_regular_file(const char *path)
+{
+    struct stat info;
+    return stat(path, &info) == 0 && S_ISREG(info.st_mode);
+}
+
+int make_dirs(const char *path, mode_t mode)
+{
+    char partial[4096];
+    if (strlen(path) >= sizeof partial) {
+        errno = ENAMETOOLONG;
+        return -1;
+    }
+    strcpy(partial, path);
+    for (char *c = partial + 1; *c; c++) {
+        if (*c != '/')
+            continue;
+        *c = '\0';
+        if (mkdir(partial, mode) != 0 && errno != EEXIST)
+            return -1;
+        *c = '/';
+    }
+    if (mkdir(partial, mode) != 0 && errno != EEXIST)
+        return -1;
+    return is_directory(partial) ? 0 : -1;
+}
+
+static int remove_entry(const char *path, const struct stat *info, int type, struct FTW *walk)
+{
+    (void)info;
+    (void)walk;
+    if (type == FTW_DP)
+        return rmdir(path);
+    return unlink(path);
+}
+
+int remove_tree(const char *path)
+{
+    struct stat info;
+    if (lstat(path, &info) != 0)
+        return errno == ENOENT ? 0 : -1;
+    if (!S_ISDIR(info.st_mode))
+        return unlink(path);
+    chmod(path, 0700);
+    return nftw(path, remove_entry, 32, FTW_DEPTH | FTW_PHYS);
+}
+
+static int copy_bytes(int in, int out)
+{
+    char buffer[1 << 16];
+    for (;;) {
+        ssize_t got = read(in, buffer, sizeof buffer);
+        if (got == 0)
+            return 0;
+        if (got < 0) {
+            if (errno == EINTR)
+                continue;
+            return -1;
+        }
+        for (ssize_t done = 0; done < got;) {
+            ssize_t put = write(out, buffer + done, (size_t)(got - done));
+            if (put < 0 && errno != EINTR)
+                return -1;
+            if (put > 0)
+                done += put;
+        }
+    }
+}
+
+/* Copies a regular file to a new path (which must not exist). */
+int copy_file(const char *from, const char *to, mode_t mode)
+{
+    int in = open(from, O_RDONLY | O_CLOEXEC);
+    if (in < 0)
+        return -1;
+    int out = open(to, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode);
+    if (out < 0) {
+        close(in);
+        return -1;
+    }
+    int status = copy_bytes(in, out);
+    int saved = errno;
+    close(in);
+    if (close(out) != 0 && status == 0) {
+        status = -1;
+        saved = errno;
+    }
+    if (status != 0)
+        unlink(to);
+    errno = saved;
+    return status;
+}
+
+int write_file_atomic(const char *path, const char *content)
+{
+    char temporary[4096];
+    if (snprintf(temporary, sizeof temporary, "%s.tmp.%ld", path, (long)getpid()) >= (int)sizeof temporary) {
+        errno = ENAMETOOLONG;
+        return -1;
+    }
+    int fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    if (fd < 0)
+        return -1;
+    size_t length = strlen(content);
+    int ok = write(fd, content, length) == (ssize_t)length && fsync(fd) == 0;
+    ok = (close(fd) == 0) && ok;
+    if (!ok || rename(temporary, path) != 0) {
+        int saved = errno;
+        unlink(temporary);
+        errno = saved;
+        return -1;
+    }
+    return 0;
+}
+
+/* Reads a whole file of at most limit bytes into a new NUL-terminated string. */
+char *read_small_file(const char *path, size_t limit)
+{
+    FILE *file = fopen(path, "rb");
+    if (file == NULL)
+        return NULL;
+    char *text = malloc(limit + 1);
+    size_t length = text ? fread(text, 1, limit, file) : 0;
+    fclose(file);
+    if (text != NULL)
+        text[length] = '\0';
+    return text;
+}
+
+const char *base_name(const char *path)
+{
+    const char *slash = strrchr(path, '/');
+    return slash ? slash + 1 : path;
+}

@@ -1,0 +1,21 @@
+/*
+ * File-system helpers the manager needs in several places: paths, trees,
+ * copies, and writes that never leave a half-written file behind.
+ */
+#ifndef CUDNNV_FSUTIL_H
+#define CUDNNV_FSUTIL_H
+
+#include <stddef.h>
+#include <sys/types.h>
+
+int path_join(char *out, size_t size, const char *left, const char *right);
+int is_directory(const char *path);
+int is_regular_file(const char *path);
+int make_dirs(const char *path, mode_t mode);
+int remove_tree(const char *path);
+int copy_file(const char *from, const char *to, mode_t mode);
+int write_file_atomic(const char *path, const char *content);
+char *read_small_file(const char *path, size_t limit);
+const char *base_name(const char *path);
+
+#endif

@@ -1,0 +1,36 @@
+/*
+ * The steps of an install, between taking the lock and publishing the set:
+ * check, extract, locate, copy, name, describe, record.
+ */
+#ifndef CUDNNV_INSTALL_STEPS_H
+#define CUDNNV_INSTALL_STEPS_H
+
+#include "../shim/cudnnv_select.h"
+#include "manifest.h"
+#include "set_info.h"
+
+#include <limits.h>
+
+struct install_request {
+    const char *source;
+    const char *name;
+    const char *sha256;
+    int force;
+    int json;
+};
+
+struct install_result {
+    cudnnv_name name;
+    char staged_set[PATH_MAX];
+    char set_dir[PATH_MAX];
+    int replace;
+    struct set_info info;
+    struct manifest_stats stats;
+};
+
+int install_in_staging(const struct install_request *request, const char *root,
+                       const char *staging, struct install_result *result);
+int install_choose_name(const struct install_request *request, const char *root,
+                        const char *version_name, const char *cuda, struct install_result *result);
+
+#endif

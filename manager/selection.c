@@ -1,0 +1,50 @@
+/*
+ * Glue between the commands and shim/select.c: the inputs of a selection as
+ * this process sees them, and the user-facing wording of its result.
+ */
+#include "selection.h"
+
+#include "cli.h"
+#include "store.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+void selection_where(struct cudnnv_where *where)
+{
+    static char cwd[PATH_MAX];
+    if (getcwd(cwd, sizeof cwd) == NULL)
+        cwd[0] = '\0';
+    where->root = store_root();
+    where->env_version = getenv("CUDNNV_VERSION");
+    where->cwd = cwd;
+}
+
+int selection_report(enum cudnnv_status status, const struct cudnnv_choice *choice, int major)
+{
+    char message[PATH_MAX + 512];
+    cudnnv_describe_failure(status, choice, major, message, sizeof message);
+    return fail("%s", message);
+}
+
+/* "set by /p/.cudnn-version", or "linked as system" */
+void selection_origin_text(const struct cudnnv_choice *choice, char *out, size_t size)
+{
+    if (choice->origin == CUDNNV_ORIGIN_SYSTEM)
+        snprintf(out, size, "linked as system");
+    else
+        snprintf(out, size, "set by %s", choice->origin_path);
+}
+
+/* For commands given a version on the command line: resolve it or explain. */
+int selection_require_installed(const char *root, const char *requested, cudnnv_name resolved)
+{
+    if (!cudnnv_name_is_valid(requested))
+        return fail("invalid version name '%s': no '/', '\\', '..', spaces or control characters, at most %d bytes",
+                    requested, CUDNNV_NAME_MAX);
+    if (!cudnnv_resolve(root, requested, resolved))
+        return fail("version '%s' is not installed; run 'cudnnv install %s' or 'cudnnv versions'",
+                    requested, requested);
+    return 0;
+}

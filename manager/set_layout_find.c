@@ -1,0 +1,88 @@
+/*
+ * Finds a cuDNN set inside a directory. The set's root is the directory
+ * itself, else the first one below it (at most three levels down) with cuDNN
+ * libraries in lib/, lib64/ or bin/: that covers /usr/local/cuda,
+ * site-packages/nvidia/cudnn, NVIDIA's "cuda/" tarballs and its
+ * "cudnn-linux-x86_64-…-archive/" folders.
+ */
+#include "set_source.h"
+
+#include "fsutil.h"
+
+#include <dirent.h>
+#include <stdio.h>
+#include <string.h>
+
+static int has_entry_with_prefix(const char *dir, const char *prefix, const char *suffix)
+{
+    DIR *handle = opendir(dir);
+    if (handle == NULL)
+        return 0;
+    int found = 0;
+    struct dirent *entry;
+    while (!found && (entry = readdir(handle)) != NULL) {
+        size_t length = strlen(entry->d_name), tail = strlen(suffix);
+        found = strncmp(entry->d_name, prefix, strlen(prefix)) == 0 &&
+                (tail == 0 || (length > tail && strcmp(entry->d_name + length - tail, suffix) == 0));
+    }
+    closedir(handle);
+    return found;
+}
+
+/* Fills layout when candidate holds cuDNN libraries. */
+static int try_root(const char *candidate, struct set_layout *layout)
+{
+    static const char *lib_names[] = {"lib", "lib64", "lib/x86_64-linux-gnu"};
+    char path[PATH_MAX];
+    memset(layout, 0, sizeof *layout);
+    for (int i = 0; i < 3 && layout->lib_dir[0] == '\0'; i++) {
+        path_join(path, sizeof path, candidate, lib_names[i]);
+        if (has_entry_with_prefix(path, "libcudnn", ""))
+            snprintf(layout->lib_dir, sizeof layout->lib_dir, "%s", path);
+    }
+    path_join(path, sizeof path, candidate, "bin");
+    if (has_entry_with_prefix(path, "cudnn", ".dll"))
+        snprintf(layout->bin_dir, sizeof layout->bin_dir, "%s", path);
+    if (layout->lib_dir[0] == '\0' && layout->bin_dir[0] == '\0')
+        return 0;
+    path_join(path, sizeof path, candidate, "lib/x64");
+    if (has_entry_with_prefix(path, "cudnn", ".lib"))
+        snprintf(layout->import_dir, sizeof layout->import_dir, "%s", path);
+    path_join(path, sizeof path, candidate, "include");
+    if (has_entry_with_prefix(path, "cudnn", ".h"))
+        snprintf(layout->include_dir, sizeof layout->include_dir, "%s", path);
+    snprintf(layout->root, sizeof layout->root, "%s", candidate);
+    return 1;
+}
+
+static int search(const char *dir, int depth, struct set_layout *layout)
+{
+    char child[PATH_MAX];
+    if (try_root(dir, layout))
+        return 1;
+    if (depth == 0)
+        return 0;
+    DIR *handle = opendir(dir);
+    if (handle == NULL)
+        return 0;
+    int found = 0;
+    struct dirent *entry;
+    while (!found && (entry = readdir(handle)) != NULL) {
+        if (entry->d_name[0] == '.')
+            continue;
+        if (path_join(child, sizeof child, dir, entry->d_name) == 0 && is_directory(child))
+            found = search(child, depth - 1, layout);
+    }
+    closedir(handle);
+    return found;
+}
+
+int set_layout_find(const char *dir, struct set_layout *layout)
+{
+    return search(dir, 3, layout);
+}
+
+const char *set_layout_platform(const struct set_layout *layout)
+{
+    return layout->lib_dir[0] == '\0' && layout->bin_dir[0] != '\0' ? "windows" : "linux";
+}

@@ -1,0 +1,156 @@
+/*
+ * The store's layout and its changes. Every change runs under one lock
+ * (locks/store.lock, flock): a set is built in staging/ and appears under
+ * versions/ by one rename, so a failed or killed install leaves nothing
+ * there; what a killed one left in staging/ is cleared by the next change.
+ */
+#define _GNU_SOURCE
+#include "store.h"
+
+#include "cli.h"
+#include "fsutil.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/file.h>
+#include <unistd.h>
+
+const char *store_root(void)
+{
+    static char root[PATH_MAX];
+    char resolved[PATH_MAX];
+    if (root[0] != '\0')
+        return root;
+    const char *configured = getenv("CUDNNV_ROOT");
+    if (configured != NULL && configured[0] != '\0') {
+        if (configured[0] == '/')
+            snprintf(root, sizeof root, "%s", configured);
+        else {
+            char cwd[PATH_MAX];
+            if (getcwd(cwd, sizeof cwd) == NULL)
+                strcpy(cwd, ".");
+            snprintf(root, sizeof root, "%s/%s", cwd, configured);
+        }
+    } else {
+        const char *home = getenv("HOME");
+        snprintf(root, sizeof root, "%s/.cudnnv", home && home[0] ? home : ".");
+    }
+    size_t length = strlen(root);
+    while (length > 1 && root[length - 1] == '/')
+        root[--length] = '\0';
+    if (realpath(root, resolved) != NULL)
+        strcpy(root, resolved);
+    return root;
+}
+
+int store_prepare(const char *root)
+{
+    static const char *parts[] = {"versions", "shims", "cache", "staging", "locks"};
+    char path[PATH_MAX];
+    if (make_dirs(root, 0755) != 0)
+        return fail("cannot create the store %s: %s; set CUDNNV_ROOT to a writable directory",
+                    root, strerror(errno));
+    for (size_t i = 0; i < sizeof parts / sizeof parts[0]; i++) {
+        path_join(path, sizeof path, root, parts[i]);
+        if (make_dirs(path, 0755) != 0)
+            return fail("cannot create %s: %s", path, strerror(errno));
+    }
+    return 0;
+}
+
+int store_set_dir(const char *root, const char *name, char *out, size_t size)
+{
+    int n = snprintf(out, size, "%s/versions/%s", root, name);
+    return n > 0 && (size_t)n < size ? 0 : -1;
+}
+
+int store_lock(const char *root)
+{
+    char path[PATH_MAX];
+    snprintf(path, sizeof path, "%s/locks/store.lock", root);
+    int fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+    if (fd < 0) {
+        fail("cannot open the store lock %s: %s", path, strerror(errno));
+        return -1;
+    }
+    if (flock(fd, LOCK_EX | LOCK_NB) != 0) {
+        note("cudnnv: waiting for another cudnnv that is changing the store (%s)", path);
+        if (flock(fd, LOCK_EX) != 0) {
+            fail("cannot lock the store: %s", strerror(errno));
+            close(fd);
+            return -1;
+        }
+    }
+    return fd;
+}
+
+void store_unlock(int fd)
+{
+    if (fd >= 0)
+        close(fd);
+}
+
+int store_new_staging(const char *root, const char *purpose, char *out, size_t size)
+{
+    int n = snprintf(out, size, "%s/staging/%s.XXXXXX", root, purpose);
+    if (n < 0 || (size_t)n >= size || mkdtemp(out) == NULL)
+        return fail("cannot create a staging directory under %s/staging: %s", root, strerror(errno));
+    return 0;
+}
+
+/* Only called with the lock held: whatever is in staging/ then was left by a killed change. */
+void store_clear_stale_staging(const char *root)
+{
+    char dir_path[PATH_MAX], path[PATH_MAX];
+    snprintf(dir_path, sizeof dir_path, "%s/staging", root);
+    DIR *dir = opendir(dir_path);
+    if (dir == NULL)
+        return;
+    struct dirent *entry;
+    while ((entry = readdir(dir)) != NULL) {
+        if (strcmp(entry->d_name, ".") == 0 || strcmp(entry->d_name, "..") == 0)
+            continue;
+        if (path_join(path, sizeof path, dir_path, entry->d_name) == 0)
+            remove_tree(path);
+    }
+    closedir(dir);
+}
+
+/* Moves a finished set into versions/NAME; with replace, swaps it with the old one atomically. */
+int store_publish(const char *root, const char *staged, const char *name, int replace)
+{
+    char target[PATH_MAX];
+    if (store_set_dir(root, name, target, sizeof target) != 0)
+        return fail("set path too long for '%s'", name);
+    if (rename(staged, target) == 0)
+        return 0;
+    if (!replace || (errno != EEXIST && errno != ENOTEMPTY))
+        return fail("cannot move the new set into %s: %s", target, strerror(errno));
+    if (renameat2(AT_FDCWD, staged, AT_FDCWD, target, RENAME_EXCHANGE) != 0)
+        return fail("cannot replace %s: %s", target, strerror(errno));
+    remove_tree(staged);
+    return 0;
+}
+
+/* Takes a set out of versions/ by one rename, then deletes it. */
+int store_remove_set(const char *root, const char *name)
+{
+    char target[PATH_MAX], trash[PATH_MAX];
+    if (store_set_dir(root, name, target, sizeof target) != 0)
+        return fail("set path too long for '%s'", name);
+    if (store_new_staging(root, "remove", trash, sizeof trash) != 0)
+        return 1;
+    char moved[PATH_MAX];
+    path_join(moved, sizeof moved, trash, "set");
+    if (rename(target, moved) != 0) {
+        remove_tree(trash);
+        return fail("cannot remove %s: %s", target, strerror(errno));
+    }
+    remove_tree(trash);
+    return 0;
+}

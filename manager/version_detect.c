@@ -1,0 +1,124 @@
+/*
+ * Version detection. Headers are the truth (CUDNN_MAJOR, CUDNN_MINOR,
+ * CUDNN_PATCHLEVEL); library names (libcudnn.so.9.19.0) are the fallback.
+ * NVIDIA names its archives two ways, and both carry a build number and a
+ * CUDA version that the headers lack:
+ *   cudnn-11.2-linux-x64-v8.1.0.77.tgz, cudnn-11.2-windows-x64-v8.1.0.77.zip
+ *   cudnn-linux-x86_64-8.9.7.29_cuda12-archive.tar.xz
+ */
+#include "version_detect.h"
+
+#include "fsutil.h"
+
+#include <ctype.h>
+#include <dirent.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Finds "#define NAME <number>" in header text. */
+static int header_number(const char *text, const char *name, int *value)
+{
+    size_t length = strlen(name);
+    for (const char *c = strstr(text, "#define"); c != NULL; c = strstr(c + 1, "#define")) {
+        const char *word = c + 7;
+        while (*word == ' ' || *word == '\t')
+            word++;
+        if (strncmp(word, name, length) != 0 || (word[length] != ' ' && word[length] != '\t'))
+            continue;
+        const char *number = word + length;
+        while (*number == ' ' || *number == '\t')
+            number++;
+        if (!isdigit((unsigned char)*number))
+            continue;
+        *value = atoi(number);
+        return 1;
+    }
+    return 0;
+}
+
+static int version_from_header_file(const char *path, struct set_version *version)
+{
+    char *text = read_small_file(path, 1 << 20);
+    if (text == NULL)
+        return 0;
+    int found = header_number(text, "CUDNN_MAJOR", &version->major) &&
+                header_number(text, "CUDNN_MINOR", &version->minor) &&
+                header_number(text, "CUDNN_PATCHLEVEL", &version->patch);
+    free(text);
+    return found;
+}
+
+int version_from_headers(const char *include_dir, struct set_version *version)
+{
+    static const char *headers[] = {"cudnn_version.h", "cudnn.h"};
+    char path[PATH_MAX];
+    for (int i = 0; i < 2; i++) {
+        if (path_join(path, sizeof path, include_dir, headers[i]) == 0 &&
+            version_from_header_file(path, version))
+            return 1;
+    }
+    return 0;
+}
+
+int version_from_library_names(const char *lib_dir, struct set_version *version)
+{
+    DIR *dir = opendir(lib_dir);
+    if (dir == NULL)
+        return 0;
+    int found = 0;
+    struct dirent *entry;
+    while (!found && (entry = readdir(dir)) != NULL) {
+        char tail;
+        found = sscanf(entry->d_name, "libcudnn.so.%d.%d.%d%c", &version->major,
+                       &version->minor, &version->patch, &tail) == 3;
+    }
+    closedir(dir);
+    return found;
+}
+
+/* Copies the dotted number starting at text ("8.1.0.77..." -> "8.1.0.77"). */
+static int take_dotted(const char *text, char *out, size_t size)
+{
+    size_t length = 0;
+    while (isdigit((unsigned char)text[length]) || (text[length] == '.' && isdigit((unsigned char)text[length + 1])))
+        length++;
+    if (length == 0 || length >= size)
+        return 0;
+    memcpy(out, text, length);
+    out[length] = '\0';
+    return 1;
+}
+
+int release_name_parse(const char *file_name, struct release_name *release)
+{
+    memset(release, 0, sizeof *release);
+    if (strncmp(file_name, "cudnn-", 6) != 0)
+        return 0;
+    const char *cuda = strstr(file_name, "_cuda");
+    if (cuda != NULL) {
+        const char *start = cuda;
+        while (start > file_name && (isdigit((unsigned char)start[-1]) || start[-1] == '.'))
+            start--;
+        return take_dotted(start, release->version, sizeof release->version) &&
+               take_dotted(cuda + 5, release->cuda, sizeof release->cuda);
+    }
+    const char *v = strstr(file_name, "-v");
+    return v != NULL && take_dotted(file_name + 6, release->cuda, sizeof release->cuda) &&
+           take_dotted(v + 2, release->version, sizeof release->version);
+}
+
+/* "8.1.0", or "8.1.0.77" when the archive name agrees and adds the build. */
+void version_compose_name(const struct set_version *version, const struct release_name *release,
+                          char *out, int size)
+{
+    char plain[48];
+    snprintf(plain, sizeof plain, "%d.%d.%d", version->major, version->minor, version->patch);
+    size_t length = strlen(plain);
+    if (release != NULL && strncmp(release->version, plain, length) == 0 &&
+        release->version[length] == '.')
+        snprintf(out, (size_t)size, "%s", release->version);
+    else
+        snprintf(out, (size_t)size, "%s", plain);
+}

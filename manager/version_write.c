@@ -1,0 +1,79 @@
+/*
+ * Version files are written as the user typed the names ("8.1", not
+ * "8.1.0.77"), so a later 8.1.x install is picked up. Each name must be valid
+ * and, unless --force, resolve to an installed set. The file is replaced
+ * atomically: a reader never sees half of it.
+ */
+#include "version_write.h"
+
+#include "cli.h"
+#include "fsutil.h"
+#include "selection.h"
+#include "store.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+int version_file_write(const char *path, int count, char **names, int force)
+{
+    char text[CUDNNV_MAX_LINES * (CUDNNV_NAME_MAX + 2)] = "";
+    cudnnv_name resolved;
+    if (count > CUDNNV_MAX_LINES)
+        return fail("at most %d versions fit in one version file", CUDNNV_MAX_LINES);
+    for (int i = 0; i < count; i++) {
+        if (!cudnnv_name_is_valid(names[i]))
+            return fail("invalid version name '%s': no '/', '\\', '..', spaces or control characters, at most %d bytes",
+                        names[i], CUDNNV_NAME_MAX);
+        if (!force && selection_require_installed(store_root(), names[i], resolved) != 0)
+            return 1;
+        strcat(text, names[i]);
+        strcat(text, "\n");
+    }
+    if (write_file_atomic(path, text) != 0)
+        return fail("cannot write %s: %s", path, strerror(errno));
+    return 0;
+}
+
+int version_file_print(const char *path, const char *missing_hint)
+{
+    cudnnv_name names[CUDNNV_MAX_LINES], bad;
+    int count = cudnnv_read_version_file(path, names, CUDNNV_MAX_LINES, bad);
+    if (count == -1)
+        return fail("invalid version name '%s' in %s; fix that file", bad, path);
+    if (count < -1 || count == 0)
+        return fail("%s", missing_hint);
+    for (int i = 0; i < count; i++)
+        printf("%s\n", names[i]);
+    return 0;
+}
+
+int version_file_unset(const char *path)
+{
+    if (unlink(path) != 0 && errno != ENOENT)
+        return fail("cannot remove %s: %s", path, strerror(errno));
+    return 0;
+}
+
+/* The options use and global share: --force, --unset, and "--" before a name. */
+int version_pin_options(const char *command, int argc, char **argv, int *force, int *unset,
+                        int *first)
+{
+    *force = *unset = 0;
+    for (*first = 1; *first < argc && argv[*first][0] == '-'; (*first)++) {
+        const char *option = argv[*first];
+        if (strcmp(option, "--force") == 0 || strcmp(option, "-f") == 0)
+            *force = 1;
+        else if (strcmp(option, "--unset") == 0)
+            *unset = 1;
+        else if (strcmp(option, "--") == 0) {
+            (*first)++;
+            break;
+        } else
+            return usage_fail(command, "unknown option '%s'", option);
+    }
+    if (*unset && *first != argc)
+        return usage_fail(command, "--unset takes no version");
+    return 0;
+}

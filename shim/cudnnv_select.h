@@ -1,0 +1,82 @@
+/*
+ * Version selection: which installed cuDNN set a process gets.
+ *
+ * This is the one implementation of the rules in DESIGN.md ("Selection"). The
+ * shim links it, so it uses libc only; the manager links the same objects.
+ * Nothing here prints: callers turn the result into their own messages.
+ */
+#ifndef CUDNNV_SELECT_H
+#define CUDNNV_SELECT_H
+
+#include <limits.h>
+#include <stddef.h>
+
+#define CUDNNV_NAME_MAX 64
+#define CUDNNV_MAX_SETS 256
+#define CUDNNV_MAX_LINES 16
+#define CUDNNV_VERSION_FILE ".cudnn-version"
+
+typedef char cudnnv_name[CUDNNV_NAME_MAX + 1];
+
+/* Where a choice came from, in the order the sources are asked. */
+enum cudnnv_origin {
+    CUDNNV_ORIGIN_NONE = 0,
+    CUDNNV_ORIGIN_ENV,      /* CUDNNV_VERSION */
+    CUDNNV_ORIGIN_LOCAL,    /* nearest .cudnn-version */
+    CUDNNV_ORIGIN_GLOBAL,   /* $CUDNNV_ROOT/version */
+    CUDNNV_ORIGIN_SYSTEM    /* the set linked as "system" */
+};
+
+enum cudnnv_status {
+    CUDNNV_SELECTED = 0,
+    CUDNNV_NOT_INSTALLED,   /* a source names a version that is not installed */
+    CUDNNV_NOTHING_SELECTED,/* no source names anything (for this major) */
+    CUDNNV_BAD_NAME,        /* a source holds an invalid name */
+    CUDNNV_IO_ERROR         /* a version file exists but cannot be read */
+};
+
+/* What the selection looks at: captured by the caller (the shim captures it at load). */
+struct cudnnv_where {
+    const char *root;          /* the store */
+    const char *env_version;   /* CUDNNV_VERSION, or NULL */
+    const char *cwd;           /* where the walk for .cudnn-version starts */
+};
+
+struct cudnnv_choice {
+    enum cudnnv_origin origin;
+    char origin_path[PATH_MAX];  /* the file that chose, or "CUDNNV_VERSION" */
+    cudnnv_name requested;       /* the name as written in the source */
+    cudnnv_name name;            /* the installed set it resolved to ("" if none) */
+};
+
+/* version_name.c: names and their order */
+int cudnnv_name_is_valid(const char *name);
+int cudnnv_name_major(const char *name);
+int cudnnv_name_compare(const char *a, const char *b);
+int cudnnv_name_has_prefix(const char *name, const char *prefix);
+
+/* set_list.c: the installed sets of a store */
+int cudnnv_list_sets(const char *root, cudnnv_name *names, int max);
+int cudnnv_set_exists(const char *root, const char *name);
+int cudnnv_set_version(const char *root, const char *name, char *out, size_t size);
+int cudnnv_set_major(const char *root, const char *name);
+int cudnnv_resolve(const char *root, const char *requested, cudnnv_name out);
+
+/* version_file.c: the sources */
+int cudnnv_read_names(const char *text, cudnnv_name *names, int max, cudnnv_name bad);
+int cudnnv_read_version_file(const char *path, cudnnv_name *names, int max, cudnnv_name bad);
+int cudnnv_find_local_file(const char *cwd, char *out, size_t size);
+int cudnnv_global_file(const char *root, char *out, size_t size);
+
+/* select.c: the rules */
+enum cudnnv_status cudnnv_select_major(const struct cudnnv_where *where, int major,
+                                       struct cudnnv_choice *choice);
+enum cudnnv_status cudnnv_select_first(const struct cudnnv_where *where,
+                                       struct cudnnv_choice *choice);
+const char *cudnnv_origin_word(enum cudnnv_origin origin);
+
+/* select_message.c: the wording of a failure, shared by shim and manager */
+void cudnnv_describe_failure(enum cudnnv_status status, const struct cudnnv_choice *choice,
+                             int major, char *out, size_t size);
+
+#endif

@@ -1,0 +1,141 @@
+/*
+ * The selection rules of DESIGN.md, once: CUDNNV_VERSION, then the nearest
+ * .cudnn-version, then $CUDNNV_ROOT/version. Per major, the first source that
+ * names a version of that major wins; a source naming only other majors is
+ * passed over; with no source left, the set linked as "system" is used when it
+ * holds that major. A name that is not installed stops the search: it never
+ * falls through to another source.
+ */
+#include "cudnnv_select.h"
+
+#include <stdio.h>
+#include <string.h>
+
+struct source {
+    enum cudnnv_origin origin;
+    char path[PATH_MAX];
+    cudnnv_name names[CUDNNV_MAX_LINES];
+    int count;
+};
+
+static void start_choice(struct cudnnv_choice *choice, const struct source *source)
+{
+    memset(choice, 0, sizeof *choice);
+    choice->origin = source->origin;
+    snprintf(choice->origin_path, sizeof choice->origin_path, "%s", source->path);
+}
+
+/* Loads source number index (0 env, 1 local, 2 global). Returns its status or -1 when absent. */
+static int load_source(const struct cudnnv_where *where, int index, struct source *source,
+                       struct cudnnv_choice *choice)
+{
+    cudnnv_name bad = "";
+    memset(source, 0, sizeof *source);
+    if (index == 0) {
+        if (where->env_version == NULL || where->env_version[0] == '\0')
+            return -1;
+        source->origin = CUDNNV_ORIGIN_ENV;
+        strcpy(source->path, "CUDNNV_VERSION");
+        source->count = cudnnv_read_names(where->env_version, source->names, CUDNNV_MAX_LINES, bad);
+    } else {
+        int found = index == 1
+            ? cudnnv_find_local_file(where->cwd, source->path, sizeof source->path)
+            : cudnnv_global_file(where->root, source->path, sizeof source->path);
+        if (!found)
+            return -1;
+        source->origin = index == 1 ? CUDNNV_ORIGIN_LOCAL : CUDNNV_ORIGIN_GLOBAL;
+        source->count = cudnnv_read_version_file(source->path, source->names, CUDNNV_MAX_LINES, bad);
+    }
+    if (source->count == -2 || source->count == 0)
+        return -1;
+    start_choice(choice, source);
+    if (source->count == -1) {
+        strcpy(choice->requested, bad);
+        return CUDNNV_BAD_NAME;
+    }
+    if (source->count < 0)
+        return CUDNNV_IO_ERROR;
+    return CUDNNV_SELECTED;
+}
+
+static enum cudnnv_status choose(const struct cudnnv_where *where, const struct source *source,
+                                 const char *requested, struct cudnnv_choice *choice)
+{
+    start_choice(choice, source);
+    strcpy(choice->requested, requested);
+    if (!cudnnv_resolve(where->root, requested, choice->name))
+        return CUDNNV_NOT_INSTALLED;
+    return CUDNNV_SELECTED;
+}
+
+/* The major a line asks for: from its text, else from the set it names (-2: cannot tell). */
+static int line_major(const struct cudnnv_where *where, const char *requested)
+{
+    int major = cudnnv_name_major(requested);
+    cudnnv_name resolved;
+    if (major >= 0)
+        return major;
+    if (!cudnnv_resolve(where->root, requested, resolved))
+        return -2;
+    return cudnnv_set_major(where->root, resolved);
+}
+
+static enum cudnnv_status choose_system(const struct cudnnv_where *where, int major,
+                                        struct cudnnv_choice *choice)
+{
+    memset(choice, 0, sizeof *choice);
+    if (!cudnnv_set_exists(where->root, "system") ||
+        cudnnv_set_major(where->root, "system") != major)
+        return CUDNNV_NOTHING_SELECTED;
+    choice->origin = CUDNNV_ORIGIN_SYSTEM;
+    snprintf(choice->origin_path, sizeof choice->origin_path, "%s/versions/system", where->root);
+    strcpy(choice->requested, "system");
+    strcpy(choice->name, "system");
+    return CUDNNV_SELECTED;
+}
+
+enum cudnnv_status cudnnv_select_major(const struct cudnnv_where *where, int major,
+                                       struct cudnnv_choice *choice)
+{
+    struct source source;
+    for (int index = 0; index < 3; index++) {
+        int status = load_source(where, index, &source, choice);
+        if (status < 0)
+            continue;
+        if (status != CUDNNV_SELECTED)
+            return status;
+        for (int line = 0; line < source.count; line++) {
+            int asked = line_major(where, source.names[line]);
+            if (asked == major || asked == -2)
+                return choose(where, &source, source.names[line], choice);
+        }
+    }
+    return choose_system(where, major, choice);
+}
+
+enum cudnnv_status cudnnv_select_first(const struct cudnnv_where *where,
+                                       struct cudnnv_choice *choice)
+{
+    struct source source;
+    for (int index = 0; index < 3; index++) {
+        int status = load_source(where, index, &source, choice);
+        if (status < 0)
+            continue;
+        if (status != CUDNNV_SELECTED)
+            return status;
+        return choose(where, &source, source.names[0], choice);
+    }
+    memset(choice, 0, sizeof *choice);
+    return CUDNNV_NOTHING_SELECTED;
+}
+
+const char *cudnnv_origin_word(enum cudnnv_origin origin)
+{
+    switch (origin) {
+    case CUDNNV_ORIGIN_ENV: return "CUDNNV_VERSION";
+    case CUDNNV_ORIGIN_LOCAL: return "local";
+    case CUDNNV_ORIGIN_GLOBAL: return "global";
+    case CUDNNV_ORIGIN_SYSTEM: return "system";
+    default: return "none";
+    }
+}

@@ -1,0 +1,54 @@
+/*
+ * The one wording of a failed selection, shared by the shim (which prints it
+ * and exits 127) and the manager (which prints it and exits 1), so that a user
+ * sees the same cause and the same fix from both.
+ */
+#include "cudnnv_select.h"
+
+#include <stdio.h>
+
+/* "set by /p/.cudnn-version", "set by CUDNNV_VERSION", ... */
+static void describe_origin(const struct cudnnv_choice *choice, char *out, size_t size)
+{
+    if (choice->origin == CUDNNV_ORIGIN_SYSTEM)
+        snprintf(out, size, "the set linked as system");
+    else
+        snprintf(out, size, "set by %s", choice->origin_path);
+}
+
+static void describe_major(int major, char *out, size_t size)
+{
+    if (major >= 0)
+        snprintf(out, size, "cuDNN %d version", major);
+    else
+        snprintf(out, size, "cuDNN version");
+}
+
+/* Writes the message (without the "cudnnv: " prefix) for a status other than SELECTED. */
+void cudnnv_describe_failure(enum cudnnv_status status, const struct cudnnv_choice *choice,
+                             int major, char *out, size_t size)
+{
+    char origin[PATH_MAX + 32], what[48];
+    describe_origin(choice, origin, sizeof origin);
+    describe_major(major, what, sizeof what);
+    switch (status) {
+    case CUDNNV_NOT_INSTALLED:
+        snprintf(out, size, "version '%s' is not installed (%s); run 'cudnnv install %s' or 'cudnnv versions'",
+                 choice->requested, origin, choice->requested);
+        break;
+    case CUDNNV_BAD_NAME:
+        snprintf(out, size, "invalid version name '%s' (%s); a name has no '/', '\\', '..', spaces or control characters and at most %d bytes: fix that file",
+                 choice->requested, origin, CUDNNV_NAME_MAX);
+        break;
+    case CUDNNV_IO_ERROR:
+        snprintf(out, size, "cannot read %s; check its permissions", choice->origin_path);
+        break;
+    case CUDNNV_NOTHING_SELECTED:
+        snprintf(out, size, "no %s is selected; run 'cudnnv use VERSION' in the project or 'cudnnv global VERSION' (installed: 'cudnnv versions')",
+                 what);
+        break;
+    default:
+        snprintf(out, size, "%s '%s' selected (%s)", what, choice->name, origin);
+        break;
+    }
+}

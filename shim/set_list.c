@@ -1,0 +1,121 @@
+/*
+ * The installed sets of a store, as the selection sees them: the names under
+ * $CUDNNV_ROOT/versions, the version each one holds, and the resolution of a
+ * requested name (exact, else the newest on a dot boundary).
+ *
+ * The shim links this, so the one key it needs from cudnnv.ini ("version") is
+ * read with a plain line scan instead of the INI library the manager uses.
+ */
+#include "cudnnv_select.h"
+
+#include <dirent.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
+
+static int set_path(const char *root, const char *name, const char *leaf,
+                    char *out, size_t size)
+{
+    int n = snprintf(out, size, "%s/versions/%s%s%s", root, name, leaf[0] ? "/" : "", leaf);
+    return n > 0 && (size_t)n < size;
+}
+
+int cudnnv_set_exists(const char *root, const char *name)
+{
+    char path[PATH_MAX];
+    struct stat info;
+    if (!cudnnv_name_is_valid(name) || !set_path(root, name, "", path, sizeof path))
+        return 0;
+    return stat(path, &info) == 0 && S_ISDIR(info.st_mode);
+}
+
+int cudnnv_list_sets(const char *root, cudnnv_name *names, int max)
+{
+    char path[PATH_MAX];
+    snprintf(path, sizeof path, "%s/versions", root);
+    DIR *dir = opendir(path);
+    if (dir == NULL)
+        return 0;
+    int count = 0;
+    struct dirent *entry;
+    while ((entry = readdir(dir)) != NULL && count < max) {
+        if (entry->d_name[0] == '.' || !cudnnv_set_exists(root, entry->d_name))
+            continue;
+        strcpy(names[count++], entry->d_name);
+    }
+    closedir(dir);
+    return count;
+}
+
+/* Copies the value of "version = X" from a cudnnv.ini line, if that is the key. */
+static int take_version_line(const char *line, char *out, size_t size)
+{
+    while (*line == ' ' || *line == '\t')
+        line++;
+    if (strncmp(line, "version", 7) != 0)
+        return 0;
+    line += 7;
+    while (*line == ' ' || *line == '\t')
+        line++;
+    if (*line++ != '=')
+        return 0;
+    while (*line == ' ' || *line == '\t')
+        line++;
+    size_t length = strcspn(line, " \t\r\n;#");
+    if (length == 0 || length >= size)
+        return 0;
+    memcpy(out, line, length);
+    out[length] = '\0';
+    return 1;
+}
+
+/* The version a set holds (from its cudnnv.ini), else its name. */
+int cudnnv_set_version(const char *root, const char *name, char *out, size_t size)
+{
+    char path[PATH_MAX], line[512];
+    int found = 0;
+    if (set_path(root, name, "cudnnv.ini", path, sizeof path)) {
+        FILE *file = fopen(path, "r");
+        while (file != NULL && !found && fgets(line, sizeof line, file) != NULL)
+            found = take_version_line(line, out, size);
+        if (file != NULL)
+            fclose(file);
+    }
+    if (!found && strlen(name) < size) {
+        strcpy(out, name);
+        found = 1;
+    }
+    return found;
+}
+
+int cudnnv_set_major(const char *root, const char *name)
+{
+    char version[CUDNNV_NAME_MAX + 1];
+    if (!cudnnv_set_version(root, name, version, sizeof version))
+        return -1;
+    return cudnnv_name_major(version);
+}
+
+/* An installed name for what a source asked: the exact name, else the newest prefix match. */
+int cudnnv_resolve(const char *root, const char *requested, cudnnv_name out)
+{
+    cudnnv_name names[CUDNNV_MAX_SETS];
+    if (!cudnnv_name_is_valid(requested))
+        return 0;
+    if (cudnnv_set_exists(root, requested)) {
+        strcpy(out, requested);
+        return 1;
+    }
+    int count = cudnnv_list_sets(root, names, CUDNNV_MAX_SETS);
+    int best = -1;
+    for (int i = 0; i < count; i++) {
+        if (!cudnnv_name_has_prefix(names[i], requested))
+            continue;
+        if (best < 0 || cudnnv_name_compare(names[i], names[best]) > 0)
+            best = i;
+    }
+    if (best < 0)
+        return 0;
+    strcpy(out, names[best]);
+    return 1;
+}

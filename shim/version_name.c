@@ -1,0 +1,84 @@
+/*
+ * Version names: what a valid name is, which major it belongs to, which of two
+ * is newer, and prefix matching on dot boundaries ("8.1" matches "8.1.0.77",
+ * never "8.10.0"). Shared by the shim and the manager; libc only.
+ */
+#include "cudnnv_select.h"
+
+#include <ctype.h>
+#include <string.h>
+
+int cudnnv_name_is_valid(const char *name)
+{
+    size_t length = strlen(name);
+    if (length == 0 || length > CUDNNV_NAME_MAX)
+        return 0;
+    if (strcmp(name, ".") == 0 || strstr(name, "..") != NULL)
+        return 0;
+    for (const unsigned char *c = (const unsigned char *)name; *c; c++) {
+        if (*c < 0x20 || *c == 0x7f || *c == '/' || *c == '\\')
+            return 0;
+        if (isspace(*c))
+            return 0;
+    }
+    return 1;
+}
+
+/* The leading number of a name ("8.1.0.77" -> 8), or -1 when it has none. */
+int cudnnv_name_major(const char *name)
+{
+    if (!isdigit((unsigned char)name[0]))
+        return -1;
+    int major = 0;
+    for (const char *c = name; isdigit((unsigned char)*c) && major < 100000; c++)
+        major = major * 10 + (*c - '0');
+    return major;
+}
+
+/* Reads one number of a dotted name and moves past it and its dot. */
+static long next_component(const char **cursor, int *present)
+{
+    const char *c = *cursor;
+    long value = 0;
+    *present = isdigit((unsigned char)*c) != 0;
+    while (isdigit((unsigned char)*c) && value < 1000000000L)
+        value = value * 10 + (*c++ - '0');
+    if (*c == '.')
+        c++;
+    *cursor = c;
+    return value;
+}
+
+/*
+ * Orders names as versions: numbers compared one by one, a name with more
+ * numbers is newer, then plain text order for whatever follows the numbers
+ * (so "8.9.7.29" < "8.9.7.29-cuda12" and the order is total).
+ */
+int cudnnv_name_compare(const char *a, const char *b)
+{
+    const char *x = a, *y = b;
+    for (;;) {
+        int has_x, has_y;
+        long vx = next_component(&x, &has_x);
+        long vy = next_component(&y, &has_y);
+        if (!has_x || !has_y) {
+            if (has_x != has_y)
+                return has_x ? 1 : -1;
+            break;
+        }
+        if (vx != vy)
+            return vx < vy ? -1 : 1;
+    }
+    int rest = strcmp(x, y);
+    return rest < 0 ? -1 : rest > 0;
+}
+
+/* True when name equals prefix, or continues it after a '.' or '-' boundary. */
+int cudnnv_name_has_prefix(const char *name, const char *prefix)
+{
+    size_t length = strlen(prefix);
+    if (length == 0 || strncmp(name, prefix, length) != 0)
+        return 0;
+    char next = name[length];
+    return next == '\0' || next == '.' || next == '-';
+}
