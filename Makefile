@@ -30,7 +30,8 @@ all: $(CUDNNV)
 
 $(BUILD)/obj/%.o: %.c
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) $(DEP_CFLAGS) -MMD -MP -c $< -o $@
+	@echo "  CC $<"
+	@$(CC) $(ALL_CFLAGS) $(DEP_CFLAGS) -MMD -MP -c $< -o $@
 
 $(CUDNNV): $(MANAGER_OBJ) $(SELECT_OBJ)
 	@mkdir -p $(dir $@)

@@ -50,7 +50,7 @@ static int parse_install(int argc, char **argv, struct install_request *request)
     int option;
     memset(request, 0, sizeof *request);
     opterr = 0;
-    while ((option = getopt_long(argc, argv, "+fn:", options, NULL)) != -1) {
+    while ((option = getopt_long(argc, argv, "fn:", options, NULL)) != -1) {
         switch (option) {
         case 'n': request->name = optarg; break;
         case 's': request->sha256 = optarg; break;

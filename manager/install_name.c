@@ -1,7 +1,8 @@
 /*
  * The name a new set gets: --name, else its version. The same version for
- * another CUDA major gets a -cudaN suffix so both can stay; anything else
- * already installed under the name is replaced only with --force.
+ * another CUDA major gets a -cudaN suffix, for another platform a -windows or
+ * -linux suffix, so both can stay; anything else already installed under
+ * the name is replaced only with --force.
  */
 #include "install_steps.h"
 
@@ -25,20 +26,27 @@ static int taken(const char *root, const char *name, const struct install_reques
     return 0;
 }
 
-static int other_cuda_major(const char *root, const char *name, const char *cuda)
+/* The suffix that tells the new set from the one installed under its version, or "". */
+static void distinguishing_suffix(const char *root, const char *name, const struct set_info *mine,
+                                  char *suffix, size_t size)
 {
     char set_dir[PATH_MAX];
-    struct set_info existing;
+    struct set_info theirs;
+    suffix[0] = '\0';
     store_set_dir(root, name, set_dir, sizeof set_dir);
-    if (set_info_read(set_dir, &existing) != 0)
-        return 0;
-    int mine = cuda_major_of(cuda), theirs = cuda_major_of(existing.cuda);
-    return mine >= 0 && theirs >= 0 && mine != theirs;
+    if (set_info_read(set_dir, &theirs) != 0)
+        return;
+    int my_cuda = cuda_major_of(mine->cuda), their_cuda = cuda_major_of(theirs.cuda);
+    if (strcmp(mine->platform, theirs.platform) != 0)
+        snprintf(suffix, size, "-%s", mine->platform);
+    else if (my_cuda >= 0 && their_cuda >= 0 && my_cuda != their_cuda)
+        snprintf(suffix, size, "-cuda%d", my_cuda);
 }
 
 int install_choose_name(const struct install_request *request, const char *root,
-                        const char *version_name, const char *cuda, struct install_result *result)
+                        const char *version_name, struct install_result *result)
 {
+    char suffix[24] = "";
     if (request->name != NULL) {
         if (!cudnnv_name_is_valid(request->name))
             return usage_fail("install", "invalid --name '%s': no '/', '\\', '..', spaces or control characters, at most %d bytes",
@@ -46,8 +54,8 @@ int install_choose_name(const struct install_request *request, const char *root,
         snprintf(result->name, sizeof result->name, "%s", request->name);
         return taken(root, result->name, request, result);
     }
-    snprintf(result->name, sizeof result->name, "%s", version_name);
-    if (cudnnv_set_exists(root, version_name) && other_cuda_major(root, version_name, cuda))
-        snprintf(result->name, sizeof result->name, "%s-cuda%d", version_name, cuda_major_of(cuda));
+    if (cudnnv_set_exists(root, version_name))
+        distinguishing_suffix(root, version_name, &result->info, suffix, sizeof suffix);
+    snprintf(result->name, sizeof result->name, "%.40s%s", version_name, suffix);
     return taken(root, result->name, request, result);
 }

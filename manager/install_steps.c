@@ -104,7 +104,7 @@ static int build_set(const struct install_request *request, const char *root, co
     snprintf(result->info.version, sizeof result->info.version, "%s", version_name);
     snprintf(result->info.cuda, sizeof result->info.cuda, "%s", release.cuda);
     snprintf(result->info.platform, sizeof result->info.platform, "%s", set_layout_platform(&layout));
-    return install_choose_name(request, root, version_name, release.cuda, result);
+    return install_choose_name(request, root, version_name, result);
 }
 
 int install_in_staging(const struct install_request *request, const char *root,

@@ -31,6 +31,6 @@ struct install_result {
 int install_in_staging(const struct install_request *request, const char *root,
                        const char *staging, struct install_result *result);
 int install_choose_name(const struct install_request *request, const char *root,
-                        const char *version_name, const char *cuda, struct install_result *result);
+                        const char *version_name, struct install_result *result);
 
 #endif

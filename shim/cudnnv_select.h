@@ -16,6 +16,12 @@
 #define CUDNNV_MAX_LINES 16
 #define CUDNNV_VERSION_FILE ".cudnn-version"
 
+#ifdef _WIN32
+#define CUDNNV_HOST_PLATFORM "windows"
+#else
+#define CUDNNV_HOST_PLATFORM "linux"
+#endif
+
 typedef char cudnnv_name[CUDNNV_NAME_MAX + 1];
 
 /* Where a choice came from, in the order the sources are asked. */
@@ -58,6 +64,7 @@ int cudnnv_name_has_prefix(const char *name, const char *prefix);
 /* set_list.c: the installed sets of a store */
 int cudnnv_list_sets(const char *root, cudnnv_name *names, int max);
 int cudnnv_set_exists(const char *root, const char *name);
+int cudnnv_set_key(const char *root, const char *name, const char *key, char *out, size_t size);
 int cudnnv_set_version(const char *root, const char *name, char *out, size_t size);
 int cudnnv_set_major(const char *root, const char *name);
 int cudnnv_resolve(const char *root, const char *requested, cudnnv_name out);

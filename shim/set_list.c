@@ -47,14 +47,15 @@ int cudnnv_list_sets(const char *root, cudnnv_name *names, int max)
     return count;
 }
 
-/* Copies the value of "version = X" from a cudnnv.ini line, if that is the key. */
-static int take_version_line(const char *line, char *out, size_t size)
+/* Copies the value of "KEY = X" from a cudnnv.ini line, if that is the key. */
+static int take_key_line(const char *line, const char *key, char *out, size_t size)
 {
+    size_t key_length = strlen(key);
     while (*line == ' ' || *line == '\t')
         line++;
-    if (strncmp(line, "version", 7) != 0)
+    if (strncmp(line, key, key_length) != 0)
         return 0;
-    line += 7;
+    line += key_length;
     while (*line == ' ' || *line == '\t')
         line++;
     if (*line++ != '=')
@@ -69,18 +70,25 @@ static int take_version_line(const char *line, char *out, size_t size)
     return 1;
 }
 
-/* The version a set holds (from its cudnnv.ini), else its name. */
-int cudnnv_set_version(const char *root, const char *name, char *out, size_t size)
+/* One key of a set's cudnnv.ini; 0 when absent. */
+int cudnnv_set_key(const char *root, const char *name, const char *key, char *out, size_t size)
 {
     char path[PATH_MAX], line[512];
     int found = 0;
-    if (set_path(root, name, "cudnnv.ini", path, sizeof path)) {
-        FILE *file = fopen(path, "r");
-        while (file != NULL && !found && fgets(line, sizeof line, file) != NULL)
-            found = take_version_line(line, out, size);
-        if (file != NULL)
-            fclose(file);
-    }
+    if (!set_path(root, name, "cudnnv.ini", path, sizeof path))
+        return 0;
+    FILE *file = fopen(path, "r");
+    while (file != NULL && !found && fgets(line, sizeof line, file) != NULL)
+        found = take_key_line(line, key, out, size);
+    if (file != NULL)
+        fclose(file);
+    return found;
+}
+
+/* The version a set holds (from its cudnnv.ini), else its name. */
+int cudnnv_set_version(const char *root, const char *name, char *out, size_t size)
+{
+    int found = cudnnv_set_key(root, name, "version", out, size);
     if (!found && strlen(name) < size) {
         strcpy(out, name);
         found = 1;
@@ -96,7 +104,20 @@ int cudnnv_set_major(const char *root, const char *name)
     return cudnnv_name_major(version);
 }
 
-/* An installed name for what a source asked: the exact name, else the newest prefix match. */
+/* True when the set was built for the platform this code runs on (or does not say). */
+static int set_runs_here(const char *root, const char *name)
+{
+    char platform[32];
+    if (!cudnnv_set_key(root, name, "platform", platform, sizeof platform))
+        return 1;
+    return strcmp(platform, CUDNNV_HOST_PLATFORM) == 0;
+}
+
+/*
+ * An installed name for what a source asked: the exact name, else the newest
+ * prefix match among the sets built for this platform (a Windows set kept in
+ * the store for Wine is chosen on Linux only by its exact name).
+ */
 int cudnnv_resolve(const char *root, const char *requested, cudnnv_name out)
 {
     cudnnv_name names[CUDNNV_MAX_SETS];
@@ -109,7 +130,7 @@ int cudnnv_resolve(const char *root, const char *requested, cudnnv_name out)
     int count = cudnnv_list_sets(root, names, CUDNNV_MAX_SETS);
     int best = -1;
     for (int i = 0; i < count; i++) {
-        if (!cudnnv_name_has_prefix(names[i], requested))
+        if (!cudnnv_name_has_prefix(names[i], requested) || !set_runs_here(root, names[i]))
             continue;
         if (best < 0 || cudnnv_name_compare(names[i], names[best]) > 0)
             best = i;
