@@ -1,0 +1,276 @@
+/*
+ * Unit tests of the selection rules on a throw-away store: source order,
+ * per-major choice, prefix resolution, the system set, version file syntax,
+ * and the failures that must not fall through to another source.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "cudnnv_select.h"
+#include "fsutil.h"
+
+static char top[256], root[512], project[512], deep[512];
+
+static void write_text(const char *path, const char *text)
+{
+    FILE *file = fopen(path, "w");
+    assert_non_null(file);
+    fputs(text, file);
+    fclose(file);
+}
+
+static void add_set(const char *name, const char *version, const char *platform)
+{
+    char path[PATH_MAX], text[256];
+    snprintf(path, sizeof path, "%s/versions/%s", root, name);
+    assert_int_equal(make_dirs(path, 0755), 0);
+    snprintf(path, sizeof path, "%s/versions/%s/cudnnv.ini", root, name);
+    snprintf(text, sizeof text, "[set]\nversion = %s\nplatform = %s\n", version, platform);
+    write_text(path, text);
+}
+
+static int make_store(void **state)
+{
+    (void)state;
+    strcpy(top, "/tmp/cudnnv-unit-XXXXXX");
+    assert_non_null(mkdtemp(top));
+    snprintf(root, sizeof root, "%s/store", top);
+    snprintf(project, sizeof project, "%s/project", top);
+    snprintf(deep, sizeof deep, "%s/project/a/b/c", top);
+    assert_int_equal(make_dirs(deep, 0755), 0);
+    add_set("8.0.4", "8.0.4", "linux");
+    add_set("8.1.0.77", "8.1.0.77", "linux");
+    add_set("8.1.1.33", "8.1.1.33", "linux");
+    add_set("8.10.0", "8.10.0", "linux");
+    add_set("8.1.1.33-windows", "8.1.1.33", "windows");
+    add_set("9.1.0", "9.1.0", "linux");
+    add_set("tf24", "8.0.4", "linux");
+    return 0;
+}
+
+static int remove_store(void **state)
+{
+    (void)state;
+    return remove_tree(top);
+}
+
+static void file_at(const char *dir, const char *text)
+{
+    char path[PATH_MAX];
+    snprintf(path, sizeof path, "%s/.cudnn-version", dir);
+    if (text == NULL)
+        unlink(path);
+    else
+        write_text(path, text);
+}
+
+static void global_file(const char *text)
+{
+    char path[PATH_MAX];
+    snprintf(path, sizeof path, "%s/version", root);
+    if (text == NULL)
+        unlink(path);
+    else
+        write_text(path, text);
+}
+
+static enum cudnnv_status pick(const char *env, const char *cwd, int major, struct cudnnv_choice *choice)
+{
+    struct cudnnv_where where = {root, env, cwd};
+    return major < 0 ? cudnnv_select_first(&where, choice) : cudnnv_select_major(&where, major, choice);
+}
+
+static void nearest_file_wins_and_prefix_picks_newest(void **state)
+{
+    struct cudnnv_choice choice;
+    char expected[PATH_MAX];
+    (void)state;
+    file_at(project, "# pinned for TF 2.5\n8.1\n");
+    global_file("8.0.4\n");
+    assert_int_equal(pick(NULL, deep, -1, &choice), CUDNNV_SELECTED);
+    assert_string_equal(choice.name, "8.1.1.33");
+    assert_string_equal(choice.requested, "8.1");
+    assert_int_equal(choice.origin, CUDNNV_ORIGIN_LOCAL);
+    snprintf(expected, sizeof expected, "%s/.cudnn-version", project);
+    assert_string_equal(choice.origin_path, expected);
+    file_at(project, NULL);
+    global_file(NULL);
+}
+
+static void prefix_never_crosses_a_dot_boundary(void **state)
+{
+    cudnnv_name out;
+    (void)state;
+    assert_true(cudnnv_resolve(root, "8.1", out));
+    assert_string_equal(out, "8.1.1.33");
+    assert_true(cudnnv_resolve(root, "8.10", out));
+    assert_string_equal(out, "8.10.0");
+    assert_true(cudnnv_resolve(root, "8", out));
+    assert_string_equal(out, "8.10.0");
+    assert_false(cudnnv_resolve(root, "8.2", out));
+    assert_true(cudnnv_resolve(root, "8.1.1.33-windows", out));
+    assert_string_equal(out, "8.1.1.33-windows");
+}
+
+static void environment_beats_files(void **state)
+{
+    struct cudnnv_choice choice;
+    (void)state;
+    file_at(project, "8.1\n");
+    assert_int_equal(pick("8.0", project, -1, &choice), CUDNNV_SELECTED);
+    assert_string_equal(choice.name, "8.0.4");
+    assert_int_equal(choice.origin, CUDNNV_ORIGIN_ENV);
+    assert_string_equal(choice.origin_path, "CUDNNV_VERSION");
+    file_at(project, NULL);
+}
+
+static void each_major_takes_its_own_line_and_source(void **state)
+{
+    struct cudnnv_choice choice;
+    (void)state;
+    file_at(project, "8.1\n");
+    global_file("9\n8.0\n");
+    assert_int_equal(pick(NULL, deep, 8, &choice), CUDNNV_SELECTED);
+    assert_string_equal(choice.name, "8.1.1.33");
+    assert_int_equal(choice.origin, CUDNNV_ORIGIN_LOCAL);
+    assert_int_equal(pick(NULL, deep, 9, &choice), CUDNNV_SELECTED);
+    assert_string_equal(choice.name, "9.1.0");
+    assert_int_equal(choice.origin, CUDNNV_ORIGIN_GLOBAL);
+    assert_int_equal(pick(NULL, deep, 7, &choice), CUDNNV_NOTHING_SELECTED);
+    file_at(project, "9.1\n8.0\n");
+    assert_int_equal(pick(NULL, deep, 8, &choice), CUDNNV_SELECTED);
+    assert_string_equal(choice.name, "8.0.4");
+    file_at(project, NULL);
+    global_file(NULL);
+}
+
+static void named_set_counts_for_its_major(void **state)
+{
+    struct cudnnv_choice choice;
+    (void)state;
+    file_at(project, "tf24\n");
+    assert_int_equal(pick(NULL, project, 8, &choice), CUDNNV_SELECTED);
+    assert_string_equal(choice.name, "tf24");
+    assert_int_equal(pick(NULL, project, 9, &choice), CUDNNV_NOTHING_SELECTED);
+    file_at(project, NULL);
+}
+
+static void missing_version_stops_the_search(void **state)
+{
+    struct cudnnv_choice choice;
+    (void)state;
+    file_at(project, "8.3\n");
+    global_file("8.0.4\n");
+    assert_int_equal(pick(NULL, project, 8, &choice), CUDNNV_NOT_INSTALLED);
+    assert_string_equal(choice.requested, "8.3");
+    assert_string_equal(choice.name, "");
+    assert_int_equal(pick(NULL, project, -1, &choice), CUDNNV_NOT_INSTALLED);
+    file_at(project, "nosuchset\n");
+    assert_int_equal(pick(NULL, project, 9, &choice), CUDNNV_NOT_INSTALLED);
+    file_at(project, NULL);
+    global_file(NULL);
+}
+
+static void invalid_name_in_a_file_is_reported(void **state)
+{
+    struct cudnnv_choice choice;
+    char message[1024];
+    (void)state;
+    file_at(project, "8.1/../../../etc\n");
+    assert_int_equal(pick(NULL, project, 8, &choice), CUDNNV_BAD_NAME);
+    assert_string_equal(choice.requested, "8.1/../../../etc");
+    cudnnv_describe_failure(CUDNNV_BAD_NAME, &choice, 8, message, sizeof message);
+    assert_non_null(strstr(message, ".cudnn-version"));
+    file_at(project, NULL);
+}
+
+static void system_serves_majors_nobody_names(void **state)
+{
+    struct cudnnv_choice choice;
+    (void)state;
+    add_set("system", "9.19.0", "linux");
+    file_at(project, "8.1\n");
+    assert_int_equal(pick(NULL, project, 9, &choice), CUDNNV_SELECTED);
+    assert_string_equal(choice.name, "system");
+    assert_int_equal(choice.origin, CUDNNV_ORIGIN_SYSTEM);
+    assert_int_equal(pick(NULL, project, 7, &choice), CUDNNV_NOTHING_SELECTED);
+    global_file("9.1\n");
+    assert_int_equal(pick(NULL, project, 9, &choice), CUDNNV_SELECTED);
+    assert_string_equal(choice.name, "9.1.0");
+    char path[PATH_MAX];
+    snprintf(path, sizeof path, "%s/versions/system", root);
+    remove_tree(path);
+    file_at(project, NULL);
+    global_file(NULL);
+}
+
+static void nothing_selected_names_the_fix(void **state)
+{
+    struct cudnnv_choice choice;
+    char message[1024];
+    (void)state;
+    assert_int_equal(pick(NULL, project, -1, &choice), CUDNNV_NOTHING_SELECTED);
+    cudnnv_describe_failure(CUDNNV_NOTHING_SELECTED, &choice, -1, message, sizeof message);
+    assert_non_null(strstr(message, "cudnnv use"));
+    assert_non_null(strstr(message, "cudnnv global"));
+}
+
+static void version_file_syntax(void **state)
+{
+    cudnnv_name names[CUDNNV_MAX_LINES], bad;
+    (void)state;
+    assert_int_equal(cudnnv_read_names("# comment\n\n  8.1  \n9 # trailing\r\n", names, CUDNNV_MAX_LINES, bad), 2);
+    assert_string_equal(names[0], "8.1");
+    assert_string_equal(names[1], "9");
+    assert_int_equal(cudnnv_read_names("8.1:9.1", names, CUDNNV_MAX_LINES, bad), 2);
+    assert_string_equal(names[1], "9.1");
+    assert_int_equal(cudnnv_read_names("\n# only comments\n", names, CUDNNV_MAX_LINES, bad), 0);
+    assert_int_equal(cudnnv_read_names("8.1\n..\n", names, CUDNNV_MAX_LINES, bad), -1);
+    assert_string_equal(bad, "..");
+}
+
+static void walk_stops_at_the_nearest_file(void **state)
+{
+    char found[PATH_MAX], expected[PATH_MAX];
+    char middle[1100];
+    (void)state;
+    snprintf(middle, sizeof middle, "%s/a", project);
+    file_at(project, "8.0\n");
+    file_at(middle, "8.1\n");
+    assert_true(cudnnv_find_local_file(deep, found, sizeof found));
+    snprintf(expected, sizeof expected, "%s/.cudnn-version", middle);
+    assert_string_equal(found, expected);
+    file_at(middle, NULL);
+    assert_true(cudnnv_find_local_file(deep, found, sizeof found));
+    snprintf(expected, sizeof expected, "%s/.cudnn-version", project);
+    assert_string_equal(found, expected);
+    file_at(project, NULL);
+    assert_false(cudnnv_find_local_file(deep, found, sizeof found));
+    assert_false(cudnnv_find_local_file("relative/dir", found, sizeof found));
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(nearest_file_wins_and_prefix_picks_newest),
+        cmocka_unit_test(prefix_never_crosses_a_dot_boundary),
+        cmocka_unit_test(environment_beats_files),
+        cmocka_unit_test(each_major_takes_its_own_line_and_source),
+        cmocka_unit_test(named_set_counts_for_its_major),
+        cmocka_unit_test(missing_version_stops_the_search),
+        cmocka_unit_test(invalid_name_in_a_file_is_reported),
+        cmocka_unit_test(system_serves_majors_nobody_names),
+        cmocka_unit_test(nothing_selected_names_the_fix),
+        cmocka_unit_test(version_file_syntax),
+        cmocka_unit_test(walk_stops_at_the_nearest_file),
+    };
+    return cmocka_run_group_tests(tests, make_store, remove_store);
+}
