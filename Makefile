@@ -35,11 +35,13 @@ $(BUILD)/obj/%.o: %.c
 
 $(CUDNNV): $(MANAGER_OBJ) $(SELECT_OBJ)
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) -o $@ $^ $(DEP_LIBS)
+	@echo "  LD $@"
+	@$(CC) $(ALL_CFLAGS) -o $@ $^ $(DEP_LIBS)
 
 $(BUILD)/tests/%: tests/unit/%.c $(UNIT_SUPPORT)
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) $(DEP_CFLAGS) -Ishim -Imanager -o $@ $^ $(DEP_LIBS) -lcmocka
+	@echo "  LD $@"
+	@$(CC) $(ALL_CFLAGS) $(DEP_CFLAGS) -Ishim -Imanager -o $@ $^ $(DEP_LIBS) -lcmocka
 
 # Installs whatever Debian package is missing (apt-get update first: a fresh
 # machine has no package lists).

@@ -62,6 +62,9 @@ static int parse_install(int argc, char **argv, struct install_request *request)
     if (optind != argc - 1)
         return usage_fail("install", "give exactly one SOURCE (an archive or a directory)");
     request->source = argv[optind];
+    if (request->name != NULL && !cudnnv_name_is_valid(request->name))
+        return usage_fail("install", "invalid --name '%s': no '/', '\\', '..', spaces or control characters, at most %d bytes",
+                          request->name, CUDNNV_NAME_MAX);
     return 0;
 }
 

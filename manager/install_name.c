@@ -48,9 +48,6 @@ int install_choose_name(const struct install_request *request, const char *root,
 {
     char suffix[24] = "";
     if (request->name != NULL) {
-        if (!cudnnv_name_is_valid(request->name))
-            return usage_fail("install", "invalid --name '%s': no '/', '\\', '..', spaces or control characters, at most %d bytes",
-                              request->name, CUDNNV_NAME_MAX);
         snprintf(result->name, sizeof result->name, "%s", request->name);
         return taken(root, result->name, request, result);
     }

@@ -1,0 +1,39 @@
+#!/usr/bin/env bats
+# cudnnv help, --help on every command, --version, unknown commands.
+
+load helpers
+
+@test "help lists every command" {
+    run cudnnv help
+    assert_status 0
+    for command in install uninstall link versions use local global shell version \
+        version-name version-file which prefix root exec verify help; do
+        assert_output_has "  $command "
+    done
+}
+
+@test "every command answers --help with its usage" {
+    for command in install uninstall link versions use local global shell version \
+        version-name version-file which prefix root exec verify help; do
+        run cudnnv "$command" --help
+        assert_status 0
+        assert_output_has "Usage: cudnnv"
+        run cudnnv help "$command"
+        assert_status 0
+        assert_output_has "Usage: cudnnv"
+    done
+}
+
+@test "--version, no arguments, unknown command" {
+    run cudnnv --version
+    assert_status 0
+    [[ "$output" =~ ^cudnnv\ [0-9]+\.[0-9]+\.[0-9]+$ ]]
+    run cudnnv
+    assert_status 0
+    assert_output_has "Commands:"
+    run cudnnv frobnicate
+    assert_status 2
+    assert_output_has "no such command 'frobnicate'"
+    run cudnnv help frobnicate
+    assert_status 1
+}

@@ -1,0 +1,54 @@
+# Shared by every bats file: a throw-away store per test, the cudnnv under
+# test, and the fixtures built by tests/fixtures/build-fixtures.sh.
+
+: "${CUDNNV:?set CUDNNV to the cudnnv binary (make bats does)}"
+: "${FIXTURES:?set FIXTURES to the fixture directory (make bats does)}"
+
+bats_require_minimum_version 1.5.0
+
+ARCHIVES="$FIXTURES/archives"
+SETS="$FIXTURES/sets"
+REAL_CUDA=/usr/local/cuda
+
+setup() {
+    export CUDNNV_ROOT="$BATS_TEST_TMPDIR/store"
+    export HOME="$BATS_TEST_TMPDIR/home"
+    unset CUDNNV_VERSION
+    mkdir -p "$HOME" "$BATS_TEST_TMPDIR/project"
+    cd "$BATS_TEST_TMPDIR/project"
+}
+
+cudnnv() {
+    "$CUDNNV" "$@"
+}
+
+# Installs fixture archives quietly: install_fixture ARCHIVE_FILE_NAME...
+install_fixture() {
+    for archive in "$@"; do
+        "$CUDNNV" install "$ARCHIVES/$archive" 2>/dev/null || return 1
+    done
+}
+
+install_usual_fixtures() {
+    install_fixture cudnn-11.0-linux-x64-v8.0.4.30.tgz \
+        cudnn-11.2-linux-x64-v8.1.0.77.tgz \
+        cudnn-linux-x86_64-8.1.1.33_cuda11-archive.tar.xz \
+        cudnn-linux-x86_64-9.1.0.70_cuda12-archive.tar.xz
+}
+
+# Fails the test with what was seen when $output lacks a piece of text.
+assert_output_has() {
+    case "$output" in
+    *"$1"*) return 0 ;;
+    esac
+    echo "expected to find: $1" >&2
+    echo "in output: $output" >&2
+    return 1
+}
+
+assert_status() {
+    if [ "$status" -ne "$1" ]; then
+        echo "expected status $1, got $status; output: $output" >&2
+        return 1
+    fi
+}

@@ -1,0 +1,176 @@
+#!/usr/bin/env bats
+# cudnnv install: directories and archives in, one immutable set out, or nothing.
+
+load helpers
+
+@test "install the real cuDNN 9.19 from the CUDA directory; it reads 9.19.0 and verifies" {
+    run cudnnv install "$REAL_CUDA"
+    assert_status 0
+    [ -f "$CUDNNV_ROOT/versions/9.19.0/lib/libcudnn.so.9" ]
+    [ -f "$CUDNNV_ROOT/versions/9.19.0/lib/libcudnn_graph.so.9" ]
+    [ ! -e "$CUDNNV_ROOT/versions/9.19.0/lib/libcublas.so.13" ]
+    grep -q '^version = 9.19.0$' "$CUDNNV_ROOT/versions/9.19.0/cudnnv.ini"
+    run cudnnv verify 9.19.0
+    assert_status 0
+    assert_output_has "9.19.0: ok"
+    cmp "$REAL_CUDA/lib/libcudnn.so.9" "$CUDNNV_ROOT/versions/9.19.0/lib/libcudnn.so.9"
+}
+
+@test "old NVIDIA tarball (cuda/lib64): build number and CUDA from the name" {
+    run cudnnv install "$ARCHIVES/cudnn-11.2-linux-x64-v8.1.0.77.tgz"
+    assert_status 0
+    set_dir="$CUDNNV_ROOT/versions/8.1.0.77"
+    [ -f "$set_dir/lib/libcudnn.so.8.1.0" ]
+    [ "$(readlink "$set_dir/lib/libcudnn.so.8")" = libcudnn.so.8.1.0 ]
+    grep -q '^cuda = 11.2$' "$set_dir/cudnnv.ini"
+    grep -q '^platform = linux$' "$set_dir/cudnnv.ini"
+}
+
+@test "new NVIDIA .tar.xz archive and cuDNN 7 (version in cudnn.h)" {
+    install_fixture cudnn-linux-x86_64-8.1.1.33_cuda11-archive.tar.xz cudnn-10.2-linux-x64-v7.6.5.32.tgz
+    [ -f "$CUDNNV_ROOT/versions/8.1.1.33/LICENSE" ]
+    [ -f "$CUDNNV_ROOT/versions/8.1.1.33/lib/libcudnn_ops_infer.so.8.1.1" ]
+    [ -f "$CUDNNV_ROOT/versions/7.6.5.32/include/cudnn.h" ]
+    run cudnnv versions --bare
+    [ "$output" = "$(printf '7.6.5.32\n8.1.1.33')" ]
+}
+
+@test "Windows .zip: bin/cudnn64_8.dll and lib/x64/cudnn.lib, named apart from the Linux set" {
+    install_fixture cudnn-11.2-linux-x64-v8.1.0.77.tgz
+    run cudnnv install "$ARCHIVES/cudnn-11.2-windows-x64-v8.1.0.77.zip"
+    assert_status 0
+    set_dir="$CUDNNV_ROOT/versions/8.1.0.77-windows"
+    [ -f "$set_dir/bin/cudnn64_8.dll" ]
+    [ -f "$set_dir/lib/x64/cudnn.lib" ]
+    grep -q '^platform = windows$' "$set_dir/cudnnv.ini"
+    head -c 2 "$set_dir/bin/cudnn64_8.dll" | grep -q MZ
+}
+
+@test "a pip nvidia/cudnn folder installs from the directory" {
+    run cudnnv install "$FIXTURES/layouts/site-packages/nvidia/cudnn"
+    assert_status 0
+    [ -f "$CUDNNV_ROOT/versions/9.1.0/lib/libcudnn.so.9.1.0" ]
+    [ ! -e "$CUDNNV_ROOT/versions/9.1.0/__init__.py" ]
+}
+
+@test "the same version for another CUDA major gets a -cudaN suffix" {
+    install_fixture cudnn-linux-x86_64-9.1.0.70_cuda11-archive.tar.xz
+    run cudnnv install "$ARCHIVES/cudnn-linux-x86_64-9.1.0.70_cuda12-archive.tar.xz"
+    assert_status 0
+    run cudnnv versions --bare
+    [ "$output" = "$(printf '9.1.0.70\n9.1.0.70-cuda12')" ]
+}
+
+@test "installing over a name fails without --force, replaces with it" {
+    install_fixture cudnn-11.2-linux-x64-v8.1.0.77.tgz
+    run cudnnv install "$ARCHIVES/cudnn-11.2-linux-x64-v8.1.0.77.tgz"
+    assert_status 1
+    assert_output_has "already installed"
+    assert_output_has "--force"
+    echo extra > "$CUDNNV_ROOT/versions/8.1.0.77/lib/libcudnn_extra.so"
+    run cudnnv install --force "$ARCHIVES/cudnn-11.2-linux-x64-v8.1.0.77.tgz"
+    assert_status 0
+    [ ! -e "$CUDNNV_ROOT/versions/8.1.0.77/lib/libcudnn_extra.so" ]
+    run cudnnv verify 8.1.0.77
+    assert_status 0
+}
+
+@test "--name installs under another name; an invalid name is refused" {
+    run cudnnv install --name tf25 "$ARCHIVES/cudnn-11.2-linux-x64-v8.1.0.77.tgz"
+    assert_status 0
+    grep -q '^version = 8.1.0.77$' "$CUDNNV_ROOT/versions/tf25/cudnnv.ini"
+    run cudnnv install --name ../evil "$ARCHIVES/cudnn-11.2-linux-x64-v8.1.0.77.tgz"
+    assert_status 2
+    [ ! -e "$CUDNNV_ROOT/evil" ]
+}
+
+@test "--sha256 accepts the right sum and refuses a wrong one before extracting" {
+    archive="$ARCHIVES/cudnn-11.2-linux-x64-v8.1.0.77.tgz"
+    sum=$(sha256sum "$archive" | cut -d' ' -f1)
+    wrong=$(printf '%064d' 0)
+    run cudnnv install --sha256 "$wrong" "$archive"
+    assert_status 1
+    assert_output_has "SHA-256"
+    assert_output_has "$sum"
+    [ -z "$(ls "$CUDNNV_ROOT/versions")" ]
+    run cudnnv install --sha256 "$sum" "$archive"
+    assert_status 0
+    grep -q "^sha256 = $sum$" "$CUDNNV_ROOT/versions/8.1.0.77/cudnnv.ini"
+}
+
+@test "identical files across sets are stored once (hard links)" {
+    install_fixture cudnn-linux-x86_64-9.1.0.70_cuda11-archive.tar.xz cudnn-linux-x86_64-9.1.0.70_cuda12-archive.tar.xz
+    a="$CUDNNV_ROOT/versions/9.1.0.70/lib/libcudnn.so.9.1.0"
+    b="$CUDNNV_ROOT/versions/9.1.0.70-cuda12/lib/libcudnn.so.9.1.0"
+    [ "$(stat -c %i "$a")" = "$(stat -c %i "$b")" ]
+    [ "$(stat -c %h "$a")" = 2 ]
+}
+
+@test "hostile archives install nothing and write nothing outside" {
+    for archive in absolute.tgz dotdot.tar.xz symlink-out.tar.xz symlink-absolute.zip hardlink-out.tgz fifo.tgz; do
+        run cudnnv install "$ARCHIVES/evil/$archive"
+        assert_status 1
+        assert_output_has "nothing was installed"
+        [ -z "$(ls "$CUDNNV_ROOT/versions")" ]
+        [ -z "$(ls "$CUDNNV_ROOT/staging")" ]
+    done
+    [ ! -e /tmp/cudnnv-evil-absolute ]
+    [ ! -e "$CUDNNV_ROOT/cudnnv-evil-dotdot" ]
+    [ ! -e "$CUDNNV_ROOT/staging/cudnnv-evil-dotdot" ]
+}
+
+@test "a truncated archive, a non-cuDNN archive and a missing path are explained" {
+    run cudnnv install "$ARCHIVES/evil/truncated.tgz"
+    assert_status 1
+    assert_output_has "truncated"
+    run cudnnv install "$ARCHIVES/evil/no-cudnn.tgz"
+    assert_status 1
+    assert_output_has "no cuDNN libraries"
+    run cudnnv install /nonexistent/cudnn.tgz
+    assert_status 1
+    assert_output_has "neither an archive nor a directory"
+    [ -z "$(ls "$CUDNNV_ROOT/versions")" ]
+}
+
+@test "a killed install leaves nothing under versions/, and the next one cleans staging" {
+    "$CUDNNV" install "$REAL_CUDA" 2>/dev/null &
+    pid=$!
+    for _ in $(seq 100); do
+        [ -n "$(ls "$CUDNNV_ROOT/staging" 2>/dev/null)" ] && break
+        sleep 0.02
+    done
+    sleep 0.3
+    kill -9 "$pid"
+    wait "$pid" || true
+    [ -z "$(ls "$CUDNNV_ROOT/versions")" ]
+    install_fixture cudnn-11.2-linux-x64-v8.1.0.77.tgz
+    [ -z "$(ls "$CUDNNV_ROOT/staging")" ]
+    [ "$(ls "$CUDNNV_ROOT/versions")" = 8.1.0.77 ]
+}
+
+@test "two installs at once both land whole (the store lock)" {
+    "$CUDNNV" install "$ARCHIVES/cudnn-11.0-linux-x64-v8.0.4.30.tgz" 2>/dev/null &
+    first=$!
+    "$CUDNNV" install "$ARCHIVES/cudnn-linux-x86_64-8.1.1.33_cuda11-archive.tar.xz" 2>/dev/null &
+    second=$!
+    wait "$first"
+    wait "$second"
+    run cudnnv verify
+    assert_status 0
+    run cudnnv versions --bare
+    [ "$output" = "$(printf '8.0.4.30\n8.1.1.33')" ]
+}
+
+@test "install --json reports the set; bad usage exits 2" {
+    run cudnnv install --json "$ARCHIVES/cudnn-11.0-linux-x64-v8.0.4.30.tgz"
+    assert_status 0
+    echo "$output" | grep -q '"name": "8.0.4.30"'
+    echo "$output" | grep -q '"cuda": "11.0"'
+    run cudnnv install
+    assert_status 2
+    run cudnnv install --bogus x
+    assert_status 2
+    run cudnnv install --help
+    assert_status 0
+    assert_output_has "Usage: cudnnv install"
+}

@@ -1,0 +1,41 @@
+#!/usr/bin/env bats
+# cudnnv uninstall: sets leave the store whole; linked directories are kept.
+
+load helpers
+
+@test "uninstall removes a set and only that set" {
+    install_fixture cudnn-11.0-linux-x64-v8.0.4.30.tgz cudnn-11.2-linux-x64-v8.1.0.77.tgz
+    run cudnnv uninstall 8.0.4.30
+    assert_status 0
+    assert_output_has "removed 8.0.4.30"
+    [ ! -e "$CUDNNV_ROOT/versions/8.0.4.30" ]
+    run cudnnv verify 8.1.0.77
+    assert_status 0
+}
+
+@test "a shared (hard-linked) file survives the removal of one of its sets" {
+    install_fixture cudnn-linux-x86_64-9.1.0.70_cuda11-archive.tar.xz cudnn-linux-x86_64-9.1.0.70_cuda12-archive.tar.xz
+    cudnnv uninstall 9.1.0.70 2>/dev/null
+    run cudnnv verify 9.1.0.70-cuda12
+    assert_status 0
+}
+
+@test "uninstalling a linked set keeps the directory it refers to" {
+    cudnnv link system "$SETS/8.1.0" 2>/dev/null
+    run cudnnv uninstall system
+    assert_status 0
+    [ -f "$SETS/8.1.0/lib/libcudnn.so.8.1.0" ]
+}
+
+@test "a name that is not installed is an error unless -f; no name is bad usage" {
+    run cudnnv uninstall 8.9
+    assert_status 1
+    assert_output_has "'8.9' is not installed"
+    run cudnnv uninstall -f 8.9
+    assert_status 0
+    run cudnnv uninstall
+    assert_status 2
+    run cudnnv uninstall ../../etc
+    assert_status 1
+    assert_output_has "invalid version name"
+}

@@ -1,0 +1,61 @@
+#!/usr/bin/env bats
+# cudnnv use (local): the project pin.
+
+load helpers
+
+@test "use writes what was typed into .cudnn-version here" {
+    install_usual_fixtures
+    run cudnnv use 8.1
+    assert_status 0
+    [ "$(cat .cudnn-version)" = "8.1" ]
+    run cudnnv version-name
+    [ "$output" = "8.1.1.33" ]
+}
+
+@test "a later 8.1.x install is picked up by the same pin" {
+    install_fixture cudnn-11.2-linux-x64-v8.1.0.77.tgz
+    cudnnv use 8.1
+    [ "$(cudnnv version-name)" = "8.1.0.77" ]
+    install_fixture cudnn-linux-x86_64-8.1.1.33_cuda11-archive.tar.xz
+    [ "$(cudnnv version-name)" = "8.1.1.33" ]
+}
+
+@test "local is the same command; without arguments it prints the pin" {
+    install_usual_fixtures
+    cudnnv local 8.0 9
+    run cudnnv use
+    [ "$output" = "$(printf '8.0\n9')" ]
+    run cudnnv local
+    [ "$output" = "$(printf '8.0\n9')" ]
+}
+
+@test "use refuses a version that is not installed, unless --force" {
+    install_usual_fixtures
+    run cudnnv use 8.3
+    assert_status 1
+    assert_output_has "version '8.3' is not installed"
+    [ ! -e .cudnn-version ]
+    run cudnnv use --force 8.3
+    assert_status 0
+    [ "$(cat .cudnn-version)" = "8.3" ]
+}
+
+@test "use refuses invalid names" {
+    run cudnnv use --force ../../etc
+    assert_status 1
+    assert_output_has "invalid version name"
+    [ ! -e .cudnn-version ]
+}
+
+@test "use --unset removes the pin; use with no pin explains" {
+    install_usual_fixtures
+    cudnnv use 8.1
+    run cudnnv use --unset
+    assert_status 0
+    [ ! -e .cudnn-version ]
+    run cudnnv use
+    assert_status 1
+    assert_output_has "cudnnv use VERSION"
+    run cudnnv use --unset 8.1
+    assert_status 2
+}

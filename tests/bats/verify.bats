@@ -1,0 +1,39 @@
+#!/usr/bin/env bats
+# cudnnv verify: sets against their MANIFEST.
+
+load helpers
+
+@test "verify passes on fresh sets and names what changed" {
+    install_usual_fixtures
+    run cudnnv verify
+    assert_status 0
+    assert_output_has "8.1.0.77: ok"
+    lib="$CUDNNV_ROOT/versions/8.1.0.77/lib"
+    printf 'X' | dd of="$lib/libcudnn.so.8.1.0" bs=1 seek=100 conv=notrunc 2>/dev/null
+    rm "$lib/libcudnn_cnn_train.so.8.1.0"
+    touch "$lib/libcudnn_stray.so"
+    run cudnnv verify 8.1.0.77
+    assert_status 1
+    assert_output_has "changed  lib/libcudnn.so.8.1.0"
+    assert_output_has "missing  lib/libcudnn_cnn_train.so.8.1.0"
+    assert_output_has "extra    lib/libcudnn_stray.so"
+    assert_output_has "8.1.0.77: CHANGED"
+}
+
+@test "verify --json reports per set" {
+    install_fixture cudnn-11.0-linux-x64-v8.0.4.30.tgz
+    rm "$CUDNNV_ROOT/versions/8.0.4.30/include/cudnn.h"
+    run cudnnv verify --json
+    assert_status 1
+    assert_output_has '"status": "changed"'
+    assert_output_has '"kind": "missing", "path": "include/cudnn.h"'
+}
+
+@test "verify skips linked sets and refuses unknown names" {
+    cudnnv link system "$SETS/8.1.0" 2>/dev/null
+    run cudnnv verify
+    assert_status 0
+    assert_output_has "linked"
+    run cudnnv verify 8.9
+    assert_status 1
+}
