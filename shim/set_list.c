@@ -10,6 +10,7 @@
 
 #include <dirent.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 
@@ -29,6 +30,12 @@ int cudnnv_set_exists(const char *root, const char *name)
     return stat(path, &info) == 0 && S_ISDIR(info.st_mode);
 }
 
+static int by_version(const void *a, const void *b)
+{
+    return cudnnv_name_compare((const char *)a, (const char *)b);
+}
+
+/* The installed names, oldest first. */
 int cudnnv_list_sets(const char *root, cudnnv_name *names, int max)
 {
     char path[PATH_MAX];
@@ -44,6 +51,7 @@ int cudnnv_list_sets(const char *root, cudnnv_name *names, int max)
         strcpy(names[count++], entry->d_name);
     }
     closedir(dir);
+    qsort(names, (size_t)count, sizeof names[0], by_version);
     return count;
 }
 
