@@ -12,7 +12,7 @@ DEP_CFLAGS = $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
 DEP_LIBS   = $(shell pkg-config --libs $(PKGS) 2>/dev/null)
 
 DEBIAN_PACKAGES = build-essential clang pkg-config libinih-dev libxxhash-dev \
-                  libarchive-dev libssl-dev libcmocka-dev bats
+                  libarchive-dev libssl-dev libcmocka-dev bats gcc-mingw-w64-x86-64
 
 SELECT_SRC  = shim/version_name.c shim/set_list.c shim/version_file.c shim/select.c \
               shim/select_message.c

@@ -23,7 +23,18 @@ struct collect {
     int confined;
     char *error;
     size_t error_size;
+    int files;
+    unsigned long long bytes;
 };
+
+/* A running count on a terminal: copying the real cuDNN 9 moves about 500 MiB. */
+static void show_progress(struct collect *state, const struct stat *info)
+{
+    state->files++;
+    state->bytes += (unsigned long long)info->st_size;
+    if (isatty(STDERR_FILENO))
+        fprintf(stderr, "\rcudnnv: copying: %d files, %llu MiB ", state->files, state->bytes >> 20);
+}
 
 static int name_matches(const char *name, const char *prefix, const char *suffix)
 {
@@ -80,6 +91,7 @@ static int copy_entry(struct collect *state, const char *from, const char *to)
         return 0;
     if (copy_file(from, to, (info.st_mode & 0111) ? 0755 : 0644) != 0)
         return refuse(state, "cannot copy %s: %s", from);
+    show_progress(state, &info);
     return 0;
 }
 
@@ -125,11 +137,15 @@ static int collect_licence(struct collect *state, const char *root, const char *
 int set_layout_collect(const struct set_layout *layout, const char *destination,
                        int confined, char *error, size_t size)
 {
-    struct collect state = {layout->root, confined, error, size};
+    struct collect state = {layout->root, confined, error, size, 0, 0};
+    int status = 0;
     if (collect_dir(&state, layout->include_dir, destination, "include", "cudnn", ".h") != 0 ||
         collect_dir(&state, layout->lib_dir, destination, "lib", "libcudnn", "") != 0 ||
         collect_dir(&state, layout->bin_dir, destination, "bin", "cudnn", ".dll") != 0 ||
-        collect_dir(&state, layout->import_dir, destination, "lib/x64", "cudnn", ".lib") != 0)
-        return -1;
-    return collect_licence(&state, layout->root, destination);
+        collect_dir(&state, layout->import_dir, destination, "lib/x64", "cudnn", ".lib") != 0 ||
+        collect_licence(&state, layout->root, destination) != 0)
+        status = -1;
+    if (state.files > 0 && isatty(STDERR_FILENO))
+        fputc('\n', stderr);
+    return status;
 }

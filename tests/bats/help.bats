@@ -37,3 +37,13 @@ load helpers
     run cudnnv help frobnicate
     assert_status 1
 }
+
+@test "the man page documents every command in the table" {
+    for command in $(cudnnv help | sed -n 's/^  \([a-z-]*\) .*/\1/p'); do
+        grep -q "^\.BI\? \"\?$command\b" "$BATS_TEST_DIRNAME/../../docs/cudnnv.1" ||
+            grep -q "^\.RB ( $command )" "$BATS_TEST_DIRNAME/../../docs/cudnnv.1" || {
+            echo "docs/cudnnv.1 lacks $command" >&2
+            return 1
+        }
+    done
+}
