@@ -21,12 +21,42 @@ SELECT_OBJ  = $(SELECT_SRC:%.c=$(BUILD)/obj/%.o)
 MANAGER_OBJ = $(MANAGER_SRC:%.c=$(BUILD)/obj/%.o)
 CUDNNV      = $(BUILD)/bin/cudnnv
 
+# The shims: one per public soname, exports generated from versions/symbols.
+SHIM_MAJORS = 7 8 9
+SHIM_LIBS   = $(SHIM_MAJORS:%=$(BUILD)/lib/cudnnv/libcudnn.so.%)
+SHIM_SRC    = shim/shim_launch.c shim/shim_load.c shim/shim_resolve.c $(SELECT_SRC)
+SHIM_OBJ    = $(SHIM_SRC:%.c=$(BUILD)/pic/%.o)
+SHIM_CFLAGS = -fPIC -fvisibility=hidden -Ishim
+
 UNIT_TESTS  = $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(wildcard tests/unit/test_*.c))
 UNIT_SUPPORT = $(filter-out $(BUILD)/obj/manager/main.o,$(MANAGER_OBJ)) $(SELECT_OBJ)
 
+# Generated sources and objects are kept (not deleted as intermediates).
+.SECONDARY:
+
 .PHONY: all deps check unit bats fixtures clang-build demo install clean
 
-all: $(CUDNNV)
+all: $(CUDNNV) $(SHIM_LIBS)
+
+$(BUILD)/pic/%.o: %.c
+	@mkdir -p $(dir $@)
+	@echo "  CC $< (shim)"
+	@$(CC) $(ALL_CFLAGS) $(SHIM_CFLAGS) -MMD -MP -c $< -o $@
+
+$(BUILD)/gen/libcudnn.so.%.stubs.S $(BUILD)/gen/libcudnn.so.%.names.c $(BUILD)/gen/libcudnn.so.%.map: \
+		versions/symbols/libcudnn.so.%.txt shim/gen-stubs.sh
+	@echo "  GEN $(BUILD)/gen/libcudnn.so.$*"
+	@sh shim/gen-stubs.sh $< $(BUILD)/gen
+
+$(BUILD)/lib/cudnnv/libcudnn.so.%: $(SHIM_OBJ) $(BUILD)/gen/libcudnn.so.%.stubs.S \
+		$(BUILD)/gen/libcudnn.so.%.names.c $(BUILD)/gen/libcudnn.so.%.map \
+		shim/trampoline.S shim/trampoline_x86_64_sysv.S
+	@mkdir -p $(dir $@)
+	@echo "  LD $@"
+	@$(CC) $(ALL_CFLAGS) $(SHIM_CFLAGS) -shared -s -o $@ $(SHIM_OBJ) \
+		$(BUILD)/gen/libcudnn.so.$*.stubs.S $(BUILD)/gen/libcudnn.so.$*.names.c \
+		-Wl,-soname,libcudnn.so.$* -Wl,--version-script,$(BUILD)/gen/libcudnn.so.$*.map \
+		-Wl,--no-undefined -Wl,-z,noexecstack -Wl,-z,noseparate-code
 
 $(BUILD)/obj/%.o: %.c
 	@mkdir -p $(dir $@)
@@ -77,12 +107,13 @@ demo: deps
 	$(MAKE) --no-print-directory all fixtures
 	tests/demo.sh $(abspath $(CUDNNV)) $(abspath $(BUILD)/fixtures)
 
-install: $(CUDNNV)
-	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1
+install: $(CUDNNV) $(SHIM_LIBS)
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib/cudnnv $(DESTDIR)$(PREFIX)/share/man/man1
 	install -m 755 $(CUDNNV) $(DESTDIR)$(PREFIX)/bin/cudnnv
+	install -m 755 $(SHIM_LIBS) $(DESTDIR)$(PREFIX)/lib/cudnnv/
 	install -m 644 docs/cudnnv.1 $(DESTDIR)$(PREFIX)/share/man/man1/cudnnv.1
 
 clean:
 	rm -rf $(BUILD)
 
--include $(shell find $(BUILD)/obj -name '*.d' 2>/dev/null)
+-include $(shell find $(BUILD)/obj $(BUILD)/pic -name '*.d' 2>/dev/null)

@@ -1,0 +1,37 @@
+/*
+ * The shim's own parts, shared by its three files: what it captured at load
+ * (shim_launch.c), loading the chosen set (shim_load.c), and the one-time
+ * resolution behind the trampolines (shim_resolve.c).
+ */
+#ifndef CUDNNV_SHIM_INTERNAL_H
+#define CUDNNV_SHIM_INTERNAL_H
+
+#include "cudnnv_select.h"
+
+struct cudnnv_launch {
+    char root[PATH_MAX];          /* "" until known: AT_SECURE defers it to the passwd entry */
+    char env_version[1024];
+    int has_env_version;
+    char cwd[PATH_MAX];
+    int debug;
+    int secure;                   /* AT_SECURE: CUDNNV_* ignored */
+};
+
+const struct cudnnv_launch *cudnnv_launch_state(void);
+void cudnnv_launch_root(char *out, size_t size);
+
+struct cudnnv_loaded {
+    void *main_library;
+    int libraries;                /* how many cuDNN libraries were loaded */
+    char lib_dir[PATH_MAX];
+};
+
+void cudnnv_load_set(const char *root, const struct cudnnv_choice *choice,
+                     struct cudnnv_loaded *loaded);
+
+int cudnnv_shim_major_number(void);
+
+__attribute__((noreturn, format(printf, 1, 2))) void cudnnv_die(const char *format, ...);
+void cudnnv_debug(const char *format, ...) __attribute__((format(printf, 1, 2)));
+
+#endif

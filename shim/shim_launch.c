@@ -1,0 +1,90 @@
+/*
+ * What the shim captures when it is loaded (at process start when preloaded,
+ * at dlopen otherwise): CUDNNV_VERSION, CUDNNV_ROOT, CUDNNV_DEBUG and the
+ * working directory, so that a program that changes directory later still
+ * gets its launch directory's set. It costs a getcwd and three getenv; no
+ * file is opened and no cuDNN library is loaded until the first cuDNN call.
+ * In a setuid process (AT_SECURE) the CUDNNV_* variables are ignored and the
+ * store is the one in the real user's home directory.
+ */
+#define _GNU_SOURCE
+#include "shim_internal.h"
+
+#include <pwd.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/auxv.h>
+#include <unistd.h>
+
+static struct cudnnv_launch launch;
+
+static void copy_variable(const char *name, char *out, size_t size, int *present)
+{
+    const char *value = getenv(name);
+    if (value == NULL || value[0] == '\0' || strlen(value) >= size)
+        return;
+    strcpy(out, value);
+    if (present != NULL)
+        *present = 1;
+}
+
+__attribute__((constructor)) static void cudnnv_capture_launch(void)
+{
+    launch.secure = getauxval(AT_SECURE) != 0;
+    if (getcwd(launch.cwd, sizeof launch.cwd) == NULL)
+        launch.cwd[0] = '\0';
+    if (launch.secure)
+        return;
+    copy_variable("CUDNNV_VERSION", launch.env_version, sizeof launch.env_version,
+                  &launch.has_env_version);
+    copy_variable("CUDNNV_ROOT", launch.root, sizeof launch.root, NULL);
+    const char *debug = getenv("CUDNNV_DEBUG");
+    launch.debug = debug != NULL && debug[0] != '\0' && strcmp(debug, "0") != 0;
+    if (launch.root[0] == '\0') {
+        const char *home = getenv("HOME");
+        if (home != NULL && home[0] == '/' && strlen(home) + 9 < sizeof launch.root)
+            snprintf(launch.root, sizeof launch.root, "%s/.cudnnv", home);
+    }
+}
+
+const struct cudnnv_launch *cudnnv_launch_state(void)
+{
+    return &launch;
+}
+
+/* The store: captured at load, or (AT_SECURE, no HOME) the real user's ~/.cudnnv. */
+void cudnnv_launch_root(char *out, size_t size)
+{
+    if (launch.root[0] != '\0') {
+        snprintf(out, size, "%s", launch.root);
+        return;
+    }
+    struct passwd *entry = getpwuid(getuid());
+    snprintf(out, size, "%s/.cudnnv", entry != NULL && entry->pw_dir ? entry->pw_dir : "");
+}
+
+void cudnnv_die(const char *format, ...)
+{
+    va_list args;
+    va_start(args, format);
+    fputs("cudnnv: ", stderr);
+    vfprintf(stderr, format, args);
+    fputc('\n', stderr);
+    va_end(args);
+    fflush(stderr);
+    _exit(127);
+}
+
+void cudnnv_debug(const char *format, ...)
+{
+    va_list args;
+    if (!launch.debug)
+        return;
+    va_start(args, format);
+    fputs("cudnnv: ", stderr);
+    vfprintf(stderr, format, args);
+    fputc('\n', stderr);
+    va_end(args);
+}
