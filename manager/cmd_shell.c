@@ -6,6 +6,7 @@
 #include "cli.h"
 #include "commands.h"
 #include "selection.h"
+#include "shell_quote.h"
 #include "store.h"
 
 #include <stdio.h>
@@ -21,50 +22,6 @@ const char cmd_shell_help[] =
     "  eval \"$(cudnnv shell 8.1)\"\n"
     "--unset prints code that removes the shell's choice. Without VERSION,\n"
     "print the shell's current choice.\n";
-
-/* Prints value in single quotes, with each quote inside written the way the shell reads it. */
-static void print_quoted(const char *shell, const char *value)
-{
-    const char *quote = strcmp(shell, "fish") == 0 ? "\\'" : strcmp(shell, "pwsh") == 0 ? "''" : "'\\''";
-    putchar('\'');
-    for (const char *c = value; *c; c++) {
-        if (*c == '\'')
-            fputs(quote, stdout);
-        else
-            putchar(*c);
-    }
-    putchar('\'');
-}
-
-static int print_set(const char *shell, const char *value)
-{
-    if (strcmp(shell, "fish") == 0)
-        printf("set -gx CUDNNV_VERSION ");
-    else if (strcmp(shell, "pwsh") == 0)
-        printf("$Env:CUDNNV_VERSION = ");
-    else
-        printf("export CUDNNV_VERSION=");
-    print_quoted(shell, value);
-    putchar('\n');
-    return 0;
-}
-
-static int print_unset(const char *shell)
-{
-    if (strcmp(shell, "fish") == 0)
-        printf("set -e CUDNNV_VERSION\n");
-    else if (strcmp(shell, "pwsh") == 0)
-        printf("Remove-Item Env:CUDNNV_VERSION -ErrorAction SilentlyContinue\n");
-    else
-        printf("unset CUDNNV_VERSION\n");
-    return 0;
-}
-
-static int known_shell(const char *shell)
-{
-    return strcmp(shell, "bash") == 0 || strcmp(shell, "zsh") == 0 || strcmp(shell, "sh") == 0 ||
-           strcmp(shell, "fish") == 0 || strcmp(shell, "pwsh") == 0;
-}
 
 /* Joins the checked names with ':' (the separator CUDNNV_VERSION reads). */
 static int join_names(int count, char **names, char *out, size_t size)
@@ -96,10 +53,14 @@ int cmd_shell(int argc, char **argv)
         else
             return usage_fail("shell", "unknown option '%s'", argv[first]);
     }
-    if (!known_shell(shell))
+    if (!shell_is_known(shell))
         return usage_fail("shell", "unknown shell '%s' (bash, zsh, fish, pwsh)", shell);
-    if (unset)
-        return first == argc ? print_unset(shell) : usage_fail("shell", "--unset takes no version");
+    if (unset) {
+        if (first != argc)
+            return usage_fail("shell", "--unset takes no version");
+        shell_print_unset(stdout, shell, "CUDNNV_VERSION");
+        return 0;
+    }
     if (first == argc) {
         const char *current = getenv("CUDNNV_VERSION");
         if (current == NULL || current[0] == '\0')
@@ -111,5 +72,6 @@ int cmd_shell(int argc, char **argv)
         return 1;
     if (isatty(STDOUT_FILENO))
         note("cudnnv: this prints shell code; to apply it: eval \"$(cudnnv shell %s)\"", value);
-    return print_set(shell, value);
+    shell_print_export(stdout, shell, "CUDNNV_VERSION", value);
+    return 0;
 }

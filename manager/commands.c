@@ -23,6 +23,8 @@ static const struct command table[] = {
     {"prefix", cmd_prefix, "print the directory of a set", cmd_prefix_help, 0},
     {"root", cmd_root, "print the store directory", cmd_root_help, 0},
     {"exec", cmd_exec, "run a command with the selected set", cmd_exec_help, 1},
+    {"env", cmd_env, "print the variables that route cuDNN through the shims", cmd_env_help, 0},
+    {"rehash", cmd_rehash, "install the shim libraries into the store", cmd_rehash_help, 0},
     {"verify", cmd_verify, "check installed sets against their MANIFEST", cmd_verify_help, 0},
     {"help", cmd_help, "show help for cudnnv or one command", cmd_help_help, 0},
 };

@@ -35,6 +35,10 @@ int cmd_exec(int argc, char **argv);
 extern const char cmd_exec_help[];
 int cmd_verify(int argc, char **argv);
 extern const char cmd_verify_help[];
+int cmd_env(int argc, char **argv);
+extern const char cmd_env_help[];
+int cmd_rehash(int argc, char **argv);
+extern const char cmd_rehash_help[];
 int cmd_help(int argc, char **argv);
 extern const char cmd_help_help[];
 

@@ -1,0 +1,62 @@
+/*
+ * Plans the activation of the selected sets. Each major (7, 8, 9) that a
+ * source names must resolve, or the plan fails with the selection's own
+ * message: a broken pin is reported before the program starts rather than at
+ * its first cuDNN call. The shims are refreshed in the store first.
+ */
+#include "activation.h"
+
+#include "cli.h"
+#include "selection.h"
+#include "shim_files.h"
+#include "store.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* "first" then ':' then the variable's current value, without duplicating first. */
+static void prepend(char *out, size_t size, const char *first, const char *variable)
+{
+    const char *current = getenv(variable);
+    size_t length = strlen(first);
+    if (current != NULL && strncmp(current, first, length) == 0 &&
+        (current[length] == '\0' || current[length] == ':'))
+        current += length + (current[length] == ':');
+    if (current == NULL || current[0] == '\0')
+        snprintf(out, size, "%s", first);
+    else
+        snprintf(out, size, "%s:%s", first, current);
+}
+
+int activation_plan(struct activation *plan)
+{
+    struct cudnnv_where where;
+    struct cudnnv_choice choice;
+    int copied, selected = 0;
+    memset(plan, 0, sizeof *plan);
+    selection_where(&where);
+    for (int major = SHIM_FIRST_MAJOR; major <= SHIM_LAST_MAJOR; major++) {
+        enum cudnnv_status status = cudnnv_select_major(&where, major, &choice);
+        if (status == CUDNNV_NOTHING_SELECTED)
+            continue;
+        if (status != CUDNNV_SELECTED)
+            return selection_report(status, &choice, major);
+        selected++;
+    }
+    if (selected == 0)
+        return selection_report(CUDNNV_NOTHING_SELECTED, &choice, -1);
+    if (store_prepare(where.root) != 0 || shim_files_refresh(where.root, &copied) != 0)
+        return 1;
+    shim_files_dir(where.root, plan->shim_dir, sizeof plan->shim_dir);
+    for (int major = SHIM_FIRST_MAJOR; major <= SHIM_LAST_MAJOR; major++) {
+        if (cudnnv_select_major(&where, major, &choice) != CUDNNV_SELECTED)
+            continue;
+        size_t used = strlen(plan->preload);
+        snprintf(plan->preload + used, sizeof plan->preload - used, "%s%s/libcudnn.so.%d",
+                 used ? ":" : "", plan->shim_dir, major);
+    }
+    prepend(plan->library_path, sizeof plan->library_path, plan->shim_dir, "LD_LIBRARY_PATH");
+    prepend(plan->full_preload, sizeof plan->full_preload, plan->preload, "LD_PRELOAD");
+    return 0;
+}

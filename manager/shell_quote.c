@@ -1,0 +1,51 @@
+/*
+ * Single-quoted values for sh-like shells, fish and PowerShell, each with its
+ * own way of writing a quote inside quotes, and the one line that sets or
+ * removes an environment variable in each.
+ */
+#include "shell_quote.h"
+
+#include <string.h>
+
+int shell_is_known(const char *shell)
+{
+    return strcmp(shell, "bash") == 0 || strcmp(shell, "zsh") == 0 || strcmp(shell, "sh") == 0 ||
+           strcmp(shell, "fish") == 0 || strcmp(shell, "pwsh") == 0;
+}
+
+void shell_print_quoted(FILE *out, const char *shell, const char *value)
+{
+    const char *quote = strcmp(shell, "fish") == 0 ? "\\'" : strcmp(shell, "pwsh") == 0 ? "''" : "'\\''";
+    fputc('\'', out);
+    for (const char *c = value; *c; c++) {
+        if (*c == '\'')
+            fputs(quote, out);
+        else if (*c == '\\' && strcmp(shell, "fish") == 0)
+            fputs("\\\\", out);
+        else
+            fputc(*c, out);
+    }
+    fputc('\'', out);
+}
+
+void shell_print_export(FILE *out, const char *shell, const char *name, const char *value)
+{
+    if (strcmp(shell, "fish") == 0)
+        fprintf(out, "set -gx %s ", name);
+    else if (strcmp(shell, "pwsh") == 0)
+        fprintf(out, "$Env:%s = ", name);
+    else
+        fprintf(out, "export %s=", name);
+    shell_print_quoted(out, shell, value);
+    fputc('\n', out);
+}
+
+void shell_print_unset(FILE *out, const char *shell, const char *name)
+{
+    if (strcmp(shell, "fish") == 0)
+        fprintf(out, "set -e %s\n", name);
+    else if (strcmp(shell, "pwsh") == 0)
+        fprintf(out, "Remove-Item Env:%s -ErrorAction SilentlyContinue\n", name);
+    else
+        fprintf(out, "unset %s\n", name);
+}

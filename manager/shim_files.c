@@ -1,0 +1,91 @@
+/*
+ * Keeps $CUDNNV_ROOT/shims/lib in step with the shims shipped with this
+ * cudnnv (found relative to the executable: bin/cudnnv -> lib/cudnnv/). A
+ * shim that differs is replaced by rename, so a running program never sees a
+ * half-written one.
+ */
+#include "shim_files.h"
+
+#include "cli.h"
+#include "fsutil.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+int shim_files_dir(const char *root, char *out, size_t size)
+{
+    return path_join(out, size, root, "shims/lib");
+}
+
+/* Where this cudnnv's shims were built or installed. */
+static int shipped_dir(char *out, size_t size)
+{
+    char exe[PATH_MAX];
+    ssize_t length = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    if (length <= 0)
+        return -1;
+    exe[length] = '\0';
+    *strrchr(exe, '/') = '\0';
+    char *parent = strrchr(exe, '/');
+    if (parent == NULL)
+        return -1;
+    *parent = '\0';
+    int n = snprintf(out, size, "%s/lib/cudnnv", exe);
+    return n > 0 && (size_t)n < size && is_directory(out) ? 0 : -1;
+}
+
+static int same_content(const char *a, const char *b)
+{
+    char left[8192], right[8192];
+    FILE *fa = fopen(a, "rb"), *fb = fopen(b, "rb");
+    int same = fa != NULL && fb != NULL;
+    while (same) {
+        size_t got = fread(left, 1, sizeof left, fa);
+        same = fread(right, 1, sizeof right, fb) == got && memcmp(left, right, got) == 0;
+        if (got == 0)
+            break;
+    }
+    if (fa != NULL)
+        fclose(fa);
+    if (fb != NULL)
+        fclose(fb);
+    return same;
+}
+
+static int install_one(const char *from, const char *to)
+{
+    char temporary[PATH_MAX + 64];
+    if (snprintf(temporary, sizeof temporary, "%s.new", to) >= (int)sizeof temporary)
+        return fail("path too long: %s", to);
+    unlink(temporary);
+    if (copy_file(from, temporary, 0755) != 0 || rename(temporary, to) != 0) {
+        unlink(temporary);
+        return fail("cannot install the shim %s: %s", to, strerror(errno));
+    }
+    return 0;
+}
+
+int shim_files_refresh(const char *root, int *copied)
+{
+    char source[PATH_MAX], target[PATH_MAX], from[PATH_MAX + 32], to[PATH_MAX + 32];
+    *copied = 0;
+    if (shipped_dir(source, sizeof source) != 0)
+        return fail("cannot find the shim libraries next to this cudnnv (expected ../lib/cudnnv/); reinstall cudnnv with 'make install'");
+    shim_files_dir(root, target, sizeof target);
+    if (make_dirs(target, 0755) != 0)
+        return fail("cannot create %s: %s", target, strerror(errno));
+    for (int major = SHIM_FIRST_MAJOR; major <= SHIM_LAST_MAJOR; major++) {
+        snprintf(from, sizeof from, "%s/libcudnn.so.%d", source, major);
+        snprintf(to, sizeof to, "%s/libcudnn.so.%d", target, major);
+        if (same_content(from, to))
+            continue;
+        if (install_one(from, to) != 0)
+            return 1;
+        (*copied)++;
+    }
+    return 0;
+}

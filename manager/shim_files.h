@@ -1,0 +1,16 @@
+/*
+ * The shim libraries a store serves ($CUDNNV_ROOT/shims/lib), copied from the
+ * ones built or installed next to the cudnnv binary (../lib/cudnnv/).
+ */
+#ifndef CUDNNV_SHIM_FILES_H
+#define CUDNNV_SHIM_FILES_H
+
+#include <stddef.h>
+
+#define SHIM_FIRST_MAJOR 7
+#define SHIM_LAST_MAJOR 9
+
+int shim_files_dir(const char *root, char *out, size_t size);
+int shim_files_refresh(const char *root, int *copied);
+
+#endif
