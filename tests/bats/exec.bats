@@ -14,28 +14,29 @@ host() {
     (cd b && cudnnv use 8.1.0)
     run bash -c "cd a && '$CUDNNV' exec '$FIXTURES/bin/host_dlopen'"
     assert_status 0
-    [ "${output%% *}" = 8004 ]
-    assert_output_has "$CUDNNV_ROOT/versions/8.0.4.30/lib/libcudnn.so.8"
+    [ "${lines[0]}" = 8004 ]
+    assert_output_has "map $CUDNNV_ROOT/versions/8.0.4.30/lib/libcudnn.so.8.0.4"
     run bash -c "cd b && '$CUDNNV' exec '$FIXTURES/bin/host_dlopen'"
-    [ "${output%% *}" = 8100 ]
+    [ "${lines[0]}" = 8100 ]
 }
 
 @test "exec --version overrides the pin for one command" {
     install_usual_fixtures
     cudnnv use 8.1
     run cudnnv exec --version 8.0 -- "$FIXTURES/bin/host_dlopen"
-    [ "${output%% *}" = 8004 ]
+    [ "${lines[0]}" = 8004 ]
     run cudnnv exec --version 9 -- "$FIXTURES/bin/host_dlopen" libcudnn.so.9
-    [ "${output%% *}" = 90100 ]
+    [ "${lines[0]}" = 90100 ]
 }
 
-@test "exec serves the real cuDNN 9.19 through the library path" {
-    cudnnv install "$REAL_CUDA" 2>/dev/null
-    cudnnv use 9.19
-    run cudnnv exec "$FIXTURES/bin/host_dlopen" libcudnn.so.9
-    assert_status 0
-    [ "${output%% *}" = 91900 ]
-    assert_output_has "$CUDNNV_ROOT/versions/9.19.0/lib/libcudnn.so.9"
+@test "exec puts the shim directory first on LD_LIBRARY_PATH and the selected shims in LD_PRELOAD" {
+    install_usual_fixtures
+    cudnnv use 8.1 9
+    mine=$(dirname "$(readlink -f /lib/x86_64-linux-gnu/libm.so.6)")
+    LD_LIBRARY_PATH=/opt/mine LD_PRELOAD="$mine/libm.so.6" run cudnnv exec sh -c 'echo "$LD_LIBRARY_PATH"; echo "$LD_PRELOAD"'
+    [ "${lines[0]}" = "$CUDNNV_ROOT/shims/lib:/opt/mine" ]
+    [ "${lines[1]}" = "$CUDNNV_ROOT/shims/lib/libcudnn.so.8:$CUDNNV_ROOT/shims/lib/libcudnn.so.9:$mine/libm.so.6" ]
+    [ -f "$CUDNNV_ROOT/shims/lib/libcudnn.so.7" ]
 }
 
 @test "exec stops on a broken selection and on a command that cannot start" {

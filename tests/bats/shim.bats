@@ -1,0 +1,185 @@
+#!/usr/bin/env bats
+# The shim libraries: every way a program reaches cuDNN ends in the set its
+# project pinned, and every failure says why and exits 127.
+
+load helpers
+
+setup_projects() {
+    install_usual_fixtures
+    mkdir -p "$BATS_TEST_TMPDIR/A" "$BATS_TEST_TMPDIR/B"
+    (cd "$BATS_TEST_TMPDIR/A" && cudnnv use 8.0.4)
+    (cd "$BATS_TEST_TMPDIR/B" && cudnnv use 8.1.0)
+    SHIMS="$CUDNNV_ROOT/shims/lib"
+    cudnnv rehash 2>/dev/null
+}
+
+# run_in DIR HOST [ARGS...]: start a host through cudnnv exec in DIR
+run_in() {
+    dir=$1
+    shift
+    run bash -c 'cd "$1" && shift && exec "$0" exec "$@"' "$CUDNNV" "$dir" "$@"
+}
+
+@test "TF-style dlopen by soname: project A gets 8.0.4, project B 8.1.0" {
+    setup_projects
+    run_in "$BATS_TEST_TMPDIR/A" "$FIXTURES/bin/host_dlopen"
+    assert_status 0
+    [ "${lines[0]}" = 8004 ]
+    run_in "$BATS_TEST_TMPDIR/B" "$FIXTURES/bin/host_dlopen"
+    [ "${lines[0]}" = 8100 ]
+}
+
+@test "a host linked with -lcudnn -z now, in A and B at the same moment" {
+    setup_projects
+    (cd "$BATS_TEST_TMPDIR/A" && "$CUDNNV" exec "$FIXTURES/bin/host_linked" > "$BATS_TEST_TMPDIR/a.out") &
+    (cd "$BATS_TEST_TMPDIR/B" && "$CUDNNV" exec "$FIXTURES/bin/host_linked" > "$BATS_TEST_TMPDIR/b.out") &
+    (cd "$BATS_TEST_TMPDIR/A" && "$CUDNNV" exec "$FIXTURES/bin/host_dlopen" > "$BATS_TEST_TMPDIR/a2.out") &
+    (cd "$BATS_TEST_TMPDIR/B" && "$CUDNNV" exec "$FIXTURES/bin/host_dlopen" > "$BATS_TEST_TMPDIR/b2.out") &
+    wait
+    [ "$(head -1 "$BATS_TEST_TMPDIR/a.out")" = 8004 ]
+    [ "$(head -1 "$BATS_TEST_TMPDIR/b.out")" = 8100 ]
+    [ "$(head -1 "$BATS_TEST_TMPDIR/a2.out")" = 8004 ]
+    [ "$(head -1 "$BATS_TEST_TMPDIR/b2.out")" = 8100 ]
+    grep -q "map $CUDNNV_ROOT/versions/8.0.4.30/lib/libcudnn.so.8.0.4" "$BATS_TEST_TMPDIR/a.out"
+    ! grep -q "8.1" "$BATS_TEST_TMPDIR/a.out"
+}
+
+@test "a host with a DT_RPATH to another cuDNN (like a PyTorch wheel) still gets the pin" {
+    setup_projects
+    run "$FIXTURES/bin/host_rpath"
+    [ "${lines[0]}" = 8101 ]
+    cd "$BATS_TEST_TMPDIR/A"
+    LD_LIBRARY_PATH="$SHIMS" run "$FIXTURES/bin/host_rpath"
+    [ "${lines[0]}" = 8101 ]
+    run_in "$BATS_TEST_TMPDIR/A" "$FIXTURES/bin/host_rpath"
+    [ "${lines[0]}" = 8004 ]
+    run_in "$BATS_TEST_TMPDIR/B" "$FIXTURES/bin/host_rpath"
+    [ "${lines[0]}" = 8100 ]
+    ! echo "$output" | grep -q "sets/8.1.1"
+}
+
+@test "real cuDNN 9.19 through the shim: 91900, cudnnCreate 1001, every library from the set" {
+    cudnnv install "$REAL_CUDA" 2>/dev/null
+    cudnnv use 9.19
+    LD_LIBRARY_PATH="$REAL_CUDA/lib" run cudnnv exec "$FIXTURES/bin/host_real9"
+    assert_status 0
+    [ "${lines[0]}" = "version 91900" ]
+    [ "${lines[1]}" = "create 1001" ]
+    set_dir="$CUDNNV_ROOT/versions/9.19.0/lib"
+    mapped=$(echo "$output" | sed -n 's/^map //p' | grep -v "^$CUDNNV_ROOT/shims/lib/")
+    [ "$(echo "$mapped" | wc -l)" -eq 8 ]
+    for library in libcudnn.so.9 libcudnn_graph.so.9 libcudnn_ops.so.9 libcudnn_cnn.so.9 \
+        libcudnn_adv.so.9 libcudnn_heuristic.so.9 libcudnn_engines_precompiled.so.9 \
+        libcudnn_engines_runtime_compiled.so.9; do
+        echo "$mapped" | grep -qx "$set_dir/$library"
+    done
+    ! echo "$mapped" | grep -v "^$set_dir/"
+}
+
+@test "32 threads making their first call at once all get the pinned set" {
+    setup_projects
+    run_in "$BATS_TEST_TMPDIR/B" "$FIXTURES/bin/host_threads"
+    assert_status 0
+    [ "$output" = 8100 ]
+}
+
+@test "a first call with double arguments arrives intact" {
+    setup_projects
+    run_in "$BATS_TEST_TMPDIR/A" "$FIXTURES/bin/host_double"
+    assert_status 0
+    [ "$output" = "intact lrn 5 0.0001 0.75 2 activation 3 1 -6.25" ]
+}
+
+@test "a process that never calls cuDNN loads no cuDNN library" {
+    setup_projects
+    cd "$BATS_TEST_TMPDIR/A"
+    LD_PRELOAD="$SHIMS/libcudnn.so.8" run grep libcudnn /proc/self/maps
+    assert_status 0
+    ! echo "$output" | grep -v "$SHIMS/libcudnn.so.8"
+}
+
+@test "the choice follows the directory at load: a preloaded shim keeps the launch directory" {
+    setup_projects
+    cd "$BATS_TEST_TMPDIR/A"
+    HOST_CHDIR="$BATS_TEST_TMPDIR/B" run "$CUDNNV" exec "$FIXTURES/bin/host_dlopen"
+    [ "${lines[0]}" = 8004 ]
+    HOST_CHDIR="$BATS_TEST_TMPDIR/B" LD_LIBRARY_PATH="$SHIMS" run "$FIXTURES/bin/host_dlopen"
+    [ "${lines[0]}" = 8100 ]
+}
+
+@test "CUDNNV_VERSION and CUDNNV_DEBUG reach the shim" {
+    setup_projects
+    cd "$BATS_TEST_TMPDIR/A"
+    CUDNNV_DEBUG=1 CUDNNV_VERSION=8.1.1 LD_LIBRARY_PATH="$SHIMS" run "$FIXTURES/bin/host_dlopen"
+    assert_status 0
+    assert_output_has "8101"
+    assert_output_has "cudnnv: libcudnn.so.8 -> set '8.1.1.33' (set by CUDNNV_VERSION) from $CUDNNV_ROOT/versions/8.1.1.33/lib"
+}
+
+@test "version not installed: one line naming version, file and fix; status 127" {
+    setup_projects
+    cd "$BATS_TEST_TMPDIR/A"
+    echo 8.3 > .cudnn-version
+    LD_LIBRARY_PATH="$SHIMS" run -127 "$FIXTURES/bin/host_dlopen"
+    [ "$output" = "cudnnv: version '8.3' is not installed (set by $PWD/.cudnn-version); run 'cudnnv install 8.3' or 'cudnnv versions' (libcudnn.so.8 needed it)" ]
+}
+
+@test "nothing selected for the major: status 127 with the fix" {
+    setup_projects
+    cd "$BATS_TEST_TMPDIR"
+    LD_LIBRARY_PATH="$SHIMS" run -127 "$FIXTURES/bin/host_dlopen" libcudnn.so.7
+    assert_output_has "cudnnv: no cuDNN 7 version is selected"
+    assert_output_has "cudnnv use VERSION"
+}
+
+@test "a function the set lacks stops with its name, not a crash" {
+    setup_projects
+    cd "$BATS_TEST_TMPDIR/A"
+    LD_LIBRARY_PATH="$SHIMS" run -127 "$FIXTURES/bin/host_dlopen" libcudnn.so.8 cudnnGetMaxDeviceVersion
+    assert_output_has "cudnnv: cudnnGetMaxDeviceVersion is not in cuDNN set '8.0.4.30' (set by $PWD/.cudnn-version)"
+}
+
+@test "a set whose library cannot load: status 127 naming the set and the check" {
+    setup_projects
+    mkdir -p "$BATS_TEST_TMPDIR/broken/lib" "$BATS_TEST_TMPDIR/broken/include"
+    cp "$SETS/8.1.0/include/cudnn_version.h" "$BATS_TEST_TMPDIR/broken/include/"
+    echo "not a library" > "$BATS_TEST_TMPDIR/broken/lib/libcudnn.so.8.1.0"
+    ln -s libcudnn.so.8.1.0 "$BATS_TEST_TMPDIR/broken/lib/libcudnn.so.8"
+    cudnnv link broken "$BATS_TEST_TMPDIR/broken" 2>/dev/null
+    cd "$BATS_TEST_TMPDIR/A"
+    CUDNNV_VERSION=broken LD_LIBRARY_PATH="$SHIMS" run -127 "$FIXTURES/bin/host_dlopen"
+    assert_output_has "cudnnv: cannot load cuDNN 'broken' (CUDNNV_VERSION)"
+    assert_output_has "cudnnv verify broken"
+}
+
+@test "a set directory that other users can write is refused" {
+    setup_projects
+    chmod o+w "$CUDNNV_ROOT/versions/8.0.4.30/lib"
+    cd "$BATS_TEST_TMPDIR/A"
+    LD_LIBRARY_PATH="$SHIMS" run -127 "$FIXTURES/bin/host_dlopen"
+    assert_output_has "refusing set '8.0.4.30': $CUDNNV_ROOT/versions/8.0.4.30/lib can be written by another user"
+}
+
+@test "an invalid name in a version file stops the program" {
+    setup_projects
+    cd "$BATS_TEST_TMPDIR/A"
+    echo "../../../tmp/x" > .cudnn-version
+    LD_LIBRARY_PATH="$SHIMS" run -127 "$FIXTURES/bin/host_dlopen"
+    assert_output_has "invalid version name '../../../tmp/x'"
+}
+
+@test "a setuid program (AT_SECURE) ignores CUDNNV_ROOT and CUDNNV_VERSION" {
+    setup_projects
+    host="$BATS_TEST_TMPDIR/suid_host"
+    cc -O1 -o "$host" "$BATS_TEST_DIRNAME/../fixtures/host_linked.c" -L"$SETS/8.1.0/lib" -lcudnn \
+        -Wl,--disable-new-dtags -Wl,-rpath,"$SHIMS"
+    chmod 755 "$BATS_TEST_TMPDIR" "$CUDNNV_ROOT" "$CUDNNV_ROOT/shims" "$SHIMS"
+    cd "$BATS_TEST_TMPDIR/A"
+    run "$host"
+    [ "${lines[0]}" = 8004 ]
+    chmod 4755 "$host"
+    # as nobody: CUDNNV_VERSION is not what chooses, and the store is nobody's own
+    # (/nonexistent/.cudnnv), where 8.0.4 is not installed
+    CUDNNV_VERSION=8.1.0 run -127 setpriv --reuid=65534 --regid=65534 --clear-groups "$host"
+    [ "$output" = "cudnnv: version '8.0.4' is not installed (set by $PWD/.cudnn-version); run 'cudnnv install 8.0.4' or 'cudnnv versions' (libcudnn.so.8 needed it)" ]
+}
