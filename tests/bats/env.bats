@@ -1,0 +1,47 @@
+#!/usr/bin/env bats
+# cudnnv env: the variables for a shell, a Dockerfile or a CI job.
+
+load helpers
+
+@test "env prints exports that, evaluated, route a program through the shims" {
+    install_usual_fixtures
+    cudnnv use 8.0
+    run cudnnv env
+    assert_status 0
+    assert_output_has "export LD_PRELOAD='$CUDNNV_ROOT/shims/lib/libcudnn.so.8'"
+    eval "$(cudnnv env)"
+    [ "$LD_LIBRARY_PATH" = "$CUDNNV_ROOT/shims/lib" ]
+    run "$FIXTURES/bin/host_dlopen"
+    [ "${lines[0]}" = 8004 ]
+    unset LD_PRELOAD LD_LIBRARY_PATH
+}
+
+@test "env VERSION adds CUDNNV_VERSION; dockerfile and dotenv formats" {
+    install_usual_fixtures
+    run cudnnv env --format dockerfile 9
+    assert_output_has "ENV CUDNNV_VERSION=\"9\""
+    assert_output_has "ENV LD_PRELOAD=\"$CUDNNV_ROOT/shims/lib/libcudnn.so.9\""
+    assert_output_has "ENV CUDNNV_ROOT=\"$CUDNNV_ROOT\""
+    run cudnnv env --format dotenv 8.1
+    assert_output_has "LD_PRELOAD=$CUDNNV_ROOT/shims/lib/libcudnn.so.8"
+    run cudnnv env --format fish 8.1
+    assert_output_has "set -gx CUDNNV_VERSION '8.1'"
+}
+
+@test "env keeps what the user had after its own entries" {
+    install_usual_fixtures
+    LD_LIBRARY_PATH=/opt/a:/opt/b run cudnnv env --format dotenv 8.1
+    assert_output_has "LD_LIBRARY_PATH=$CUDNNV_ROOT/shims/lib:/opt/a:/opt/b"
+}
+
+@test "env refuses a version not installed, a broken pin, an unknown format" {
+    install_usual_fixtures
+    run cudnnv env 8.3
+    assert_status 1
+    echo 8.3 > .cudnn-version
+    run cudnnv env
+    assert_status 1
+    assert_output_has "version '8.3' is not installed"
+    run cudnnv env --format csh
+    assert_status 2
+}
