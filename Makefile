@@ -34,7 +34,7 @@ UNIT_SUPPORT = $(filter-out $(BUILD)/obj/manager/main.o,$(MANAGER_OBJ)) $(SELECT
 # Generated sources and objects are kept (not deleted as intermediates).
 .SECONDARY:
 
-.PHONY: all deps check unit bats fixtures clang-build demo install clean
+.PHONY: all deps check unit bats fixtures clang-build demo bench install clean
 
 all: $(CUDNNV) $(SHIM_LIBS)
 
@@ -102,6 +102,13 @@ check: deps
 	$(MAKE) --no-print-directory clang-build
 	$(MAKE) --no-print-directory unit
 	$(MAKE) --no-print-directory bats
+
+# Benchmarks (not part of check): figures against a reference of the same run.
+bench: deps
+	@dpkg-query -W -f='$${Status}' hyperfine 2>/dev/null | grep -q "ok installed" || \
+	  (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq hyperfine >/dev/null)
+	$(MAKE) --no-print-directory all fixtures
+	tests/bench/run.sh $(abspath $(CUDNNV)) $(abspath $(BUILD)/fixtures) $(abspath $(BUILD))
 
 demo: deps
 	$(MAKE) --no-print-directory all fixtures

@@ -1,11 +1,21 @@
 /*
- * Loads the chosen set into the process. Every other cuDNN library of the
- * set is loaded first, by absolute path and in dependency order (graph, ops,
- * then the rest): libcudnn.so.N later dlopens them by soname, and glibc
- * reuses an object already loaded under that soname, so no library of
- * another cuDNN (one on LD_LIBRARY_PATH, say) can slip in. Then the main
- * library, by absolute path. A set directory that another user can write is
- * refused: its libraries would run as this process.
+ * Loads the chosen set into the process: the main library by absolute path,
+ * then, when needed, every other cuDNN library of the set by absolute path
+ * and in dependency order (graph, ops, then the rest).
+ *
+ * libcudnn.so.N dlopens its sublibraries by soname when it first needs them,
+ * searching LD_LIBRARY_PATH before its own RUNPATH ($ORIGIN). If a directory
+ * searched before the set's own holds cuDNN libraries (/usr/local/cuda/lib on
+ * LD_LIBRARY_PATH, say), the search would mix two releases in one process, so
+ * the set's sublibraries are loaded first and glibc reuses them by soname.
+ * Otherwise the search already ends in the set, and loading the sublibraries
+ * eagerly would only cost time (about 25 ms for cuDNN 9's 450 MB): cuDNN
+ * loads the ones it needs itself. The search path is glibc's own, read with
+ * dlinfo(RTLD_DI_SERINFO) on the main library, which loads no sublibrary
+ * before its first call.
+ *
+ * A set directory that another user can write is refused: its libraries
+ * would run as this process.
  */
 #define _GNU_SOURCE
 #include "shim_internal.h"
@@ -80,12 +90,58 @@ static void load_sublibraries(const struct cudnnv_choice *choice, struct cudnnv_
             if (load_rank(names[i]) != rank)
                 continue;
             if (snprintf(path, sizeof path, "%s/%s", loaded->lib_dir, names[i]) >= (int)sizeof path ||
-                dlopen(path, RTLD_NOW | RTLD_GLOBAL) == NULL)
+                dlopen(path, RTLD_LAZY | RTLD_LOCAL) == NULL)
                 cudnnv_die("cannot load %s of set '%s' (%s): %s; check the set with 'cudnnv verify %s'",
                            names[i], choice->name, choice->origin_path, dlerror(), choice->name);
             loaded->libraries++;
         }
     }
+}
+
+static int same_directory(const char *a, const char *b)
+{
+    struct stat x, y;
+    return stat(a, &x) == 0 && stat(b, &y) == 0 && x.st_dev == y.st_dev && x.st_ino == y.st_ino;
+}
+
+static int holds_cudnn_sublibrary(const char *dir)
+{
+    DIR *handle = opendir(dir);
+    int found = 0;
+    struct dirent *entry;
+    while (handle != NULL && !found && (entry = readdir(handle)) != NULL)
+        found = strncmp(entry->d_name, "libcudnn_", 9) == 0;
+    if (handle != NULL)
+        closedir(handle);
+    return found;
+}
+
+/* The first directory of the main library's search path that holds cuDNN sublibraries, if not the set's. */
+static int search_reaches_set_first(void *main_library, const char *lib_dir, char *shadow, size_t size)
+{
+    Dl_serinfo sizes;
+    if (dlinfo(main_library, RTLD_DI_SERINFOSIZE, &sizes) != 0)
+        return 0;
+    Dl_serinfo *paths = malloc(sizes.dls_size);
+    if (paths == NULL)
+        return 0;
+    int reaches = 0;
+    if (dlinfo(main_library, RTLD_DI_SERINFOSIZE, paths) == 0 &&
+        dlinfo(main_library, RTLD_DI_SERINFO, paths) == 0) {
+        for (unsigned i = 0; i < paths->dls_cnt; i++) {
+            const char *dir = paths->dls_serpath[i].dls_name;
+            if (same_directory(dir, lib_dir)) {
+                reaches = 1;
+                break;
+            }
+            if (holds_cudnn_sublibrary(dir)) {
+                snprintf(shadow, size, "%s", dir);
+                break;
+            }
+        }
+    }
+    free(paths);
+    return reaches;
 }
 
 void cudnnv_load_set(const char *root, const struct cudnnv_choice *choice,
@@ -100,11 +156,16 @@ void cudnnv_load_set(const char *root, const struct cudnnv_choice *choice,
         cudnnv_die("set '%s' has no lib directory (%s); reinstall it or run 'cudnnv versions'",
                    choice->name, lib_dir);
     require_safe_directory(loaded->lib_dir, choice);
-    load_sublibraries(choice, loaded);
     snprintf(path, sizeof path, "%s/libcudnn.so.%d", loaded->lib_dir, cudnnv_shim_major_number());
-    loaded->main_library = dlopen(path, RTLD_NOW | RTLD_LOCAL);
+    loaded->main_library = dlopen(path, RTLD_LAZY | RTLD_LOCAL);
     if (loaded->main_library == NULL)
         cudnnv_die("cannot load cuDNN '%s' (%s): %s; check it with 'cudnnv verify %s'",
                    choice->name, choice->origin_path, dlerror(), choice->name);
     loaded->libraries++;
+    char shadow[PATH_MAX] = "another directory";
+    if (search_reaches_set_first(loaded->main_library, loaded->lib_dir, shadow, sizeof shadow))
+        return;
+    load_sublibraries(choice, loaded);
+    cudnnv_debug("%s holds cuDNN libraries and is searched before set '%s': loaded its %d sublibraries first",
+                 shadow, choice->name, loaded->libraries - 1);
 }

@@ -76,6 +76,20 @@ run_in() {
     ! echo "$mapped" | grep -v "^$set_dir/"
 }
 
+@test "real cuDNN 9.19 with no other cuDNN on the search path: only what cuDNN loads, all from the set" {
+    cudnnv install "$REAL_CUDA" 2>/dev/null
+    cudnnv use 9.19
+    run cudnnv exec "$FIXTURES/bin/host_real9"
+    assert_status 0
+    [ "${lines[0]}" = "version 91900" ]
+    set_dir="$CUDNNV_ROOT/versions/9.19.0/lib"
+    mapped=$(echo "$output" | sed -n 's/^map //p' | grep -v "^$CUDNNV_ROOT/shims/lib/")
+    echo "$mapped" | grep -qx "$set_dir/libcudnn.so.9"
+    echo "$mapped" | grep -qx "$set_dir/libcudnn_graph.so.9"
+    ! echo "$mapped" | grep -v "^$set_dir/"
+    ! echo "$mapped" | grep -q engines_precompiled
+}
+
 @test "32 threads making their first call at once all get the pinned set" {
     setup_projects
     run_in "$BATS_TEST_TMPDIR/B" "$FIXTURES/bin/host_threads"
