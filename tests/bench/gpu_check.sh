@@ -1,0 +1,58 @@
+#!/bin/sh
+# The GPU check of the shim, run on a machine with an NVIDIA GPU and PyTorch
+# (see docs/performance.md): a cuDNN set is taken from that machine's PyTorch
+# wheel into a throw-away store, a project pins it, and PyTorch runs a
+# convolution through the preloaded shim. The same run without the shim is
+# the reference. Usage: gpu_check.sh [OUT_DIR]
+set -u
+here=$(cd "$(dirname "$0")" && pwd)
+top=$(cd "$here/../.." && pwd)
+out=${1:-/tmp/cudnnv-gpu}
+mkdir -p "$out"
+python=$(command -v python3 || command -v python)
+
+echo "== machine"
+nvidia-smi --query-gpu=name,driver_version --format=csv,noheader
+ldd --version | head -1
+"$python" -c 'import torch; print("torch", torch.__version__, "cuda", torch.version.cuda)'
+
+echo "== the shim, built here"
+shim="$out/build/lib/cudnnv/libcudnn.so.9"
+if command -v cc >/dev/null && command -v make >/dev/null &&
+    make -C "$top" --no-print-directory "BUILD=$out/build" "$shim" >/dev/null; then
+    echo "built $shim"
+else
+    shim="$top/build/lib/cudnnv/libcudnn.so.9"
+    echo "no compiler here: using the carried $shim"
+fi
+
+echo "== a set taken from this machine's PyTorch wheel"
+wheel=$("$python" -c 'import nvidia.cudnn, os; print(list(nvidia.cudnn.__path__)[0])')
+echo "wheel's cuDNN: $wheel"
+ls "$wheel/lib"
+version=$(awk '/#define CUDNN_(MAJOR|MINOR|PATCHLEVEL) / { v = v (v ? "." : "") $3 } END { print v }' \
+    "$wheel/include/cudnn_version.h")
+store="$out/store"
+set_dir="$store/versions/$version"
+rm -rf "$store"
+mkdir -p "$set_dir" "$out/project" "$out/elsewhere"
+cp -a "$wheel/lib" "$wheel/include" "$set_dir/"
+printf '[set]\nversion = %s\nplatform = linux\nkind = installed\nsource = %s\n' "$version" "$wheel" \
+    > "$set_dir/cudnnv.ini"
+echo "$version" | cut -d. -f1,2 > "$out/project/.cudnn-version"
+echo "store set: $set_dir; project pin: $(cat "$out/project/.cudnn-version")"
+
+echo "== reference: PyTorch on its own"
+(cd "$out/project" && "$python" "$here/gpu_conv.py")
+
+echo "== through the shim (LD_PRELOAD), in the pinned project"
+(cd "$out/project" && CUDNNV_ROOT="$store" CUDNNV_DEBUG=1 LD_PRELOAD="$shim" "$python" "$here/gpu_conv.py")
+
+echo "== through the shim, with the wheel's directory also on LD_LIBRARY_PATH"
+(cd "$out/project" && CUDNNV_ROOT="$store" CUDNNV_DEBUG=1 LD_LIBRARY_PATH="$wheel/lib" \
+    LD_PRELOAD="$shim" "$python" "$here/gpu_conv.py")
+
+echo "== a project pinned to a version that is not installed"
+echo 9.99 > "$out/elsewhere/.cudnn-version"
+(cd "$out/elsewhere" && CUDNNV_ROOT="$store" LD_PRELOAD="$shim" "$python" "$here/gpu_conv.py")
+echo "exit status: $?"
