@@ -5,21 +5,30 @@ CC       ?= cc
 BUILD    ?= build
 PREFIX   ?= /usr/local
 PKGS      = inih libxxhash libarchive libcrypto
+CORE_PKGS = inih libxxhash
 WARNINGS  = -Wall -Wextra -Werror
 CFLAGS   ?= -O2 -g
 ALL_CFLAGS = -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE $(WARNINGS) $(CFLAGS)
 DEP_CFLAGS = $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
 DEP_LIBS   = $(shell pkg-config --libs $(PKGS) 2>/dev/null)
+CORE_LIBS  = $(shell pkg-config --libs $(CORE_PKGS) 2>/dev/null)
 
 DEBIAN_PACKAGES = build-essential clang pkg-config libinih-dev libxxhash-dev \
                   libarchive-dev libssl-dev libcmocka-dev bats gcc-mingw-w64-x86-64
 
 SELECT_SRC  = shim/version_name.c shim/set_list.c shim/version_file.c shim/select.c \
               shim/select_message.c
-MANAGER_SRC = $(wildcard manager/*.c)
+# cudnnv itself links only libc, inih and xxHash (it starts fast: the shell
+# hook runs it at every prompt); install runs in a helper that also links
+# libarchive and OpenSSL.
+HELPER_SRC  = manager/archive_extract.c manager/archive_sha256.c manager/cmd_install.c \
+              manager/install_steps.c manager/install_name.c
+CORE_SRC    = $(filter-out $(HELPER_SRC) manager/main.c manager/install_main.c,$(wildcard manager/*.c))
 SELECT_OBJ  = $(SELECT_SRC:%.c=$(BUILD)/obj/%.o)
-MANAGER_OBJ = $(MANAGER_SRC:%.c=$(BUILD)/obj/%.o)
+CORE_OBJ    = $(CORE_SRC:%.c=$(BUILD)/obj/%.o)
+HELPER_OBJ  = $(HELPER_SRC:%.c=$(BUILD)/obj/%.o)
 CUDNNV      = $(BUILD)/bin/cudnnv
+INSTALLER   = $(BUILD)/lib/cudnnv/cudnnv-install
 
 # The shims: one per public soname, exports generated from versions/symbols.
 SHIM_MAJORS = 7 8 9
@@ -29,14 +38,14 @@ SHIM_OBJ    = $(SHIM_SRC:%.c=$(BUILD)/pic/%.o)
 SHIM_CFLAGS = -fPIC -fvisibility=hidden -Ishim
 
 UNIT_TESTS  = $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(wildcard tests/unit/test_*.c))
-UNIT_SUPPORT = $(filter-out $(BUILD)/obj/manager/main.o,$(MANAGER_OBJ)) $(SELECT_OBJ)
+UNIT_SUPPORT = $(CORE_OBJ) $(HELPER_OBJ) $(SELECT_OBJ)
 
 # Generated sources and objects are kept (not deleted as intermediates).
 .SECONDARY:
 
 .PHONY: all deps check unit bats fixtures clang-build demo bench install clean
 
-all: $(CUDNNV) $(SHIM_LIBS)
+all: $(CUDNNV) $(INSTALLER) $(SHIM_LIBS)
 
 $(BUILD)/pic/%.o: %.c
 	@mkdir -p $(dir $@)
@@ -63,7 +72,12 @@ $(BUILD)/obj/%.o: %.c
 	@echo "  CC $<"
 	@$(CC) $(ALL_CFLAGS) $(DEP_CFLAGS) -MMD -MP -c $< -o $@
 
-$(CUDNNV): $(MANAGER_OBJ) $(SELECT_OBJ)
+$(CUDNNV): $(BUILD)/obj/manager/main.o $(CORE_OBJ) $(SELECT_OBJ)
+	@mkdir -p $(dir $@)
+	@echo "  LD $@"
+	@$(CC) $(ALL_CFLAGS) -o $@ $^ $(CORE_LIBS)
+
+$(INSTALLER): $(BUILD)/obj/manager/install_main.o $(HELPER_OBJ) $(CORE_OBJ) $(SELECT_OBJ)
 	@mkdir -p $(dir $@)
 	@echo "  LD $@"
 	@$(CC) $(ALL_CFLAGS) -o $@ $^ $(DEP_LIBS)
@@ -114,10 +128,10 @@ demo: deps
 	$(MAKE) --no-print-directory all fixtures
 	tests/demo.sh $(abspath $(CUDNNV)) $(abspath $(BUILD)/fixtures)
 
-install: $(CUDNNV) $(SHIM_LIBS)
+install: $(CUDNNV) $(INSTALLER) $(SHIM_LIBS)
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib/cudnnv $(DESTDIR)$(PREFIX)/share/man/man1
 	install -m 755 $(CUDNNV) $(DESTDIR)$(PREFIX)/bin/cudnnv
-	install -m 755 $(SHIM_LIBS) $(DESTDIR)$(PREFIX)/lib/cudnnv/
+	install -m 755 $(SHIM_LIBS) $(INSTALLER) $(DESTDIR)$(PREFIX)/lib/cudnnv/
 	install -m 644 docs/cudnnv.1 $(DESTDIR)$(PREFIX)/share/man/man1/cudnnv.1
 
 clean:

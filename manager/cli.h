@@ -15,7 +15,8 @@ struct command {
     const char *name;
     int (*run)(int argc, char **argv);
     const char *summary;   /* one line for 'cudnnv help' */
-    const char *help;      /* the whole text for 'cudnnv help NAME' and NAME --help */
+    const char *help;      /* the whole text for 'cudnnv help NAME' and NAME --help; NULL:
+                              the command's helper program prints it */
     int passes_arguments;  /* exec: --help after the command name belongs to that command */
 };
 

@@ -8,7 +8,7 @@
 #include <string.h>
 
 static const struct command table[] = {
-    {"install", cmd_install, "install a cuDNN set from an archive or a directory", cmd_install_help, 0},
+    {"install", cmd_install_helper, "install a cuDNN set from an archive or a directory", NULL, 0},
     {"uninstall", cmd_uninstall, "remove installed sets", cmd_uninstall_help, 0},
     {"link", cmd_link, "register a set kept elsewhere, by reference", cmd_link_help, 0},
     {"versions", cmd_versions, "list installed sets, marking the selected ones", cmd_versions_help, 0},

@@ -6,6 +6,7 @@
 #define CUDNNV_COMMANDS_H
 
 int cmd_install(int argc, char **argv);
+int cmd_install_helper(int argc, char **argv);
 extern const char cmd_install_help[];
 int cmd_uninstall(int argc, char **argv);
 extern const char cmd_uninstall_help[];

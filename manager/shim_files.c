@@ -21,7 +21,7 @@ int shim_files_dir(const char *root, char *out, size_t size)
     return path_join(out, size, root, "shims/lib");
 }
 
-/* Where this cudnnv's shims were built or installed. */
+/* Where this cudnnv's shims and helpers were built or installed: ../lib/cudnnv from bin/cudnnv. */
 static int shipped_dir(char *out, size_t size)
 {
     char exe[PATH_MAX];
@@ -67,6 +67,14 @@ static int install_one(const char *from, const char *to)
         return fail("cannot install the shim %s: %s", to, strerror(errno));
     }
     return 0;
+}
+
+int shipped_file(const char *name, char *out, size_t size)
+{
+    char dir[PATH_MAX];
+    if (shipped_dir(dir, sizeof dir) != 0)
+        return -1;
+    return path_join(out, size, dir, name) == 0 && is_regular_file(out) ? 0 : -1;
 }
 
 int shim_files_refresh(const char *root, int *copied)
