@@ -14,7 +14,8 @@ DEP_LIBS   = $(shell pkg-config --libs $(PKGS) 2>/dev/null)
 CORE_LIBS  = $(shell pkg-config --libs $(CORE_PKGS) 2>/dev/null)
 
 DEBIAN_PACKAGES = build-essential clang pkg-config libinih-dev libxxhash-dev \
-                  libarchive-dev libssl-dev libcmocka-dev bats gcc-mingw-w64-x86-64
+                  libarchive-dev libssl-dev libcmocka-dev bats gcc-mingw-w64-x86-64 \
+                  zsh fish tmux
 
 SELECT_SRC  = shim/version_name.c shim/set_list.c shim/version_file.c shim/select.c \
               shim/select_message.c
@@ -25,7 +26,9 @@ HELPER_SRC  = manager/archive_extract.c manager/archive_sha256.c manager/cmd_ins
               manager/install_steps.c manager/install_name.c
 CORE_SRC    = $(filter-out $(HELPER_SRC) manager/main.c manager/install_main.c,$(wildcard manager/*.c))
 SELECT_OBJ  = $(SELECT_SRC:%.c=$(BUILD)/obj/%.o)
-CORE_OBJ    = $(CORE_SRC:%.c=$(BUILD)/obj/%.o)
+HOOK_FILES  = hooks/cudnnv.bash hooks/cudnnv.zsh hooks/cudnnv.fish hooks/cudnnv.ps1
+HOOKS_OBJ   = $(BUILD)/gen/hooks.o
+CORE_OBJ    = $(CORE_SRC:%.c=$(BUILD)/obj/%.o) $(HOOKS_OBJ)
 HELPER_OBJ  = $(HELPER_SRC:%.c=$(BUILD)/obj/%.o)
 CUDNNV      = $(BUILD)/bin/cudnnv
 INSTALLER   = $(BUILD)/lib/cudnnv/cudnnv-install
@@ -66,6 +69,16 @@ $(BUILD)/lib/cudnnv/libcudnn.so.%: $(SHIM_OBJ) $(BUILD)/gen/libcudnn.so.%.stubs.
 		$(BUILD)/gen/libcudnn.so.$*.stubs.S $(BUILD)/gen/libcudnn.so.$*.names.c \
 		-Wl,-soname,libcudnn.so.$* -Wl,--version-script,$(BUILD)/gen/libcudnn.so.$*.map \
 		-Wl,--no-undefined -Wl,-z,noexecstack -Wl,-z,noseparate-code
+
+# The shell integration, carried in the binary for 'cudnnv init'.
+$(BUILD)/gen/hooks.c: $(HOOK_FILES) hooks/embed-hooks.sh
+	@mkdir -p $(dir $@)
+	@echo "  GEN $@"
+	@sh hooks/embed-hooks.sh $@ $(HOOK_FILES)
+
+$(HOOKS_OBJ): $(BUILD)/gen/hooks.c
+	@echo "  CC $<"
+	@$(CC) $(ALL_CFLAGS) -c $< -o $@
 
 $(BUILD)/obj/%.o: %.c
 	@mkdir -p $(dir $@)

@@ -14,10 +14,12 @@
 struct command {
     const char *name;
     int (*run)(int argc, char **argv);
-    const char *summary;   /* one line for 'cudnnv help' */
+    const char *summary;   /* one line for 'cudnnv help'; NULL: not listed (plumbing) */
     const char *help;      /* the whole text for 'cudnnv help NAME' and NAME --help; NULL:
                               the command's helper program prints it */
     int passes_arguments;  /* exec: --help after the command name belongs to that command */
+    const char *options;   /* for completion: the options, separated by spaces */
+    int takes_version;     /* for completion: offer the installed sets */
 };
 
 const struct command *command_find(const char *name);

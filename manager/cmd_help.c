@@ -23,8 +23,10 @@ int cmd_help(int argc, char **argv)
     printf("Usage: cudnnv COMMAND [ARGS...]\n\n"
            "Keep several cuDNN releases side by side and pin one per project.\n\n"
            "Commands:\n");
-    for (int i = 0; i < count; i++)
-        printf("  %-13s %s\n", commands[i].name, commands[i].summary);
+    for (int i = 0; i < count; i++) {
+        if (commands[i].summary != NULL)
+            printf("  %-13s %s\n", commands[i].name, commands[i].summary);
+    }
     printf("\nOptions: --help (here or after any command), --version\n"
            "Store: $CUDNNV_ROOT (default ~/.cudnnv). See 'man cudnnv'.\n");
     return 0;

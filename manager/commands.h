@@ -40,6 +40,12 @@ int cmd_env(int argc, char **argv);
 extern const char cmd_env_help[];
 int cmd_rehash(int argc, char **argv);
 extern const char cmd_rehash_help[];
+int cmd_init(int argc, char **argv);
+extern const char cmd_init_help[];
+int cmd_hook_env(int argc, char **argv);
+extern const char cmd_hook_env_help[];
+int cmd_completions(int argc, char **argv);
+extern const char cmd_completions_help[];
 int cmd_help(int argc, char **argv);
 extern const char cmd_help_help[];
 

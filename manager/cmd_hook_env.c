@@ -1,0 +1,82 @@
+/*
+ * cudnnv hook-env SHELL: what the shell hook evaluates at every prompt and
+ * change of directory. It prints nothing when nothing that decides the
+ * selection changed (the key in __CUDNNV_STATE); otherwise it undoes what it
+ * set last time, exactly, and sets for the current directory:
+ *   CUDNN_HOME, CUDNN_PATH, CUDNN_INCLUDE_DIR, CUDNN_LIB_DIR  (selected set)
+ *   LD_LIBRARY_PATH  the shim directory first, while any set is selected
+ *   LD_PRELOAD       the selected majors' shims, inside a pinned project
+ *                    (config: preload = auto | always | never)
+ * It reads a few files and never touches the network.
+ */
+#include "cli.h"
+#include "commands.h"
+#include "config.h"
+#include "hook_state.h"
+#include "hook_env.h"
+#include "selection.h"
+#include "shell_quote.h"
+#include "store.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+const char cmd_hook_env_help[] =
+    "Usage: cudnnv hook-env bash|zsh|fish|pwsh\n"
+    "\n"
+    "Print the shell code that sets the cuDNN environment for the current\n"
+    "directory: CUDNN_HOME, CUDNN_PATH, CUDNN_INCLUDE_DIR, CUDNN_LIB_DIR, the\n"
+    "shim directory on LD_LIBRARY_PATH, and the selected shims in LD_PRELOAD\n"
+    "inside a pinned project ('preload = auto|always|never' in\n"
+    "$CUDNNV_ROOT/config). Prints nothing when nothing changed. The shell\n"
+    "integration from 'cudnnv init' runs it; you do not need to.\n";
+
+static void print_value(const char *shell, const char *name, const char *value)
+{
+    if (value == NULL)
+        shell_print_unset(stdout, shell, name);
+    else
+        shell_print_export(stdout, shell, name, value);
+}
+
+/* Prints the variables whose final value differs from what the shell has now. */
+static void print_changes(const char *shell, const struct hook_env *env)
+{
+    for (int i = 0; i < HOOK_ENV_VARIABLES; i++) {
+        const char *now = getenv(env->names[i]);
+        const char *next = env->values[i];
+        if ((now == NULL) != (next == NULL) || (now != NULL && strcmp(now, next) != 0))
+            print_value(shell, env->names[i], next);
+    }
+}
+
+int cmd_hook_env(int argc, char **argv)
+{
+    struct hook_state old_state, new_state;
+    struct hook_env env;
+    char key[40];
+    if (argc != 2 || !shell_is_known(argv[1]))
+        return usage_fail("hook-env", "name the shell: bash, zsh, fish or pwsh");
+    const char *shell = argv[1];
+    hook_env_key(key, sizeof key);
+    int have_state = hook_state_parse(getenv(HOOK_STATE_VARIABLE), &old_state) == 0;
+    if (have_state && strcmp(old_state.key, key) == 0) {
+        hook_state_free(&old_state);
+        return 0;
+    }
+    hook_env_start(&env);
+    hook_env_undo(&env, &old_state);
+    memset(&new_state, 0, sizeof new_state);
+    snprintf(new_state.key, sizeof new_state.key, "%s", key);
+    hook_env_apply_selection(&env, &new_state);
+    print_changes(shell, &env);
+    char *text = hook_state_format(&new_state);
+    if (text != NULL)
+        print_value(shell, HOOK_STATE_VARIABLE, text);
+    free(text);
+    hook_env_free(&env);
+    hook_state_free(&old_state);
+    hook_state_free(&new_state);
+    return 0;
+}

@@ -1,0 +1,73 @@
+/*
+ * cudnnv init SHELL: prints the shell integration kept in hooks/ (carried in
+ * the binary): the cudnnv function (so 'cudnnv shell' changes this shell),
+ * the hook that runs 'cudnnv hook-env' on every prompt and change of
+ * directory, and completions. It also installs the shims into the store.
+ */
+#include "cli.h"
+#include "commands.h"
+#include "shell_quote.h"
+#include "shim_files.h"
+#include "store.h"
+
+#include <limits.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+extern const char hook_text_bash[], hook_text_zsh[], hook_text_fish[], hook_text_ps1[];
+
+const char cmd_init_help[] =
+    "Usage: cudnnv init bash|zsh|fish|pwsh\n"
+    "\n"
+    "Print the shell integration. Add to your shell's start-up file:\n"
+    "  bash  ~/.bashrc                    eval \"$(cudnnv init bash)\"\n"
+    "  zsh   ~/.zshrc                     eval \"$(cudnnv init zsh)\"\n"
+    "  fish  ~/.config/fish/config.fish   cudnnv init fish | source\n"
+    "  pwsh  $PROFILE                     Invoke-Expression (& cudnnv init pwsh | Out-String)\n"
+    "It defines the cudnnv function (so 'cudnnv shell VERSION' changes the\n"
+    "current shell), runs 'cudnnv hook-env' at every prompt and change of\n"
+    "directory (cuDNN variables, the shim directory on LD_LIBRARY_PATH, the\n"
+    "shims in LD_PRELOAD inside a pinned project), and adds completions.\n";
+
+static const char *hook_text(const char *shell)
+{
+    if (strcmp(shell, "bash") == 0)
+        return hook_text_bash;
+    if (strcmp(shell, "zsh") == 0)
+        return hook_text_zsh;
+    if (strcmp(shell, "fish") == 0)
+        return hook_text_fish;
+    if (strcmp(shell, "pwsh") == 0)
+        return hook_text_ps1;
+    return NULL;
+}
+
+/* Prints the text with every @CUDNNV@ replaced by this binary's quoted path. */
+static void print_with_path(const char *text, const char *shell, const char *binary)
+{
+    const char *marker = "@CUDNNV@";
+    for (const char *at = strstr(text, marker); at != NULL; at = strstr(text, marker)) {
+        fwrite(text, 1, (size_t)(at - text), stdout);
+        shell_print_quoted(stdout, shell, binary);
+        text = at + strlen(marker);
+    }
+    fputs(text, stdout);
+}
+
+int cmd_init(int argc, char **argv)
+{
+    char binary[PATH_MAX];
+    int copied;
+    if (argc != 2 || hook_text(argv[1]) == NULL)
+        return usage_fail("init", "name the shell: bash, zsh, fish or pwsh");
+    ssize_t length = readlink("/proc/self/exe", binary, sizeof binary - 1);
+    if (length <= 0)
+        return fail("cannot find this cudnnv's own path");
+    binary[length] = '\0';
+    const char *root = store_root();
+    if (store_prepare(root) != 0 || shim_files_refresh(root, &copied) != 0)
+        return 1;
+    print_with_path(hook_text(argv[1]), argv[1], binary);
+    return 0;
+}

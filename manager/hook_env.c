@@ -1,0 +1,199 @@
+/*
+ * The steps behind cudnnv hook-env. The key covers everything that decides
+ * the selection (directory, CUDNNV_VERSION, the version files, the set of
+ * installed sets, the config), so an unchanged key means unchanged output.
+ * Undo restores a variable only when it still holds exactly what the hook
+ * produced: a value the user changed since is the user's and stays.
+ */
+#include "hook_env.h"
+
+#include "cli.h"
+#include "config.h"
+#include "fsutil.h"
+#include "selection.h"
+#include "set_info.h"
+#include "shim_files.h"
+#include "store.h"
+
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <xxhash.h>
+
+static const char *const managed_names[HOOK_ENV_VARIABLES] = {
+    "LD_LIBRARY_PATH", "LD_PRELOAD", "CUDNN_HOME", "CUDNN_PATH", "CUDNN_INCLUDE_DIR", "CUDNN_LIB_DIR",
+};
+
+/* Appends what identifies one file's state (or its absence) to the key text. */
+static size_t describe_file(const char *path, char *out, size_t size)
+{
+    struct stat info;
+    if (stat(path, &info) != 0)
+        return (size_t)snprintf(out, size, "%s:-\n", path);
+    return (size_t)snprintf(out, size, "%s:%lld.%ld:%lld:%llu\n", path, (long long)info.st_mtim.tv_sec,
+                            info.st_mtim.tv_nsec, (long long)info.st_size,
+                            (unsigned long long)info.st_ino);
+}
+
+void hook_env_key(char *out, size_t size)
+{
+    struct cudnnv_where where;
+    char text[8 * PATH_MAX], path[PATH_MAX];
+    size_t used;
+    selection_where(&where);
+    used = (size_t)snprintf(text, sizeof text, "%s\n%s\n%s\n", where.cwd,
+                            where.env_version ? where.env_version : "-", where.root);
+    if (cudnnv_find_local_file(where.cwd, path, sizeof path))
+        used += describe_file(path, text + used, sizeof text - used);
+    static const char *const store_files[] = {"version", "versions", "config"};
+    for (size_t i = 0; i < sizeof store_files / sizeof store_files[0] && used < sizeof text; i++) {
+        path_join(path, sizeof path, where.root, store_files[i]);
+        used += describe_file(path, text + used, sizeof text - used);
+    }
+    if (used > sizeof text)
+        used = sizeof text;
+    snprintf(out, size, "%016llx", (unsigned long long)XXH3_64bits(text, used));
+}
+
+void hook_env_start(struct hook_env *env)
+{
+    for (int i = 0; i < HOOK_ENV_VARIABLES; i++) {
+        const char *value = getenv(managed_names[i]);
+        env->names[i] = managed_names[i];
+        env->values[i] = value ? strdup(value) : NULL;
+    }
+}
+
+static int variable_index(const struct hook_env *env, const char *name)
+{
+    for (int i = 0; i < HOOK_ENV_VARIABLES; i++) {
+        if (strcmp(env->names[i], name) == 0)
+            return i;
+    }
+    return -1;
+}
+
+void hook_env_undo(struct hook_env *env, const struct hook_state *state)
+{
+    for (int i = 0; i < state->count; i++) {
+        const struct hook_entry *entry = &state->entries[i];
+        int index = variable_index(env, entry->name);
+        if (index < 0 || env->values[index] == NULL || strcmp(env->values[index], entry->produced) != 0)
+            continue;
+        free(env->values[index]);
+        env->values[index] = entry->previous ? strdup(entry->previous) : NULL;
+    }
+}
+
+/* Sets a variable, remembering what it held. */
+static void set_variable(struct hook_env *env, struct hook_state *state, const char *name,
+                         const char *value)
+{
+    int index = variable_index(env, name);
+    hook_state_add(state, name, env->values[index], value);
+    free(env->values[index]);
+    env->values[index] = strdup(value);
+}
+
+/* Puts entries in front of a ':'-separated list. */
+static void prepend_variable(struct hook_env *env, struct hook_state *state, const char *name,
+                             const char *entries)
+{
+    const char *base = env->values[variable_index(env, name)];
+    size_t size = strlen(entries) + (base ? strlen(base) : 0) + 2;
+    char *value = malloc(size);
+    if (value == NULL)
+        return;
+    snprintf(value, size, "%s%s%s", entries, base && base[0] ? ":" : "", base && base[0] ? base : "");
+    set_variable(env, state, name, value);
+    free(value);
+}
+
+static int wants_preload(enum preload_mode mode, const struct cudnnv_choice *choice)
+{
+    if (mode == PRELOAD_ALWAYS)
+        return 1;
+    return mode == PRELOAD_AUTO &&
+           (choice->origin == CUDNNV_ORIGIN_LOCAL || choice->origin == CUDNNV_ORIGIN_ENV);
+}
+
+/* The shims of the selected majors that go into LD_PRELOAD; returns how many majors are selected. */
+static int selected_majors(const struct cudnnv_where *where, const char *shim_dir, char *preload,
+                           size_t size)
+{
+    struct cudnnv_choice choice;
+    struct config config;
+    int selected = 0;
+    config_read(where->root, &config);
+    preload[0] = '\0';
+    for (int major = SHIM_FIRST_MAJOR; major <= SHIM_LAST_MAJOR; major++) {
+        enum cudnnv_status status = cudnnv_select_major(where, major, &choice);
+        if (status == CUDNNV_NOTHING_SELECTED)
+            continue;
+        if (status != CUDNNV_SELECTED) {
+            selection_report(status, &choice, major);
+            continue;
+        }
+        selected++;
+        if (!wants_preload(config.preload, &choice))
+            continue;
+        size_t used = strlen(preload);
+        snprintf(preload + used, size - used, "%s%s/libcudnn.so.%d", used ? ":" : "", shim_dir, major);
+    }
+    return selected;
+}
+
+/* CUDNN_HOME and friends for the set the first line selects. */
+static void set_build_variables(struct hook_env *env, struct hook_state *state,
+                                const struct cudnnv_where *where)
+{
+    struct cudnnv_choice choice;
+    struct set_info info;
+    char set_dir[PATH_MAX], part[PATH_MAX], real[PATH_MAX];
+    if (cudnnv_select_first(where, &choice) != CUDNNV_SELECTED)
+        return;
+    store_set_dir(where->root, choice.name, set_dir, sizeof set_dir);
+    int linked = set_info_read(set_dir, &info) == 0 && set_info_is_linked(&info);
+    set_variable(env, state, "CUDNN_HOME", linked ? info.path : set_dir);
+    set_variable(env, state, "CUDNN_PATH", linked ? info.path : set_dir);
+    path_join(part, sizeof part, set_dir, "include");
+    if (realpath(part, real) != NULL)
+        set_variable(env, state, "CUDNN_INCLUDE_DIR", real);
+    path_join(part, sizeof part, set_dir, "lib");
+    if (realpath(part, real) != NULL)
+        set_variable(env, state, "CUDNN_LIB_DIR", real);
+}
+
+static void ensure_shims(const char *root, const char *shim_dir)
+{
+    char path[PATH_MAX];
+    int copied;
+    path_join(path, sizeof path, shim_dir, "libcudnn.so.9");
+    if (!is_regular_file(path))
+        shim_files_refresh(root, &copied);
+}
+
+void hook_env_apply_selection(struct hook_env *env, struct hook_state *state)
+{
+    struct cudnnv_where where;
+    char shim_dir[PATH_MAX], preload[4 * PATH_MAX];
+    selection_where(&where);
+    shim_files_dir(where.root, shim_dir, sizeof shim_dir);
+    if (selected_majors(&where, shim_dir, preload, sizeof preload) == 0)
+        return;
+    ensure_shims(where.root, shim_dir);
+    prepend_variable(env, state, "LD_LIBRARY_PATH", shim_dir);
+    if (preload[0] != '\0')
+        prepend_variable(env, state, "LD_PRELOAD", preload);
+    set_build_variables(env, state, &where);
+}
+
+void hook_env_free(struct hook_env *env)
+{
+    for (int i = 0; i < HOOK_ENV_VARIABLES; i++) {
+        free(env->values[i]);
+        env->values[i] = NULL;
+    }
+}

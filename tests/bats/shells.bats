@@ -1,0 +1,96 @@
+#!/usr/bin/env bats
+# The shell integration in real interactive shells (bash, zsh, fish from
+# Debian), driven under tmux: cd into project A (8.0.4), project B (8.1.0),
+# and out again; after each cd, the variables, and what a host program
+# started there gets; leaving restores the user's own LD_LIBRARY_PATH and
+# LD_PRELOAD byte for byte.
+
+load helpers
+
+USER_LIBRARY_PATH="/opt/user lib:/opt/other"
+
+setup_projects() {
+    install_usual_fixtures
+    mkdir -p "$BATS_TEST_TMPDIR/A/deep/er" "$BATS_TEST_TMPDIR/B"
+    (cd "$BATS_TEST_TMPDIR/A" && cudnnv use 8.0.4)
+    (cd "$BATS_TEST_TMPDIR/B" && cudnnv use 8.1.0)
+    USER_PRELOAD=$(readlink -f /lib/x86_64-linux-gnu/libm.so.6)
+    PROBE="$BATS_TEST_DIRNAME/../fixtures/probe-env.sh"
+    OUT="$BATS_TEST_TMPDIR/out"
+    mkdir -p "$OUT"
+}
+
+# drive SHELL_COMMAND INIT_LINE: types the init line and the cd/probe script
+# into an interactive shell under tmux, and waits until it has run.
+drive() {
+    local shell_command=$1 init_line=$2 socket="cudnnv-test-$$-$RANDOM"
+    local host="$FIXTURES/bin/host_dlopen"
+    tmux -L "$socket" new-session -d -s test -x 250 -y 50 \
+        env -i HOME="$HOME" PATH="$PATH" TERM=xterm CUDNNV_ROOT="$CUDNNV_ROOT" \
+        LD_LIBRARY_PATH="$USER_LIBRARY_PATH" LD_PRELOAD="$USER_PRELOAD" $shell_command
+    local lines=(
+        "$init_line"
+        "$PROBE $OUT/start.env"
+        "cd $BATS_TEST_TMPDIR/A/deep/er"
+        "$PROBE $OUT/A.env"
+        "$host > $OUT/A.host"
+        "cd $BATS_TEST_TMPDIR/B"
+        "$PROBE $OUT/B.env"
+        "$host > $OUT/B.host"
+        "cd $BATS_TEST_TMPDIR"
+        "$PROBE $OUT/out.env"
+        "touch $OUT/done"
+    )
+    for line in "${lines[@]}"; do
+        tmux -L "$socket" send-keys -t test -l "$line"
+        tmux -L "$socket" send-keys -t test Enter
+    done
+    for _ in $(seq 300); do
+        [ -f "$OUT/done" ] && break
+        sleep 0.1
+    done
+    tmux -L "$socket" capture-pane -p -t test > "$OUT/screen.txt" 2>/dev/null || true
+    tmux -L "$socket" kill-server 2>/dev/null || true
+    [ -f "$OUT/done" ] || { echo "the shell did not finish; screen:" >&2; cat "$OUT/screen.txt" >&2; return 1; }
+}
+
+expect_line() { # expect_line FILE LINE
+    grep -qxF "$2" "$1" || { echo "$1 lacks: $2" >&2; cat "$1" >&2; return 1; }
+}
+
+check_results() {
+    local shims="$CUDNNV_ROOT/shims/lib" a="$CUDNNV_ROOT/versions/8.0.4.30" b="$CUDNNV_ROOT/versions/8.1.0.77"
+    expect_line "$OUT/start.env" "LD_LIBRARY_PATH=$USER_LIBRARY_PATH"
+    expect_line "$OUT/A.env" "LD_LIBRARY_PATH=$shims:$USER_LIBRARY_PATH"
+    expect_line "$OUT/A.env" "LD_PRELOAD=$shims/libcudnn.so.8:$USER_PRELOAD"
+    expect_line "$OUT/A.env" "CUDNN_HOME=$a"
+    expect_line "$OUT/A.env" "CUDNN_PATH=$a"
+    expect_line "$OUT/A.env" "CUDNN_INCLUDE_DIR=$a/include"
+    expect_line "$OUT/A.env" "CUDNN_LIB_DIR=$a/lib"
+    [ "$(head -1 "$OUT/A.host")" = 8004 ]
+    expect_line "$OUT/B.env" "CUDNN_HOME=$b"
+    expect_line "$OUT/B.env" "LD_PRELOAD=$shims/libcudnn.so.8:$USER_PRELOAD"
+    [ "$(head -1 "$OUT/B.host")" = 8100 ]
+    expect_line "$OUT/out.env" "LD_LIBRARY_PATH=$USER_LIBRARY_PATH"
+    expect_line "$OUT/out.env" "LD_PRELOAD=$USER_PRELOAD"
+    expect_line "$OUT/out.env" "CUDNN_HOME <unset>"
+    expect_line "$OUT/out.env" "CUDNN_LIB_DIR <unset>"
+}
+
+@test "bash: cd into A, B and out; variables, hosts, and the user's own values restored" {
+    setup_projects
+    drive "bash --norc --noprofile -i" "eval \"\$($CUDNNV init bash)\""
+    check_results
+}
+
+@test "zsh: cd into A, B and out; variables, hosts, and the user's own values restored" {
+    setup_projects
+    drive "zsh -f -i" "eval \"\$($CUDNNV init zsh)\""
+    check_results
+}
+
+@test "fish: cd into A, B and out; variables, hosts, and the user's own values restored" {
+    setup_projects
+    drive "fish --no-config -i" "$CUDNNV init fish | source"
+    check_results
+}
