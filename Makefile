@@ -132,8 +132,8 @@ check: deps
 
 # Benchmarks (not part of check): figures against a reference of the same run.
 bench: deps
-	@dpkg-query -W -f='$${Status}' hyperfine 2>/dev/null | grep -q "ok installed" || \
-	  (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq hyperfine >/dev/null)
+	@for p in hyperfine direnv; do dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "ok installed" || \
+	  (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$p >/dev/null); done
 	$(MAKE) --no-print-directory all fixtures
 	tests/bench/run.sh $(abspath $(CUDNNV)) $(abspath $(BUILD)/fixtures) $(abspath $(BUILD))
 

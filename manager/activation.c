@@ -32,16 +32,19 @@ static void prepend(char *out, size_t size, const char *first, const char *varia
 int activation_plan(struct activation *plan)
 {
     struct cudnnv_where where;
+    struct cudnnv_sources sources;
     struct cudnnv_choice choice;
-    int copied, selected = 0;
+    int copied, selected = 0, majors[SHIM_LAST_MAJOR + 1] = {0};
     memset(plan, 0, sizeof *plan);
     selection_where(&where);
+    cudnnv_read_sources(&where, &sources);
     for (int major = SHIM_FIRST_MAJOR; major <= SHIM_LAST_MAJOR; major++) {
-        enum cudnnv_status status = cudnnv_select_major(&where, major, &choice);
+        enum cudnnv_status status = cudnnv_choose_major(&where, &sources, major, &choice);
         if (status == CUDNNV_NOTHING_SELECTED)
             continue;
         if (status != CUDNNV_SELECTED)
             return selection_report(status, &choice, major);
+        majors[major] = 1;
         selected++;
     }
     if (selected == 0)
@@ -50,7 +53,7 @@ int activation_plan(struct activation *plan)
         return 1;
     shim_files_dir(where.root, plan->shim_dir, sizeof plan->shim_dir);
     for (int major = SHIM_FIRST_MAJOR; major <= SHIM_LAST_MAJOR; major++) {
-        if (cudnnv_select_major(&where, major, &choice) != CUDNNV_SELECTED)
+        if (!majors[major])
             continue;
         size_t used = strlen(plan->preload);
         snprintf(plan->preload + used, sizeof plan->preload - used, "%s%s/libcudnn.so.%d",

@@ -60,14 +60,16 @@ static int show_first(int json)
 static int show_all(int json)
 {
     struct cudnnv_where where;
+    struct cudnnv_sources sources;
     struct cudnnv_choice choice;
     char text[PATH_MAX + 512];
     int shown = 0, failed = 0;
     selection_where(&where);
+    cudnnv_read_sources(&where, &sources);
     if (json)
         printf("[");
     for (int major = 7; major <= 9; major++) {
-        enum cudnnv_status status = cudnnv_select_major(&where, major, &choice);
+        enum cudnnv_status status = cudnnv_choose_major(&where, &sources, major, &choice);
         if (status == CUDNNV_NOTHING_SELECTED)
             continue;
         failed |= status != CUDNNV_SELECTED;

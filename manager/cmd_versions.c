@@ -40,11 +40,13 @@ static int by_version(const void *a, const void *b)
 static void mark_selected(struct listed_set *sets, int count)
 {
     struct cudnnv_where where;
+    struct cudnnv_sources sources;
     struct cudnnv_choice choice;
     selection_where(&where);
+    cudnnv_read_sources(&where, &sources);
     for (int i = 0; i < count; i++) {
         int major = cudnnv_name_major(sets[i].info.version);
-        if (major < 0 || cudnnv_select_major(&where, major, &choice) != CUDNNV_SELECTED ||
+        if (major < 0 || cudnnv_choose_major(&where, &sources, major, &choice) != CUDNNV_SELECTED ||
             strcmp(choice.name, sets[i].name) != 0)
             continue;
         sets[i].selected = 1;

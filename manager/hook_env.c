@@ -120,8 +120,8 @@ static int wants_preload(enum preload_mode mode, const struct cudnnv_choice *cho
 }
 
 /* The shims of the selected majors that go into LD_PRELOAD; returns how many majors are selected. */
-static int selected_majors(const struct cudnnv_where *where, const char *shim_dir, char *preload,
-                           size_t size)
+static int selected_majors(const struct cudnnv_where *where, const struct cudnnv_sources *sources,
+                           const char *shim_dir, char *preload, size_t size)
 {
     struct cudnnv_choice choice;
     struct config config;
@@ -129,7 +129,7 @@ static int selected_majors(const struct cudnnv_where *where, const char *shim_di
     config_read(where->root, &config);
     preload[0] = '\0';
     for (int major = SHIM_FIRST_MAJOR; major <= SHIM_LAST_MAJOR; major++) {
-        enum cudnnv_status status = cudnnv_select_major(where, major, &choice);
+        enum cudnnv_status status = cudnnv_choose_major(where, sources, major, &choice);
         if (status == CUDNNV_NOTHING_SELECTED)
             continue;
         if (status != CUDNNV_SELECTED) {
@@ -147,12 +147,12 @@ static int selected_majors(const struct cudnnv_where *where, const char *shim_di
 
 /* CUDNN_HOME and friends for the set the first line selects. */
 static void set_build_variables(struct hook_env *env, struct hook_state *state,
-                                const struct cudnnv_where *where)
+                                const struct cudnnv_where *where, const struct cudnnv_sources *sources)
 {
     struct cudnnv_choice choice;
     struct set_info info;
     char set_dir[PATH_MAX], part[PATH_MAX], real[PATH_MAX];
-    if (cudnnv_select_first(where, &choice) != CUDNNV_SELECTED)
+    if (cudnnv_choose_first(where, sources, &choice) != CUDNNV_SELECTED)
         return;
     store_set_dir(where->root, choice.name, set_dir, sizeof set_dir);
     int linked = set_info_read(set_dir, &info) == 0 && set_info_is_linked(&info);
@@ -178,16 +178,18 @@ static void ensure_shims(const char *root, const char *shim_dir)
 void hook_env_apply_selection(struct hook_env *env, struct hook_state *state)
 {
     struct cudnnv_where where;
+    struct cudnnv_sources sources;
     char shim_dir[PATH_MAX], preload[4 * PATH_MAX];
     selection_where(&where);
+    cudnnv_read_sources(&where, &sources);
     shim_files_dir(where.root, shim_dir, sizeof shim_dir);
-    if (selected_majors(&where, shim_dir, preload, sizeof preload) == 0)
+    if (selected_majors(&where, &sources, shim_dir, preload, sizeof preload) == 0)
         return;
     ensure_shims(where.root, shim_dir);
     prepend_variable(env, state, "LD_LIBRARY_PATH", shim_dir);
     if (preload[0] != '\0')
         prepend_variable(env, state, "LD_PRELOAD", preload);
-    set_build_variables(env, state, &where);
+    set_build_variables(env, state, &where, &sources);
 }
 
 void hook_env_free(struct hook_env *env)

@@ -75,7 +75,29 @@ int cudnnv_read_version_file(const char *path, cudnnv_name *names, int max, cudn
 int cudnnv_find_local_file(const char *cwd, char *out, size_t size);
 int cudnnv_global_file(const char *root, char *out, size_t size);
 
+/* One source as read: CUDNNV_VERSION, the nearest .cudnn-version, or the global file. */
+struct cudnnv_source {
+    enum cudnnv_origin origin;
+    char path[PATH_MAX];
+    cudnnv_name names[CUDNNV_MAX_LINES];
+    int count;                  /* names read; 0 when the source is absent or empty */
+    enum cudnnv_status status;  /* CUDNNV_SELECTED when readable, else why not */
+    cudnnv_name bad;            /* the invalid name, for CUDNNV_BAD_NAME */
+};
+
+/* The three sources, read once and asked for several majors. */
+struct cudnnv_sources {
+    struct cudnnv_source source[3];
+};
+
 /* select.c: the rules */
+void cudnnv_read_sources(const struct cudnnv_where *where, struct cudnnv_sources *sources);
+enum cudnnv_status cudnnv_choose_major(const struct cudnnv_where *where,
+                                       const struct cudnnv_sources *sources, int major,
+                                       struct cudnnv_choice *choice);
+enum cudnnv_status cudnnv_choose_first(const struct cudnnv_where *where,
+                                       const struct cudnnv_sources *sources,
+                                       struct cudnnv_choice *choice);
 enum cudnnv_status cudnnv_select_major(const struct cudnnv_where *where, int major,
                                        struct cudnnv_choice *choice);
 enum cudnnv_status cudnnv_select_first(const struct cudnnv_where *where,

@@ -5,60 +5,67 @@
  * passed over; with no source left, the set linked as "system" is used when it
  * holds that major. A name that is not installed stops the search: it never
  * falls through to another source.
+ *
+ * The sources are read once (cudnnv_read_sources) and then asked for as many
+ * majors as the caller needs; cudnnv_select_major and cudnnv_select_first do
+ * both steps for a single question.
  */
 #include "cudnnv_select.h"
 
 #include <stdio.h>
 #include <string.h>
 
-struct source {
-    enum cudnnv_origin origin;
-    char path[PATH_MAX];
-    cudnnv_name names[CUDNNV_MAX_LINES];
+/* Reads source number index (0 env, 1 local, 2 global). */
+static void read_source(const struct cudnnv_where *where, int index, struct cudnnv_source *source)
+{
+    memset(source, 0, sizeof *source);
+    source->status = CUDNNV_SELECTED;
     int count;
-};
+    if (index == 0) {
+        if (where->env_version == NULL || where->env_version[0] == '\0')
+            return;
+        source->origin = CUDNNV_ORIGIN_ENV;
+        strcpy(source->path, "CUDNNV_VERSION");
+        count = cudnnv_read_names(where->env_version, source->names, CUDNNV_MAX_LINES, source->bad);
+    } else {
+        int found = index == 1
+            ? cudnnv_find_local_file(where->cwd, source->path, sizeof source->path)
+            : cudnnv_global_file(where->root, source->path, sizeof source->path);
+        if (!found)
+            return;
+        source->origin = index == 1 ? CUDNNV_ORIGIN_LOCAL : CUDNNV_ORIGIN_GLOBAL;
+        count = cudnnv_read_version_file(source->path, source->names, CUDNNV_MAX_LINES, source->bad);
+    }
+    if (count == -2)
+        return;
+    if (count == -1)
+        source->status = CUDNNV_BAD_NAME;
+    else if (count < 0)
+        source->status = CUDNNV_IO_ERROR;
+    else
+        source->count = count;
+}
 
-static void start_choice(struct cudnnv_choice *choice, const struct source *source)
+void cudnnv_read_sources(const struct cudnnv_where *where, struct cudnnv_sources *sources)
+{
+    for (int index = 0; index < 3; index++)
+        read_source(where, index, &sources->source[index]);
+}
+
+/* True when the source says something: names, or a reason it cannot. */
+static int source_speaks(const struct cudnnv_source *source)
+{
+    return source->count > 0 || source->status != CUDNNV_SELECTED;
+}
+
+static void start_choice(struct cudnnv_choice *choice, const struct cudnnv_source *source)
 {
     memset(choice, 0, sizeof *choice);
     choice->origin = source->origin;
     snprintf(choice->origin_path, sizeof choice->origin_path, "%s", source->path);
 }
 
-/* Loads source number index (0 env, 1 local, 2 global). Returns its status or -1 when absent. */
-static int load_source(const struct cudnnv_where *where, int index, struct source *source,
-                       struct cudnnv_choice *choice)
-{
-    cudnnv_name bad = "";
-    memset(source, 0, sizeof *source);
-    if (index == 0) {
-        if (where->env_version == NULL || where->env_version[0] == '\0')
-            return -1;
-        source->origin = CUDNNV_ORIGIN_ENV;
-        strcpy(source->path, "CUDNNV_VERSION");
-        source->count = cudnnv_read_names(where->env_version, source->names, CUDNNV_MAX_LINES, bad);
-    } else {
-        int found = index == 1
-            ? cudnnv_find_local_file(where->cwd, source->path, sizeof source->path)
-            : cudnnv_global_file(where->root, source->path, sizeof source->path);
-        if (!found)
-            return -1;
-        source->origin = index == 1 ? CUDNNV_ORIGIN_LOCAL : CUDNNV_ORIGIN_GLOBAL;
-        source->count = cudnnv_read_version_file(source->path, source->names, CUDNNV_MAX_LINES, bad);
-    }
-    if (source->count == -2 || source->count == 0)
-        return -1;
-    start_choice(choice, source);
-    if (source->count == -1) {
-        strcpy(choice->requested, bad);
-        return CUDNNV_BAD_NAME;
-    }
-    if (source->count < 0)
-        return CUDNNV_IO_ERROR;
-    return CUDNNV_SELECTED;
-}
-
-static enum cudnnv_status choose(const struct cudnnv_where *where, const struct source *source,
+static enum cudnnv_status choose(const struct cudnnv_where *where, const struct cudnnv_source *source,
                                  const char *requested, struct cudnnv_choice *choice)
 {
     start_choice(choice, source);
@@ -66,6 +73,13 @@ static enum cudnnv_status choose(const struct cudnnv_where *where, const struct 
     if (!cudnnv_resolve(where->root, requested, choice->name))
         return CUDNNV_NOT_INSTALLED;
     return CUDNNV_SELECTED;
+}
+
+static enum cudnnv_status report_source(const struct cudnnv_source *source, struct cudnnv_choice *choice)
+{
+    start_choice(choice, source);
+    strcpy(choice->requested, source->bad);
+    return source->status;
 }
 
 /* The major a line asks for: from its text, else from the set it names (-2: cannot tell). */
@@ -94,39 +108,55 @@ static enum cudnnv_status choose_system(const struct cudnnv_where *where, int ma
     return CUDNNV_SELECTED;
 }
 
-enum cudnnv_status cudnnv_select_major(const struct cudnnv_where *where, int major,
+enum cudnnv_status cudnnv_choose_major(const struct cudnnv_where *where,
+                                       const struct cudnnv_sources *sources, int major,
                                        struct cudnnv_choice *choice)
 {
-    struct source source;
     for (int index = 0; index < 3; index++) {
-        int status = load_source(where, index, &source, choice);
-        if (status < 0)
+        const struct cudnnv_source *source = &sources->source[index];
+        if (!source_speaks(source))
             continue;
-        if (status != CUDNNV_SELECTED)
-            return status;
-        for (int line = 0; line < source.count; line++) {
-            int asked = line_major(where, source.names[line]);
+        if (source->status != CUDNNV_SELECTED)
+            return report_source(source, choice);
+        for (int line = 0; line < source->count; line++) {
+            int asked = line_major(where, source->names[line]);
             if (asked == major || asked == -2)
-                return choose(where, &source, source.names[line], choice);
+                return choose(where, source, source->names[line], choice);
         }
     }
     return choose_system(where, major, choice);
 }
 
-enum cudnnv_status cudnnv_select_first(const struct cudnnv_where *where,
+enum cudnnv_status cudnnv_choose_first(const struct cudnnv_where *where,
+                                       const struct cudnnv_sources *sources,
                                        struct cudnnv_choice *choice)
 {
-    struct source source;
     for (int index = 0; index < 3; index++) {
-        int status = load_source(where, index, &source, choice);
-        if (status < 0)
+        const struct cudnnv_source *source = &sources->source[index];
+        if (!source_speaks(source))
             continue;
-        if (status != CUDNNV_SELECTED)
-            return status;
-        return choose(where, &source, source.names[0], choice);
+        if (source->status != CUDNNV_SELECTED)
+            return report_source(source, choice);
+        return choose(where, source, source->names[0], choice);
     }
     memset(choice, 0, sizeof *choice);
     return CUDNNV_NOTHING_SELECTED;
+}
+
+enum cudnnv_status cudnnv_select_major(const struct cudnnv_where *where, int major,
+                                       struct cudnnv_choice *choice)
+{
+    struct cudnnv_sources sources;
+    cudnnv_read_sources(where, &sources);
+    return cudnnv_choose_major(where, &sources, major, choice);
+}
+
+enum cudnnv_status cudnnv_select_first(const struct cudnnv_where *where,
+                                       struct cudnnv_choice *choice)
+{
+    struct cudnnv_sources sources;
+    cudnnv_read_sources(where, &sources);
+    return cudnnv_choose_first(where, &sources, choice);
 }
 
 const char *cudnnv_origin_word(enum cudnnv_origin origin)

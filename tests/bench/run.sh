@@ -30,10 +30,10 @@ cd "$out"
 host="$fixtures/bin/host_real9"
 # process NAME DIRECT_ENV SHIM_ENV: mean wall time of the host, direct vs through the shim
 process() {
-    hyperfine --warmup 5 --runs 60 -N --export-json "$out/$1.json" \
+    hyperfine --warmup 10 --runs 100 -N --export-json "$out/$1.json" \
         -n direct "env $2 $host" -n shim "env $3 $host" >/dev/null 2>&1
-    awk -F: -v name="$1" '/"mean"/ { gsub(/[ ,]/, "", $2); mean[++n] = $2 }
-        END { printf "process (%s): direct %.2f ms, through the shim %.2f ms, ratio %.3f (hyperfine, 60 runs each)\n",
+    awk -F: -v name="$1" '/"median"/ { gsub(/[ ,]/, "", $2); mean[++n] = $2 }
+        END { printf "process (%s): direct %.2f ms, through the shim %.2f ms, ratio %.3f (medians of 100 runs, hyperfine)\n",
                      name, mean[1] * 1000, mean[2] * 1000, mean[2] / mean[1] }' "$out/$1.json"
 }
 # The shim alone on the path: cuDNN loads its sublibraries itself, from the set.
@@ -47,3 +47,41 @@ for major in 7 8 9; do
     printf 'size: libcudnn.so.%s shim %s bytes (%s KiB)\n' "$major" \
         "$(stat -c %s "$shims/libcudnn.so.$major")" "$(( $(stat -c %s "$shims/libcudnn.so.$major") / 1024 ))"
 done | tee "$out/size.txt"
+
+# 4. The shell hook: cudnnv hook-env in a pinned project five levels deep,
+#    after a cd and when nothing changed, against direnv on the same tree.
+tree="$out/tree"
+rm -rf "$tree"
+deep="$tree/project/a/b/c/d/e"
+mkdir -p "$deep" "$out/home"
+export HOME="$out/home"
+(cd "$tree/project" && "$cudnnv" use 8.1 >/dev/null 2>&1)
+printf 'export CUDNN_HOME=%s\n' "$CUDNNV_ROOT/versions/8.1.0.77" > "$tree/project/.envrc"
+direnv allow "$tree/project" >/dev/null 2>&1
+cd "$deep"
+changed_state=$(cd "$tree" && eval "$("$cudnnv" hook-env bash)" && printf '%s' "$__CUDNNV_STATE")
+same_state=$(eval "$("$cudnnv" hook-env bash)" && printf '%s' "$__CUDNNV_STATE")
+direnv_state=$(env -u DIRENV_DIFF -u DIRENV_DIR -u DIRENV_WATCHES -u DIRENV_FILE bash -c \
+    'eval "$(direnv export bash 2>/dev/null)"; printf "%s\n%s\n%s\n%s" "$DIRENV_DIR" "$DIRENV_FILE" "$DIRENV_DIFF" "$DIRENV_WATCHES"')
+hook_bench() { # hook_bench NAME: median ms of cudnnv hook-env and of direnv export, both after a cd or both unchanged
+    hyperfine --warmup 20 --runs 300 -N --export-json "$out/hook-$1.json" \
+        -n cudnnv "$cudnnv hook-env bash" -n direnv "direnv export bash" >/dev/null 2>&1
+    awk -F: -v name="$1" '/"median"/ { gsub(/[ ,]/, "", $2); m[++n] = $2 }
+        END { printf "hook (%s): cudnnv hook-env %.3f ms, direnv export %.3f ms (medians of 300), ratio %.2f\n",
+                     name, m[1] * 1000, m[2] * 1000, m[1] / m[2] }' "$out/hook-$1.json"
+}
+(
+    export __CUDNNV_STATE="$changed_state"
+    unset DIRENV_DIR DIRENV_FILE DIRENV_DIFF DIRENV_WATCHES
+    hook_bench "after a cd"
+) | tee "$out/hook.txt"
+(
+    export __CUDNNV_STATE="$same_state"
+    DIRENV_DIR=$(echo "$direnv_state" | sed -n 1p) DIRENV_FILE=$(echo "$direnv_state" | sed -n 2p)
+    DIRENV_DIFF=$(echo "$direnv_state" | sed -n 3p) DIRENV_WATCHES=$(echo "$direnv_state" | sed -n 4p)
+    export DIRENV_DIR DIRENV_FILE DIRENV_DIFF DIRENV_WATCHES
+    hook_bench "nothing changed"
+) | tee -a "$out/hook.txt"
+hyperfine --warmup 20 --runs 300 -N --export-json "$out/true.json" /bin/true >/dev/null 2>&1
+awk -F: '/"median"/ { gsub(/[ ,]/, "", $2); printf "reference: /bin/true %.3f ms (median of 300; process start on this machine)\n", $2 * 1000 }' \
+    "$out/true.json" | tee -a "$out/hook.txt"

@@ -1,0 +1,111 @@
+#!/usr/bin/env bats
+# cudnnv hook-env: what the hook sets, when it stays silent, what it undoes.
+
+load helpers
+
+hook() { # evaluates one hook run in this shell
+    eval "$("$CUDNNV" hook-env bash)"
+}
+
+@test "nothing printed when nothing changed; printed again after a pin changes" {
+    install_usual_fixtures
+    cudnnv use 8.0
+    hook
+    run cudnnv hook-env bash
+    assert_status 0
+    [ -z "$output" ]
+    cudnnv use 8.1
+    run cudnnv hook-env bash
+    assert_output_has "CUDNN_HOME='$CUDNNV_ROOT/versions/8.1.1.33'"
+}
+
+@test "a new install that the pin's prefix now matches is picked up" {
+    install_fixture cudnn-11.2-linux-x64-v8.1.0.77.tgz
+    cudnnv use 8.1
+    hook
+    [ "$CUDNN_HOME" = "$CUDNNV_ROOT/versions/8.1.0.77" ]
+    install_fixture cudnn-linux-x86_64-8.1.1.33_cuda11-archive.tar.xz
+    hook
+    [ "$CUDNN_HOME" = "$CUDNNV_ROOT/versions/8.1.1.33" ]
+}
+
+@test "a value the user changed after the hook set it is left alone on leaving" {
+    install_usual_fixtures
+    mkdir -p p
+    (cd p && cudnnv use 8.0)
+    cd p
+    hook
+    export CUDNN_HOME=/my/own/cudnn
+    cd ..
+    hook
+    [ "$CUDNN_HOME" = /my/own/cudnn ]
+    [ -z "${LD_PRELOAD:-}" ]
+    [ -z "${CUDNN_LIB_DIR:-}" ]
+}
+
+@test "a value the user had before is restored on leaving" {
+    install_usual_fixtures
+    libm=$(readlink -f /lib/x86_64-linux-gnu/libm.so.6)
+    export CUDNN_HOME="/before; it's mine" LD_PRELOAD="$libm" LD_LIBRARY_PATH=""
+    mkdir -p p
+    (cd p && cudnnv use 8.0)
+    cd p
+    hook
+    [ "$CUDNN_HOME" = "$CUDNNV_ROOT/versions/8.0.4.30" ]
+    [ "$LD_PRELOAD" = "$CUDNNV_ROOT/shims/lib/libcudnn.so.8:$libm" ]
+    [ "$LD_LIBRARY_PATH" = "$CUDNNV_ROOT/shims/lib" ]
+    cd ..
+    hook
+    [ "$CUDNN_HOME" = "/before; it's mine" ]
+    [ "$LD_PRELOAD" = "$libm" ]
+    [ "${LD_LIBRARY_PATH+set}" = set ] && [ -z "$LD_LIBRARY_PATH" ]
+}
+
+@test "preload = auto: shims preloaded in a pinned project, not for the global version" {
+    install_usual_fixtures
+    cudnnv global 9
+    hook
+    [ "$LD_LIBRARY_PATH" = "$CUDNNV_ROOT/shims/lib" ]
+    [ -z "${LD_PRELOAD:-}" ]
+    [ "$CUDNN_HOME" = "$CUDNNV_ROOT/versions/9.1.0.70" ]
+    cudnnv use 8.0
+    hook
+    [ "$LD_PRELOAD" = "$CUDNNV_ROOT/shims/lib/libcudnn.so.8" ]
+}
+
+@test "preload = always and preload = never" {
+    install_usual_fixtures
+    cudnnv global 9
+    printf 'preload = always\n' > "$CUDNNV_ROOT/config"
+    hook
+    [ "$LD_PRELOAD" = "$CUDNNV_ROOT/shims/lib/libcudnn.so.9" ]
+    printf '[shell]\npreload = never\n' > "$CUDNNV_ROOT/config"
+    cudnnv use 8.0
+    hook
+    [ -z "${LD_PRELOAD:-}" ]
+    [ "$CUDNN_HOME" = "$CUDNNV_ROOT/versions/8.0.4.30" ]
+}
+
+@test "a broken pin warns once and sets nothing" {
+    install_usual_fixtures
+    echo 8.3 > .cudnn-version
+    run "$CUDNNV" hook-env bash
+    assert_output_has "version '8.3' is not installed"
+    hook 2>/dev/null
+    [ -z "${CUDNN_HOME:-}" ]
+    run "$CUDNNV" hook-env bash
+    [ -z "$output" ]
+}
+
+@test "fish and pwsh syntax; bad usage" {
+    install_usual_fixtures
+    cudnnv use 8.0
+    run cudnnv hook-env fish
+    assert_output_has "set -gx CUDNN_HOME '$CUDNNV_ROOT/versions/8.0.4.30'"
+    run cudnnv hook-env pwsh
+    assert_output_has "\$Env:CUDNN_HOME = '$CUDNNV_ROOT/versions/8.0.4.30'"
+    run cudnnv hook-env
+    assert_status 2
+    run cudnnv hook-env tcsh
+    assert_status 2
+}

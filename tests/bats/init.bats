@@ -1,0 +1,60 @@
+#!/usr/bin/env bats
+# cudnnv init: the integration text for each shell. PowerShell cannot be
+# installed on this Debian machine, so its text is checked, not run.
+
+load helpers
+
+@test "init bash prints valid bash with the function, the hook and completion" {
+    run cudnnv init bash
+    assert_status 0
+    assert_output_has "cudnnv() {"
+    assert_output_has "PROMPT_COMMAND=\"_cudnnv_hook"
+    assert_output_has "complete -F _cudnnv_complete cudnnv"
+    assert_output_has "command '$(readlink -f "$CUDNNV")' hook-env bash"
+    bash -n <(cudnnv init bash)
+    [ -f "$CUDNNV_ROOT/shims/lib/libcudnn.so.8" ]
+}
+
+@test "init zsh and fish print valid code with their hooks" {
+    run cudnnv init zsh
+    assert_output_has "chpwd_functions=(_cudnnv_hook"
+    assert_output_has "precmd_functions=(_cudnnv_hook"
+    zsh -n <(cudnnv init zsh)
+    run cudnnv init fish
+    assert_output_has "function _cudnnv_hook --on-variable PWD --on-event fish_prompt"
+    cudnnv init fish > "$BATS_TEST_TMPDIR/init.fish"
+    fish --no-execute "$BATS_TEST_TMPDIR/init.fish"
+}
+
+@test "init pwsh: function, prompt wrapper, LocationChangedAction, completer, quoted path" {
+    run cudnnv init pwsh
+    assert_status 0
+    assert_output_has "function global:cudnnv {"
+    assert_output_has "function global:prompt {"
+    assert_output_has '$ExecutionContext.InvokeCommand.LocationChangedAction = { _cudnnv_hook }'
+    assert_output_has "Register-ArgumentCompleter -Native -CommandName cudnnv"
+    assert_output_has "& '$(readlink -f "$CUDNNV")' hook-env pwsh"
+    assert_output_has "shell --shell pwsh"
+}
+
+@test "the bash function applies 'cudnnv shell' to the current shell" {
+    install_usual_fixtures
+    cudnnv use 8.1
+    eval "$("$CUDNNV" init bash)"
+    cudnnv shell 8.0
+    [ "$CUDNNV_VERSION" = 8.0 ]
+    [ "$CUDNN_HOME" = "$CUDNNV_ROOT/versions/8.0.4.30" ]
+    [ "$(cudnnv version-name)" = 8.0.4.30 ]
+    cudnnv shell --unset
+    [ -z "${CUDNNV_VERSION:-}" ]
+    [ "$CUDNN_HOME" = "$CUDNNV_ROOT/versions/8.1.1.33" ]
+    run cudnnv shell 8.9
+    assert_status 1
+}
+
+@test "init without a known shell is bad usage" {
+    run cudnnv init
+    assert_status 2
+    run cudnnv init tcsh
+    assert_status 2
+}
