@@ -48,7 +48,17 @@ UNIT_SUPPORT = $(CORE_OBJ) $(HELPER_OBJ) $(SELECT_OBJ)
 
 .PHONY: all deps check unit bats fixtures clang-build demo bench install clean
 
-all: $(CUDNNV) $(INSTALLER) $(SHIM_LIBS)
+CATALOG_DATA = $(BUILD)/share/cudnnv/.stamp
+
+all: $(CUDNNV) $(INSTALLER) $(SHIM_LIBS) $(CATALOG_DATA)
+
+# The catalog data, laid out next to the binary as 'make install' lays it out
+# (share/cudnnv/ from bin/cudnnv).
+$(CATALOG_DATA): $(wildcard versions/catalog/*.ini) versions/frameworks.ini
+	@mkdir -p $(BUILD)/share/cudnnv
+	@rm -rf $(BUILD)/share/cudnnv/catalog
+	@cp -r versions/catalog versions/frameworks.ini $(BUILD)/share/cudnnv/
+	@touch $@
 
 $(BUILD)/pic/%.o: %.c
 	@mkdir -p $(dir $@)
@@ -141,11 +151,14 @@ demo: deps
 	$(MAKE) --no-print-directory all fixtures
 	tests/demo.sh $(abspath $(CUDNNV)) $(abspath $(BUILD)/fixtures)
 
-install: $(CUDNNV) $(INSTALLER) $(SHIM_LIBS)
+install: $(CUDNNV) $(INSTALLER) $(SHIM_LIBS) $(CATALOG_DATA)
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib/cudnnv $(DESTDIR)$(PREFIX)/share/man/man1
 	install -m 755 $(CUDNNV) $(DESTDIR)$(PREFIX)/bin/cudnnv
 	install -m 755 $(SHIM_LIBS) $(INSTALLER) $(DESTDIR)$(PREFIX)/lib/cudnnv/
 	install -m 644 docs/cudnnv.1 $(DESTDIR)$(PREFIX)/share/man/man1/cudnnv.1
+	install -d $(DESTDIR)$(PREFIX)/share/cudnnv/catalog
+	install -m 644 versions/catalog/*.ini $(DESTDIR)$(PREFIX)/share/cudnnv/catalog/
+	install -m 644 versions/frameworks.ini $(DESTDIR)$(PREFIX)/share/cudnnv/
 
 clean:
 	rm -rf $(BUILD)

@@ -46,6 +46,8 @@ int cmd_hook_env(int argc, char **argv);
 extern const char cmd_hook_env_help[];
 int cmd_completions(int argc, char **argv);
 extern const char cmd_completions_help[];
+int cmd_known(int argc, char **argv);
+extern const char cmd_known_help[];
 int cmd_help(int argc, char **argv);
 extern const char cmd_help_help[];
 

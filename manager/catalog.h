@@ -1,0 +1,49 @@
+/*
+ * The release catalog: one INI file per cuDNN release (versions/catalog/),
+ * read with inih. A catalog fetched by 'cudnnv update' into
+ * $CUDNNV_ROOT/catalog overrides the one shipped with cudnnv.
+ */
+#ifndef CUDNNV_CATALOG_H
+#define CUDNNV_CATALOG_H
+
+#include <stddef.h>
+
+#define CATALOG_MAX_BUILDS 8
+
+enum catalog_platform { CATALOG_LINUX = 0, CATALOG_WINDOWS = 1 };
+
+struct catalog_archive {
+    char name[160];
+    char url[400];
+    char sha256[72];
+    long long size;
+};
+
+struct catalog_build {
+    char cuda[24];
+    char min_driver_linux[24];
+    char min_driver_windows[24];
+    char min_compute_capability[8];
+    struct catalog_archive archive[2];   /* by catalog_platform */
+};
+
+struct catalog_release {
+    char version[32];
+    int build_count;
+    struct catalog_build builds[CATALOG_MAX_BUILDS];
+};
+
+struct catalog {
+    struct catalog_release *releases;   /* oldest first */
+    int count;
+    char dir[4096];                     /* where it was read from */
+};
+
+int catalog_data_dir(const char *leaf, char *out, size_t size);
+int catalog_load(struct catalog *catalog);
+void catalog_free(struct catalog *catalog);
+const struct catalog_release *catalog_find(const struct catalog *catalog, const char *requested);
+const struct catalog_release *catalog_release_of_set(const struct catalog *catalog, const char *version);
+const struct catalog_build *catalog_build_for(const struct catalog_release *release, const char *cuda);
+
+#endif
