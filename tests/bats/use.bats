@@ -59,3 +59,37 @@ load helpers
     run cudnnv use --unset 8.1
     assert_status 2
 }
+
+@test "use --for tensorflow==2.5 picks the newest installed 8.x at least 8.1 and says why" {
+    install_usual_fixtures
+    run cudnnv use --for tensorflow==2.5
+    assert_status 0
+    assert_output_has "tensorflow 2.5.0 was built with cuDNN 8.1 (CUDA 11.2); using 8.1.1.33"
+    [ "$(cat .cudnn-version)" = 8.1.1.33 ]
+}
+
+@test "use --for pytorch: the same major and at least its minor" {
+    install_usual_fixtures
+    run cudnnv use --for=torch==2.4
+    assert_status 0
+    assert_output_has "pytorch 2.4 was built with cuDNN 9.1.0.70"
+    [ "$(cat .cudnn-version)" = 9.1.0.70 ]
+    run cudnnv use --for pytorch==2.10
+    assert_status 1
+    assert_output_has "pytorch 2.10 was built with cuDNN 9.10.2.21 (CUDA 12.8) and needs cuDNN 9.x, at least 9.10; none is installed: run 'cudnnv install 9.10'"
+}
+
+@test "use --for explains a framework without an installed set, and bad requests" {
+    install_fixture cudnn-11.0-linux-x64-v8.0.4.30.tgz
+    run cudnnv use --for tensorflow==2.5
+    assert_status 1
+    assert_output_has "needs cuDNN 8.x, at least 8.1"
+    [ ! -e .cudnn-version ]
+    run cudnnv use --for keras==3
+    assert_status 2
+    run cudnnv use --for tensorflow
+    assert_status 2
+    run cudnnv use --for tensorflow==9.9
+    assert_status 1
+    assert_output_has "the catalog has no tensorflow 9.9"
+}

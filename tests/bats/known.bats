@@ -1,0 +1,42 @@
+#!/usr/bin/env bats
+# cudnnv known: the release catalog.
+
+load helpers
+
+@test "known lists every release from 7.6.5 to the newest, oldest first" {
+    run cudnnv known
+    assert_status 0
+    [ "$(echo "$output" | wc -l)" -eq "$(ls "$BATS_TEST_DIRNAME/../../versions/catalog" | wc -l)" ]
+    [[ "${lines[0]}" == *"7.6.5.32"* ]]
+    assert_output_has "9.27.0.42"
+    assert_output_has "  8.1.0.77     CUDA 10.2 11.2"
+}
+
+@test "known PREFIX filters on dot boundaries and marks installed releases" {
+    install_fixture cudnn-11.2-linux-x64-v8.1.0.77.tgz
+    cudnnv install --name tf25 "$ARCHIVES/cudnn-11.2-linux-x64-v8.1.0.77.tgz" 2>/dev/null
+    run cudnnv known 8.1
+    assert_status 0
+    [ "${#lines[@]}" -eq 2 ]
+    [ "${lines[0]}" = "* 8.1.0.77     CUDA 10.2 11.2  (installed: tf25, 8.1.0.77)" ]
+    [ "${lines[1]}" = "  8.1.1.33     CUDA 10.2 11.2" ]
+    run cudnnv known 8.10
+    assert_status 1
+    assert_output_has "no release in the catalog matches '8.10'"
+}
+
+@test "known --json" {
+    cudnnv install "$REAL_CUDA" 2>/dev/null
+    run cudnnv known --json 9.19.0
+    assert_status 0
+    assert_output_has '{"version": "9.19.0.56", "cuda": ["12", "13"], "installed": "9.19.0"}'
+}
+
+@test "every catalog file has a release version, builds with a CUDA version, and 64-hex sums" {
+    for file in "$BATS_TEST_DIRNAME"/../../versions/catalog/*.ini; do
+        name=$(basename "$file" .ini)
+        grep -qx "version = $name" "$file"
+        grep -q '^cuda = [0-9]' "$file"
+        ! grep -E '^(linux|windows)_sha256 = .+' "$file" | grep -vqE '= [0-9a-f]{64}$'
+    done
+}
