@@ -37,6 +37,8 @@ static const struct command table[] = {
      "--format --help", 1},
     {"init", cmd_init, "print the shell integration (bash, zsh, fish, pwsh)", cmd_init_help, 0,
      "bash zsh fish pwsh --help", 0},
+    {"doctor", cmd_doctor, "explain why the selected cuDNN would not load", cmd_doctor_help, 0,
+     "--json --help", 0},
     {"rehash", cmd_rehash, "install the shim libraries into the store", cmd_rehash_help, 0, "--help", 0},
     {"verify", cmd_verify, "check installed sets against their MANIFEST", cmd_verify_help, 0,
      "--json --help", 1},

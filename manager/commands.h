@@ -48,6 +48,8 @@ int cmd_completions(int argc, char **argv);
 extern const char cmd_completions_help[];
 int cmd_known(int argc, char **argv);
 extern const char cmd_known_help[];
+int cmd_doctor(int argc, char **argv);
+extern const char cmd_doctor_help[];
 int cmd_help(int argc, char **argv);
 extern const char cmd_help_help[];
 

@@ -1,0 +1,111 @@
+/*
+ * cudnnv doctor [--json]: explains why a set would not load. Each check
+ * prints OK, WARN, FAIL (with the fix) or SKIP (what it could not check, and
+ * why): selection, the set's files, the shims and library path, copies that
+ * shadow them (LD_LIBRARY_PATH, the loader cache, CUDA's own directories),
+ * the NVIDIA driver against the set's CUDA, the GPU's compute capability,
+ * and the installed TensorFlow / PyTorch against the set.
+ */
+#include "cli.h"
+#include "commands.h"
+#include "doctor.h"
+#include "selection.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+const char cmd_doctor_help[] =
+    "Usage: cudnnv doctor [--json]\n"
+    "\n"
+    "Check why the selected cuDNN would not load, and say how to fix it:\n"
+    "  selection      a version is selected, and installed\n"
+    "  set            the selected sets are complete (their MANIFEST)\n"
+    "  shims          the shim libraries are in the store\n"
+    "  library path   the shim directory is on LD_LIBRARY_PATH, and no other\n"
+    "                 libcudnn comes before it\n"
+    "  loader cache   libcudnn in the system's loader cache (ldconfig -p)\n"
+    "  CUDA dirs      cuDNN copied into a CUDA toolkit directory\n"
+    "  driver         the NVIDIA driver is new enough for the set's CUDA\n"
+    "  GPU            the GPU's compute capability is supported by the set\n"
+    "  frameworks     the active Python's TensorFlow / PyTorch accept the set\n"
+    "What cannot be checked here (no driver, no GPU, no Python) says so.\n"
+    "Exits 1 when a check fails.\n"
+    "\n"
+    "Options:\n"
+    "  --json   an array of objects: check, status, detail, fix\n";
+
+static const char *const verdict_words[] = {"OK", "WARN", "FAIL", "SKIP"};
+
+void doctor_add(struct doctor *doctor, enum doctor_verdict verdict, const char *check,
+                const char *fix, const char *format, ...)
+{
+    if (doctor->count == DOCTOR_MAX_FINDINGS)
+        return;
+    struct doctor_finding *finding = &doctor->findings[doctor->count++];
+    va_list args;
+    va_start(args, format);
+    finding->verdict = verdict;
+    snprintf(finding->check, sizeof finding->check, "%s", check);
+    vsnprintf(finding->detail, sizeof finding->detail, format, args);
+    snprintf(finding->fix, sizeof finding->fix, "%s", fix ? fix : "");
+    va_end(args);
+}
+
+static void print_text(const struct doctor *doctor)
+{
+    int tally[4] = {0};
+    for (int i = 0; i < doctor->count; i++) {
+        const struct doctor_finding *finding = &doctor->findings[i];
+        tally[finding->verdict]++;
+        printf("%-5s %s: %s\n", verdict_words[finding->verdict], finding->check, finding->detail);
+        if (finding->fix[0] != '\0')
+            printf("      fix: %s\n", finding->fix);
+    }
+    printf("%d ok, %d warnings, %d failures, %d not checked\n", tally[DOCTOR_OK], tally[DOCTOR_WARN],
+           tally[DOCTOR_FAIL], tally[DOCTOR_SKIP]);
+}
+
+static void print_json(const struct doctor *doctor)
+{
+    printf("[");
+    for (int i = 0; i < doctor->count; i++) {
+        const struct doctor_finding *finding = &doctor->findings[i];
+        printf("%s\n  {\"check\": ", i ? "," : "");
+        json_string(stdout, finding->check);
+        printf(", \"status\": \"%s\", \"detail\": ", verdict_words[finding->verdict]);
+        json_string(stdout, finding->detail);
+        printf(", \"fix\": ");
+        json_string(stdout, finding->fix);
+        printf("}");
+    }
+    printf("\n]\n");
+}
+
+int cmd_doctor(int argc, char **argv)
+{
+    static struct doctor doctor;
+    int json = argc == 2 && strcmp(argv[1], "--json") == 0;
+    if (argc > 1 + json)
+        return usage_fail("doctor", "unexpected argument '%s'", argv[1 + json]);
+    memset(&doctor, 0, sizeof doctor);
+    selection_where(&doctor.where);
+    cudnnv_read_sources(&doctor.where, &doctor.sources);
+    doctor_check_selection(&doctor);
+    doctor_check_sets(&doctor);
+    doctor_check_library_path(&doctor);
+    doctor_check_loader_cache(&doctor);
+    doctor_check_cuda_directories(&doctor);
+    doctor_check_driver(&doctor);
+    doctor_check_gpu(&doctor);
+    doctor_check_frameworks(&doctor);
+    if (json)
+        print_json(&doctor);
+    else
+        print_text(&doctor);
+    for (int i = 0; i < doctor.count; i++) {
+        if (doctor.findings[i].verdict == DOCTOR_FAIL)
+            return EXIT_USER_ERROR;
+    }
+    return 0;
+}

@@ -1,0 +1,133 @@
+/*
+ * Doctor checks of the machine: the NVIDIA driver's version (from
+ * /proc/driver/nvidia/version) against what the selected set's CUDA needs,
+ * and the GPU's compute capability (CUDA driver API, loaded with dlopen so
+ * that cudnnv runs where there is none) against the set's minimum.
+ * CUDNNV_NVIDIA_VERSION_FILE names another file to read the driver version
+ * from (the tests use it; so can a container without /proc/driver).
+ */
+#define _GNU_SOURCE
+#include "doctor.h"
+
+#include "fsutil.h"
+
+#include <dlfcn.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* "... Kernel Module  580.95.05  ..." -> "580.95.05" */
+static int read_driver_version(char *out, size_t size, const char **where)
+{
+    const char *path = getenv("CUDNNV_NVIDIA_VERSION_FILE");
+    *where = path && path[0] ? path : "/proc/driver/nvidia/version";
+    char *text = read_small_file(*where, 4096);
+    if (text == NULL)
+        return -1;
+    const char *module = strstr(text, "Kernel Module");
+    int found = module != NULL && sscanf(module + 13, " %31[0-9.]", out) == 1;
+    (void)size;
+    free(text);
+    return found ? 0 : -1;
+}
+
+void doctor_check_driver(struct doctor *doctor)
+{
+    char driver[32], cuda[64], min_driver[64], min_cc[64];
+    const char *where;
+    int driver_known = read_driver_version(driver, sizeof driver, &where) == 0;
+    for (int major = 7; major <= 9; major++) {
+        if (!doctor->selected[major])
+            continue;
+        const char *name = doctor->choice[major].name;
+        if (!driver_known) {
+            doctor_add(doctor, DOCTOR_SKIP, "driver", NULL,
+                       "no NVIDIA driver found (%s is missing): cannot check it against %s", where, name);
+            return;
+        }
+        int facts = doctor_build_facts(name, cuda, min_driver, min_cc, sizeof cuda);
+        if (facts < 0 || min_driver[0] == '\0') {
+            doctor_add(doctor, DOCTOR_SKIP, "driver", NULL,
+                       "driver %s; the catalog does not say which driver %s needs", driver, name);
+            continue;
+        }
+        const char *assumed = facts == 1 ? " (its CUDA build is not recorded; its least demanding build)" : "";
+        if (doctor_compare_versions(driver, min_driver) >= 0)
+            doctor_add(doctor, DOCTOR_OK, "driver", NULL, "driver %s runs CUDA %s, which %s needs%s",
+                       driver, cuda, name, assumed);
+        else
+            doctor_add(doctor, DOCTOR_FAIL, "driver",
+                       "install an NVIDIA driver at least that new, or a cuDNN built for an older CUDA ('cudnnv known')",
+                       "driver %s is older than CUDA %s needs (%s) for %s%s", driver, cuda, min_driver, name, assumed);
+    }
+}
+
+typedef int (*cu_init_fn)(unsigned);
+typedef int (*cu_count_fn)(int *);
+typedef int (*cu_get_fn)(int *, int);
+typedef int (*cu_attribute_fn)(int *, int, int);
+typedef int (*cu_name_fn)(char *, int, int);
+
+#define CU_ATTRIBUTE_CC_MAJOR 75
+#define CU_ATTRIBUTE_CC_MINOR 76
+
+struct gpu {
+    char name[128];
+    int major, minor;
+};
+
+/* The first GPU through the CUDA driver API: 0, or -1 with the reason in why. */
+static int first_gpu(struct gpu *gpu, char *why, size_t size)
+{
+    void *cuda = dlopen("libcuda.so.1", RTLD_NOW | RTLD_LOCAL);
+    if (cuda == NULL) {
+        snprintf(why, size, "no CUDA driver library (libcuda.so.1)");
+        return -1;
+    }
+    cu_init_fn init = (cu_init_fn)dlsym(cuda, "cuInit");
+    cu_count_fn count = (cu_count_fn)dlsym(cuda, "cuDeviceGetCount");
+    cu_get_fn get = (cu_get_fn)dlsym(cuda, "cuDeviceGet");
+    cu_attribute_fn attribute = (cu_attribute_fn)dlsym(cuda, "cuDeviceGetAttribute");
+    cu_name_fn name = (cu_name_fn)dlsym(cuda, "cuDeviceGetName");
+    int devices = 0, device = 0, status;
+    if (!init || !count || !get || !attribute || !name) {
+        snprintf(why, size, "libcuda.so.1 lacks the device functions");
+        return -1;
+    }
+    if ((status = init(0)) != 0 || (status = count(&devices)) != 0 || devices == 0) {
+        snprintf(why, size, "the CUDA driver sees no GPU (cuInit/cuDeviceGetCount: %d, %d devices)", status, devices);
+        return -1;
+    }
+    if (get(&device, 0) != 0 || attribute(&gpu->major, CU_ATTRIBUTE_CC_MAJOR, device) != 0 ||
+        attribute(&gpu->minor, CU_ATTRIBUTE_CC_MINOR, device) != 0 || name(gpu->name, sizeof gpu->name, device) != 0) {
+        snprintf(why, size, "the CUDA driver did not describe GPU 0");
+        return -1;
+    }
+    return 0;
+}
+
+void doctor_check_gpu(struct doctor *doctor)
+{
+    struct gpu gpu;
+    char why[256], capability[16], cuda[64], min_driver[64], min_cc[64];
+    if (first_gpu(&gpu, why, sizeof why) != 0) {
+        doctor_add(doctor, DOCTOR_SKIP, "GPU", NULL, "%s: cannot check the compute capability", why);
+        return;
+    }
+    snprintf(capability, sizeof capability, "%d.%d", gpu.major, gpu.minor);
+    for (int major = 7; major <= 9; major++) {
+        if (!doctor->selected[major])
+            continue;
+        const char *name = doctor->choice[major].name;
+        if (doctor_build_facts(name, cuda, min_driver, min_cc, sizeof cuda) < 0 || min_cc[0] == '\0')
+            doctor_add(doctor, DOCTOR_SKIP, "GPU", NULL, "%s (compute capability %s); the catalog does not say which GPUs %s supports",
+                       gpu.name, capability, name);
+        else if (doctor_compare_versions(capability, min_cc) >= 0)
+            doctor_add(doctor, DOCTOR_OK, "GPU", NULL, "%s (compute capability %s) is supported by %s (at least %s)",
+                       gpu.name, capability, name, min_cc);
+        else
+            doctor_add(doctor, DOCTOR_FAIL, "GPU", "use an older cuDNN release that still supports this GPU ('cudnnv known')",
+                       "%s (compute capability %s) is too old for %s, which needs at least %s", gpu.name, capability,
+                       name, min_cc);
+    }
+}

@@ -1,0 +1,156 @@
+/*
+ * Doctor checks of where programs find cuDNN: the shims in the store, the
+ * shim directory on LD_LIBRARY_PATH with nothing cuDNN before it, the
+ * loader cache, and copies inside CUDA toolkit directories (the old way of
+ * installing cuDNN, which shadows every other).
+ */
+#include "doctor.h"
+
+#include "fsutil.h"
+#include "set_info.h"
+#include "shim_files.h"
+#include "store.h"
+
+#include <dirent.h>
+#include <glob.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* A libcudnn* name in dir (the main library's when there is one); 0 when none. */
+static int find_cudnn_library(const char *dir, char *name, size_t size)
+{
+    DIR *handle = opendir(dir);
+    struct dirent *entry;
+    int found = 0;
+    while (handle != NULL && found < 2 && (entry = readdir(handle)) != NULL) {
+        if (strncmp(entry->d_name, "libcudnn", 8) != 0)
+            continue;
+        int main_library = strncmp(entry->d_name, "libcudnn.so", 11) == 0;
+        if (found == 0 || main_library)
+            snprintf(name, size, "%s", entry->d_name);
+        found = main_library ? 2 : 1;
+    }
+    if (handle != NULL)
+        closedir(handle);
+    return found > 0;
+}
+
+static void check_shims(struct doctor *doctor, const char *shim_dir)
+{
+    char path[PATH_MAX + 32];
+    for (int major = SHIM_FIRST_MAJOR; major <= SHIM_LAST_MAJOR; major++) {
+        snprintf(path, sizeof path, "%s/libcudnn.so.%d", shim_dir, major);
+        if (!is_regular_file(path)) {
+            doctor_add(doctor, DOCTOR_FAIL, "shims", "run 'cudnnv rehash'", "%s is missing", path);
+            return;
+        }
+    }
+    doctor_add(doctor, DOCTOR_OK, "shims", NULL, "libcudnn.so.7, .8 and .9 are in %s", shim_dir);
+}
+
+void doctor_check_library_path(struct doctor *doctor)
+{
+    char shim_dir[PATH_MAX], name[256];
+    const char *path = getenv("LD_LIBRARY_PATH");
+    int seen_shims = 0;
+    shim_files_dir(doctor->where.root, shim_dir, sizeof shim_dir);
+    check_shims(doctor, shim_dir);
+    char *copy = strdup(path ? path : "");
+    for (char *dir = strtok(copy, ":"); dir != NULL; dir = strtok(NULL, ":")) {
+        if (strcmp(dir, shim_dir) == 0) {
+            seen_shims = 1;
+            continue;
+        }
+        if (!find_cudnn_library(dir, name, sizeof name))
+            continue;
+        doctor_add(doctor, seen_shims ? DOCTOR_WARN : DOCTOR_FAIL, "library path",
+                   "take it off LD_LIBRARY_PATH; cudnnv serves cuDNN through the shims",
+                   seen_shims ? "%s on LD_LIBRARY_PATH holds %s: the shims load the whole set first to keep it out (about 25 ms more per process for cuDNN 9)"
+                              : "%s on LD_LIBRARY_PATH holds %s and comes before the shims: programs load that copy",
+                   dir, name);
+    }
+    free(copy);
+    if (seen_shims)
+        doctor_add(doctor, DOCTOR_OK, "library path", NULL, "the shim directory is on LD_LIBRARY_PATH");
+    else
+        doctor_add(doctor, DOCTOR_WARN, "library path",
+                   "add 'eval \"$(cudnnv init bash)\"' to your shell's start-up file, or start programs with 'cudnnv exec'",
+                   "the shim directory (%s) is not on LD_LIBRARY_PATH: programs started from here do not get the selected set",
+                   shim_dir);
+}
+
+void doctor_check_loader_cache(struct doctor *doctor)
+{
+    char line[1024], shown[1024] = "";
+    FILE *cache = popen("/sbin/ldconfig -p 2>/dev/null", "r");
+    if (cache == NULL) {
+        doctor_add(doctor, DOCTOR_SKIP, "loader cache", NULL, "cannot run /sbin/ldconfig -p");
+        return;
+    }
+    while (fgets(line, sizeof line, cache) != NULL) {
+        char *arrow = strstr(line, "=> ");
+        if (strstr(line, "libcudnn") == NULL || arrow == NULL)
+            continue;
+        arrow[strcspn(arrow, "\n")] = '\0';
+        if (shown[0] == '\0' || strstr(arrow, "/libcudnn.so.") != NULL)
+            snprintf(shown, sizeof shown, "%s", arrow + 3);
+    }
+    pclose(cache);
+    if (shown[0] == '\0')
+        doctor_add(doctor, DOCTOR_OK, "loader cache", NULL, "no libcudnn in the system's loader cache");
+    else
+        doctor_add(doctor, DOCTOR_WARN, "loader cache",
+                   "programs without the shims on their path get that copy; use 'cudnnv exec' or the shell integration",
+                   "the system's loader cache has %s", shown);
+}
+
+/* True when dir is (inside) the directory the set "system" is linked to. */
+static int is_linked_system(const struct doctor *doctor, const char *dir)
+{
+    char set_dir[PATH_MAX], real[PATH_MAX];
+    struct set_info info;
+    store_set_dir(doctor->where.root, "system", set_dir, sizeof set_dir);
+    if (set_info_read(set_dir, &info) != 0 || realpath(dir, real) == NULL)
+        return 0;
+    return strncmp(real, info.path, strlen(info.path)) == 0;
+}
+
+static int already_seen(char seen[][PATH_MAX], int count, const char *dir)
+{
+    for (int i = 0; i < count; i++) {
+        if (strcmp(seen[i], dir) == 0)
+            return 1;
+    }
+    return 0;
+}
+
+void doctor_check_cuda_directories(struct doctor *doctor)
+{
+    static const char *const patterns[] = {"/usr/local/cuda*/lib64", "/usr/local/cuda*/lib",
+                                           "/usr/local/cuda*/targets/*/lib", "/usr/local/cuda*/bin"};
+    char name[256], real[PATH_MAX], seen[16][PATH_MAX];
+    int stray = 0, seen_count = 0;
+    for (size_t p = 0; p < sizeof patterns / sizeof patterns[0]; p++) {
+        glob_t found;
+        if (glob(patterns[p], 0, NULL, &found) != 0)
+            continue;
+        for (size_t i = 0; i < found.gl_pathc; i++) {
+            const char *dir = found.gl_pathv[i];
+            if (realpath(dir, real) == NULL || already_seen(seen, seen_count, real) || seen_count == 16)
+                continue;
+            strcpy(seen[seen_count++], real);
+            if (!find_cudnn_library(dir, name, sizeof name) || is_linked_system(doctor, dir))
+                continue;
+            dir = real;
+            stray++;
+            doctor_add(doctor, DOCTOR_WARN, "CUDA dirs",
+                       "register it with 'cudnnv link system /usr/local/cuda' (then it serves only majors nobody pins), or remove the copies",
+                       "%s holds cuDNN (%s): programs that search CUDA's directory get that copy", dir, name);
+        }
+        globfree(&found);
+    }
+    if (stray == 0)
+        doctor_add(doctor, DOCTOR_OK, "CUDA dirs", NULL, "no stray cuDNN in /usr/local/cuda*");
+}

@@ -1,0 +1,85 @@
+/*
+ * Doctor checks of the selection and of the selected sets' files.
+ */
+#include "doctor.h"
+
+#include "fsutil.h"
+#include "manifest.h"
+#include "set_info.h"
+#include "store.h"
+
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+void doctor_check_selection(struct doctor *doctor)
+{
+    char message[PATH_MAX + 512];
+    int any = 0;
+    for (int major = 7; major <= 9; major++) {
+        struct cudnnv_choice *choice = &doctor->choice[major];
+        enum cudnnv_status status = cudnnv_choose_major(&doctor->where, &doctor->sources, major, choice);
+        if (status == CUDNNV_NOTHING_SELECTED)
+            continue;
+        any = 1;
+        if (status != CUDNNV_SELECTED) {
+            cudnnv_describe_failure(status, choice, major, message, sizeof message);
+            doctor_add(doctor, DOCTOR_FAIL, "selection", status == CUDNNV_NOT_INSTALLED ?
+                       "install it ('cudnnv install ...') or pin an installed one ('cudnnv versions', 'cudnnv use VERSION')"
+                       : "fix the version file it names", "cuDNN %d: %s", major, message);
+            continue;
+        }
+        doctor->selected[major] = 1;
+        doctor_add(doctor, DOCTOR_OK, "selection", NULL, "cuDNN %d: %s (%s%s)", major, choice->name,
+                   choice->origin == CUDNNV_ORIGIN_SYSTEM ? "" : "set by ",
+                   choice->origin == CUDNNV_ORIGIN_SYSTEM ? "linked as system" : choice->origin_path);
+    }
+    if (!any)
+        doctor_add(doctor, DOCTOR_FAIL, "selection", "run 'cudnnv use VERSION' in the project or 'cudnnv global VERSION'",
+                   "no cuDNN version is selected here, and no set is linked as system");
+}
+
+static void ignore_problem(const char *kind, const char *path, void *user)
+{
+    (void)kind;
+    (void)path;
+    (void)user;
+}
+
+static void check_linked_set(struct doctor *doctor, int major, const char *name, const char *set_dir)
+{
+    char library[PATH_MAX + 32];
+    snprintf(library, sizeof library, "%s/lib/libcudnn.so.%d", set_dir, major);
+    if (is_regular_file(library))
+        doctor_add(doctor, DOCTOR_OK, "set", NULL, "%s is linked, and holds libcudnn.so.%d", name, major);
+    else
+        doctor_add(doctor, DOCTOR_FAIL, "set", "link it again to a directory that holds cuDNN ('cudnnv link --force NAME DIR')",
+                   "%s is linked to a directory without libcudnn.so.%d", name, major);
+}
+
+void doctor_check_sets(struct doctor *doctor)
+{
+    for (int major = 7; major <= 9; major++) {
+        char set_dir[PATH_MAX], fix[256];
+        struct set_info info;
+        struct verify_result result;
+        if (!doctor->selected[major])
+            continue;
+        const char *name = doctor->choice[major].name;
+        store_set_dir(doctor->where.root, name, set_dir, sizeof set_dir);
+        if (set_info_read(set_dir, &info) == 0 && set_info_is_linked(&info)) {
+            check_linked_set(doctor, major, name, set_dir);
+            continue;
+        }
+        snprintf(fix, sizeof fix, "see what changed with 'cudnnv verify %s', then reinstall it with 'cudnnv install --force'", name);
+        if (manifest_verify(set_dir, &result, ignore_problem, NULL) != 0)
+            doctor_add(doctor, DOCTOR_FAIL, "set", fix, "%s has no MANIFEST", name);
+        else if (result.missing + result.changed + result.extra > 0)
+            doctor_add(doctor, DOCTOR_FAIL, "set", fix, "%s changed since it was installed: %d missing, %d changed, %d extra files",
+                       name, result.missing, result.changed, result.extra);
+        else
+            doctor_add(doctor, DOCTOR_OK, "set", NULL, "%s is complete and unchanged (%d files)", name, result.files);
+    }
+}
