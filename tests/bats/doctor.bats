@@ -1,0 +1,125 @@
+#!/usr/bin/env bats
+# cudnnv doctor: every check, with a fake driver file, a fake CUDA driver
+# library and a fake Python where the machine has none.
+
+load helpers
+
+driver_file() { # driver_file VERSION: a /proc/driver/nvidia/version look-alike
+    printf 'NVRM version: NVIDIA UNIX x86_64 Kernel Module  %s  Tue Jan 1 00:00:00 UTC 2025\nGCC version:  gcc version 12\n' "$1" \
+        > "$BATS_TEST_TMPDIR/nvidia-version"
+    export CUDNNV_NVIDIA_VERSION_FILE="$BATS_TEST_TMPDIR/nvidia-version"
+}
+
+fake_python() { # fake_python DIST_INFO VERSION: a python3 whose site-packages hold one framework
+    local site="$BATS_TEST_TMPDIR/site-packages" bin="$BATS_TEST_TMPDIR/bin"
+    mkdir -p "$site/$1-$2.dist-info" "$bin"
+    printf 'Metadata-Version: 2.1\nName: %s\nVersion: %s\n' "$1" "$2" > "$site/$1-$2.dist-info/METADATA"
+    printf '#!/bin/sh\necho %s\n' "$site" > "$bin/python3"
+    chmod +x "$bin/python3"
+    export PATH="$bin:$PATH"
+}
+
+@test "a healthy pinned project: selection, set, shims, library path all OK" {
+    install_usual_fixtures
+    cudnnv use 8.1.0
+    cudnnv rehash 2>/dev/null
+    LD_LIBRARY_PATH="$CUDNNV_ROOT/shims/lib" run cudnnv doctor
+    assert_output_has "OK    selection: cuDNN 8: 8.1.0.77 (set by $PWD/.cudnn-version)"
+    assert_output_has "OK    set: 8.1.0.77 is complete and unchanged"
+    assert_output_has "OK    shims: libcudnn.so.7, .8 and .9 are in $CUDNNV_ROOT/shims/lib"
+    assert_output_has "OK    library path: the shim directory is on LD_LIBRARY_PATH"
+}
+
+@test "nothing selected, and a pin that is not installed, fail with the fix" {
+    run cudnnv doctor
+    assert_status 1
+    assert_output_has "FAIL  selection: no cuDNN version is selected here"
+    echo 8.3 > .cudnn-version
+    run cudnnv doctor
+    assert_status 1
+    assert_output_has "FAIL  selection: cuDNN 8: version '8.3' is not installed (set by $PWD/.cudnn-version)"
+}
+
+@test "a changed set fails; the shim directory missing from the path warns" {
+    install_fixture cudnn-11.2-linux-x64-v8.1.0.77.tgz
+    cudnnv use 8.1
+    rm "$CUDNNV_ROOT/versions/8.1.0.77/lib/libcudnn_adv_train.so.8.1.0"
+    run cudnnv doctor
+    assert_status 1
+    assert_output_has "FAIL  set: 8.1.0.77 changed since it was installed: 1 missing, 0 changed, 0 extra files"
+    assert_output_has "fix: see what changed with 'cudnnv verify 8.1.0.77'"
+    assert_output_has "WARN  library path: the shim directory ($CUDNNV_ROOT/shims/lib) is not on LD_LIBRARY_PATH"
+}
+
+@test "another libcudnn before the shims on LD_LIBRARY_PATH fails" {
+    install_usual_fixtures
+    cudnnv use 8.1
+    LD_LIBRARY_PATH="$REAL_CUDA/lib:$CUDNNV_ROOT/shims/lib" run cudnnv doctor
+    assert_status 1
+    assert_output_has "FAIL  library path: $REAL_CUDA/lib on LD_LIBRARY_PATH holds libcudnn.so"
+}
+
+@test "driver: too old for the set's CUDA fails, new enough passes, none is not checked" {
+    install_fixture cudnn-11.2-linux-x64-v8.1.0.77.tgz
+    cudnnv use 8.1
+    run cudnnv doctor
+    assert_output_has "SKIP  driver: no NVIDIA driver found"
+    driver_file 450.51.05
+    run cudnnv doctor
+    assert_status 1
+    assert_output_has "FAIL  driver: driver 450.51.05 is older than CUDA 11.2 needs (460.27.03) for 8.1.0.77"
+    driver_file 535.104.05
+    run cudnnv doctor
+    assert_output_has "OK    driver: driver 535.104.05 runs CUDA 11.2, which 8.1.0.77 needs"
+}
+
+@test "GPU: compute capability against the release's minimum, through libcuda.so.1" {
+    install_fixture cudnn-linux-x86_64-9.1.0.70_cuda12-archive.tar.xz
+    cudnnv use 9.1
+    run cudnnv doctor
+    assert_output_has "SKIP  GPU: no CUDA driver library (libcuda.so.1)"
+    FAKE_CC=8.6 LD_LIBRARY_PATH="$FIXTURES/fakecuda" run cudnnv doctor
+    assert_output_has "OK    GPU: Fake GPU (compute capability 8.6) is supported by 9.1.0.70 (at least 5.0)"
+    FAKE_CC=3.7 LD_LIBRARY_PATH="$FIXTURES/fakecuda" run cudnnv doctor
+    assert_status 1
+    assert_output_has "FAIL  GPU: Fake GPU (compute capability 3.7) is too old for 9.1.0.70, which needs at least 5.0"
+    FAKE_CUDA_NO_DEVICE=1 LD_LIBRARY_PATH="$FIXTURES/fakecuda" run cudnnv doctor
+    assert_output_has "SKIP  GPU: the CUDA driver sees no GPU"
+}
+
+@test "frameworks: PyTorch's metadata against the selected set" {
+    install_usual_fixtures
+    fake_python torch 2.4.1+cu121
+    cudnnv use 9.1
+    run cudnnv doctor
+    assert_output_has "OK    frameworks: pytorch 2.4.1 (built with cuDNN 9.1.0.70) accepts 9.1.0.70"
+    cudnnv use 8.1
+    run cudnnv doctor
+    assert_status 1
+    assert_output_has "FAIL  frameworks: pytorch 2.4.1 was built with cuDNN 9.1.0.70"
+    assert_output_has "fix: run 'cudnnv use --for pytorch==2.4.1' in the project"
+}
+
+@test "frameworks: TensorFlow, and a Python without frameworks" {
+    install_usual_fixtures
+    cudnnv use 8.0
+    fake_python tensorflow 2.5.0
+    run cudnnv doctor
+    assert_output_has "FAIL  frameworks: tensorflow 2.5.0 was built with cuDNN 8.1"
+    cudnnv use 8.1
+    run cudnnv doctor
+    assert_output_has "OK    frameworks: tensorflow 2.5.0 (built with cuDNN 8.1) accepts 8.1.1.33"
+}
+
+@test "doctor --json for scripts" {
+    install_usual_fixtures
+    cudnnv use 8.1
+    run cudnnv doctor --json
+    assert_output_has '{"check": "selection", "status": "OK", "detail": "cuDNN 8: 8.1.1.33'
+    assert_output_has '"check": "driver", "status": "SKIP"'
+    if command -v python3 >/dev/null; then
+        echo "$output" | python3 -c 'import json,sys; json.load(sys.stdin)'
+    fi
+    run cudnnv doctor --bogus
+    assert_status 2
+}
