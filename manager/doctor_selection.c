@@ -74,7 +74,7 @@ void doctor_check_sets(struct doctor *doctor)
             continue;
         }
         snprintf(fix, sizeof fix, "see what changed with 'cudnnv verify %s', then reinstall it with 'cudnnv install --force'", name);
-        if (manifest_verify(set_dir, &result, ignore_problem, NULL) != 0)
+        if (manifest_verify(set_dir, &result, ignore_problem, NULL, NULL) != 0)
             doctor_add(doctor, DOCTOR_FAIL, "set", fix, "%s has no MANIFEST", name);
         else if (result.missing + result.changed + result.extra > 0)
             doctor_add(doctor, DOCTOR_FAIL, "set", fix, "%s changed since it was installed: %d missing, %d changed, %d extra files",

@@ -22,10 +22,11 @@ struct verify_result {
 };
 
 typedef void (*verify_problem_fn)(const char *kind, const char *path, void *user);
+typedef void (*verify_progress_fn)(int files_done, unsigned long long bytes_done, void *user);
 
 int hash_file_xxh3(const char *path, char hex[33], unsigned long long *size);
 int manifest_build(const char *root, const char *set_dir, struct manifest_stats *stats);
 int manifest_verify(const char *set_dir, struct verify_result *result,
-                    verify_problem_fn problem, void *user);
+                    verify_problem_fn problem, verify_progress_fn progress, void *user);
 
 #endif

@@ -63,7 +63,7 @@ static void report_extra(const char *set_dir, char **recorded, size_t count,
 }
 
 int manifest_verify(const char *set_dir, struct verify_result *result,
-                    verify_problem_fn problem, void *user)
+                    verify_problem_fn problem, verify_progress_fn progress, void *user)
 {
     char path[PATH_MAX], line[2 * PATH_MAX];
     memset(result, 0, sizeof *result);
@@ -73,6 +73,7 @@ int manifest_verify(const char *set_dir, struct verify_result *result,
         return -1;
     char **recorded = NULL;
     size_t count = 0;
+    unsigned long long bytes = 0;
     while (fgets(line, sizeof line, file) != NULL) {
         char *kind = strchr(line, '\t');
         char *value = kind ? strchr(kind + 1, '\t') : NULL;
@@ -94,6 +95,9 @@ int manifest_verify(const char *set_dir, struct verify_result *result,
             result->changed++;
         if (outcome != 0)
             problem(outcome == 1 ? "missing" : "changed", line, user);
+        bytes += strcmp(kind, "link") == 0 ? 0 : strtoull(kind, NULL, 10);
+        if (progress != NULL)
+            progress(result->files, bytes, user);
     }
     fclose(file);
     report_extra(set_dir, recorded, count, result, problem, user);
