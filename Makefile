@@ -4,7 +4,7 @@
 CC       ?= cc
 BUILD    ?= build
 PREFIX   ?= /usr/local
-PKGS      = inih libxxhash libarchive libcrypto
+PKGS      = inih libxxhash libarchive libcrypto libcurl libgit2
 CORE_PKGS = inih libxxhash
 WARNINGS  = -Wall -Wextra -Werror
 CFLAGS   ?= -O2 -g
@@ -14,8 +14,8 @@ DEP_LIBS   = $(shell pkg-config --libs $(PKGS) 2>/dev/null)
 CORE_LIBS  = $(shell pkg-config --libs $(CORE_PKGS) 2>/dev/null)
 
 DEBIAN_PACKAGES = build-essential clang pkg-config libinih-dev libxxhash-dev \
-                  libarchive-dev libssl-dev libcmocka-dev bats gcc-mingw-w64-x86-64 \
-                  zsh fish tmux
+                  libarchive-dev libssl-dev libcurl4-openssl-dev libgit2-dev libcmocka-dev \
+                  bats gcc-mingw-w64-x86-64 zsh fish tmux git
 
 SELECT_SRC  = shim/version_name.c shim/set_list.c shim/version_file.c shim/select.c \
               shim/select_message.c
@@ -24,12 +24,16 @@ SELECT_SRC  = shim/version_name.c shim/set_list.c shim/version_file.c shim/selec
 # libarchive and OpenSSL.
 HELPER_SRC  = manager/archive_extract.c manager/archive_sha256.c manager/cmd_install.c \
               manager/install_steps.c manager/install_name.c
-CORE_SRC    = $(filter-out $(HELPER_SRC) manager/main.c manager/install_main.c,$(wildcard manager/*.c))
+UPDATE_SRC  = manager/cmd_update.c manager/catalog_git.c
+CORE_SRC    = $(filter-out $(HELPER_SRC) $(UPDATE_SRC) manager/main.c manager/install_main.c \
+              manager/update_main.c,$(wildcard manager/*.c))
 SELECT_OBJ  = $(SELECT_SRC:%.c=$(BUILD)/obj/%.o)
 HOOK_FILES  = hooks/cudnnv.bash hooks/cudnnv.zsh hooks/cudnnv.fish hooks/cudnnv.ps1
 HOOKS_OBJ   = $(BUILD)/gen/hooks.o
 CORE_OBJ    = $(CORE_SRC:%.c=$(BUILD)/obj/%.o) $(HOOKS_OBJ)
 HELPER_OBJ  = $(HELPER_SRC:%.c=$(BUILD)/obj/%.o)
+UPDATE_OBJ  = $(UPDATE_SRC:%.c=$(BUILD)/obj/%.o)
+UPDATER     = $(BUILD)/lib/cudnnv/cudnnv-update
 CUDNNV      = $(BUILD)/bin/cudnnv
 INSTALLER   = $(BUILD)/lib/cudnnv/cudnnv-install
 
@@ -41,7 +45,7 @@ SHIM_OBJ    = $(SHIM_SRC:%.c=$(BUILD)/pic/%.o)
 SHIM_CFLAGS = -fPIC -fvisibility=hidden -Ishim
 
 UNIT_TESTS  = $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(wildcard tests/unit/test_*.c))
-UNIT_SUPPORT = $(CORE_OBJ) $(HELPER_OBJ) $(SELECT_OBJ)
+UNIT_SUPPORT = $(CORE_OBJ) $(HELPER_OBJ) $(UPDATE_OBJ) $(SELECT_OBJ)
 
 # Generated sources and objects are kept (not deleted as intermediates).
 .SECONDARY:
@@ -50,7 +54,7 @@ UNIT_SUPPORT = $(CORE_OBJ) $(HELPER_OBJ) $(SELECT_OBJ)
 
 CATALOG_DATA = $(BUILD)/share/cudnnv/.stamp
 
-all: $(CUDNNV) $(INSTALLER) $(SHIM_LIBS) $(CATALOG_DATA)
+all: $(CUDNNV) $(INSTALLER) $(UPDATER) $(SHIM_LIBS) $(CATALOG_DATA)
 
 # The catalog data, laid out next to the binary as 'make install' lays it out
 # (share/cudnnv/ from bin/cudnnv).
@@ -99,6 +103,11 @@ $(CUDNNV): $(BUILD)/obj/manager/main.o $(CORE_OBJ) $(SELECT_OBJ)
 	@mkdir -p $(dir $@)
 	@echo "  LD $@"
 	@$(CC) $(ALL_CFLAGS) -o $@ $^ $(CORE_LIBS)
+
+$(UPDATER): $(BUILD)/obj/manager/update_main.o $(UPDATE_OBJ) $(CORE_OBJ) $(SELECT_OBJ)
+	@mkdir -p $(dir $@)
+	@echo "  LD $@"
+	@$(CC) $(ALL_CFLAGS) -o $@ $^ $(CORE_LIBS) $(shell pkg-config --libs libgit2 2>/dev/null)
 
 $(INSTALLER): $(BUILD)/obj/manager/install_main.o $(HELPER_OBJ) $(CORE_OBJ) $(SELECT_OBJ)
 	@mkdir -p $(dir $@)
@@ -151,10 +160,10 @@ demo: deps
 	$(MAKE) --no-print-directory all fixtures
 	tests/demo.sh $(abspath $(CUDNNV)) $(abspath $(BUILD)/fixtures)
 
-install: $(CUDNNV) $(INSTALLER) $(SHIM_LIBS) $(CATALOG_DATA)
+install: $(CUDNNV) $(INSTALLER) $(UPDATER) $(SHIM_LIBS) $(CATALOG_DATA)
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib/cudnnv $(DESTDIR)$(PREFIX)/share/man/man1
 	install -m 755 $(CUDNNV) $(DESTDIR)$(PREFIX)/bin/cudnnv
-	install -m 755 $(SHIM_LIBS) $(INSTALLER) $(DESTDIR)$(PREFIX)/lib/cudnnv/
+	install -m 755 $(SHIM_LIBS) $(INSTALLER) $(UPDATER) $(DESTDIR)$(PREFIX)/lib/cudnnv/
 	install -m 644 docs/cudnnv.1 $(DESTDIR)$(PREFIX)/share/man/man1/cudnnv.1
 	install -d $(DESTDIR)$(PREFIX)/share/cudnnv/catalog
 	install -m 644 versions/catalog/*.ini $(DESTDIR)$(PREFIX)/share/cudnnv/catalog/

@@ -39,6 +39,8 @@ static const struct command table[] = {
      "bash zsh fish pwsh --help", 0},
     {"doctor", cmd_doctor, "explain why the selected cuDNN would not load", cmd_doctor_help, 0,
      "--json --help", 0},
+    {"update", cmd_update_helper, "fetch the release catalog (git, fast-forward only)", NULL, 0,
+     "--remote --help", 0},
     {"rehash", cmd_rehash, "install the shim libraries into the store", cmd_rehash_help, 0, "--help", 0},
     {"verify", cmd_verify, "check installed sets against their MANIFEST", cmd_verify_help, 0,
      "--json --help", 1},

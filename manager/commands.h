@@ -7,6 +7,9 @@
 
 int cmd_install(int argc, char **argv);
 int cmd_install_helper(int argc, char **argv);
+int cmd_update(int argc, char **argv);
+int cmd_update_helper(int argc, char **argv);
+extern const char cmd_update_help[];
 extern const char cmd_install_help[];
 int cmd_uninstall(int argc, char **argv);
 extern const char cmd_uninstall_help[];

@@ -12,6 +12,9 @@ enum preload_mode {
 
 struct config {
     enum preload_mode preload;
+    char catalog_remote[1024];      /* [catalog] remote */
+    char download_base[1024];       /* [download] base_url: overrides the catalog's addresses */
+    char download_mirrors[4096];    /* [download] mirrors: ':'-separated folders holding archives */
 };
 
 int config_read(const char *root, struct config *config);

@@ -1,8 +1,9 @@
 /*
- * cudnnv install runs in a helper program, lib/cudnnv/cudnnv-install, next
- * to the shims: it alone links libarchive and OpenSSL. Keeping them out of
- * cudnnv itself makes every other command start in a third of the time
- * (that matters for the shell hook, which runs at every prompt).
+ * cudnnv install and cudnnv update run in helper programs next to the shims
+ * (lib/cudnnv/cudnnv-install, cudnnv-update): they alone link libarchive,
+ * OpenSSL, libcurl and libgit2. Keeping those out of cudnnv itself makes
+ * every other command start in a quarter of the time (that matters for the
+ * shell hook, which runs at every prompt).
  */
 #include "cli.h"
 #include "commands.h"
@@ -13,13 +14,25 @@
 #include <string.h>
 #include <unistd.h>
 
-int cmd_install_helper(int argc, char **argv)
+static int run_helper(const char *name, char **argv)
 {
     char helper[PATH_MAX];
-    if (shipped_file("cudnnv-install", helper, sizeof helper) != 0)
-        return fail("cannot find cudnnv-install next to this cudnnv (expected ../lib/cudnnv/); reinstall cudnnv with 'make install'");
-    (void)argc;
+    if (shipped_file(name, helper, sizeof helper) != 0)
+        return fail("cannot find %s next to this cudnnv (expected ../lib/cudnnv/); reinstall cudnnv with 'make install'",
+                    name);
     argv[0] = helper;
     execv(helper, argv);
     return fail("cannot run %s: %s", helper, strerror(errno));
+}
+
+int cmd_install_helper(int argc, char **argv)
+{
+    (void)argc;
+    return run_helper("cudnnv-install", argv);
+}
+
+int cmd_update_helper(int argc, char **argv)
+{
+    (void)argc;
+    return run_helper("cudnnv-update", argv);
 }
