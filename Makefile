@@ -23,7 +23,8 @@ SELECT_SRC  = shim/version_name.c shim/set_list.c shim/version_file.c shim/selec
 # hook runs it at every prompt); install runs in a helper that also links
 # libarchive and OpenSSL.
 HELPER_SRC  = manager/archive_extract.c manager/archive_sha256.c manager/cmd_install.c \
-              manager/install_steps.c manager/install_name.c
+              manager/install_steps.c manager/install_name.c manager/install_catalog.c \
+              manager/download.c
 UPDATE_SRC  = manager/cmd_update.c manager/catalog_git.c
 CORE_SRC    = $(filter-out $(HELPER_SRC) $(UPDATE_SRC) manager/main.c manager/install_main.c \
               manager/update_main.c,$(wildcard manager/*.c))
@@ -112,7 +113,7 @@ $(UPDATER): $(BUILD)/obj/manager/update_main.o $(UPDATE_OBJ) $(CORE_OBJ) $(SELEC
 $(INSTALLER): $(BUILD)/obj/manager/install_main.o $(HELPER_OBJ) $(CORE_OBJ) $(SELECT_OBJ)
 	@mkdir -p $(dir $@)
 	@echo "  LD $@"
-	@$(CC) $(ALL_CFLAGS) -o $@ $^ $(DEP_LIBS)
+	@$(CC) $(ALL_CFLAGS) -o $@ $^ $(CORE_LIBS) $(shell pkg-config --libs libarchive libcrypto libcurl 2>/dev/null)
 
 $(BUILD)/tests/%: tests/unit/%.c $(UNIT_SUPPORT)
 	@mkdir -p $(dir $@)

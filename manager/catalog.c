@@ -6,6 +6,7 @@
 #include "catalog.h"
 
 #include "fsutil.h"
+#include "shim_files.h"
 #include "store.h"
 
 #include "../shim/cudnnv_select.h"
@@ -18,20 +19,16 @@
 #include <string.h>
 #include <unistd.h>
 
-/* $CUDNNV_ROOT/catalog/LEAF when fetched, else share/cudnnv/LEAF next to the binary. */
+/* $CUDNNV_ROOT/catalog/LEAF when fetched, else PREFIX/share/cudnnv/LEAF. */
 int catalog_data_dir(const char *leaf, char *out, size_t size)
 {
-    char exe[PATH_MAX];
+    char prefix[PATH_MAX];
     snprintf(out, size, "%s/catalog/%s", store_root(), leaf);
     if (access(out, R_OK) == 0)
         return 0;
-    ssize_t length = readlink("/proc/self/exe", exe, sizeof exe - 1);
-    if (length <= 0)
+    if (installation_prefix(prefix, sizeof prefix) != 0)
         return -1;
-    exe[length] = '\0';
-    for (int up = 0; up < 2; up++)
-        *strrchr(exe, '/') = '\0';
-    int n = snprintf(out, size, "%s/share/cudnnv/%s", exe, leaf);
+    int n = snprintf(out, size, "%s/share/cudnnv/%s", prefix, leaf);
     return n > 0 && (size_t)n < size && access(out, R_OK) == 0 ? 0 : -1;
 }
 

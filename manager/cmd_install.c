@@ -8,6 +8,7 @@
 #include "cli.h"
 #include "commands.h"
 #include "fsutil.h"
+#include "install_catalog.h"
 #include "install_steps.h"
 #include "store.h"
 
@@ -17,12 +18,18 @@
 
 const char cmd_install_help[] =
     "Usage: cudnnv install [--name NAME] [--sha256 HEX] [--force] [--json] SOURCE\n"
+    "       cudnnv install [--cuda VERSION] [--name NAME] [--force] [--json] RELEASE\n"
     "\n"
     "Install a cuDNN set into the store ($CUDNNV_ROOT, default ~/.cudnnv).\n"
     "SOURCE is one of:\n"
     "  a directory holding cuDNN: a CUDA toolkit (include/ and lib/ or lib64/),\n"
     "    a pip nvidia/cudnn folder, or an unpacked NVIDIA archive;\n"
-    "  an NVIDIA archive: .tar.xz or .tgz (Linux), .zip (Windows).\n"
+    "  an NVIDIA archive: .tar.xz or .tgz (Linux), .zip (Windows);\n"
+    "  a release of the catalog ('cudnnv known'), e.g. 8.1 or 9.19.0.56: its\n"
+    "    Linux archive is taken from $CUDNNV_ROOT/cache, from a mirror folder\n"
+    "    ([download] mirrors = DIR:DIR in config), or downloaded (resumed if\n"
+    "    interrupted; [download] base_url = URL replaces NVIDIA's address),\n"
+    "    and checked against the catalog's SHA-256 before anything is extracted.\n"
     "\n"
     "The version is read from cudnn_version.h (cudnn.h for 7.x), else from the\n"
     "library names; NVIDIA's archive name adds the build number and the CUDA\n"
@@ -32,6 +39,7 @@ const char cmd_install_help[] =
     "Options:\n"
     "  --name NAME     install under this name instead\n"
     "  --sha256 HEX    check the archive's SHA-256 before extracting anything\n"
+    "  --cuda VERSION  for a catalog release: the build for this CUDA (default: newest)\n"
     "  --force         replace a set already installed under that name\n"
     "  --json          print what was installed as JSON on stdout\n"
     "\n"
@@ -43,6 +51,7 @@ static int parse_install(int argc, char **argv, struct install_request *request)
     static const struct option options[] = {
         {"name", required_argument, NULL, 'n'},
         {"sha256", required_argument, NULL, 's'},
+        {"cuda", required_argument, NULL, 'c'},
         {"force", no_argument, NULL, 'f'},
         {"json", no_argument, NULL, 'j'},
         {NULL, 0, NULL, 0},
@@ -54,6 +63,7 @@ static int parse_install(int argc, char **argv, struct install_request *request)
         switch (option) {
         case 'n': request->name = optarg; break;
         case 's': request->sha256 = optarg; break;
+        case 'c': request->cuda = optarg; break;
         case 'f': request->force = 1; break;
         case 'j': request->json = 1; break;
         default: return usage_fail("install", "unknown option '%s'", argv[optind - 1]);
@@ -90,17 +100,35 @@ static void print_result(const struct install_request *request, const struct ins
            result->stats.files, result->stats.links, result->stats.shared, result->stats.bytes);
 }
 
+/* A SOURCE that is no file or directory but a release name: bring its archive here first. */
+static int resolve_catalog_source(struct install_request *request, char *archive, size_t size, char sha256[65])
+{
+    if (is_directory(request->source) || is_regular_file(request->source) ||
+        !cudnnv_name_is_valid(request->source) || cudnnv_name_major(request->source) < 0)
+        return 0;
+    if (request->sha256 != NULL)
+        return usage_fail("install", "--sha256 checks a file; a catalog release is checked against the catalog");
+    if (install_catalog_archive(request->source, request->cuda, archive, size, sha256) != 0)
+        return 1;
+    request->source = archive;
+    request->checked_sha256 = sha256[0] ? sha256 : NULL;
+    return 0;
+}
+
 int cmd_install(int argc, char **argv)
 {
     struct install_request request;
     struct install_result result;
-    char staging[4096];
+    char staging[4096], archive[4096], sha256[65];
     int status = parse_install(argc, argv, &request);
     if (status != 0)
         return status;
     const char *root = store_root();
     if (store_prepare(root) != 0)
         return 1;
+    status = resolve_catalog_source(&request, archive, sizeof archive, sha256);
+    if (status != 0)
+        return status;
     int lock = store_lock(root);
     if (lock < 0)
         return 1;

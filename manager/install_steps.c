@@ -39,6 +39,8 @@ static int unpack(const struct install_request *request, const char *staging, ch
     char error[PATH_MAX + 256];
     if (request->sha256 != NULL && check_sha256(request->source, request->sha256, info->sha256) != 0)
         return 1;
+    if (request->checked_sha256 != NULL)
+        snprintf(info->sha256, sizeof info->sha256, "%s", request->checked_sha256);
     path_join(raw, PATH_MAX, staging, "raw");
     if (make_dirs(raw, 0700) != 0)
         return fail("cannot create %s: %s", raw, strerror(errno));

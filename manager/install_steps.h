@@ -14,7 +14,9 @@
 struct install_request {
     const char *source;
     const char *name;
-    const char *sha256;
+    const char *sha256;         /* --sha256: to check before extracting */
+    const char *checked_sha256; /* already checked (catalog installs): only recorded */
+    const char *cuda;           /* --cuda: the build of a catalog release */
     int force;
     int json;
 };

@@ -21,8 +21,11 @@ int shim_files_dir(const char *root, char *out, size_t size)
     return path_join(out, size, root, "shims/lib");
 }
 
-/* Where this cudnnv's shims and helpers were built or installed: ../lib/cudnnv from bin/cudnnv. */
-static int shipped_dir(char *out, size_t size)
+/*
+ * The prefix cudnnv was built or installed under: PREFIX/bin/cudnnv, with the
+ * helpers in PREFIX/lib/cudnnv/ (so from a helper, three levels up).
+ */
+int installation_prefix(char *out, size_t size)
 {
     char exe[PATH_MAX];
     ssize_t length = readlink("/proc/self/exe", exe, sizeof exe - 1);
@@ -30,11 +33,25 @@ static int shipped_dir(char *out, size_t size)
         return -1;
     exe[length] = '\0';
     *strrchr(exe, '/') = '\0';
-    char *parent = strrchr(exe, '/');
-    if (parent == NULL)
+    size_t dir_length = strlen(exe);
+    int levels = dir_length >= 11 && strcmp(exe + dir_length - 11, "/lib/cudnnv") == 0 ? 2 : 1;
+    for (int up = 0; up < levels; up++) {
+        char *slash = strrchr(exe, '/');
+        if (slash == NULL)
+            return -1;
+        *slash = '\0';
+    }
+    int n = snprintf(out, size, "%s", exe);
+    return n > 0 && (size_t)n < size ? 0 : -1;
+}
+
+/* Where this cudnnv's shims and helpers were built or installed. */
+static int shipped_dir(char *out, size_t size)
+{
+    char prefix[PATH_MAX];
+    if (installation_prefix(prefix, sizeof prefix) != 0)
         return -1;
-    *parent = '\0';
-    int n = snprintf(out, size, "%s/lib/cudnnv", exe);
+    int n = snprintf(out, size, "%s/lib/cudnnv", prefix);
     return n > 0 && (size_t)n < size && is_directory(out) ? 0 : -1;
 }
 

@@ -13,5 +13,6 @@
 int shim_files_dir(const char *root, char *out, size_t size);
 int shim_files_refresh(const char *root, int *copied);
 int shipped_file(const char *name, char *out, size_t size);
+int installation_prefix(char *out, size_t size);
 
 #endif

@@ -1,0 +1,95 @@
+/*
+ * One download with libcurl. A partial file (TARGET.part) is resumed with a
+ * Range request; a server that cannot resume makes it start over. Progress
+ * shows on a terminal. Nothing appears at TARGET until the transfer is whole.
+ */
+#include "download.h"
+
+#include "cli.h"
+
+#include <curl/curl.h>
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+struct transfer {
+    const char *name;
+    curl_off_t resumed_from;
+    int terminal;
+};
+
+static int show_progress(void *user, curl_off_t total, curl_off_t now, curl_off_t up_total, curl_off_t up_now)
+{
+    struct transfer *transfer = user;
+    (void)up_total;
+    (void)up_now;
+    if (!transfer->terminal || total <= 0)
+        return 0;
+    curl_off_t done = transfer->resumed_from + now, all = transfer->resumed_from + total;
+    fprintf(stderr, "\rcudnnv: downloading %s %3d%% %lld/%lld MiB ", transfer->name, (int)(done * 100 / all),
+            (long long)(done >> 20), (long long)(all >> 20));
+    return 0;
+}
+
+static long long file_size(const char *path)
+{
+    struct stat info;
+    return stat(path, &info) == 0 ? (long long)info.st_size : 0;
+}
+
+/* One attempt: appends to part from its current size. Returns the curl code; *http the status. */
+static CURLcode fetch_into(const char *url, const char *part, struct transfer *transfer, long *http)
+{
+    FILE *out = fopen(part, "ab");
+    if (out == NULL)
+        return CURLE_WRITE_ERROR;
+    transfer->resumed_from = file_size(part);
+    CURL *curl = curl_easy_init();
+    curl_easy_setopt(curl, CURLOPT_URL, url);
+    curl_easy_setopt(curl, CURLOPT_WRITEDATA, out);
+    curl_easy_setopt(curl, CURLOPT_FOLLOWLOCATION, 1L);
+    curl_easy_setopt(curl, CURLOPT_FAILONERROR, 1L);
+    curl_easy_setopt(curl, CURLOPT_RESUME_FROM_LARGE, transfer->resumed_from);
+    curl_easy_setopt(curl, CURLOPT_NOPROGRESS, 0L);
+    curl_easy_setopt(curl, CURLOPT_XFERINFOFUNCTION, show_progress);
+    curl_easy_setopt(curl, CURLOPT_XFERINFODATA, transfer);
+    curl_easy_setopt(curl, CURLOPT_USERAGENT, "cudnnv");
+    CURLcode code = curl_easy_perform(curl);
+    curl_easy_getinfo(curl, CURLINFO_RESPONSE_CODE, http);
+    curl_easy_cleanup(curl);
+    if (fclose(out) != 0 && code == CURLE_OK)
+        code = CURLE_WRITE_ERROR;
+    if (transfer->terminal)
+        fputs("\r\033[K", stderr);
+    return code;
+}
+
+int download_file(const char *url, const char *target)
+{
+    char part[PATH_MAX + 8];
+    long http = 0;
+    struct transfer transfer = {strrchr(target, '/') ? strrchr(target, '/') + 1 : target, 0,
+                                isatty(STDERR_FILENO)};
+    snprintf(part, sizeof part, "%s.part", target);
+    curl_global_init(CURL_GLOBAL_DEFAULT);
+    if (file_size(part) > 0)
+        note("cudnnv: resuming %s from %lld bytes", url, file_size(part));
+    CURLcode code = fetch_into(url, part, &transfer, &http);
+    if (code == CURLE_RANGE_ERROR) {
+        note("cudnnv: the server cannot resume; downloading %s again from the start", url);
+        unlink(part);
+        code = fetch_into(url, part, &transfer, &http);
+    }
+    curl_global_cleanup();
+    if (code == CURLE_HTTP_RETURNED_ERROR)
+        return fail("cannot download %s: HTTP %ld; check the address ([download] base_url in config) or download it by hand and run 'cudnnv install FILE'",
+                    url, http);
+    if (code != CURLE_OK)
+        return fail("cannot download %s: %s; run the same command again to resume", url, curl_easy_strerror(code));
+    if (rename(part, target) != 0)
+        return fail("cannot move the download to %s: %s", target, strerror(errno));
+    return 0;
+}

@@ -1,0 +1,10 @@
+/*
+ * Downloads with libcurl: into NAME.part beside the target, resumed from
+ * where a previous attempt stopped, renamed to the target when complete.
+ */
+#ifndef CUDNNV_DOWNLOAD_H
+#define CUDNNV_DOWNLOAD_H
+
+int download_file(const char *url, const char *target);
+
+#endif

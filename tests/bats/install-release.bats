@@ -1,0 +1,131 @@
+#!/usr/bin/env bats
+# cudnnv install RELEASE: archives found through the catalog, from the cache,
+# a mirror folder, or a local HTTP server on 127.0.0.1 (downloads resume).
+
+load helpers
+
+ARCHIVE=cudnn-11.2-linux-x64-v8.1.0.77.tgz
+
+start_server() { # start_server [--cut-after BYTES]
+    SERVED="$BATS_TEST_TMPDIR/served"
+    mkdir -p "$SERVED"
+    cp "$ARCHIVES/$ARCHIVE" "$SERVED/"
+    "$FIXTURES/bin/http_server" "$SERVED" "$BATS_TEST_TMPDIR/port" "$BATS_TEST_TMPDIR/requests" "$@" &
+    SERVER_PID=$!
+    for _ in $(seq 100); do [ -s "$BATS_TEST_TMPDIR/port" ] && break; sleep 0.05; done
+    PORT=$(cat "$BATS_TEST_TMPDIR/port")
+}
+
+teardown() {
+    [ -n "${SERVER_PID:-}" ] && kill "$SERVER_PID" 2>/dev/null || true
+}
+
+write_catalog() { # write_catalog URL SHA256: a catalog holding release 8.1.0.77
+    mkdir -p "$CUDNNV_ROOT/catalog/catalog"
+    cat > "$CUDNNV_ROOT/catalog/catalog/8.1.0.77.ini" <<INI
+[release]
+version = 8.1.0.77
+
+[build cuda11.2]
+cuda = 11.2
+min_driver_linux = 460.27.03
+linux_archive = $ARCHIVE
+linux_url = $1
+linux_sha256 = $2
+INI
+}
+
+right_sum() {
+    sha256sum "$ARCHIVES/$ARCHIVE" | cut -d' ' -f1
+}
+
+@test "install 8.1 downloads the catalog's archive, checks it, installs it, keeps it in the cache" {
+    start_server
+    write_catalog "http://127.0.0.1:$PORT/$ARCHIVE" "$(right_sum)"
+    run cudnnv install 8.1
+    assert_status 0
+    assert_output_has "cuDNN 8.1.0.77 for CUDA 11.2: $ARCHIVE"
+    assert_output_has "installed 8.1.0.77"
+    grep -q "^sha256 = $(right_sum)$" "$CUDNNV_ROOT/versions/8.1.0.77/cudnnv.ini"
+    cmp "$CUDNNV_ROOT/cache/$ARCHIVE" "$ARCHIVES/$ARCHIVE"
+    [ "$(grep -c "GET /$ARCHIVE" "$BATS_TEST_TMPDIR/requests")" -eq 1 ]
+    run cudnnv install --force 8.1.0.77
+    assert_status 0
+    assert_output_has "using $ARCHIVE from the cache"
+    [ "$(grep -c "GET /$ARCHIVE" "$BATS_TEST_TMPDIR/requests")" -eq 1 ]
+}
+
+@test "a mirror folder is used before any download; base_url replaces the catalog's address" {
+    mkdir -p "$BATS_TEST_TMPDIR/mirror"
+    cp "$ARCHIVES/$ARCHIVE" "$BATS_TEST_TMPDIR/mirror/"
+    write_catalog "http://127.0.0.1:9/nowhere/$ARCHIVE" "$(right_sum)"
+    mkdir -p "$CUDNNV_ROOT"
+    printf '[download]\nmirrors = /nonexistent:%s\n' "$BATS_TEST_TMPDIR/mirror" > "$CUDNNV_ROOT/config"
+    run cudnnv install 8.1
+    assert_status 0
+    assert_output_has "using $BATS_TEST_TMPDIR/mirror/$ARCHIVE"
+    cudnnv uninstall 8.1.0.77 2>/dev/null
+    start_server
+    printf '[download]\nbase_url = http://127.0.0.1:%s\n' "$PORT" > "$CUDNNV_ROOT/config"
+    run cudnnv install 8.1
+    assert_status 0
+    assert_output_has "downloading http://127.0.0.1:$PORT/$ARCHIVE"
+}
+
+@test "a checksum that does not match deletes the download and installs nothing" {
+    start_server
+    write_catalog "http://127.0.0.1:$PORT/$ARCHIVE" "$(printf '%064d' 7)"
+    run cudnnv install 8.1
+    assert_status 1
+    assert_output_has "SHA-256 of $ARCHIVE is $(right_sum), but the catalog says"
+    assert_output_has "the file was deleted and nothing was installed"
+    [ ! -e "$CUDNNV_ROOT/cache/$ARCHIVE" ]
+    [ -z "$(ls "$CUDNNV_ROOT/versions")" ]
+}
+
+@test "an interrupted download resumes where it stopped" {
+    start_server --cut-after 4000
+    write_catalog "http://127.0.0.1:$PORT/$ARCHIVE" "$(right_sum)"
+    run cudnnv install 8.1
+    assert_status 1
+    assert_output_has "run the same command again to resume"
+    [ "$(stat -c %s "$CUDNNV_ROOT/cache/$ARCHIVE.part")" -eq 4000 ]
+    [ -z "$(ls "$CUDNNV_ROOT/versions")" ]
+    run cudnnv install 8.1
+    assert_status 0
+    assert_output_has "resuming http://127.0.0.1:$PORT/$ARCHIVE from 4000 bytes"
+    grep -q "GET /$ARCHIVE range=4000 206" "$BATS_TEST_TMPDIR/requests"
+    cmp "$CUDNNV_ROOT/cache/$ARCHIVE" "$ARCHIVES/$ARCHIVE"
+}
+
+@test "a download shows progress on a terminal" {
+    start_server
+    write_catalog "http://127.0.0.1:$PORT/$ARCHIVE" "$(right_sum)"
+    script -qec "'$CUDNNV' install 8.1" /dev/null > "$BATS_TEST_TMPDIR/terminal"
+    grep -q "downloading $ARCHIVE 100%" "$BATS_TEST_TMPDIR/terminal"
+}
+
+@test "missing files, unknown releases and builds are explained" {
+    start_server
+    write_catalog "http://127.0.0.1:$PORT/missing-$ARCHIVE" "$(right_sum)"
+    run cudnnv install 8.1
+    assert_status 1
+    assert_output_has "cannot download http://127.0.0.1:$PORT/missing-$ARCHIVE: HTTP 404"
+    run cudnnv install 8.3
+    assert_status 1
+    assert_output_has "'8.3' is neither an archive, a directory, nor a release in the catalog"
+    run cudnnv install --cuda 12 8.1
+    assert_status 1
+    assert_output_has "cuDNN 8.1.0.77 has no build for CUDA 12 (it has: 11.2)"
+}
+
+@test "the shipped catalog resolves names to NVIDIA's archives" {
+    mkdir -p "$CUDNNV_ROOT"
+    printf '[download]\nmirrors = %s\n' "$ARCHIVES" > "$CUDNNV_ROOT/config"
+    run cudnnv install --cuda 11.2 8.1.0
+    assert_output_has "cuDNN 8.1.0.77 for CUDA 11.2: cudnn-11.2-linux-x64-v8.1.0.77.tgz"
+    # the fixture archive is not NVIDIA's: the published sum refuses it
+    assert_status 1
+    assert_output_has "but the catalog says dbe82faf071d91ba9bcf00480146ad33f462482dfee56caf4479c1b8dabe3ecb; nothing was installed"
+    [ -f "$ARCHIVES/$ARCHIVE" ]
+}
