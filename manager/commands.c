@@ -41,6 +41,8 @@ static const struct command table[] = {
      "--json --help", 0},
     {"update", cmd_update_helper, "fetch the release catalog (git, fast-forward only)", NULL, 0,
      "--remote --help", 0},
+    {"check", cmd_check, "load a set through its shim and run a small convolution", cmd_check_help, 0,
+     "--help", 1},
     {"rehash", cmd_rehash, "install the shim libraries into the store", cmd_rehash_help, 0, "--help", 0},
     {"verify", cmd_verify, "check installed sets against their MANIFEST", cmd_verify_help, 0,
      "--json --help", 1},

@@ -53,6 +53,8 @@ int cmd_known(int argc, char **argv);
 extern const char cmd_known_help[];
 int cmd_doctor(int argc, char **argv);
 extern const char cmd_doctor_help[];
+int cmd_check(int argc, char **argv);
+extern const char cmd_check_help[];
 int cmd_help(int argc, char **argv);
 extern const char cmd_help_help[];
 

@@ -7,14 +7,14 @@ load helpers
     run cudnnv help
     assert_status 0
     for command in install uninstall link known versions use local global shell version \
-        version-name version-file which prefix root exec env init doctor update rehash verify help; do
+        version-name version-file which prefix root exec env init doctor update check rehash verify help; do
         assert_output_has "  $command "
     done
 }
 
 @test "every command answers --help with its usage" {
     for command in install uninstall link known versions use local global shell version \
-        version-name version-file which prefix root exec env init doctor update rehash verify help; do
+        version-name version-file which prefix root exec env init doctor update check rehash verify help; do
         run cudnnv "$command" --help
         assert_status 0
         assert_output_has "Usage: cudnnv"

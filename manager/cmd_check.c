@@ -1,0 +1,62 @@
+/*
+ * cudnnv check [VERSION]: loads a set through its shim, the way programs do,
+ * and prints what it reports; with a GPU it also times a convolution. The
+ * check runs in a child process, so a set that fails to load (status 127 from
+ * the shim) is reported instead of ending cudnnv.
+ */
+#include "check_conv.h"
+#include "cli.h"
+#include "commands.h"
+#include "selection.h"
+#include "set_lookup.h"
+#include "shim_files.h"
+#include "store.h"
+
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+const char cmd_check_help[] =
+    "Usage: cudnnv check [VERSION]\n"
+    "\n"
+    "Load the set VERSION (default: the one selected here) through its shim,\n"
+    "as a program would, and print cudnnGetVersion(), cudnnGetCudartVersion()\n"
+    "and cudnnCreate()'s status. Where a GPU is present, also run a\n"
+    "convolution (input 64x32x56x56, 64 filters 3x3, padding 1; 10 runs to\n"
+    "warm up, then the mean of 100) and print its time.\n";
+
+int cmd_check(int argc, char **argv)
+{
+    struct found_set set;
+    char shim_dir[PATH_MAX], shim[PATH_MAX + 32];
+    int copied, status;
+    if (argc > 2)
+        return usage_fail("check", "give at most one version");
+    status = argc == 2 ? set_lookup_named(argv[1], &set) : set_lookup_selected(-1, &set);
+    if (status != 0)
+        return status;
+    int major = cudnnv_name_major(set.info.version);
+    const char *root = store_root();
+    if (store_prepare(root) != 0 || shim_files_refresh(root, &copied) != 0)
+        return 1;
+    shim_files_dir(root, shim_dir, sizeof shim_dir);
+    snprintf(shim, sizeof shim, "%s/libcudnn.so.%d", shim_dir, major);
+    printf("set %s (cuDNN %s) through %s\n", set.name, set.info.version, shim);
+    fflush(stdout);
+    pid_t child = fork();
+    if (child == 0) {
+        setenv("CUDNNV_VERSION", set.name, 1);
+        int result = check_through_shim(shim, 0);
+        fflush(stdout);
+        _exit(result);
+    }
+    if (child < 0 || waitpid(child, &status, 0) != child)
+        return fail("cannot start the check");
+    if (WIFEXITED(status) && WEXITSTATUS(status) == 0)
+        return 0;
+    return fail("the check of %s failed (%s %d); see the line above", set.name,
+                WIFEXITED(status) ? "exit status" : "signal", WIFEXITED(status) ? WEXITSTATUS(status) : WTERMSIG(status));
+}

@@ -1,0 +1,38 @@
+#!/usr/bin/env bats
+# cudnnv check: a set loaded through its shim, as programs load it.
+
+load helpers
+
+@test "check the selected fixture set: its version, the CUDA runtime it names, cudnnCreate without a GPU" {
+    install_usual_fixtures
+    cudnnv use 8.1.0
+    run cudnnv check
+    assert_status 0
+    [ "${lines[0]}" = "set 8.1.0.77 (cuDNN 8.1.0.77) through $CUDNNV_ROOT/shims/lib/libcudnn.so.8" ]
+    [ "${lines[1]}" = "cudnnGetVersion() = 8100" ]
+    [ "${lines[2]}" = "cudnnGetCudartVersion() = 11020" ]
+    [ "${lines[3]}" = "cudnnCreate() = 1001 (CUDNN_STATUS_NOT_INITIALIZED)" ]
+    assert_output_has "convolution: skipped: no CUDA driver (libcuda.so.1)"
+}
+
+@test "check the real cuDNN 9.19 by name, with another cuDNN on the library path" {
+    cudnnv install "$REAL_CUDA" 2>/dev/null
+    LD_LIBRARY_PATH="$REAL_CUDA/lib" run cudnnv check 9.19
+    assert_status 0
+    assert_output_has "cudnnGetVersion() = 91900"
+    assert_output_has "cudnnCreate() = 1001 (CUDNN_STATUS_NOT_INITIALIZED)"
+}
+
+@test "a set that cannot load is reported, and cudnnv says so" {
+    mkdir -p "$BATS_TEST_TMPDIR/broken/lib" "$BATS_TEST_TMPDIR/broken/include"
+    cp "$SETS/8.1.0/include/cudnn_version.h" "$BATS_TEST_TMPDIR/broken/include/"
+    echo "not a library" > "$BATS_TEST_TMPDIR/broken/lib/libcudnn.so.8"
+    cudnnv link broken "$BATS_TEST_TMPDIR/broken" 2>/dev/null
+    run cudnnv check broken
+    assert_status 1
+    assert_output_has "cudnnv: cannot load cuDNN 'broken'"
+    assert_output_has "the check of broken failed (exit status 127)"
+    run cudnnv check 8.9
+    assert_status 1
+    assert_output_has "'8.9' is not installed"
+}
