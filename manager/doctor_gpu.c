@@ -1,6 +1,8 @@
 /*
  * Doctor checks of the machine: the NVIDIA driver's version (from
- * /proc/driver/nvidia/version) against what the selected set's CUDA needs,
+ * /proc/driver/nvidia/version, else NVML's nvmlSystemGetDriverVersion, which
+ * also works in containers without /proc/driver) against what the selected
+ * set's CUDA needs,
  * and the GPU's compute capability (CUDA driver API, loaded with dlopen so
  * that cudnnv runs where there is none) against the set's minimum.
  * CUDNNV_NVIDIA_VERSION_FILE names another file to read the driver version
@@ -16,19 +18,39 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* "... Kernel Module  580.95.05  ..." -> "580.95.05" */
+/* The driver version from NVML (libnvidia-ml.so.1), when the library and a driver are there. */
+static int driver_version_from_nvml(char *out, size_t size)
+{
+    void *nvml = dlopen("libnvidia-ml.so.1", RTLD_NOW | RTLD_LOCAL);
+    int (*init)(void) = NULL, (*shutdown)(void) = NULL;
+    int (*version)(char *, unsigned) = NULL;
+    if (nvml == NULL)
+        return -1;
+    *(void **)&init = dlsym(nvml, "nvmlInit_v2");
+    *(void **)&version = dlsym(nvml, "nvmlSystemGetDriverVersion");
+    *(void **)&shutdown = dlsym(nvml, "nvmlShutdown");
+    int status = init && version && shutdown && init() == 0 ? version(out, (unsigned)size) : -1;
+    if (init && shutdown && status == 0)
+        shutdown();
+    return status == 0 ? 0 : -1;
+}
+
+/* "... Kernel Module  580.95.05  ..." -> "580.95.05"; else NVML. */
 static int read_driver_version(char *out, size_t size, const char **where)
 {
     const char *path = getenv("CUDNNV_NVIDIA_VERSION_FILE");
     *where = path && path[0] ? path : "/proc/driver/nvidia/version";
     char *text = read_small_file(*where, 4096);
-    if (text == NULL)
-        return -1;
-    const char *module = strstr(text, "Kernel Module");
+    const char *module = text ? strstr(text, "Kernel Module") : NULL;
     int found = module != NULL && sscanf(module + 13, " %31[0-9.]", out) == 1;
-    (void)size;
     free(text);
-    return found ? 0 : -1;
+    if (found)
+        return 0;
+    if ((path == NULL || path[0] == '\0') && driver_version_from_nvml(out, size) == 0) {
+        *where = "NVML";
+        return 0;
+    }
+    return -1;
 }
 
 void doctor_check_driver(struct doctor *doctor)
@@ -42,7 +64,7 @@ void doctor_check_driver(struct doctor *doctor)
         const char *name = doctor->choice[major].name;
         if (!driver_known) {
             doctor_add(doctor, DOCTOR_SKIP, "driver", NULL,
-                       "no NVIDIA driver found (%s is missing): cannot check it against %s", where, name);
+                       "no NVIDIA driver found (no %s, no NVML): cannot check it against %s", where, name);
             return;
         }
         int facts = doctor_build_facts(name, cuda, min_driver, min_cc, sizeof cuda);
@@ -53,12 +75,13 @@ void doctor_check_driver(struct doctor *doctor)
         }
         const char *assumed = facts == 1 ? " (its CUDA build is not recorded; its least demanding build)" : "";
         if (doctor_compare_versions(driver, min_driver) >= 0)
-            doctor_add(doctor, DOCTOR_OK, "driver", NULL, "driver %s runs CUDA %s, which %s needs%s",
-                       driver, cuda, name, assumed);
+            doctor_add(doctor, DOCTOR_OK, "driver", NULL, "driver %s (from %s) runs CUDA %s, which %s needs%s",
+                       driver, where, cuda, name, assumed);
         else
             doctor_add(doctor, DOCTOR_FAIL, "driver",
                        "install an NVIDIA driver at least that new, or a cuDNN built for an older CUDA ('cudnnv known')",
-                       "driver %s is older than CUDA %s needs (%s) for %s%s", driver, cuda, min_driver, name, assumed);
+                       "driver %s (from %s) is older than CUDA %s needs (%s) for %s%s", driver, where, cuda, min_driver,
+                       name, assumed);
     }
 }
 

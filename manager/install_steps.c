@@ -64,7 +64,7 @@ static void find_release_name(const char *source, const char *raw, const char *s
             break;
         *strrchr(path, '/') = '\0';
     }
-    memset(release, 0, sizeof *release);
+    release_from_pip_metadata(set_root, release);
 }
 
 static int detect_version(const char *set_dir, const char *source, struct set_version *version)

@@ -109,6 +109,43 @@ int release_name_parse(const char *file_name, struct release_name *release)
            take_dotted(v + 2, release->version, sizeof release->version);
 }
 
+/*
+ * A pip wheel's folder (site-packages/nvidia/cudnn) says nothing of its
+ * build, but the wheel's metadata beside it does:
+ * site-packages/nvidia_cudnn_cu13-9.19.0.56.dist-info -> 9.19.0.56, CUDA 13.
+ */
+int release_from_pip_metadata(const char *set_root, struct release_name *release)
+{
+    char site[4096];
+    memset(release, 0, sizeof *release);
+    snprintf(site, sizeof site, "%s", set_root);
+    for (int up = 0; up < 2; up++) {
+        char *slash = strrchr(site, '/');
+        if (slash == NULL)
+            return 0;
+        *slash = '\0';
+    }
+    DIR *dir = opendir(site);
+    struct dirent *entry;
+    int found = 0;
+    while (dir != NULL && !found && (entry = readdir(dir)) != NULL) {
+        int cuda;
+        char version[48];
+        if (sscanf(entry->d_name, "nvidia_cudnn_cu%d-%47[0-9.]", &cuda, version) != 2 ||
+            strstr(entry->d_name, ".dist-info") == NULL)
+            continue;
+        size_t length = strlen(version);
+        if (length > 0 && version[length - 1] == '.')
+            version[length - 1] = '\0';
+        snprintf(release->version, sizeof release->version, "%s", version);
+        snprintf(release->cuda, sizeof release->cuda, "%d", cuda);
+        found = 1;
+    }
+    if (dir != NULL)
+        closedir(dir);
+    return found;
+}
+
 /* "8.1.0", or "8.1.0.77" when the archive name agrees and adds the build. */
 void version_compose_name(const struct set_version *version, const struct release_name *release,
                           char *out, int size)

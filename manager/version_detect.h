@@ -18,6 +18,7 @@ struct set_version {
 int version_from_headers(const char *include_dir, struct set_version *version);
 int version_from_library_names(const char *lib_dir, struct set_version *version);
 int release_name_parse(const char *file_name, struct release_name *release);
+int release_from_pip_metadata(const char *set_root, struct release_name *release);
 void version_compose_name(const struct set_version *version, const struct release_name *release,
                           char *out, int size);
 

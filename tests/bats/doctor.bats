@@ -63,14 +63,14 @@ fake_python() { # fake_python DIST_INFO VERSION: a python3 whose site-packages h
     install_fixture cudnn-11.2-linux-x64-v8.1.0.77.tgz
     cudnnv use 8.1
     run cudnnv doctor
-    assert_output_has "SKIP  driver: no NVIDIA driver found"
+    assert_output_has "SKIP  driver: no NVIDIA driver found (no /proc/driver/nvidia/version, no NVML)"
     driver_file 450.51.05
     run cudnnv doctor
     assert_status 1
-    assert_output_has "FAIL  driver: driver 450.51.05 is older than CUDA 11.2 needs (460.27.03) for 8.1.0.77"
+    assert_output_has "FAIL  driver: driver 450.51.05 (from $CUDNNV_NVIDIA_VERSION_FILE) is older than CUDA 11.2 needs (460.27.03) for 8.1.0.77"
     driver_file 535.104.05
     run cudnnv doctor
-    assert_output_has "OK    driver: driver 535.104.05 runs CUDA 11.2, which 8.1.0.77 needs"
+    assert_output_has "OK    driver: driver 535.104.05 (from $CUDNNV_NVIDIA_VERSION_FILE) runs CUDA 11.2, which 8.1.0.77 needs"
 }
 
 @test "GPU: compute capability against the release's minimum, through libcuda.so.1" {

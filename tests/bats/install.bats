@@ -174,3 +174,15 @@ load helpers
     assert_status 0
     assert_output_has "Usage: cudnnv install"
 }
+
+@test "a pip wheel's metadata beside its folder gives the build number and the CUDA major" {
+    site="$BATS_TEST_TMPDIR/site-packages"
+    cp -r "$FIXTURES/layouts/site-packages" "$site"
+    mkdir -p "$site/nvidia_cudnn_cu12-9.1.0.70.dist-info"
+    run cudnnv install "$site/nvidia/cudnn"
+    assert_status 0
+    grep -q '^version = 9.1.0.70$' "$CUDNNV_ROOT/versions/9.1.0.70/cudnnv.ini"
+    grep -q '^cuda = 12$' "$CUDNNV_ROOT/versions/9.1.0.70/cudnnv.ini"
+    cudnnv link wheel "$site/nvidia/cudnn" 2>/dev/null
+    grep -q '^cuda = 12$' "$CUDNNV_ROOT/versions/wheel/cudnnv.ini"
+}

@@ -56,3 +56,22 @@ echo "== a project pinned to a version that is not installed"
 echo 9.99 > "$out/elsewhere/.cudnn-version"
 (cd "$out/elsewhere" && CUDNNV_ROOT="$store" LD_PRELOAD="$shim" "$python" "$here/gpu_conv.py")
 echo "exit status: $?"
+
+# Part two: the cudnnv command itself on that machine, when a build of it
+# was carried along (build/device: cudnnv linked with static inih and xxHash).
+cli="$top/build/device/bin/cudnnv"
+if [ -x "$cli" ]; then
+    export CUDNNV_ROOT="$out/cli-store"
+    rm -rf "$CUDNNV_ROOT"
+    echo "== cudnnv link torch-wheel (the wheel's cuDNN, by reference)"
+    "$cli" link torch-wheel "$wheel"
+    mkdir -p "$out/cli-project"
+    cd "$out/cli-project"
+    "$cli" use torch-wheel
+    echo "== cudnnv check"
+    "$cli" check
+    echo "== cudnnv doctor (the venv's python first on PATH)"
+    PATH="$(dirname "$python"):$PATH" "$cli" doctor
+    echo "== cudnnv exec: PyTorch through the shims, started by cudnnv"
+    "$cli" exec "$python" "$here/gpu_conv.py"
+fi
