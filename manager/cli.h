@@ -34,5 +34,6 @@ int print_command_help(const char *name);
 
 /* json.c */
 void json_string(FILE *out, const char *text);
+void json_next_member(FILE *out, const char *key, const char *value);
 
 #endif

@@ -73,10 +73,9 @@ static void print_json(const struct doctor *doctor)
         const struct doctor_finding *finding = &doctor->findings[i];
         printf("%s\n  {\"check\": ", i ? "," : "");
         json_string(stdout, finding->check);
-        printf(", \"status\": \"%s\", \"detail\": ", verdict_words[finding->verdict]);
-        json_string(stdout, finding->detail);
-        printf(", \"fix\": ");
-        json_string(stdout, finding->fix);
+        json_next_member(stdout, "status", verdict_words[finding->verdict]);
+        json_next_member(stdout, "detail", finding->detail);
+        json_next_member(stdout, "fix", finding->fix);
         printf("}");
     }
     printf("\n]\n");

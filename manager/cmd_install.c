@@ -88,14 +88,10 @@ static void print_result(const struct install_request *request, const struct ins
         return;
     printf("{\"name\": ");
     json_string(stdout, result->name);
-    printf(", \"version\": ");
-    json_string(stdout, result->info.version);
-    printf(", \"cuda\": ");
-    json_string(stdout, result->info.cuda);
-    printf(", \"platform\": ");
-    json_string(stdout, result->info.platform);
-    printf(", \"path\": ");
-    json_string(stdout, result->set_dir);
+    json_next_member(stdout, "version", result->info.version);
+    json_next_member(stdout, "cuda", result->info.cuda);
+    json_next_member(stdout, "platform", result->info.platform);
+    json_next_member(stdout, "path", result->set_dir);
     printf(", \"files\": %d, \"links\": %d, \"shared\": %d, \"bytes\": %llu}\n",
            result->stats.files, result->stats.links, result->stats.shared, result->stats.bytes);
 }
@@ -129,10 +125,9 @@ int cmd_install(int argc, char **argv)
     status = resolve_catalog_source(&request, archive, sizeof archive, sha256);
     if (status != 0)
         return status;
-    int lock = store_lock(root);
+    int lock = store_begin_change(root);
     if (lock < 0)
         return 1;
-    store_clear_stale_staging(root);
     status = store_new_staging(root, "install", staging, sizeof staging);
     if (status == 0)
         status = install_in_staging(&request, root, staging, &result);

@@ -110,12 +110,9 @@ int cmd_link(int argc, char **argv)
     if (realpath(argv[2 + force], dir) == NULL || !is_directory(dir))
         return fail("no such directory '%s'", argv[2 + force]);
     const char *root = store_root();
-    if (store_prepare(root) != 0)
-        return 1;
-    int lock = store_lock(root);
+    int lock = store_begin_change(root);
     if (lock < 0)
         return 1;
-    store_clear_stale_staging(root);
     int status = link_set(root, name, dir, force);
     store_unlock(lock);
     return status;

@@ -44,12 +44,9 @@ int cmd_uninstall(int argc, char **argv)
     if (first == argc)
         return usage_fail("uninstall", "name the sets to remove");
     const char *root = store_root();
-    if (store_prepare(root) != 0)
-        return 1;
-    int lock = store_lock(root);
+    int lock = store_begin_change(root);
     if (lock < 0)
         return 1;
-    store_clear_stale_staging(root);
     for (int i = first; i < argc; i++)
         status |= remove_named(root, argv[i], force);
     store_unlock(lock);

@@ -38,8 +38,6 @@ int cmd_update(int argc, char **argv)
             return usage_fail("update", "unexpected argument '%s'", argv[i]);
     }
     const char *root = store_root();
-    if (store_prepare(root) != 0)
-        return 1;
     config_read(root, &config);
     if (remote == NULL)
         remote = config.catalog_remote[0] ? config.catalog_remote : NULL;
@@ -47,7 +45,7 @@ int cmd_update(int argc, char **argv)
         return fail("no catalog remote is configured; add 'remote = URL' under [catalog] in %s/config, or run 'cudnnv update --remote URL'",
                     root);
     path_join(target, sizeof target, root, "catalog");
-    int lock = store_lock(root);
+    int lock = store_begin_change(root);
     if (lock < 0)
         return 1;
     int status = is_directory(target) ? catalog_git_fast_forward(target, remote)

@@ -29,12 +29,9 @@ static void print_choice_json(const struct cudnnv_choice *choice, int major, enu
         printf("\"major\": %d, ", major);
     printf("\"selected\": %s, \"name\": ", status == CUDNNV_SELECTED ? "true" : "false");
     json_string(stdout, choice->name);
-    printf(", \"requested\": ");
-    json_string(stdout, choice->requested);
-    printf(", \"origin\": ");
-    json_string(stdout, cudnnv_origin_word(choice->origin));
-    printf(", \"origin_path\": ");
-    json_string(stdout, choice->origin_path);
+    json_next_member(stdout, "requested", choice->requested);
+    json_next_member(stdout, "origin", cudnnv_origin_word(choice->origin));
+    json_next_member(stdout, "origin_path", choice->origin_path);
     printf("}");
 }
 

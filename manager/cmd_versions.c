@@ -61,18 +61,13 @@ static void print_json(const struct listed_set *sets, int count)
         const struct listed_set *set = &sets[i];
         printf("%s\n  {\"name\": ", i ? "," : "");
         json_string(stdout, set->name);
-        printf(", \"version\": ");
-        json_string(stdout, set->info.version);
-        printf(", \"cuda\": ");
-        json_string(stdout, set->info.cuda);
-        printf(", \"platform\": ");
-        json_string(stdout, set->info.platform);
-        printf(", \"kind\": ");
-        json_string(stdout, set->info.kind);
-        printf(", \"path\": ");
-        json_string(stdout, set_info_is_linked(&set->info) ? set->info.path : set->set_dir);
-        printf(", \"selected\": %s, \"origin\": ", set->selected ? "true" : "false");
-        json_string(stdout, set->origin);
+        json_next_member(stdout, "version", set->info.version);
+        json_next_member(stdout, "cuda", set->info.cuda);
+        json_next_member(stdout, "platform", set->info.platform);
+        json_next_member(stdout, "kind", set->info.kind);
+        json_next_member(stdout, "path", set_info_is_linked(&set->info) ? set->info.path : set->set_dir);
+        printf(", \"selected\": %s", set->selected ? "true" : "false");
+        json_next_member(stdout, "origin", set->origin);
         printf("}");
     }
     printf("%s]\n", count ? "\n" : "");

@@ -166,3 +166,12 @@ const char *base_name(const char *path)
     const char *slash = strrchr(path, '/');
     return slash ? slash + 1 : path;
 }
+
+/* True when name starts with prefix and ends with suffix ("" matches any end). */
+int name_has_affixes(const char *name, const char *prefix, const char *suffix)
+{
+    size_t length = strlen(name), tail = strlen(suffix);
+    if (strncmp(name, prefix, strlen(prefix)) != 0)
+        return 0;
+    return tail == 0 || (length > tail && strcmp(name + length - tail, suffix) == 0);
+}

@@ -17,5 +17,6 @@ int copy_file(const char *from, const char *to, mode_t mode);
 int write_file_atomic(const char *path, const char *content);
 char *read_small_file(const char *path, size_t limit);
 const char *base_name(const char *path);
+int name_has_affixes(const char *name, const char *prefix, const char *suffix);
 
 #endif

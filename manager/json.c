@@ -21,3 +21,10 @@ void json_string(FILE *out, const char *text)
     }
     fputc('"', out);
 }
+
+/* ', "key": "value"': one more string member of an object already opened. */
+void json_next_member(FILE *out, const char *key, const char *value)
+{
+    fprintf(out, ", \"%s\": ", key);
+    json_string(out, value);
+}

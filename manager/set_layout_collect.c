@@ -36,14 +36,6 @@ static void show_progress(struct collect *state, const struct stat *info)
         fprintf(stderr, "\rcudnnv: copying: %d files, %llu MiB ", state->files, state->bytes >> 20);
 }
 
-static int name_matches(const char *name, const char *prefix, const char *suffix)
-{
-    size_t length = strlen(name), tail = strlen(suffix);
-    if (strncmp(name, prefix, strlen(prefix)) != 0)
-        return 0;
-    return tail == 0 || (length > tail && strcmp(name + length - tail, suffix) == 0);
-}
-
 static int refuse(struct collect *state, const char *format, const char *path)
 {
     snprintf(state->error, state->error_size, format, path, strerror(errno));
@@ -111,7 +103,7 @@ static int collect_dir(struct collect *state, const char *from_dir, const char *
     int status = 0;
     struct dirent *entry;
     while (status == 0 && (entry = readdir(dir)) != NULL) {
-        if (!name_matches(entry->d_name, prefix, suffix))
+        if (!name_has_affixes(entry->d_name, prefix, suffix))
             continue;
         path_join(from, sizeof from, from_dir, entry->d_name);
         path_join(to, sizeof to, to_dir, entry->d_name);

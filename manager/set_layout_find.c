@@ -20,11 +20,8 @@ static int has_entry_with_prefix(const char *dir, const char *prefix, const char
         return 0;
     int found = 0;
     struct dirent *entry;
-    while (!found && (entry = readdir(handle)) != NULL) {
-        size_t length = strlen(entry->d_name), tail = strlen(suffix);
-        found = strncmp(entry->d_name, prefix, strlen(prefix)) == 0 &&
-                (tail == 0 || (length > tail && strcmp(entry->d_name + length - tail, suffix) == 0));
-    }
+    while (!found && (entry = readdir(handle)) != NULL)
+        found = name_has_affixes(entry->d_name, prefix, suffix);
     closedir(handle);
     return found;
 }

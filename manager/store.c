@@ -121,6 +121,17 @@ void store_clear_stale_staging(const char *root)
     closedir(dir);
 }
 
+/* What every change does first: the layout, the lock, and a clean staging/. Returns the lock, or -1. */
+int store_begin_change(const char *root)
+{
+    if (store_prepare(root) != 0)
+        return -1;
+    int lock = store_lock(root);
+    if (lock >= 0)
+        store_clear_stale_staging(root);
+    return lock;
+}
+
 /* Moves a finished set into versions/NAME; with replace, swaps it with the old one atomically. */
 int store_publish(const char *root, const char *staged, const char *name, int replace)
 {

@@ -15,6 +15,7 @@ int store_lock(const char *root);
 void store_unlock(int fd);
 int store_new_staging(const char *root, const char *purpose, char *out, size_t size);
 void store_clear_stale_staging(const char *root);
+int store_begin_change(const char *root);
 int store_publish(const char *root, const char *staged, const char *name, int replace);
 int store_remove_set(const char *root, const char *name);
 
