@@ -2,10 +2,15 @@
  * cudnnv init SHELL: prints the shell integration kept in hooks/ (carried in
  * the binary): the cudnnv function (so 'cudnnv shell' changes this shell),
  * the hook that runs 'cudnnv hook-env' on every prompt and change of
- * directory, and completions. It also installs the shims into the store.
+ * directory, and completions. It also installs the shims into the store,
+ * and on its first run (a new store) links the cuDNN it finds in the
+ * standard places as "system", so that programs that worked before cudnnv
+ * keep working for every major no project pins.
  */
 #include "cli.h"
 #include "commands.h"
+#include "fsutil.h"
+#include "set_link.h"
 #include "shell_quote.h"
 #include "shim_files.h"
 #include "store.h"
@@ -28,7 +33,10 @@ const char cmd_init_help[] =
     "It defines the cudnnv function (so 'cudnnv shell VERSION' changes the\n"
     "current shell), runs 'cudnnv hook-env' at every prompt and change of\n"
     "directory (cuDNN variables, the shim directory on LD_LIBRARY_PATH, the\n"
-    "shims in LD_PRELOAD inside a pinned project), and adds completions.\n";
+    "shims in LD_PRELOAD inside a pinned project), and adds completions.\n"
+    "The first time (a new store) it also links the cuDNN it finds in\n"
+    "/usr/local/cuda or /usr as the set 'system', which serves any major that\n"
+    "no project pins ('cudnnv uninstall system' undoes it for good).\n";
 
 static const char *hook_text(const char *shell)
 {
@@ -55,6 +63,23 @@ static void print_with_path(const char *text, const char *shell, const char *bin
     fputs(text, stdout);
 }
 
+/* On a new store: the first standard place holding cuDNN becomes the set "system". */
+static void link_standard_system(const char *root)
+{
+    static const char *const places[] = {"/usr/local/cuda", "/usr"};
+    struct set_layout layout;
+    for (size_t i = 0; i < sizeof places / sizeof places[0]; i++) {
+        if (!set_layout_at(places[i], &layout))
+            continue;
+        int lock = store_begin_change(root);
+        if (lock < 0)
+            return;
+        set_link_register(root, "system", &layout, 0);
+        store_unlock(lock);
+        return;
+    }
+}
+
 int cmd_init(int argc, char **argv)
 {
     char binary[PATH_MAX];
@@ -66,8 +91,13 @@ int cmd_init(int argc, char **argv)
         return fail("cannot find this cudnnv's own path");
     binary[length] = '\0';
     const char *root = store_root();
+    char versions[PATH_MAX];
+    path_join(versions, sizeof versions, root, "versions");
+    int new_store = !is_directory(versions);
     if (store_prepare(root) != 0 || shim_files_refresh(root, &copied) != 0)
         return 1;
+    if (new_store)
+        link_standard_system(root);
     print_with_path(hook_text(argv[1]), argv[1], binary);
     return 0;
 }

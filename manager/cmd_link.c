@@ -1,25 +1,20 @@
 /*
  * cudnnv link NAME DIR: registers a set that lives elsewhere (the system's
- * CUDA directory, a pip nvidia-cudnn wheel, a conda env) by reference: the
- * store gets versions/NAME/ with cudnnv.ini and links include/, lib/, bin/
- * to the directories found in DIR. Nothing is copied.
+ * CUDA directory, a pip nvidia-cudnn wheel, a conda env) by reference, with
+ * set_link.c. Nothing is copied.
  */
 #include "cli.h"
 #include "commands.h"
 #include "fsutil.h"
-#include "set_info.h"
+#include "set_link.h"
 #include "set_source.h"
 #include "store.h"
-#include "version_detect.h"
 
 #include "../shim/cudnnv_select.h"
 
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
-#include <unistd.h>
 
 const char cmd_link_help[] =
     "Usage: cudnnv link [--force] NAME DIR\n"
@@ -32,72 +27,6 @@ const char cmd_link_help[] =
     "Options:\n"
     "  --force   replace a set already registered under NAME\n";
 
-static int link_part(const char *staged, const char *part, const char *target)
-{
-    char path[PATH_MAX];
-    if (target[0] == '\0')
-        return 0;
-    path_join(path, sizeof path, staged, part);
-    if (symlink(target, path) != 0)
-        return fail("cannot create %s: %s", path, strerror(errno));
-    return 0;
-}
-
-static int describe(const char *dir, const struct set_layout *layout, struct set_info *info)
-{
-    struct set_version version;
-    struct release_name release;
-    memset(info, 0, sizeof *info);
-    if (!version_from_headers(layout->include_dir, &version) &&
-        !version_from_library_names(layout->lib_dir, &version))
-        return fail("cannot tell which cuDNN version %s holds (no cudnn_version.h, no libcudnn.so.X.Y.Z)", dir);
-    int named = release_name_parse(base_name(layout->root), &release) ||
-                release_from_pip_metadata(layout->root, &release);
-    version_compose_name(&version, named ? &release : NULL, info->version, sizeof info->version);
-    snprintf(info->cuda, sizeof info->cuda, "%s", named ? release.cuda : "");
-    snprintf(info->platform, sizeof info->platform, "%s", set_layout_platform(layout));
-    strcpy(info->kind, "linked");
-    snprintf(info->source, sizeof info->source, "%s", layout->root);
-    snprintf(info->path, sizeof info->path, "%s", layout->root);
-    time_t now = time(NULL);
-    strftime(info->installed, sizeof info->installed, "%Y-%m-%dT%H:%M:%SZ", gmtime(&now));
-    return 0;
-}
-
-static int stage_link(const char *staged, const char *dir, const struct set_layout *layout)
-{
-    struct set_info info;
-    if (describe(dir, layout, &info) != 0)
-        return 1;
-    if (link_part(staged, "include", layout->include_dir) != 0 ||
-        link_part(staged, "lib", layout->lib_dir) != 0 ||
-        link_part(staged, "bin", layout->bin_dir) != 0)
-        return 1;
-    if (set_info_write(staged, &info) != 0)
-        return fail("cannot write the set's cudnnv.ini: %s", strerror(errno));
-    note("cudnnv: linked %s -> %s (cuDNN %s)", base_name(staged), layout->root, info.version);
-    return 0;
-}
-
-static int link_set(const char *root, const char *name, const char *dir, int force)
-{
-    struct set_layout layout;
-    char staging[PATH_MAX], staged[PATH_MAX];
-    if (!set_layout_find(dir, &layout))
-        return fail("no cuDNN libraries in %s (looked for lib/libcudnn*, lib64/libcudnn*, bin/cudnn*.dll)", dir);
-    if (cudnnv_set_exists(root, name) && !force)
-        return fail("'%s' is already in the store; add --force to replace it", name);
-    if (store_new_staging(root, "link", staging, sizeof staging) != 0)
-        return 1;
-    path_join(staged, sizeof staged, staging, name);
-    int status = make_dirs(staged, 0755) == 0 ? stage_link(staged, dir, &layout)
-                                                : fail("cannot create %s: %s", staged, strerror(errno));
-    if (status == 0)
-        status = store_publish(root, staged, name, force);
-    remove_tree(staging);
-    return status;
-}
-
 int cmd_link(int argc, char **argv)
 {
     int force = argc > 1 && strcmp(argv[1], "--force") == 0;
@@ -109,11 +38,14 @@ int cmd_link(int argc, char **argv)
         return usage_fail("link", "invalid name '%s': no '/', '\\', '..', spaces or control characters", name);
     if (realpath(argv[2 + force], dir) == NULL || !is_directory(dir))
         return fail("no such directory '%s'", argv[2 + force]);
+    struct set_layout layout;
+    if (!set_layout_find(dir, &layout))
+        return fail("no cuDNN libraries in %s (looked for lib/libcudnn*, lib64/libcudnn*, bin/cudnn*.dll)", dir);
     const char *root = store_root();
     int lock = store_begin_change(root);
     if (lock < 0)
         return 1;
-    int status = link_set(root, name, dir, force);
+    int status = set_link_register(root, name, &layout, force);
     store_unlock(lock);
     return status;
 }

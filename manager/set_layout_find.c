@@ -26,8 +26,8 @@ static int has_entry_with_prefix(const char *dir, const char *prefix, const char
     return found;
 }
 
-/* Fills layout when candidate holds cuDNN libraries. */
-static int try_root(const char *candidate, struct set_layout *layout)
+/* Fills layout when candidate itself holds cuDNN libraries (no search below it). */
+int set_layout_at(const char *candidate, struct set_layout *layout)
 {
     static const char *lib_names[] = {"lib", "lib64", "lib/x86_64-linux-gnu"};
     char path[PATH_MAX];
@@ -55,7 +55,7 @@ static int try_root(const char *candidate, struct set_layout *layout)
 static int search(const char *dir, int depth, struct set_layout *layout)
 {
     char child[PATH_MAX];
-    if (try_root(dir, layout))
+    if (set_layout_at(dir, layout))
         return 1;
     if (depth == 0)
         return 0;

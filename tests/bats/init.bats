@@ -58,3 +58,15 @@ load helpers
     run cudnnv init tcsh
     assert_status 2
 }
+
+@test "the first init links the cuDNN of /usr/local/cuda as system; a removal sticks" {
+    run cudnnv init bash
+    assert_status 0
+    assert_output_has "linked system -> $REAL_CUDA (cuDNN 9.19.0)"
+    grep -q '^kind = linked$' "$CUDNNV_ROOT/versions/system/cudnnv.ini"
+    run cudnnv which libcudnn.so.9
+    [ "$output" = "$(readlink -f "$REAL_CUDA/lib")/libcudnn.so.9" ]
+    cudnnv uninstall system 2>/dev/null
+    cudnnv init bash > /dev/null 2>&1
+    [ ! -e "$CUDNNV_ROOT/versions/system" ]
+}
