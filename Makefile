@@ -41,7 +41,8 @@ INSTALLER   = $(BUILD)/lib/cudnnv/cudnnv-install
 # The shims: one per public soname, exports generated from versions/symbols.
 SHIM_MAJORS = 7 8 9
 SHIM_LIBS   = $(SHIM_MAJORS:%=$(BUILD)/lib/cudnnv/libcudnn.so.%)
-SHIM_SRC    = shim/shim_launch.c shim/shim_load.c shim/shim_resolve.c $(SELECT_SRC)
+SHIM_SRC    = shim/shim_launch.c shim/shim_load.c shim/shim_platform_posix.c shim/shim_resolve.c \
+              shim/shim_report.c $(SELECT_SRC)
 SHIM_OBJ    = $(SHIM_SRC:%.c=$(BUILD)/pic/%.o)
 SHIM_CFLAGS = -fPIC -fvisibility=hidden -Ishim
 

@@ -11,7 +11,6 @@
 #include "shim_internal.h"
 
 #include <pwd.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -63,28 +62,4 @@ void cudnnv_launch_root(char *out, size_t size)
     }
     struct passwd *entry = getpwuid(getuid());
     snprintf(out, size, "%s/.cudnnv", entry != NULL && entry->pw_dir ? entry->pw_dir : "");
-}
-
-void cudnnv_die(const char *format, ...)
-{
-    va_list args;
-    va_start(args, format);
-    fputs("cudnnv: ", stderr);
-    vfprintf(stderr, format, args);
-    fputc('\n', stderr);
-    va_end(args);
-    fflush(stderr);
-    _exit(127);
-}
-
-void cudnnv_debug(const char *format, ...)
-{
-    va_list args;
-    if (!launch.debug)
-        return;
-    va_start(args, format);
-    fputs("cudnnv: ", stderr);
-    vfprintf(stderr, format, args);
-    fputc('\n', stderr);
-    va_end(args);
 }

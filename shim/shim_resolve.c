@@ -1,21 +1,19 @@
 /*
  * The one-time resolution behind every trampoline. The first cuDNN call of
  * the process (from any thread) selects the version with the same code as
- * the manager, loads the set, and fills the whole table under pthread_once;
+ * the manager, loads the set, and fills the whole table once (pthread_once,
+ * InitOnceExecuteOnce);
  * later calls never come here. A function the set lacks keeps its lazy slot,
  * so calling it lands here again and stops the process with its name.
  */
-#define _GNU_SOURCE
 #include "shim_internal.h"
+#include "shim_platform.h"
 #include "shim_symbols.h"
 
-#include <dlfcn.h>
-#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-static pthread_once_t resolved_once = PTHREAD_ONCE_INIT;
 static unsigned char *found;
 static struct cudnnv_choice chosen;
 
@@ -55,9 +53,7 @@ static void select_set(char *root, size_t size)
 /* A set whose main library is a cudnnv shim would send every call back here. */
 static void refuse_shim_as_set(void *symbol)
 {
-    Dl_info mine, theirs;
-    if (dladdr((void *)cudnnv_shim_major_number, &mine) && dladdr(symbol, &theirs) &&
-        mine.dli_fbase == theirs.dli_fbase)
+    if (cudnnv_platform_is_own(symbol))
         cudnnv_die("set '%s' holds a cudnnv shim, not cuDNN; reinstall it from NVIDIA's files",
                    chosen.name);
 }
@@ -73,7 +69,7 @@ static void resolve_table(void)
     if (found == NULL)
         cudnnv_die("out of memory while resolving %s", cudnnv_shim_soname);
     for (unsigned i = 0; i < cudnnv_symbol_count; i++) {
-        void *target = dlsym(loaded.main_library, symbol_name(i));
+        void *target = cudnnv_platform_symbol(loaded.main_library, symbol_name(i));
         if (target == NULL)
             continue;
         if (resolved == 0)
@@ -89,7 +85,7 @@ static void resolve_table(void)
 
 void *cudnnv_resolve_slot(unsigned long index)
 {
-    pthread_once(&resolved_once, resolve_table);
+    cudnnv_platform_once(resolve_table);
     if (index >= cudnnv_symbol_count || !found[index])
         cudnnv_die("%s is not in cuDNN set '%s' (%s); this program needs a newer set: see 'cudnnv versions'",
                    index < cudnnv_symbol_count ? symbol_name((unsigned)index) : "?", chosen.name,
