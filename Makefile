@@ -15,7 +15,7 @@ CORE_LIBS  = $(shell pkg-config --libs $(CORE_PKGS) 2>/dev/null)
 
 DEBIAN_PACKAGES = build-essential clang pkg-config libinih-dev libxxhash-dev \
                   libarchive-dev libssl-dev libcurl4-openssl-dev libgit2-dev libcmocka-dev \
-                  bats gcc-mingw-w64-x86-64 zsh fish tmux git
+                  bats gcc-mingw-w64-x86-64 wine64 zsh fish tmux git
 
 SELECT_SRC  = shim/version_name.c shim/set_list.c shim/version_file.c shim/select.c \
               shim/select_message.c
@@ -52,7 +52,7 @@ UNIT_SUPPORT = $(CORE_OBJ) $(HELPER_OBJ) $(UPDATE_OBJ) $(SELECT_OBJ)
 # Generated sources and objects are kept (not deleted as intermediates).
 .SECONDARY:
 
-.PHONY: all deps check unit bats fixtures clang-build demo bench install clean
+.PHONY: all deps check unit bats fixtures clang-build demo bench install clean windows
 
 CATALOG_DATA = $(BUILD)/share/cudnnv/.stamp
 
@@ -71,7 +71,8 @@ $(BUILD)/pic/%.o: %.c
 	@echo "  CC $< (shim)"
 	@$(CC) $(ALL_CFLAGS) $(SHIM_CFLAGS) -MMD -MP -c $< -o $@
 
-$(BUILD)/gen/libcudnn.so.%.stubs.S $(BUILD)/gen/libcudnn.so.%.names.c $(BUILD)/gen/libcudnn.so.%.map: \
+$(BUILD)/gen/libcudnn.so.%.stubs.S $(BUILD)/gen/libcudnn.so.%.names.c $(BUILD)/gen/libcudnn.so.%.map \
+		$(BUILD)/gen/cudnn64_%.def: \
 		versions/symbols/libcudnn.so.%.txt shim/gen-stubs.sh
 	@echo "  GEN $(BUILD)/gen/libcudnn.so.$*"
 	@sh shim/gen-stubs.sh $< $(BUILD)/gen
@@ -95,6 +96,24 @@ $(BUILD)/gen/hooks.c: $(HOOK_FILES) hooks/embed-hooks.sh
 $(HOOKS_OBJ): $(BUILD)/gen/hooks.c
 	@echo "  CC $<"
 	@$(CC) $(ALL_CFLAGS) -c $< -o $@
+
+# The Windows shims, cudnn64_7.dll, _8 and _9, cross-built with mingw-w64:
+# the same generated stubs and selection code, the Win64 trampolines, and
+# the Windows system calls.
+WIN_CC       = x86_64-w64-mingw32-gcc
+WIN_SHIM_SRC = shim/shim_launch_win32.c shim/shim_load_win32.c shim/shim_platform_win32.c \
+               shim/shim_resolve.c shim/shim_report.c $(SELECT_SRC)
+WIN_DLLS     = $(SHIM_MAJORS:%=$(BUILD)/windows/bin/cudnn64_%.dll)
+
+windows: $(WIN_DLLS)
+
+$(BUILD)/windows/bin/cudnn64_%.dll: $(WIN_SHIM_SRC) $(BUILD)/gen/libcudnn.so.%.stubs.S \
+		$(BUILD)/gen/libcudnn.so.%.names.c $(BUILD)/gen/cudnn64_%.def shim/trampoline.S \
+		shim/trampoline_x86_64_win64.S shim/shim_internal.h shim/shim_platform.h shim/cudnnv_select.h
+	@mkdir -p $(dir $@)
+	@echo "  LD $@"
+	@$(WIN_CC) -std=c11 $(WARNINGS) -O2 -Ishim -shared -s -static-libgcc -o $@ $(WIN_SHIM_SRC) \
+		$(BUILD)/gen/libcudnn.so.$*.stubs.S $(BUILD)/gen/libcudnn.so.$*.names.c $(BUILD)/gen/cudnn64_$*.def
 
 $(BUILD)/obj/%.o: %.c
 	@mkdir -p $(dir $@)
@@ -138,8 +157,9 @@ fixtures: $(CUDNNV)
 unit: $(UNIT_TESTS)
 	@for t in $(UNIT_TESTS); do echo "== $$t"; $$t || exit 1; done
 
-bats: $(CUDNNV) fixtures
-	CUDNNV=$(abspath $(CUDNNV)) FIXTURES=$(abspath $(BUILD)/fixtures) bats tests/bats
+bats: all windows fixtures
+	CUDNNV=$(abspath $(CUDNNV)) FIXTURES=$(abspath $(BUILD)/fixtures) \
+	  WINDOWS_BIN=$(abspath $(BUILD)/windows/bin) bats tests/bats
 
 # The manager and the selection code must also build with clang.
 clang-build:

@@ -6,6 +6,7 @@
  */
 #include "shim_platform.h"
 
+#include <stdio.h>
 #include <windows.h>
 
 static INIT_ONCE once = INIT_ONCE_STATIC_INIT;

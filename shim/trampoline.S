@@ -5,6 +5,8 @@
  */
 #if defined(__x86_64__) && !defined(_WIN32)
 #include "trampoline_x86_64_sysv.S"
+#elif defined(__x86_64__) && defined(_WIN32)
+#include "trampoline_x86_64_win64.S"
 #else
 #error "cudnnv: no trampolines for this ABI yet (see shim/trampoline_x86_64_sysv.S)"
 #endif

@@ -73,28 +73,46 @@ int cudnnv_read_version_file(const char *path, cudnnv_name *names, int max, cudn
     return cudnnv_read_names(text, names, max, bad);
 }
 
-/* The nearest .cudnn-version from cwd up to '/'. Returns 1 and its path when found. */
+static int is_separator(char c)
+{
+    return c == '/' || c == '\\';
+}
+
+/* Length of the root that starts an absolute path: "/" -> 1, "C:\\" -> 3; 0 when relative. */
+static size_t root_length(const char *path)
+{
+    if (is_separator(path[0]))
+        return 1;
+    if (path[0] != '\0' && path[1] == ':' && is_separator(path[2]))
+        return 3;
+    return 0;
+}
+
+/*
+ * The nearest .cudnn-version from cwd up to the root (POSIX "/" or a
+ * Windows drive "C:\\"). Returns 1 and its path when found.
+ */
 int cudnnv_find_local_file(const char *cwd, char *out, size_t size)
 {
     char dir[PATH_MAX];
     struct stat info;
-    if (cwd == NULL || cwd[0] != '/' || strlen(cwd) >= sizeof dir)
+    if (cwd == NULL || root_length(cwd) == 0 || strlen(cwd) >= sizeof dir)
         return 0;
     strcpy(dir, cwd);
+    size_t root = root_length(dir);
+    const char *separator = root == 3 ? "\\" : "/";
     for (;;) {
         size_t length = strlen(dir);
-        while (length > 1 && dir[length - 1] == '/')
+        while (length > root && is_separator(dir[length - 1]))
             dir[--length] = '\0';
-        int n = snprintf(out, size, "%s%s%s", dir, length > 1 ? "/" : "", CUDNNV_VERSION_FILE);
+        int n = snprintf(out, size, "%s%s%s", dir, length > root ? separator : "", CUDNNV_VERSION_FILE);
         if (n > 0 && (size_t)n < size && stat(out, &info) == 0 && S_ISREG(info.st_mode))
             return 1;
-        if (length <= 1)
+        if (length <= root)
             return 0;
-        char *slash = strrchr(dir, '/');
-        if (slash == dir)
-            dir[1] = '\0';
-        else
-            *slash = '\0';
+        while (length > root && !is_separator(dir[length - 1]))
+            length--;
+        dir[length] = '\0';
     }
 }
 

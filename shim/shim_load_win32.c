@@ -1,0 +1,69 @@
+/*
+ * Loads the chosen set on Windows: every other cuDNN DLL of the set's bin\
+ * (cudnn_ops_infer64_8.dll, cudnn_graph64_9.dll, ...) by full path first,
+ * then cudnn64_N.dll by full path. Windows reuses a loaded DLL of the same
+ * module name when cuDNN later asks for its sublibraries by name, so no DLL
+ * of another cuDNN (one on PATH, say) can slip in. LOAD_WITH_ALTERED_SEARCH_PATH
+ * lets each DLL find its own dependencies beside it.
+ */
+#include "shim_internal.h"
+
+#include <stdio.h>
+#include <string.h>
+#include <windows.h>
+
+static HMODULE load(const char *path)
+{
+    return LoadLibraryExA(path, NULL, LOAD_WITH_ALTERED_SEARCH_PATH);
+}
+
+static void describe_error(char *out, size_t size)
+{
+    DWORD code = GetLastError();
+    snprintf(out, size, "Windows error %lu", (unsigned long)code);
+}
+
+/* Loads bin\cudnn_*64_N.dll, the sublibraries, before the main DLL. */
+static void load_sublibraries(const struct cudnnv_choice *choice, struct cudnnv_loaded *loaded)
+{
+    char pattern[PATH_MAX + 32], path[PATH_MAX + MAX_PATH], why[64];
+    WIN32_FIND_DATAA found;
+    snprintf(pattern, sizeof pattern, "%s\\cudnn_*64_%d.dll", loaded->lib_dir, cudnnv_shim_major_number());
+    HANDLE search = FindFirstFileA(pattern, &found);
+    if (search == INVALID_HANDLE_VALUE)
+        return;
+    do {
+        snprintf(path, sizeof path, "%s\\%s", loaded->lib_dir, found.cFileName);
+        if (load(path) == NULL) {
+            describe_error(why, sizeof why);
+            cudnnv_die("cannot load %s of set '%s' (%s): %s; check the set with 'cudnnv verify %s'",
+                       found.cFileName, choice->name, choice->origin_path, why, choice->name);
+        }
+        loaded->libraries++;
+    } while (FindNextFileA(search, &found));
+    FindClose(search);
+}
+
+void cudnnv_load_set(const char *root, const struct cudnnv_choice *choice, struct cudnnv_loaded *loaded)
+{
+    char path[PATH_MAX + 32], why[64];
+    memset(loaded, 0, sizeof *loaded);
+    snprintf(loaded->lib_dir, sizeof loaded->lib_dir, "%s\\versions\\%s\\bin", root, choice->name);
+    for (char *c = loaded->lib_dir; *c; c++) {
+        if (*c == '/')
+            *c = '\\';
+    }
+    DWORD attributes = GetFileAttributesA(loaded->lib_dir);
+    if (attributes == INVALID_FILE_ATTRIBUTES || !(attributes & FILE_ATTRIBUTE_DIRECTORY))
+        cudnnv_die("set '%s' has no bin directory (%s): it is not a Windows set; install NVIDIA's Windows zip",
+                   choice->name, loaded->lib_dir);
+    load_sublibraries(choice, loaded);
+    snprintf(path, sizeof path, "%s\\cudnn64_%d.dll", loaded->lib_dir, cudnnv_shim_major_number());
+    loaded->main_library = load(path);
+    if (loaded->main_library == NULL) {
+        describe_error(why, sizeof why);
+        cudnnv_die("cannot load cuDNN '%s' (%s): %s; check it with 'cudnnv verify %s'", choice->name,
+                   choice->origin_path, why, choice->name);
+    }
+    loaded->libraries++;
+}

@@ -1,0 +1,72 @@
+#!/usr/bin/env bats
+# The Windows shim (cudnn64_8.dll, cross-built with mingw-w64) under Wine: a
+# host that does LoadLibraryA("cudnn64_8.dll") and GetProcAddress, as
+# TensorFlow does on Windows, run from two project folders at once, gets two
+# versions from Windows sets installed from NVIDIA-style zips.
+
+load helpers
+
+WINE=/usr/lib/wine/wine64
+
+setup_windows() {
+    : "${WINDOWS_BIN:?set WINDOWS_BIN to the folder of the built cudnn64_N.dll (make bats does)}"
+    export WINEPREFIX="$FIXTURES/../wineprefix" WINEDEBUG=-all WINEPATH="$WINDOWS_BIN"
+    install_fixture cudnn-11.0-windows-x64-v8.0.4.30.zip cudnn-11.2-windows-x64-v8.1.0.77.zip
+    mkdir -p "$BATS_TEST_TMPDIR/A" "$BATS_TEST_TMPDIR/B"
+    echo 8.0 > "$BATS_TEST_TMPDIR/A/.cudnn-version"
+    echo 8.1 > "$BATS_TEST_TMPDIR/B/.cudnn-version"
+}
+
+wine_in() { # wine_in DIR PROGRAM ARGS...: runs a Windows program with DIR as its current directory
+    local dir=$1
+    shift
+    (cd "$dir" && "$WINE" "$@")
+}
+
+@test "the Windows shims export every cuDNN function of their major" {
+    for major in 7 8 9; do
+        count=$(x86_64-w64-mingw32-objdump -p "$WINDOWS_BIN/cudnn64_$major.dll" | grep -cE '^\s+\[ *[0-9]+\] cudnn')
+        [ "$count" -eq "$(grep -c . "$BATS_TEST_DIRNAME/../../versions/symbols/libcudnn.so.$major.txt")" ]
+    done
+}
+
+@test "LoadLibraryA from two project folders at once: 8.0.4 and 8.1.0, each DLL from its set" {
+    setup_windows
+    host="$FIXTURES/bin/host_loadlibrary.exe"
+    wine_in "$BATS_TEST_TMPDIR/A" "$host" cudnn64_8.dll cudnn_ops_infer64_8.dll > "$BATS_TEST_TMPDIR/a.out" &
+    wine_in "$BATS_TEST_TMPDIR/B" "$host" cudnn64_8.dll cudnn_ops_infer64_8.dll > "$BATS_TEST_TMPDIR/b.out" &
+    wait
+    [ "$(head -1 "$BATS_TEST_TMPDIR/a.out" | tr -d '\r')" = 8004 ]
+    [ "$(head -1 "$BATS_TEST_TMPDIR/b.out" | tr -d '\r')" = 8100 ]
+    grep -q 'versions\\8.0.4.30\\bin\\cudnn_ops_infer64_8.dll' "$BATS_TEST_TMPDIR/a.out"
+    grep -q 'versions\\8.1.0.77\\bin\\cudnn_ops_infer64_8.dll' "$BATS_TEST_TMPDIR/b.out"
+}
+
+@test "a host linked with the import library; a first call with doubles (one on the stack) arrives intact" {
+    setup_windows
+    run wine_in "$BATS_TEST_TMPDIR/B" "$FIXTURES/bin/host_double.exe"
+    assert_status 0
+    [ "$(echo "$output" | tr -d '\r')" = "intact lrn 5 0.0001 0.75 2 activation 3 1 -6.25" ]
+}
+
+@test "CUDNNV_VERSION and CUDNNV_DEBUG reach the Windows shim" {
+    setup_windows
+    CUDNNV_VERSION=8.1 CUDNNV_DEBUG=1 run wine_in "$BATS_TEST_TMPDIR/A" "$FIXTURES/bin/host_loadlibrary.exe"
+    assert_status 0
+    assert_output_has "cudnnv: cudnn64_8.dll -> set '8.1.0.77' (set by CUDNNV_VERSION)"
+}
+
+@test "a pin that is not installed stops the Windows program with status 127 and the message" {
+    setup_windows
+    echo 8.3 > "$BATS_TEST_TMPDIR/A/.cudnn-version"
+    run -127 wine_in "$BATS_TEST_TMPDIR/A" "$FIXTURES/bin/host_loadlibrary.exe"
+    assert_output_has "cudnnv: version '8.3' is not installed (set by Z:"
+    assert_output_has "(cudnn64_8.dll needed it)"
+}
+
+@test "a Linux set is not chosen for a Windows program by prefix" {
+    setup_windows
+    install_fixture cudnn-linux-x86_64-8.1.1.33_cuda11-archive.tar.xz
+    run wine_in "$BATS_TEST_TMPDIR/B" "$FIXTURES/bin/host_loadlibrary.exe"
+    [ "$(head -1 <<< "$output" | tr -d '\r')" = 8100 ]
+}
