@@ -76,7 +76,7 @@ static int same_content(const char *a, const char *b)
 static int install_one(const char *from, const char *to)
 {
     char temporary[PATH_MAX + 64];
-    if (snprintf(temporary, sizeof temporary, "%s.new", to) >= (int)sizeof temporary)
+    if (snprintf(temporary, sizeof temporary, "%s.new.%ld", to, (long)getpid()) >= (int)sizeof temporary)
         return fail("path too long: %s", to);
     unlink(temporary);
     if (copy_file(from, temporary, 0755) != 0 || rename(temporary, to) != 0) {
