@@ -120,17 +120,18 @@ int cmd_install(int argc, char **argv)
     if (status != 0)
         return status;
     const char *root = store_root();
-    if (store_prepare(root) != 0)
-        return 1;
-    status = resolve_catalog_source(&request, archive, sizeof archive, sha256);
-    if (status != 0)
-        return status;
     int lock = store_begin_change(root);
     if (lock < 0)
         return 1;
-    status = store_new_staging(root, "install", staging, sizeof staging);
+    /* under the lock: two installs of one release must not write one download */
+    status = resolve_catalog_source(&request, archive, sizeof archive, sha256);
     if (status == 0)
-        status = install_in_staging(&request, root, staging, &result);
+        status = store_new_staging(root, "install", staging, sizeof staging);
+    if (status != 0) {
+        store_unlock(lock);
+        return status;
+    }
+    status = install_in_staging(&request, root, staging, &result);
     if (status == 0)
         status = store_publish(root, result.staged_set, result.name, result.replace);
     if (status == 0)
