@@ -135,13 +135,14 @@ load helpers
 @test "a killed install leaves nothing under versions/, and the next one cleans staging" {
     "$CUDNNV" install "$REAL_CUDA" 2>/dev/null &
     pid=$!
-    for _ in $(seq 100); do
-        [ -n "$(ls "$CUDNNV_ROOT/staging" 2>/dev/null)" ] && break
-        sleep 0.02
+    # kill it as soon as it has started copying (450 MB remain to copy)
+    for _ in $(seq 500); do
+        compgen -G "$CUDNNV_ROOT/staging/install.*/set/include" >/dev/null && break
+        sleep 0.01
     done
-    sleep 0.3
     kill -9 "$pid"
     wait "$pid" || true
+    [ -n "$(ls "$CUDNNV_ROOT/staging")" ]
     [ -z "$(ls "$CUDNNV_ROOT/versions")" ]
     install_fixture cudnn-11.2-linux-x64-v8.1.0.77.tgz
     [ -z "$(ls "$CUDNNV_ROOT/staging")" ]
