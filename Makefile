@@ -103,11 +103,11 @@ $(HOOKS_OBJ): $(BUILD)/gen/hooks.c
 WIN_CC       = x86_64-w64-mingw32-gcc
 WIN_SHIM_SRC = shim/shim_launch_win32.c shim/shim_load_win32.c shim/shim_platform_win32.c \
                shim/shim_resolve.c shim/shim_report.c $(SELECT_SRC)
-WIN_DLLS     = $(SHIM_MAJORS:%=$(BUILD)/windows/bin/cudnn64_%.dll)
+WIN_DLLS     = $(SHIM_MAJORS:%=$(BUILD)/lib/cudnnv/windows/cudnn64_%.dll)
 
 windows: $(WIN_DLLS)
 
-$(BUILD)/windows/bin/cudnn64_%.dll: $(WIN_SHIM_SRC) $(BUILD)/gen/libcudnn.so.%.stubs.S \
+$(BUILD)/lib/cudnnv/windows/cudnn64_%.dll: $(WIN_SHIM_SRC) $(BUILD)/gen/libcudnn.so.%.stubs.S \
 		$(BUILD)/gen/libcudnn.so.%.names.c $(BUILD)/gen/cudnn64_%.def shim/trampoline.S \
 		shim/trampoline_x86_64_win64.S shim/shim_internal.h shim/shim_platform.h shim/cudnnv_select.h
 	@mkdir -p $(dir $@)
@@ -158,8 +158,7 @@ unit: $(UNIT_TESTS)
 	@for t in $(UNIT_TESTS); do echo "== $$t"; $$t || exit 1; done
 
 bats: all windows fixtures
-	CUDNNV=$(abspath $(CUDNNV)) FIXTURES=$(abspath $(BUILD)/fixtures) \
-	  WINDOWS_BIN=$(abspath $(BUILD)/windows/bin) bats tests/bats
+	CUDNNV=$(abspath $(CUDNNV)) FIXTURES=$(abspath $(BUILD)/fixtures) bats tests/bats
 
 # The manager and the selection code must also build with clang.
 clang-build:
@@ -186,6 +185,8 @@ install: $(CUDNNV) $(INSTALLER) $(UPDATER) $(SHIM_LIBS) $(CATALOG_DATA)
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib/cudnnv $(DESTDIR)$(PREFIX)/share/man/man1
 	install -m 755 $(CUDNNV) $(DESTDIR)$(PREFIX)/bin/cudnnv
 	install -m 755 $(SHIM_LIBS) $(INSTALLER) $(UPDATER) $(DESTDIR)$(PREFIX)/lib/cudnnv/
+	if [ -d $(BUILD)/lib/cudnnv/windows ]; then install -d $(DESTDIR)$(PREFIX)/lib/cudnnv/windows && \
+	  install -m 644 $(BUILD)/lib/cudnnv/windows/*.dll $(DESTDIR)$(PREFIX)/lib/cudnnv/windows/; fi
 	install -m 644 docs/cudnnv.1 $(DESTDIR)$(PREFIX)/share/man/man1/cudnnv.1
 	install -d $(DESTDIR)$(PREFIX)/share/cudnnv/catalog
 	install -m 644 versions/catalog/*.ini $(DESTDIR)$(PREFIX)/share/cudnnv/catalog/

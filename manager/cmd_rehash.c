@@ -13,7 +13,9 @@ const char cmd_rehash_help[] =
     "Usage: cudnnv rehash\n"
     "\n"
     "Install the shim libraries (libcudnn.so.7, .8, .9) into\n"
-    "$CUDNNV_ROOT/shims/lib, replacing any that differ from this cudnnv's.\n"
+    "$CUDNNV_ROOT/shims/lib, and the Windows shims (cudnn64_7.dll, _8, _9, when\n"
+    "built) into $CUDNNV_ROOT/shims/bin, replacing any that differ from this\n"
+    "cudnnv's.\n"
     "Programs find them there through LD_LIBRARY_PATH or LD_PRELOAD (see\n"
     "'cudnnv env').\n";
 

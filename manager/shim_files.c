@@ -94,23 +94,44 @@ int shipped_file(const char *name, char *out, size_t size)
     return path_join(out, size, dir, name) == 0 && is_regular_file(out) ? 0 : -1;
 }
 
+/* Copies shipped/PREFIX-N-SUFFIX into target/ when it differs; a missing source is fine when optional. */
+static int refresh_one(const char *source, const char *target, const char *name, int optional, int *copied)
+{
+    char from[PATH_MAX + 64], to[PATH_MAX + 64];
+    snprintf(from, sizeof from, "%s/%s", source, name);
+    snprintf(to, sizeof to, "%s/%s", target, name);
+    if (optional && !is_regular_file(from))
+        return 0;
+    if (same_content(from, to))
+        return 0;
+    if (make_dirs(target, 0755) != 0)
+        return fail("cannot create %s: %s", target, strerror(errno));
+    if (install_one(from, to) != 0)
+        return 1;
+    (*copied)++;
+    return 0;
+}
+
+/*
+ * The Linux shims into shims/lib; the Windows ones (cudnn64_N.dll, when
+ * 'make windows' built them) into shims/bin, as the store lays them out.
+ */
 int shim_files_refresh(const char *root, int *copied)
 {
-    char source[PATH_MAX], target[PATH_MAX], from[PATH_MAX + 32], to[PATH_MAX + 32];
+    char source[PATH_MAX], windows[PATH_MAX + 16], target[PATH_MAX], target_bin[PATH_MAX], name[32];
     *copied = 0;
     if (shipped_dir(source, sizeof source) != 0)
         return fail("cannot find the shim libraries next to this cudnnv (expected ../lib/cudnnv/); reinstall cudnnv with 'make install'");
     shim_files_dir(root, target, sizeof target);
-    if (make_dirs(target, 0755) != 0)
-        return fail("cannot create %s: %s", target, strerror(errno));
+    path_join(target_bin, sizeof target_bin, root, "shims/bin");
+    snprintf(windows, sizeof windows, "%s/windows", source);
     for (int major = SHIM_FIRST_MAJOR; major <= SHIM_LAST_MAJOR; major++) {
-        snprintf(from, sizeof from, "%s/libcudnn.so.%d", source, major);
-        snprintf(to, sizeof to, "%s/libcudnn.so.%d", target, major);
-        if (same_content(from, to))
-            continue;
-        if (install_one(from, to) != 0)
+        snprintf(name, sizeof name, "libcudnn.so.%d", major);
+        if (refresh_one(source, target, name, 0, copied) != 0)
             return 1;
-        (*copied)++;
+        snprintf(name, sizeof name, "cudnn64_%d.dll", major);
+        if (refresh_one(windows, target_bin, name, 1, copied) != 0)
+            return 1;
     }
     return 0;
 }

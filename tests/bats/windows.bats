@@ -9,7 +9,8 @@ load helpers
 WINE=/usr/lib/wine/wine64
 
 setup_windows() {
-    : "${WINDOWS_BIN:?set WINDOWS_BIN to the folder of the built cudnn64_N.dll (make bats does)}"
+    cudnnv rehash 2>/dev/null
+    WINDOWS_BIN="$CUDNNV_ROOT/shims/bin"
     export WINEPREFIX="$FIXTURES/../wineprefix" WINEDEBUG=-all WINEPATH="$WINDOWS_BIN"
     install_fixture cudnn-11.0-windows-x64-v8.0.4.30.zip cudnn-11.2-windows-x64-v8.1.0.77.zip
     mkdir -p "$BATS_TEST_TMPDIR/A" "$BATS_TEST_TMPDIR/B"
@@ -23,7 +24,8 @@ wine_in() { # wine_in DIR PROGRAM ARGS...: runs a Windows program with DIR as it
     (cd "$dir" && "$WINE" "$@")
 }
 
-@test "the Windows shims export every cuDNN function of their major" {
+@test "rehash puts the Windows shims in shims/bin; each exports every cuDNN function of its major" {
+    setup_windows
     for major in 7 8 9; do
         count=$(x86_64-w64-mingw32-objdump -p "$WINDOWS_BIN/cudnn64_$major.dll" | grep -cE '^\s+\[ *[0-9]+\] cudnn')
         [ "$count" -eq "$(grep -c . "$BATS_TEST_DIRNAME/../../versions/symbols/libcudnn.so.$major.txt")" ]
