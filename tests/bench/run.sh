@@ -3,10 +3,11 @@
 # measured in the same run (never a pass/fail test).
 #   1. one cuDNN call through a trampoline vs a direct call
 #   2. a whole process that loads the real cuDNN 9.19 and calls
-#      cudnnGetVersion, through the shim vs direct (hyperfine)
+#      cudnnGetVersion, through the shim vs direct (run alternately)
 #   3. the size of each shim
 # Usage: run.sh CUDNNV FIXTURES BUILD_DIR
 set -eu
+here=$(cd "$(dirname "$0")" && pwd)
 cudnnv=$1
 fixtures=$2
 build=$3
@@ -16,7 +17,7 @@ export CUDNNV_ROOT="$out/store"
 rm -rf "$CUDNNV_ROOT"
 unset CUDNNV_VERSION LD_PRELOAD || true
 
-cc -O2 -o "$out/bench_call" "$(dirname "$0")/bench_call.c" -ldl
+cc -O2 -o "$out/bench_call" "$here/bench_call.c" -ldl
 "$cudnnv" install /usr/local/cuda 2>/dev/null
 "$cudnnv" install "$fixtures/archives/cudnn-11.2-linux-x64-v8.1.0.77.tgz" 2>/dev/null
 "$cudnnv" rehash 2>/dev/null
@@ -28,13 +29,11 @@ CUDNNV_VERSION=8.1.0 "$out/bench_call" "$CUDNNV_ROOT/versions/8.1.0.77/lib/libcu
 cd "$out"
 "$cudnnv" global 9.19
 host="$fixtures/bin/host_real9"
-# process NAME DIRECT_ENV SHIM_ENV: mean wall time of the host, direct vs through the shim
+cc -O2 -o "$out/alternate" "$here/alternate.c"
+# process NAME DIRECT_ENV SHIM_ENV: the host direct vs through the shim, run alternately
 process() {
-    hyperfine --warmup 10 --runs 100 -N --export-json "$out/$1.json" \
-        -n direct "env $2 $host" -n shim "env $3 $host" >/dev/null 2>&1
-    awk -F: -v name="$1" '/"median"/ { gsub(/[ ,]/, "", $2); mean[++n] = $2 }
-        END { printf "process (%s): direct %.2f ms, through the shim %.2f ms, ratio %.3f (medians of 100 runs, hyperfine)\n",
-                     name, mean[1] * 1000, mean[2] * 1000, mean[2] / mean[1] }' "$out/$1.json"
+    printf 'process (%s): ' "$1"
+    "$out/alternate" 200 direct "env $2 $host" "through the shim" "env $3 $host"
 }
 # The shim alone on the path: cuDNN loads its sublibraries itself, from the set.
 process clean "LD_LIBRARY_PATH=/usr/local/cuda/lib" \
