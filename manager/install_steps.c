@@ -64,7 +64,8 @@ static void find_release_name(const char *source, const char *raw, const char *s
             break;
         *strrchr(path, '/') = '\0';
     }
-    release_from_pip_metadata(set_root, release);
+    if (!release_from_pip_metadata(set_root, release))
+        cuda_from_toolkit(set_root, release->cuda, sizeof release->cuda);
 }
 
 static int detect_version(const char *set_dir, const char *source, struct set_version *version)

@@ -109,23 +109,10 @@ int release_name_parse(const char *file_name, struct release_name *release)
            take_dotted(v + 2, release->version, sizeof release->version);
 }
 
-/*
- * A pip wheel's folder (site-packages/nvidia/cudnn) says nothing of its
- * build, but the wheel's metadata beside it does:
- * site-packages/nvidia_cudnn_cu13-9.19.0.56.dist-info -> 9.19.0.56, CUDA 13.
- */
-int release_from_pip_metadata(const char *set_root, struct release_name *release)
+/* Reads NAME of a "nvidia_cudnn_cuN-VERSION.dist-info" folder in dir. */
+static int dist_info_in(const char *dir_path, struct release_name *release)
 {
-    char site[4096];
-    memset(release, 0, sizeof *release);
-    snprintf(site, sizeof site, "%s", set_root);
-    for (int up = 0; up < 2; up++) {
-        char *slash = strrchr(site, '/');
-        if (slash == NULL)
-            return 0;
-        *slash = '\0';
-    }
-    DIR *dir = opendir(site);
+    DIR *dir = opendir(dir_path);
     struct dirent *entry;
     int found = 0;
     while (dir != NULL && !found && (entry = readdir(dir)) != NULL) {
@@ -143,6 +130,52 @@ int release_from_pip_metadata(const char *set_root, struct release_name *release
     }
     if (dir != NULL)
         closedir(dir);
+    return found;
+}
+
+/*
+ * NVIDIA's wheels say what a folder's headers do not: the build number and
+ * the CUDA major, in the wheel's metadata, either beside a pip folder
+ * (site-packages/nvidia_cudnn_cu13-9.19.0.56.dist-info for
+ * site-packages/nvidia/cudnn) or in a toolkit assembled from wheels
+ * (/usr/local/cuda/dist-info/).
+ */
+int release_from_pip_metadata(const char *set_root, struct release_name *release)
+{
+    char path[4096];
+    memset(release, 0, sizeof *release);
+    snprintf(path, sizeof path, "%s/dist-info", set_root);
+    if (dist_info_in(path, release))
+        return 1;
+    snprintf(path, sizeof path, "%s", set_root);
+    for (int up = 0; up < 2; up++) {
+        char *slash = strrchr(path, '/');
+        if (slash == NULL)
+            return 0;
+        *slash = '\0';
+    }
+    return dist_info_in(path, release);
+}
+
+/* The CUDA version of a toolkit directory: version.json ("cuda" ... "version"), or version.txt. */
+int cuda_from_toolkit(const char *root, char *out, size_t size)
+{
+    char path[4096];
+    int major = 0, minor = 0;
+    snprintf(path, sizeof path, "%s/version.json", root);
+    char *text = read_small_file(path, 1 << 16);
+    const char *cuda = text ? strstr(text, "\"cuda\"") : NULL;
+    const char *version = cuda ? strstr(cuda, "\"version\"") : NULL;
+    int found = version != NULL && sscanf(version + 9, " : \"%d.%d", &major, &minor) == 2;
+    free(text);
+    if (!found) {
+        snprintf(path, sizeof path, "%s/version.txt", root);
+        text = read_small_file(path, 4096);
+        found = text != NULL && sscanf(text, "CUDA Version %d.%d", &major, &minor) == 2;
+        free(text);
+    }
+    if (found)
+        snprintf(out, size, "%d.%d", major, minor);
     return found;
 }
 

@@ -6,6 +6,8 @@
 #ifndef CUDNNV_VERSION_DETECT_H
 #define CUDNNV_VERSION_DETECT_H
 
+#include <stddef.h>
+
 struct release_name {
     char version[48];   /* 8.1.0.77 */
     char cuda[24];      /* 11.2 or 12 */
@@ -19,6 +21,7 @@ int version_from_headers(const char *include_dir, struct set_version *version);
 int version_from_library_names(const char *lib_dir, struct set_version *version);
 int release_name_parse(const char *file_name, struct release_name *release);
 int release_from_pip_metadata(const char *set_root, struct release_name *release);
+int cuda_from_toolkit(const char *root, char *out, size_t size);
 void version_compose_name(const struct set_version *version, const struct release_name *release,
                           char *out, int size);
 

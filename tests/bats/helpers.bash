@@ -9,6 +9,10 @@ bats_require_minimum_version 1.5.0
 ARCHIVES="$FIXTURES/archives"
 SETS="$FIXTURES/sets"
 REAL_CUDA=/usr/local/cuda
+# The name the real cuDNN gets: 9.19.0, with the build number when the
+# toolkit was assembled from NVIDIA's wheels (dist-info/nvidia_cudnn_cu13-9.19.0.56.dist-info).
+REAL_SET=$(ls "$REAL_CUDA/dist-info" 2>/dev/null | sed -n 's/^nvidia_cudnn_cu[0-9]*-\(9\.19\.0[0-9.]*\)\.dist-info$/\1/p' | head -1)
+REAL_SET=${REAL_SET:-9.19.0}
 
 setup() {
     export CUDNNV_ROOT="$BATS_TEST_TMPDIR/store"

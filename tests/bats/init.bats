@@ -62,7 +62,7 @@ load helpers
 @test "the first init links the cuDNN of /usr/local/cuda as system; a removal sticks" {
     run cudnnv init bash
     assert_status 0
-    assert_output_has "linked system -> $REAL_CUDA (cuDNN 9.19.0)"
+    assert_output_has "linked system -> $REAL_CUDA (cuDNN $REAL_SET)"
     grep -q '^kind = linked$' "$CUDNNV_ROOT/versions/system/cudnnv.ini"
     run cudnnv which libcudnn.so.9
     [ "$output" = "$(readlink -f "$REAL_CUDA/lib")/libcudnn.so.9" ]

@@ -6,14 +6,25 @@ load helpers
 @test "install the real cuDNN 9.19 from the CUDA directory; it reads 9.19.0 and verifies" {
     run cudnnv install "$REAL_CUDA"
     assert_status 0
-    [ -f "$CUDNNV_ROOT/versions/9.19.0/lib/libcudnn.so.9" ]
-    [ -f "$CUDNNV_ROOT/versions/9.19.0/lib/libcudnn_graph.so.9" ]
-    [ ! -e "$CUDNNV_ROOT/versions/9.19.0/lib/libcublas.so.13" ]
-    grep -q '^version = 9.19.0$' "$CUDNNV_ROOT/versions/9.19.0/cudnnv.ini"
-    run cudnnv verify 9.19.0
+    [[ "$REAL_SET" == 9.19.0* ]]
+    [ -f "$CUDNNV_ROOT/versions/$REAL_SET/lib/libcudnn.so.9" ]
+    [ -f "$CUDNNV_ROOT/versions/$REAL_SET/lib/libcudnn_graph.so.9" ]
+    [ ! -e "$CUDNNV_ROOT/versions/$REAL_SET/lib/libcublas.so.13" ]
+    grep -q "^version = $REAL_SET$" "$CUDNNV_ROOT/versions/$REAL_SET/cudnnv.ini"
+    run cudnnv verify "$REAL_SET"
     assert_status 0
-    assert_output_has "9.19.0: ok"
-    cmp "$REAL_CUDA/lib/libcudnn.so.9" "$CUDNNV_ROOT/versions/9.19.0/lib/libcudnn.so.9"
+    assert_output_has "$REAL_SET: ok"
+    cmp "$REAL_CUDA/lib/libcudnn.so.9" "$CUDNNV_ROOT/versions/$REAL_SET/lib/libcudnn.so.9"
+}
+
+@test "a toolkit's version.json gives the CUDA version of a set installed from it" {
+    toolkit="$BATS_TEST_TMPDIR/toolkit"
+    mkdir -p "$toolkit"
+    cp -a "$SETS/8.1.0/lib" "$SETS/8.1.0/include" "$toolkit/"
+    printf '{\n "cuda" : {\n  "name" : "CUDA SDK",\n  "version" : "11.2.152"\n }\n}\n' > "$toolkit/version.json"
+    run cudnnv install "$toolkit"
+    assert_status 0
+    grep -q '^cuda = 11.2$' "$CUDNNV_ROOT/versions/8.1.0/cudnnv.ini"
 }
 
 @test "old NVIDIA tarball (cuda/lib64): build number and CUDA from the name" {

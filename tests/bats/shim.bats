@@ -65,7 +65,7 @@ run_in() {
     assert_status 0
     [ "${lines[0]}" = "version 91900" ]
     [ "${lines[1]}" = "create 1001" ]
-    set_dir="$CUDNNV_ROOT/versions/9.19.0/lib"
+    set_dir="$CUDNNV_ROOT/versions/$REAL_SET/lib"
     mapped=$(echo "$output" | sed -n 's/^map //p' | grep -v "^$CUDNNV_ROOT/shims/lib/")
     [ "$(echo "$mapped" | wc -l)" -eq 8 ]
     for library in libcudnn.so.9 libcudnn_graph.so.9 libcudnn_ops.so.9 libcudnn_cnn.so.9 \
@@ -82,7 +82,7 @@ run_in() {
     run cudnnv exec "$FIXTURES/bin/host_real9"
     assert_status 0
     [ "${lines[0]}" = "version 91900" ]
-    set_dir="$CUDNNV_ROOT/versions/9.19.0/lib"
+    set_dir="$CUDNNV_ROOT/versions/$REAL_SET/lib"
     mapped=$(echo "$output" | sed -n 's/^map //p' | grep -v "^$CUDNNV_ROOT/shims/lib/")
     echo "$mapped" | grep -qx "$set_dir/libcudnn.so.9"
     echo "$mapped" | grep -qx "$set_dir/libcudnn_graph.so.9"

@@ -87,11 +87,12 @@ awk -F: '/"median"/ { gsub(/[ ,]/, "", $2); printf "reference: /bin/true %.3f ms
 
 # 5. verify: XXH3-128 of every file of the real 9.19 set against its
 #    MANIFEST, vs sha256sum over the same files, warm cache.
-set_dir="$CUDNNV_ROOT/versions/9.19.0"
+real_set=$(cd "$CUDNNV_ROOT/versions" && ls -d 9.19.0* | head -1)
+set_dir="$CUDNNV_ROOT/versions/$real_set"
 (cd "$set_dir" && find . -type f ! -name MANIFEST | sort > "$out/verify-files.txt")
 cat $(sed "s|^\.|$set_dir|" "$out/verify-files.txt") > /dev/null
 hyperfine --warmup 2 --runs 10 -N --export-json "$out/verify.json" \
-    -n verify "$cudnnv verify 9.19.0" \
+    -n verify "$cudnnv verify $real_set" \
     -n sha256sum "sh -c 'cd $set_dir && xargs sha256sum < $out/verify-files.txt'" >/dev/null 2>&1
 awk -F: -v bytes="$(du -sb --apparent-size "$set_dir" | cut -f1)" '/"median"/ { gsub(/[ ,]/, "", $2); m[++n] = $2 }
     END { printf "verify: cudnnv verify %.3f s, sha256sum %.3f s over %.0f MB (medians of 10, warm cache): %.1fx faster\n",

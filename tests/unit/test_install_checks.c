@@ -111,6 +111,31 @@ static void real_cudnn_headers_read_9_19_0(void **state)
     assert_int_equal(version.patch, 0);
 }
 
+static void wheel_metadata_and_toolkit_versions(void **state)
+{
+    char top[] = "/tmp/cudnnv-release-XXXXXX", path[512];
+    struct release_name release;
+    char cuda[16];
+    (void)state;
+    assert_non_null(mkdtemp(top));
+    snprintf(path, sizeof path, "%s/site-packages/nvidia/cudnn", top);
+    assert_int_equal(make_dirs(path, 0755), 0);
+    assert_false(release_from_pip_metadata(path, &release));
+    snprintf(path, sizeof path, "%s/site-packages/nvidia_cudnn_cu12-9.1.0.70.dist-info", top);
+    assert_int_equal(make_dirs(path, 0755), 0);
+    snprintf(path, sizeof path, "%s/site-packages/nvidia/cudnn", top);
+    assert_true(release_from_pip_metadata(path, &release));
+    assert_string_equal(release.version, "9.1.0.70");
+    assert_string_equal(release.cuda, "12");
+    snprintf(path, sizeof path, "%s/version.txt", top);
+    FILE *file = fopen(path, "w");
+    fputs("CUDA Version 11.2.152\n", file);
+    fclose(file);
+    assert_true(cuda_from_toolkit(top, cuda, sizeof cuda));
+    assert_string_equal(cuda, "11.2");
+    remove_tree(top);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -121,6 +146,7 @@ int main(void)
         cmocka_unit_test(build_number_is_used_only_when_it_agrees),
         cmocka_unit_test(headers_give_the_version),
         cmocka_unit_test(real_cudnn_headers_read_9_19_0),
+        cmocka_unit_test(wheel_metadata_and_toolkit_versions),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
