@@ -12,6 +12,11 @@ setup_windows() {
     cudnnv rehash 2>/dev/null
     WINDOWS_BIN="$CUDNNV_ROOT/shims/bin"
     export WINEPREFIX="$FIXTURES/../wineprefix" WINEDEBUG=-all WINEPATH="$WINDOWS_BIN"
+    # create the prefix once, before any test starts two Wine programs at once
+    if [ ! -f "$WINEPREFIX/system.reg" ]; then
+        "$WINE" wineboot --init >/dev/null 2>&1
+        /usr/lib/wine/wineserver -w
+    fi
     install_fixture cudnn-11.0-windows-x64-v8.0.4.30.zip cudnn-11.2-windows-x64-v8.1.0.77.zip
     mkdir -p "$BATS_TEST_TMPDIR/A" "$BATS_TEST_TMPDIR/B"
     echo 8.0 > "$BATS_TEST_TMPDIR/A/.cudnn-version"
