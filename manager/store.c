@@ -20,43 +20,51 @@
 #include <sys/file.h>
 #include <unistd.h>
 
+static char root_path[PATH_MAX];   /* store_root's answer, kept for the process */
+
 const char *store_root(void)
 {
-    static char root[PATH_MAX];
     char resolved[PATH_MAX];
-    if (root[0] != '\0')
-        return root;
+    if (root_path[0] != '\0')
+        return root_path;
     const char *configured = getenv("CUDNNV_ROOT");
     if (configured != NULL && configured[0] != '\0') {
         if (configured[0] == '/')
-            snprintf(root, sizeof root, "%s", configured);
+            snprintf(root_path, sizeof root_path, "%s", configured);
         else {
             char cwd[PATH_MAX];
             if (getcwd(cwd, sizeof cwd) == NULL)
                 strcpy(cwd, ".");
-            snprintf(root, sizeof root, "%s/%s", cwd, configured);
+            snprintf(root_path, sizeof root_path, "%s/%s", cwd, configured);
         }
     } else {
         const char *home = getenv("HOME");
-        snprintf(root, sizeof root, "%s/.cudnnv", home && home[0] ? home : ".");
+        snprintf(root_path, sizeof root_path, "%s/.cudnnv", home && home[0] ? home : ".");
     }
-    size_t length = strlen(root);
-    while (length > 1 && root[length - 1] == '/')
-        root[--length] = '\0';
-    if (realpath(root, resolved) != NULL)
-        strcpy(root, resolved);
-    return root;
+    size_t length = strlen(root_path);
+    while (length > 1 && root_path[length - 1] == '/')
+        root_path[--length] = '\0';
+    if (realpath(root_path, resolved) != NULL)
+        strcpy(root_path, resolved);
+    return root_path;
 }
 
-int store_prepare(const char *root)
+/*
+ * Creates the layout. The store's root is then resolved to its real path, in place
+ * (store_root's buffer): a root reached through a symbolic link must not
+ * make the archive extraction, which refuses to write through links, fail.
+ */
+int store_prepare(const char *where)
 {
     static const char *parts[] = {"versions", "shims", "cache", "staging", "locks"};
-    char path[PATH_MAX];
-    if (make_dirs(root, 0755) != 0)
+    char path[PATH_MAX], resolved[PATH_MAX];
+    if (make_dirs(where, 0755) != 0)
         return fail("cannot create the store %s: %s; set CUDNNV_ROOT to a writable directory",
-                    root, strerror(errno));
+                    where, strerror(errno));
+    if (where == root_path && realpath(root_path, resolved) != NULL)
+        strcpy(root_path, resolved);
     for (size_t i = 0; i < sizeof parts / sizeof parts[0]; i++) {
-        path_join(path, sizeof path, root, parts[i]);
+        path_join(path, sizeof path, where, parts[i]);
         if (make_dirs(path, 0755) != 0)
             return fail("cannot create %s: %s", path, strerror(errno));
     }
