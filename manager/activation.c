@@ -53,12 +53,12 @@ int activation_plan(struct activation *plan)
         return 1;
     shim_files_dir(where.root, plan->shim_dir, sizeof plan->shim_dir);
     for (int major = SHIM_FIRST_MAJOR; major <= SHIM_LAST_MAJOR; major++) {
-        if (!majors[major])
-            continue;
-        size_t used = strlen(plan->preload);
-        snprintf(plan->preload + used, sizeof plan->preload - used, "%s%s/libcudnn.so.%d",
-                 used ? ":" : "", plan->shim_dir, major);
+        if (majors[major])
+            shim_preload_append(plan->preload, sizeof plan->preload, plan->shim_dir, major);
     }
+    if (shim_preload_is_weak(plan->shim_dir))
+        note("cudnnv: LD_PRELOAD cannot hold '%s' (it has a space or a colon): preloading the shims by name, which a program's RPATH to another cuDNN can bypass; set CUDNNV_ROOT to a path without them",
+             plan->shim_dir);
     prepend(plan->library_path, sizeof plan->library_path, plan->shim_dir, "LD_LIBRARY_PATH");
     prepend(plan->full_preload, sizeof plan->full_preload, plan->preload, "LD_PRELOAD");
     return 0;

@@ -57,6 +57,10 @@ void doctor_check_library_path(struct doctor *doctor)
     int seen_shims = 0;
     shim_files_dir(doctor->where.root, shim_dir, sizeof shim_dir);
     check_shims(doctor, shim_dir);
+    if (shim_preload_is_weak(shim_dir))
+        doctor_add(doctor, DOCTOR_WARN, "library path", "set CUDNNV_ROOT to a path without spaces or colons",
+                   "%s has a space or a colon, which LD_PRELOAD cannot hold: the shims are preloaded by name, and a program's RPATH to another cuDNN (PyTorch wheels) bypasses them",
+                   shim_dir);
     char *copy = strdup(path ? path : "");
     for (char *dir = strtok(copy, ":"); dir != NULL; dir = strtok(NULL, ":")) {
         if (strcmp(dir, shim_dir) == 0) {

@@ -139,8 +139,7 @@ static int selected_majors(const struct cudnnv_where *where, const struct cudnnv
         selected++;
         if (!wants_preload(config.preload, &choice))
             continue;
-        size_t used = strlen(preload);
-        snprintf(preload + used, size - used, "%s%s/libcudnn.so.%d", used ? ":" : "", shim_dir, major);
+        shim_preload_append(preload, size, shim_dir, major);
     }
     return selected;
 }

@@ -135,3 +135,25 @@ int shim_files_refresh(const char *root, int *copied)
     }
     return 0;
 }
+
+/*
+ * Appends one shim to an LD_PRELOAD list (':'-separated). glibc splits
+ * LD_PRELOAD at spaces too, so a shim directory with a space or a colon in
+ * its path is named by soname alone: the shim directory, first on
+ * LD_LIBRARY_PATH, supplies it, but a program's own RPATH (PyTorch wheels)
+ * is searched before that. shim_preload_is_weak() says so, for a warning.
+ */
+void shim_preload_append(char *list, size_t size, const char *shim_dir, int major)
+{
+    size_t used = strlen(list);
+    const char *separator = used ? ":" : "";
+    if (shim_preload_is_weak(shim_dir))
+        snprintf(list + used, size - used, "%slibcudnn.so.%d", separator, major);
+    else
+        snprintf(list + used, size - used, "%s%s/libcudnn.so.%d", separator, shim_dir, major);
+}
+
+int shim_preload_is_weak(const char *shim_dir)
+{
+    return strpbrk(shim_dir, " \t:") != NULL;
+}

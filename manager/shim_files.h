@@ -14,5 +14,7 @@ int shim_files_dir(const char *root, char *out, size_t size);
 int shim_files_refresh(const char *root, int *copied);
 int shipped_file(const char *name, char *out, size_t size);
 int installation_prefix(char *out, size_t size);
+void shim_preload_append(char *list, size_t size, const char *shim_dir, int major);
+int shim_preload_is_weak(const char *shim_dir);
 
 #endif

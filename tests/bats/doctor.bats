@@ -123,3 +123,11 @@ fake_python() { # fake_python DIST_INFO VERSION: a python3 whose site-packages h
     run cudnnv doctor --bogus
     assert_status 2
 }
+
+@test "a store path with a space warns that LD_PRELOAD cannot hold it" {
+    export CUDNNV_ROOT="$BATS_TEST_TMPDIR/my store"
+    install_fixture cudnn-11.0-linux-x64-v8.0.4.30.tgz
+    cudnnv use 8.0
+    run cudnnv doctor
+    assert_output_has "WARN  library path: $CUDNNV_ROOT/shims/lib has a space or a colon, which LD_PRELOAD cannot hold"
+}

@@ -60,3 +60,17 @@ host() {
     run cudnnv exec --help
     assert_output_has "Usage: cudnnv exec"
 }
+
+@test "a store whose path has a space: shims preloaded by name, with a warning about RPATH" {
+    export CUDNNV_ROOT="$BATS_TEST_TMPDIR/my store"
+    install_fixture cudnn-11.0-linux-x64-v8.0.4.30.tgz
+    cudnnv use 8.0
+    run cudnnv exec sh -c 'echo "$LD_PRELOAD"'
+    [ "${lines[1]}" = libcudnn.so.8 ]
+    assert_output_has "LD_PRELOAD cannot hold '$CUDNNV_ROOT/shims/lib'"
+    assert_output_has "set CUDNNV_ROOT to a path without them"
+    run cudnnv exec "$FIXTURES/bin/host_dlopen"
+    assert_status 0
+    assert_output_has "map $CUDNNV_ROOT/versions/8.0.4.30/lib/libcudnn.so.8.0.4"
+    echo "$output" | grep -qx 8004
+}
