@@ -15,7 +15,8 @@ CORE_LIBS  = $(shell pkg-config --libs $(CORE_PKGS) 2>/dev/null)
 
 DEBIAN_PACKAGES = build-essential clang pkg-config libinih-dev libxxhash-dev \
                   libarchive-dev libssl-dev libcurl4-openssl-dev libgit2-dev libcmocka-dev \
-                  bats gcc-mingw-w64-x86-64 wine64 zsh fish tmux git
+                  bats gcc-mingw-w64-x86-64 wine64 gcc-aarch64-linux-gnu libc6-dev-arm64-cross \
+                  qemu-user zsh fish tmux git
 
 SELECT_SRC  = shim/version_name.c shim/set_list.c shim/version_file.c shim/select.c \
               shim/select_message.c
@@ -52,7 +53,7 @@ UNIT_SUPPORT = $(CORE_OBJ) $(HELPER_OBJ) $(UPDATE_OBJ) $(SELECT_OBJ)
 # Generated sources and objects are kept (not deleted as intermediates).
 .SECONDARY:
 
-.PHONY: all deps check unit bats fixtures clang-build demo bench install clean windows
+.PHONY: all deps check unit bats fixtures clang-build demo bench install clean windows aarch64
 
 CATALOG_DATA = $(BUILD)/share/cudnnv/.stamp
 
@@ -115,6 +116,22 @@ $(BUILD)/lib/cudnnv/windows/cudnn64_%.dll: $(WIN_SHIM_SRC) $(BUILD)/gen/libcudnn
 	@$(WIN_CC) -std=c11 $(WARNINGS) -O2 -Ishim -shared -s -static-libgcc -o $@ $(WIN_SHIM_SRC) \
 		$(BUILD)/gen/libcudnn.so.$*.stubs.S $(BUILD)/gen/libcudnn.so.$*.names.c $(BUILD)/gen/cudnn64_$*.def
 
+# The Linux shims for AArch64, cross-built (tested under qemu-aarch64).
+ARM_CC   = aarch64-linux-gnu-gcc
+ARM_LIBS = $(SHIM_MAJORS:%=$(BUILD)/aarch64/lib/cudnnv/libcudnn.so.%)
+
+aarch64: $(ARM_LIBS)
+
+$(BUILD)/aarch64/lib/cudnnv/libcudnn.so.%: $(SHIM_SRC) $(BUILD)/gen/libcudnn.so.%.stubs.S \
+		$(BUILD)/gen/libcudnn.so.%.names.c $(BUILD)/gen/libcudnn.so.%.map shim/trampoline.S \
+		shim/trampoline_aarch64_lp64.S shim/shim_internal.h shim/shim_platform.h shim/cudnnv_select.h
+	@mkdir -p $(dir $@)
+	@echo "  LD $@"
+	@$(ARM_CC) $(ALL_CFLAGS) $(SHIM_CFLAGS) -shared -s -o $@ $(SHIM_SRC) \
+		$(BUILD)/gen/libcudnn.so.$*.stubs.S $(BUILD)/gen/libcudnn.so.$*.names.c \
+		-Wl,-soname,libcudnn.so.$* -Wl,--version-script,$(BUILD)/gen/libcudnn.so.$*.map \
+		-Wl,--no-undefined -Wl,-z,noexecstack
+
 $(BUILD)/obj/%.o: %.c
 	@mkdir -p $(dir $@)
 	@echo "  CC $<"
@@ -157,7 +174,7 @@ fixtures: $(CUDNNV)
 unit: $(UNIT_TESTS)
 	@for t in $(UNIT_TESTS); do echo "== $$t"; $$t || exit 1; done
 
-bats: all windows fixtures
+bats: all windows aarch64 fixtures
 	CUDNNV=$(abspath $(CUDNNV)) FIXTURES=$(abspath $(BUILD)/fixtures) bats tests/bats
 
 # The manager and the selection code must also build with clang.

@@ -162,10 +162,14 @@ void cudnnv_load_set(const char *root, const struct cudnnv_choice *choice,
         cudnnv_die("cannot load cuDNN '%s' (%s): %s; check it with 'cudnnv verify %s'",
                    choice->name, choice->origin_path, dlerror(), choice->name);
     loaded->libraries++;
-    char shadow[PATH_MAX] = "another directory";
+    char shadow[PATH_MAX] = "";
     if (search_reaches_set_first(loaded->main_library, loaded->lib_dir, shadow, sizeof shadow))
         return;
     load_sublibraries(choice, loaded);
-    cudnnv_debug("%s holds cuDNN libraries and is searched before set '%s': loaded its %d sublibraries first",
-                 shadow, choice->name, loaded->libraries - 1);
+    if (shadow[0] != '\0')
+        cudnnv_debug("%s holds cuDNN libraries and is searched before set '%s': loaded its %d sublibraries first",
+                     shadow, choice->name, loaded->libraries - 1);
+    else
+        cudnnv_debug("the main library of set '%s' does not search its own directory: loaded its %d sublibraries first",
+                     choice->name, loaded->libraries - 1);
 }
