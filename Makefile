@@ -11,7 +11,9 @@ CFLAGS   ?= -O2 -g
 ALL_CFLAGS = -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE $(WARNINGS) $(CFLAGS)
 DEP_CFLAGS = $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
 DEP_LIBS   = $(shell pkg-config --libs $(PKGS) 2>/dev/null)
-CORE_LIBS  = $(shell pkg-config --libs $(CORE_PKGS) 2>/dev/null)
+# inih and xxHash are linked into cudnnv statically: two fewer libraries to
+# load at each start (the shell hook runs cudnnv at every prompt).
+CORE_LIBS  = -Wl,-Bstatic $(shell pkg-config --libs $(CORE_PKGS) 2>/dev/null) -Wl,-Bdynamic
 
 DEBIAN_PACKAGES = build-essential clang pkg-config libinih-dev libxxhash-dev \
                   libarchive-dev libssl-dev libcurl4-openssl-dev libgit2-dev libcmocka-dev \
