@@ -21,7 +21,7 @@ DEBIAN_PACKAGES = build-essential clang pkg-config libinih-dev libxxhash-dev \
                   qemu-user zsh fish tmux git
 
 SELECT_SRC  = shim/version_name.c shim/set_list.c shim/version_file.c shim/select.c \
-              shim/select_message.c
+              shim/select_message.c shim/text_escape.c
 # cudnnv itself links only libc, inih and xxHash (it starts fast: the shell
 # hook runs it at every prompt); install runs in a helper that also links
 # libarchive and OpenSSL.

@@ -29,6 +29,7 @@ const struct command *command_table(int *count);
 int fail(const char *format, ...) __attribute__((format(printf, 1, 2)));
 int usage_fail(const char *command, const char *format, ...) __attribute__((format(printf, 2, 3)));
 void note(const char *format, ...) __attribute__((format(printf, 1, 2)));
+void note_with_prefix(const char *prefix, const char *format, ...) __attribute__((format(printf, 2, 3)));
 int asks_for_help(int argc, char **argv);
 int print_command_help(const char *name);
 

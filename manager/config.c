@@ -4,6 +4,7 @@
  *   [catalog] remote = URL               (cudnnv update)
  *   [download] base_url = URL            (archives from BASE/NAME instead of NVIDIA's addresses)
  *   [download] mirrors = DIR:DIR         (folders searched for archives before downloading)
+ *   [install] max_member_size = SIZE     (bytes, or with K, M, G: the largest file an archive may unpack)
  * A missing file means the defaults; an unknown value is reported and the
  * default kept, so a typo never breaks a shell prompt.
  */
@@ -15,7 +16,41 @@
 #include <ini.h>
 #include <limits.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+
+/* "4G", "512M", "1000": a size in bytes; 0 when it is not one. */
+static unsigned long long parse_size(const char *text)
+{
+    char *end;
+    unsigned long long value = strtoull(text, &end, 10);
+    int shift = 0;
+    if (end == text || text[0] == '-')
+        return 0;
+    if (*end == 'K' || *end == 'k')
+        shift = 10;
+    else if (*end == 'M' || *end == 'm')
+        shift = 20;
+    else if (*end == 'G' || *end == 'g')
+        shift = 30;
+    if (shift != 0)
+        end++;
+    if (*end != '\0' || value > (~0ULL >> shift))
+        return 0;
+    return value << shift;
+}
+
+static void take_install_setting(struct config *config, const char *key, const char *value)
+{
+    if (strcmp(key, "max_member_size") != 0)
+        return;
+    unsigned long long size = parse_size(value);
+    if (size == 0)
+        note("cudnnv: config: max_member_size = %s is not a size (e.g. 4G); using %lluG", value,
+             CONFIG_MAX_MEMBER_SIZE >> 30);
+    else
+        config->max_member_size = size;
+}
 
 static int take_setting(void *user, const char *section, const char *key, const char *value)
 {
@@ -26,6 +61,8 @@ static int take_setting(void *user, const char *section, const char *key, const 
         snprintf(config->download_base, sizeof config->download_base, "%s", value);
     if (strcmp(section, "download") == 0 && strcmp(key, "mirrors") == 0)
         snprintf(config->download_mirrors, sizeof config->download_mirrors, "%s", value);
+    if (strcmp(section, "install") == 0)
+        take_install_setting(config, key, value);
     if (strcmp(section, "") != 0 && strcmp(section, "shell") != 0)
         return 1;
     if (strcmp(key, "preload") != 0)
@@ -46,6 +83,7 @@ int config_read(const char *root, struct config *config)
     char path[PATH_MAX];
     memset(config, 0, sizeof *config);
     config->preload = PRELOAD_AUTO;
+    config->max_member_size = CONFIG_MAX_MEMBER_SIZE;
     if (path_join(path, sizeof path, root, "config") != 0 || !is_regular_file(path))
         return 0;
     return ini_parse(path, take_setting, config) == 0 ? 0 : -1;

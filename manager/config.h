@@ -10,11 +10,19 @@ enum preload_mode {
     PRELOAD_NEVER
 };
 
+/*
+ * The largest file an archive may unpack: NVIDIA's largest cuDNN file (a
+ * static library) is a few hundred MiB, so 4 GiB leaves room for years and
+ * stops a compressed bomb long before a disk fills.
+ */
+#define CONFIG_MAX_MEMBER_SIZE (4ULL << 30)
+
 struct config {
     enum preload_mode preload;
     char catalog_remote[1024];      /* [catalog] remote */
     char download_base[1024];       /* [download] base_url: overrides the catalog's addresses */
     char download_mirrors[4096];    /* [download] mirrors: ':'-separated folders holding archives */
+    unsigned long long max_member_size; /* [install] max_member_size: bytes one archive member may hold */
 };
 
 int config_read(const char *root, struct config *config);

@@ -101,20 +101,16 @@ static int copy_bytes(int in, int out)
     }
 }
 
-/* Copies a regular file to a new path (which must not exist). */
-int copy_file(const char *from, const char *to, mode_t mode)
+/* Copies what an open file holds to a new path (which must not exist), flushed to the disk. */
+int copy_from_descriptor(int in, const char *to, mode_t mode)
 {
-    int in = open(from, O_RDONLY | O_CLOEXEC);
-    if (in < 0)
+    int out = open(to, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode);
+    if (out < 0)
         return -1;
-    int out = open(to, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode);
-    if (out < 0) {
-        close(in);
-        return -1;
-    }
     int status = copy_bytes(in, out);
+    if (status == 0)
+        status = fsync(out);
     int saved = errno;
-    close(in);
     if (close(out) != 0 && status == 0) {
         status = -1;
         saved = errno;
@@ -125,18 +121,37 @@ int copy_file(const char *from, const char *to, mode_t mode)
     return status;
 }
 
+/* Copies a regular file to a new path (which must not exist). */
+int copy_file(const char *from, const char *to, mode_t mode)
+{
+    int in = open(from, O_RDONLY | O_CLOEXEC);
+    if (in < 0)
+        return -1;
+    int status = copy_from_descriptor(in, to, mode);
+    int saved = errno;
+    close(in);
+    errno = saved;
+    return status;
+}
+
+/*
+ * Writes content to path through a new temporary file beside it and one
+ * rename. The temporary name is random and created exclusively (mkstemp):
+ * a link planted in a directory others can write is never followed, and the
+ * rename replaces a link at path itself, never what it points to.
+ */
 int write_file_atomic(const char *path, const char *content)
 {
     char temporary[4096];
-    if (snprintf(temporary, sizeof temporary, "%s.tmp.%ld", path, (long)getpid()) >= (int)sizeof temporary) {
+    if (snprintf(temporary, sizeof temporary, "%s.tmp.XXXXXX", path) >= (int)sizeof temporary) {
         errno = ENAMETOOLONG;
         return -1;
     }
-    int fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    int fd = mkstemp(temporary);
     if (fd < 0)
         return -1;
     size_t length = strlen(content);
-    int ok = write(fd, content, length) == (ssize_t)length && fsync(fd) == 0;
+    int ok = fchmod(fd, 0644) == 0 && write(fd, content, length) == (ssize_t)length && fsync(fd) == 0;
     ok = (close(fd) == 0) && ok;
     if (!ok || rename(temporary, path) != 0) {
         int saved = errno;
@@ -145,6 +160,30 @@ int write_file_atomic(const char *path, const char *content)
         return -1;
     }
     return 0;
+}
+
+static int sync_entry(const char *path, const struct stat *info, int type, struct FTW *walk)
+{
+    (void)info;
+    (void)walk;
+    return type == FTW_D ? sync_directory(path) : 0;
+}
+
+/* Flushes every directory of a tree (the names of the files in it) to the disk. */
+int sync_tree_directories(const char *path)
+{
+    return nftw(path, sync_entry, 32, FTW_PHYS);
+}
+
+/* Flushes a directory's entries (a new file's name) to the disk. */
+int sync_directory(const char *path)
+{
+    int fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (fd < 0)
+        return -1;
+    int status = fsync(fd);
+    close(fd);
+    return status;
 }
 
 /* Reads a whole file of at most limit bytes into a new NUL-terminated string. */

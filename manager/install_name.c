@@ -54,5 +54,8 @@ int install_choose_name(const struct install_request *request, const char *root,
     if (cudnnv_set_exists(root, version_name))
         distinguishing_suffix(root, version_name, &result->info, suffix, sizeof suffix);
     snprintf(result->name, sizeof result->name, "%.40s%s", version_name, suffix);
+    if (!cudnnv_name_is_valid(result->name))
+        return fail("the version found in %s ('%s') is not a name a set can have; give one with --name NAME",
+                    request->source, result->name);
     return taken(root, result->name, request, result);
 }

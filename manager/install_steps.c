@@ -7,6 +7,7 @@
 
 #include "archive.h"
 #include "cli.h"
+#include "config.h"
 #include "fsutil.h"
 #include "set_source.h"
 #include "store.h"
@@ -33,10 +34,12 @@ static int check_sha256(const char *archive, const char *expected, char actual[6
 }
 
 /* Unpacks an archive into staging/raw (after its checksum, when one was given). */
-static int unpack(const struct install_request *request, const char *staging, char *raw,
-                  struct set_info *info)
+static int unpack(const struct install_request *request, const char *root, const char *staging,
+                  char *raw, struct set_info *info)
 {
     char error[PATH_MAX + 256];
+    struct config config;
+    config_read(root, &config);
     if (request->sha256 != NULL && check_sha256(request->source, request->sha256, info->sha256) != 0)
         return 1;
     if (request->checked_sha256 != NULL)
@@ -44,7 +47,7 @@ static int unpack(const struct install_request *request, const char *staging, ch
     path_join(raw, PATH_MAX, staging, "raw");
     if (make_dirs(raw, 0700) != 0)
         return fail("cannot create %s: %s", raw, strerror(errno));
-    if (archive_extract_safe(request->source, raw, error, sizeof error) != 0)
+    if (archive_extract_safe(request->source, raw, config.max_member_size, error, sizeof error) != 0)
         return fail("refusing %s: %s; nothing was installed", request->source, error);
     return 0;
 }
@@ -98,7 +101,7 @@ static int build_set(const struct install_request *request, const char *root, co
     if (!set_layout_find(raw, &layout))
         return fail("no cuDNN libraries in %s (looked for lib/libcudnn*, lib64/libcudnn*, bin/cudnn*.dll); give the folder that holds include/ and lib/",
                     request->source);
-    if (set_layout_collect(&layout, result->staged_set, confined, error, sizeof error) != 0)
+    if (set_layout_collect(&layout, result->staged_set, confined ? raw : NULL, error, sizeof error) != 0)
         return fail("refusing %s: %s; nothing was installed", request->source, error);
     if (detect_version(result->staged_set, request->source, &version) != 0)
         return 1;
@@ -124,7 +127,7 @@ int install_in_staging(const struct install_request *request, const char *root,
                     request->source);
     if (!confined && request->sha256 != NULL)
         return usage_fail("install", "--sha256 checks an archive, and %s is a directory", request->source);
-    if (confined && unpack(request, staging, raw, &result->info) != 0)
+    if (confined && unpack(request, root, staging, raw, &result->info) != 0)
         return 1;
     if (!confined && realpath(request->source, raw) == NULL)
         return fail("cannot read %s: %s", request->source, strerror(errno));

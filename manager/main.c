@@ -19,7 +19,7 @@ int main(int argc, char **argv)
     }
     const struct command *command = command_find(argv[1]);
     if (command == NULL) {
-        fprintf(stderr, "cudnnv: no such command '%s'; run 'cudnnv help' for the list\n", argv[1]);
+        fail("no such command '%s'; run 'cudnnv help' for the list", argv[1]);
         return EXIT_USAGE;
     }
     if (command->passes_arguments ? (argc > 2 && (strcmp(argv[2], "--help") == 0 || strcmp(argv[2], "-h") == 0))

@@ -1,41 +1,64 @@
 /*
  * How cudnnv talks: data on stdout, messages on stderr, each error one line
  * prefixed "cudnnv:" that names the cause and the fix. A user error exits 1,
- * bad usage exits 2 (after pointing at the command's --help).
+ * bad usage exits 2 (after pointing at the command's --help). Every message
+ * is written through cudnnv_escape_text: names, paths and file contents
+ * from outside never reach the terminal as control bytes.
  */
 #include "cli.h"
 
+#include "../shim/cudnnv_select.h"
+
 #include <stdarg.h>
 #include <string.h>
+
+#define MESSAGE_MAX 8192
+
+/* Formats a message and writes it escaped, with a new line. */
+static void write_message(const char *prefix, const char *format, va_list args)
+{
+    char text[MESSAGE_MAX], escaped[MESSAGE_MAX];
+    vsnprintf(text, sizeof text, format, args);
+    cudnnv_escape_text(text, escaped, sizeof escaped);
+    fputs(prefix, stderr);
+    fputs(escaped, stderr);
+    fputc('\n', stderr);
+}
 
 int fail(const char *format, ...)
 {
     va_list args;
     va_start(args, format);
-    fputs("cudnnv: ", stderr);
-    vfprintf(stderr, format, args);
-    fputc('\n', stderr);
+    write_message("cudnnv: ", format, args);
     va_end(args);
     return EXIT_USER_ERROR;
 }
 
 int usage_fail(const char *command, const char *format, ...)
 {
+    char prefix[64], text[MESSAGE_MAX];
     va_list args;
     va_start(args, format);
-    fprintf(stderr, "cudnnv %s: ", command);
-    vfprintf(stderr, format, args);
-    fprintf(stderr, " (see 'cudnnv %s --help')\n", command);
+    vsnprintf(text, sizeof text, format, args);
     va_end(args);
+    snprintf(prefix, sizeof prefix, "cudnnv %s: ", command);
+    note_with_prefix(prefix, "%s (see 'cudnnv %s --help')", text, command);
     return EXIT_USAGE;
+}
+
+void note_with_prefix(const char *prefix, const char *format, ...)
+{
+    va_list args;
+    va_start(args, format);
+    write_message(prefix, format, args);
+    va_end(args);
 }
 
 void note(const char *format, ...)
 {
     va_list args;
     va_start(args, format);
-    vfprintf(stderr, format, args);
-    fputc('\n', stderr);
+    write_message("", format, args);
     va_end(args);
 }
 

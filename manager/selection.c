@@ -7,6 +7,7 @@
 #include "cli.h"
 #include "store.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <unistd.h>
@@ -14,8 +15,11 @@
 void selection_where(struct cudnnv_where *where)
 {
     static char cwd[PATH_MAX];
-    if (getcwd(cwd, sizeof cwd) == NULL)
+    where->cwd_too_long = 0;
+    if (getcwd(cwd, sizeof cwd) == NULL) {
+        where->cwd_too_long = errno == ENAMETOOLONG || errno == ERANGE;
         cwd[0] = '\0';
+    }
     where->root = store_root();
     where->env_version = getenv("CUDNNV_VERSION");
     where->cwd = cwd;

@@ -3,15 +3,19 @@
  * cudnn*.h, libraries libcudnn*, DLLs cudnn*.dll, import libraries cudnn*.lib
  * and the licence, nothing else (a CUDA toolkit directory holds much more).
  * A link to a file of the same directory stays a link (libcudnn.so.8 ->
- * libcudnn.so.8.1.0); any other link is copied as the file it leads to, and
- * for an unpacked archive ("confined") that file must lie inside the archive.
+ * libcudnn.so.8.1.0); any other link is copied as the file it leads to.
+ * For an unpacked archive ("confined" to its top directory) every file is
+ * opened by a walk below that top (beneath.c), and only regular files
+ * reached that way are taken: nothing outside the archive can be copied in.
  */
 #include "set_source.h"
 
+#include "beneath.h"
 #include "fsutil.h"
 
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,8 +23,8 @@
 #include <unistd.h>
 
 struct collect {
-    const char *top;        /* what a confined link must stay inside */
-    int confined;
+    int top;                /* the archive's top directory, or -1 for a plain directory source */
+    size_t top_length;      /* its path's length: what to cut from a path below it */
     char *error;
     size_t error_size;
     int files;
@@ -42,49 +46,62 @@ static int refuse(struct collect *state, const char *format, const char *path)
     return -1;
 }
 
-static int link_inside(const struct collect *state, const char *path)
+/* Opens the file a path leads to: below the archive's top when confined. */
+static int open_source(const struct collect *state, const char *path)
 {
-    char resolved[PATH_MAX], top[PATH_MAX];
-    if (realpath(path, resolved) == NULL || realpath(state->top, top) == NULL)
-        return 0;
-    size_t length = strlen(top);
-    return strncmp(resolved, top, length) == 0 && resolved[length] == '/';
+    if (state->top < 0)
+        return open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+    if (path[state->top_length] != '/') {
+        errno = EXDEV;
+        return -1;
+    }
+    return beneath_open(state->top, path + state->top_length + 1, O_RDONLY | O_NONBLOCK);
 }
 
-static int copy_link(struct collect *state, const char *from, const char *to)
+/* Copies the regular file path leads to; anything else reached is left out. */
+static int copy_regular(struct collect *state, const char *from, const char *to)
 {
-    char target[PATH_MAX];
-    ssize_t length = readlink(from, target, sizeof target - 1);
-    if (length < 0)
-        return refuse(state, "cannot read the link %s: %s", from);
-    target[length] = '\0';
-    if (strchr(target, '/') == NULL && strcmp(target, "..") != 0) {
-        if (symlink(target, to) != 0)
-            return refuse(state, "cannot create %s: %s", to);
-        return 0;
-    }
-    if (state->confined && !link_inside(state, from)) {
+    struct stat info;
+    int in = open_source(state, from);
+    if (in < 0 && errno == EXDEV) {
         snprintf(state->error, state->error_size, "%s is a link leading outside the set", from);
         return -1;
     }
-    if (copy_file(from, to, 0644) != 0)
-        return refuse(state, "cannot copy %s: %s", from);
-    return 0;
+    if (in < 0)
+        return refuse(state, "cannot read %s: %s", from);
+    int status = 0;
+    if (fstat(in, &info) != 0)
+        status = refuse(state, "cannot read %s: %s", from);
+    else if (S_ISREG(info.st_mode)) {
+        if (copy_from_descriptor(in, to, (info.st_mode & 0111) ? 0755 : 0644) != 0)
+            status = refuse(state, "cannot copy %s: %s", from);
+        else
+            show_progress(state, &info);
+    }
+    close(in);
+    return status;
 }
 
 static int copy_entry(struct collect *state, const char *from, const char *to)
 {
+    char target[PATH_MAX];
     struct stat info;
     if (lstat(from, &info) != 0)
         return refuse(state, "cannot read %s: %s", from);
-    if (S_ISLNK(info.st_mode))
-        return copy_link(state, from, to);
-    if (!S_ISREG(info.st_mode))
+    if (S_ISLNK(info.st_mode)) {
+        ssize_t length = readlink(from, target, sizeof target - 1);
+        if (length < 0)
+            return refuse(state, "cannot read the link %s: %s", from);
+        target[length] = '\0';
+        if (strchr(target, '/') == NULL && strcmp(target, "..") != 0 && strcmp(target, ".") != 0) {
+            if (symlink(target, to) != 0)
+                return refuse(state, "cannot create %s: %s", to);
+            return 0;
+        }
+    } else if (!S_ISREG(info.st_mode)) {
         return 0;
-    if (copy_file(from, to, (info.st_mode & 0111) ? 0755 : 0644) != 0)
-        return refuse(state, "cannot copy %s: %s", from);
-    show_progress(state, &info);
-    return 0;
+    }
+    return copy_regular(state, from, to);
 }
 
 /* Copies the entries of from_dir whose names match into destination/to_relative. */
@@ -127,9 +144,17 @@ static int collect_licence(struct collect *state, const char *root, const char *
 }
 
 int set_layout_collect(const struct set_layout *layout, const char *destination,
-                       int confined, char *error, size_t size)
+                       const char *confined_top, char *error, size_t size)
 {
-    struct collect state = {layout->root, confined, error, size, 0, 0};
+    struct collect state = {-1, 0, error, size, 0, 0};
+    if (confined_top != NULL) {
+        state.top = open(confined_top, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+        state.top_length = strlen(confined_top);
+        if (state.top < 0) {
+            errno = errno ? errno : ENOENT;
+            return refuse(&state, "cannot read %s: %s", confined_top);
+        }
+    }
     int status = 0;
     if (collect_dir(&state, layout->include_dir, destination, "include", "cudnn", ".h") != 0 ||
         collect_dir(&state, layout->lib_dir, destination, "lib", "libcudnn", "") != 0 ||
@@ -139,5 +164,7 @@ int set_layout_collect(const struct set_layout *layout, const char *destination,
         status = -1;
     if (state.files > 0 && isatty(STDERR_FILENO))
         fputc('\n', stderr);
+    if (state.top >= 0)
+        close(state.top);
     return status;
 }

@@ -21,7 +21,7 @@ struct set_layout {
 int set_layout_find(const char *dir, struct set_layout *layout);
 int set_layout_at(const char *dir, struct set_layout *layout);
 int set_layout_collect(const struct set_layout *layout, const char *destination,
-                       int confined, char *error, size_t size);
+                       const char *confined_top, char *error, size_t size);
 const char *set_layout_platform(const struct set_layout *layout);
 
 #endif

@@ -140,14 +140,22 @@ int store_begin_change(const char *root)
     return lock;
 }
 
-/* Moves a finished set into versions/NAME; with replace, swaps it with the old one atomically. */
+/*
+ * Moves a finished set into versions/NAME; with replace, swaps it with the
+ * old one atomically. Its files were flushed as they were written; its
+ * directories are flushed here, before the rename that makes it visible,
+ * so a power loss cannot publish a set whose files are not on the disk.
+ */
 int store_publish(const char *root, const char *staged, const char *name, int replace)
 {
-    char target[PATH_MAX];
+    char target[PATH_MAX], versions[PATH_MAX];
     if (store_set_dir(root, name, target, sizeof target) != 0)
         return fail("set path too long for '%s'", name);
+    if (sync_tree_directories(staged) != 0)
+        return fail("cannot flush the new set to the disk: %s", strerror(errno));
+    path_join(versions, sizeof versions, root, "versions");
     if (rename(staged, target) == 0)
-        return 0;
+        return sync_directory(versions) == 0 ? 0 : fail("cannot flush %s: %s", versions, strerror(errno));
     if (!replace || (errno != EEXIST && errno != ENOTEMPTY))
         return fail("cannot move the new set into %s: %s", target, strerror(errno));
     if (renameat2(AT_FDCWD, staged, AT_FDCWD, target, RENAME_EXCHANGE) != 0)

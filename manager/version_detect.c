@@ -17,6 +17,28 @@
 #include <stdlib.h>
 #include <string.h>
 
+#define VERSION_COMPONENT_DIGITS 5
+
+/*
+ * One version component from outside (a header, a file name): 1 to 5
+ * decimal digits, so 0..99999. Anything longer is refused rather than
+ * wrapped (CUDNN_MAJOR 2147483648 must not become -2147483648). Returns the
+ * number of digits read, 0 when refused.
+ */
+static size_t version_component(const char *text, int *value)
+{
+    size_t length = 0;
+    int number = 0;
+    while (isdigit((unsigned char)text[length])) {
+        if (length == VERSION_COMPONENT_DIGITS)
+            return 0;
+        number = number * 10 + (text[length++] - '0');
+    }
+    if (length > 0)
+        *value = number;
+    return length;
+}
+
 /* Finds "#define NAME <number>" in header text. */
 static int header_number(const char *text, const char *name, int *value)
 {
@@ -30,9 +52,9 @@ static int header_number(const char *text, const char *name, int *value)
         const char *number = word + length;
         while (*number == ' ' || *number == '\t')
             number++;
-        if (!isdigit((unsigned char)*number))
-            continue;
-        *value = atoi(number);
+        size_t digits = version_component(number, value);
+        if (digits == 0 || isalnum((unsigned char)number[digits]))
+            return 0;
         return 1;
     }
     return 0;
@@ -62,6 +84,23 @@ int version_from_headers(const char *include_dir, struct set_version *version)
     return 0;
 }
 
+/* "libcudnn.so.9.19.0" -> 9, 19, 0; nothing may follow the third number. */
+static int version_from_library_name(const char *name, struct set_version *version)
+{
+    static const char prefix[] = "libcudnn.so.";
+    int *parts[3] = {&version->major, &version->minor, &version->patch};
+    if (strncmp(name, prefix, sizeof prefix - 1) != 0)
+        return 0;
+    const char *c = name + sizeof prefix - 1;
+    for (int i = 0; i < 3; i++) {
+        size_t digits = version_component(c, parts[i]);
+        if (digits == 0 || c[digits] != (i < 2 ? '.' : '\0'))
+            return 0;
+        c += digits + 1;
+    }
+    return 1;
+}
+
 int version_from_library_names(const char *lib_dir, struct set_version *version)
 {
     DIR *dir = opendir(lib_dir);
@@ -69,11 +108,8 @@ int version_from_library_names(const char *lib_dir, struct set_version *version)
         return 0;
     int found = 0;
     struct dirent *entry;
-    while (!found && (entry = readdir(dir)) != NULL) {
-        char tail;
-        found = sscanf(entry->d_name, "libcudnn.so.%d.%d.%d%c", &version->major,
-                       &version->minor, &version->patch, &tail) == 3;
-    }
+    while (!found && (entry = readdir(dir)) != NULL)
+        found = version_from_library_name(entry->d_name, version);
     closedir(dir);
     return found;
 }

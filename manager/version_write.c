@@ -40,10 +40,14 @@ int version_file_print(const char *path, const char *missing_hint)
 {
     cudnnv_name names[CUDNNV_MAX_LINES], bad;
     int count = cudnnv_read_version_file(path, names, CUDNNV_MAX_LINES, bad);
-    if (count == -1)
+    if (count == CUDNNV_READ_BAD_NAME)
         return fail("invalid version name '%s' in %s; fix that file", bad, path);
-    if (count < -1 || count == 0)
+    if (count == CUDNNV_READ_MISSING || count == 0)
         return fail("%s", missing_hint);
+    if (count == CUDNNV_READ_UNREADABLE)
+        return fail("cannot read %s: %s; check its permissions", path, strerror(errno));
+    if (count < 0)
+        return fail("%s %s; replace it with 'cudnnv use VERSION' or remove it", path, cudnnv_read_problem(count));
     for (int i = 0; i < count; i++)
         printf("%s\n", names[i]);
     return 0;

@@ -15,6 +15,16 @@
 #define CUDNNV_MAX_SETS 256
 #define CUDNNV_MAX_LINES 16
 #define CUDNNV_VERSION_FILE ".cudnn-version"
+#define CUDNNV_VERSION_FILE_MAX 4096   /* bytes a version file may hold */
+
+/* Why a version source could not be read (cudnnv_read_version_file, cudnnv_read_names). */
+#define CUDNNV_READ_BAD_NAME   (-1)  /* an invalid name: copied into bad */
+#define CUDNNV_READ_MISSING    (-2)
+#define CUDNNV_READ_UNREADABLE (-3)  /* errno says why */
+#define CUDNNV_READ_NOT_FILE   (-4)  /* a FIFO, a directory, a device */
+#define CUDNNV_READ_TOO_LONG   (-5)  /* more than CUDNNV_MAX_LINES names or CUDNNV_VERSION_FILE_MAX bytes */
+#define CUDNNV_READ_UNTRUSTED  (-6)  /* owned by another user who is not root: not obeyed */
+#define CUDNNV_READ_CWD_TOO_LONG (-7) /* the working directory's path is too long to look for one */
 
 #ifdef _WIN32
 #define CUDNNV_HOST_PLATFORM "windows"
@@ -46,6 +56,7 @@ struct cudnnv_where {
     const char *root;          /* the store */
     const char *env_version;   /* CUDNNV_VERSION, or NULL */
     const char *cwd;           /* where the walk for .cudnn-version starts */
+    int cwd_too_long;          /* the working directory is longer than PATH_MAX: its pin cannot be read */
 };
 
 struct cudnnv_choice {
@@ -53,6 +64,8 @@ struct cudnnv_choice {
     char origin_path[PATH_MAX];  /* the file that chose, or "CUDNNV_VERSION" */
     cudnnv_name requested;       /* the name as written in the source */
     cudnnv_name name;            /* the installed set it resolved to ("" if none) */
+    int problem;                 /* for CUDNNV_IO_ERROR: the CUDNNV_READ_ code */
+    int error_number;            /* for CUDNNV_READ_UNREADABLE: errno */
 };
 
 /* version_name.c: names and their order */
@@ -67,11 +80,13 @@ int cudnnv_set_exists(const char *root, const char *name);
 int cudnnv_set_key(const char *root, const char *name, const char *key, char *out, size_t size);
 int cudnnv_set_version(const char *root, const char *name, char *out, size_t size);
 int cudnnv_set_major(const char *root, const char *name);
+int cudnnv_set_runs_here(const char *root, const char *name);
 int cudnnv_resolve(const char *root, const char *requested, cudnnv_name out);
 
 /* version_file.c: the sources */
 int cudnnv_read_names(const char *text, cudnnv_name *names, int max, cudnnv_name bad);
 int cudnnv_read_version_file(const char *path, cudnnv_name *names, int max, cudnnv_name bad);
+const char *cudnnv_read_problem(int code);
 int cudnnv_find_local_file(const char *cwd, char *out, size_t size);
 int cudnnv_global_file(const char *root, char *out, size_t size);
 
@@ -83,6 +98,9 @@ struct cudnnv_source {
     int count;                  /* names read; 0 when the source is absent or empty */
     enum cudnnv_status status;  /* CUDNNV_SELECTED when readable, else why not */
     cudnnv_name bad;            /* the invalid name, for CUDNNV_BAD_NAME */
+    int problem;                /* for CUDNNV_IO_ERROR: the CUDNNV_READ_ code */
+    int error_number;           /* for CUDNNV_READ_UNREADABLE: errno */
+    int ignored;                /* a file was there but not obeyed (CUDNNV_READ_UNTRUSTED) */
 };
 
 /* The three sources, read once and asked for several majors. */
@@ -103,6 +121,10 @@ enum cudnnv_status cudnnv_select_major(const struct cudnnv_where *where, int maj
 enum cudnnv_status cudnnv_select_first(const struct cudnnv_where *where,
                                        struct cudnnv_choice *choice);
 const char *cudnnv_origin_word(enum cudnnv_origin origin);
+
+/* text_escape.c: control bytes of outside text, escaped for a terminal */
+size_t cudnnv_escape_text(const char *text, char *out, size_t size);
+int cudnnv_text_has_controls(const char *text);
 
 /* select_message.c: the wording of a failure, shared by shim and manager */
 void cudnnv_describe_failure(enum cudnnv_status status, const struct cudnnv_choice *choice,

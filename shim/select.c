@@ -12,6 +12,7 @@
  */
 #include "cudnnv_select.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -27,6 +28,10 @@ static void read_source(const struct cudnnv_where *where, int index, struct cudn
         source->origin = CUDNNV_ORIGIN_ENV;
         strcpy(source->path, "CUDNNV_VERSION");
         count = cudnnv_read_names(where->env_version, source->names, CUDNNV_MAX_LINES, source->bad);
+    } else if (index == 1 && where->cwd_too_long) {
+        source->origin = CUDNNV_ORIGIN_LOCAL;
+        strcpy(source->path, CUDNNV_VERSION_FILE);
+        count = CUDNNV_READ_CWD_TOO_LONG;
     } else {
         int found = index == 1
             ? cudnnv_find_local_file(where->cwd, source->path, sizeof source->path)
@@ -36,14 +41,17 @@ static void read_source(const struct cudnnv_where *where, int index, struct cudn
         source->origin = index == 1 ? CUDNNV_ORIGIN_LOCAL : CUDNNV_ORIGIN_GLOBAL;
         count = cudnnv_read_version_file(source->path, source->names, CUDNNV_MAX_LINES, source->bad);
     }
-    if (count == -2)
-        return;
-    if (count == -1)
-        source->status = CUDNNV_BAD_NAME;
-    else if (count < 0)
-        source->status = CUDNNV_IO_ERROR;
-    else
+    if (count >= 0)
         source->count = count;
+    else if (count == CUDNNV_READ_UNTRUSTED)
+        source->ignored = 1;
+    else if (count == CUDNNV_READ_BAD_NAME)
+        source->status = CUDNNV_BAD_NAME;
+    else if (count != CUDNNV_READ_MISSING) {
+        source->status = CUDNNV_IO_ERROR;
+        source->problem = count;
+        source->error_number = errno;
+    }
 }
 
 void cudnnv_read_sources(const struct cudnnv_where *where, struct cudnnv_sources *sources)
@@ -79,6 +87,8 @@ static enum cudnnv_status report_source(const struct cudnnv_source *source, stru
 {
     start_choice(choice, source);
     strcpy(choice->requested, source->bad);
+    choice->problem = source->problem;
+    choice->error_number = source->error_number;
     return source->status;
 }
 

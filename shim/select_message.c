@@ -6,6 +6,7 @@
 #include "cudnnv_select.h"
 
 #include <stdio.h>
+#include <string.h>
 
 /* "set by /p/.cudnn-version", "set by CUDNNV_VERSION", ... */
 static void describe_origin(const struct cudnnv_choice *choice, char *out, size_t size)
@@ -22,6 +23,22 @@ static void describe_major(int major, char *out, size_t size)
         snprintf(out, size, "cuDNN %d version", major);
     else
         snprintf(out, size, "cuDNN version");
+}
+
+static void describe_unreadable(const struct cudnnv_choice *choice, char *out, size_t size)
+{
+    const char *path = choice->origin_path;
+    if (choice->problem == CUDNNV_READ_NOT_FILE)
+        snprintf(out, size, "%s is not a regular file; remove it, or pin a version there with 'cudnnv use VERSION'", path);
+    else if (choice->problem == CUDNNV_READ_TOO_LONG)
+        snprintf(out, size, "%s holds more than %d names or %d bytes; a version file names one version per cuDNN major: shorten it",
+                 path, CUDNNV_MAX_LINES, CUDNNV_VERSION_FILE_MAX - 1);
+    else if (choice->problem == CUDNNV_READ_CWD_TOO_LONG)
+        snprintf(out, size, "the working directory's path is longer than %d bytes, so its %s cannot be looked for; work from a shorter path or set CUDNNV_VERSION",
+                 PATH_MAX, CUDNNV_VERSION_FILE);
+    else
+        snprintf(out, size, "cannot read %s: %s; check its permissions", path,
+                 strerror(choice->error_number ? choice->error_number : 5));
 }
 
 /* Writes the message (without the "cudnnv: " prefix) for a status other than SELECTED. */
@@ -41,7 +58,7 @@ void cudnnv_describe_failure(enum cudnnv_status status, const struct cudnnv_choi
                  choice->requested, origin, CUDNNV_NAME_MAX);
         break;
     case CUDNNV_IO_ERROR:
-        snprintf(out, size, "cannot read %s; check its permissions", choice->origin_path);
+        describe_unreadable(choice, out, size);
         break;
     case CUDNNV_NOTHING_SELECTED:
         snprintf(out, size, "no %s is selected; run 'cudnnv use VERSION' in the project or 'cudnnv global VERSION' (installed: 'cudnnv versions')",

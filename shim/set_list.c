@@ -113,7 +113,7 @@ int cudnnv_set_major(const char *root, const char *name)
 }
 
 /* True when the set was built for the platform this code runs on (or does not say). */
-static int set_runs_here(const char *root, const char *name)
+int cudnnv_set_runs_here(const char *root, const char *name)
 {
     char platform[32];
     if (!cudnnv_set_key(root, name, "platform", platform, sizeof platform))
@@ -123,28 +123,32 @@ static int set_runs_here(const char *root, const char *name)
 
 /*
  * An installed name for what a source asked: the exact name, else the newest
- * prefix match among the sets built for this platform (a Windows set kept in
- * the store for Wine is chosen on Linux only by its exact name).
+ * prefix match, among the sets built for this platform: a Linux process
+ * never gets a Windows set (kept in the store for Wine) while a set of its
+ * own platform answers the name ("8.1.0.77" Windows, "8.1.0.77-linux"). Only
+ * when none does is a set of another platform named exactly returned, so
+ * that the manager can show it and the shim can refuse it by name.
  */
 int cudnnv_resolve(const char *root, const char *requested, cudnnv_name out)
 {
     cudnnv_name names[CUDNNV_MAX_SETS];
     if (!cudnnv_name_is_valid(requested))
         return 0;
-    if (cudnnv_set_exists(root, requested)) {
+    int exact = cudnnv_set_exists(root, requested);
+    if (exact && cudnnv_set_runs_here(root, requested)) {
         strcpy(out, requested);
         return 1;
     }
     int count = cudnnv_list_sets(root, names, CUDNNV_MAX_SETS);
     int best = -1;
     for (int i = 0; i < count; i++) {
-        if (!cudnnv_name_has_prefix(names[i], requested) || !set_runs_here(root, names[i]))
+        if (!cudnnv_name_has_prefix(names[i], requested) || !cudnnv_set_runs_here(root, names[i]))
             continue;
         if (best < 0 || cudnnv_name_compare(names[i], names[best]) > 0)
             best = i;
     }
-    if (best < 0)
+    if (best < 0 && !exact)
         return 0;
-    strcpy(out, names[best]);
+    strcpy(out, best < 0 ? requested : names[best]);
     return 1;
 }

@@ -10,9 +10,9 @@
 
 struct cudnnv_launch {
     char root[PATH_MAX];          /* "" until known: AT_SECURE defers it to the passwd entry */
-    char env_version[1024];
-    int has_env_version;
+    const char *env_version;      /* CUDNNV_VERSION as a whole (read by the same code as the manager), or NULL */
     char cwd[PATH_MAX];
+    int cwd_too_long;             /* getcwd said ENAMETOOLONG: the pin cannot be read */
     int debug;
     int secure;                   /* AT_SECURE: CUDNNV_* ignored */
 };

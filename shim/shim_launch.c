@@ -10,6 +10,7 @@
 #define _GNU_SOURCE
 #include "shim_internal.h"
 
+#include <errno.h>
 #include <pwd.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -32,12 +33,15 @@ static void copy_variable(const char *name, char *out, size_t size, int *present
 __attribute__((constructor)) static void cudnnv_capture_launch(void)
 {
     launch.secure = getauxval(AT_SECURE) != 0;
-    if (getcwd(launch.cwd, sizeof launch.cwd) == NULL)
+    if (getcwd(launch.cwd, sizeof launch.cwd) == NULL) {
+        launch.cwd_too_long = errno == ENAMETOOLONG || errno == ERANGE;
         launch.cwd[0] = '\0';
+    }
     if (launch.secure)
         return;
-    copy_variable("CUDNNV_VERSION", launch.env_version, sizeof launch.env_version,
-                  &launch.has_env_version);
+    const char *version = getenv("CUDNNV_VERSION");
+    if (version != NULL && version[0] != '\0')
+        launch.env_version = strdup(version);   /* whole, however long: read as the manager reads it */
     copy_variable("CUDNNV_ROOT", launch.root, sizeof launch.root, NULL);
     const char *debug = getenv("CUDNNV_DEBUG");
     launch.debug = debug != NULL && debug[0] != '\0' && strcmp(debug, "0") != 0;

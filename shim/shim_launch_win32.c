@@ -11,6 +11,7 @@
 #include <windows.h>
 
 static struct cudnnv_launch launch;
+static char env_version[32768];   /* the longest value Windows allows */
 
 static int copy_variable(const char *name, char *out, DWORD size)
 {
@@ -26,9 +27,12 @@ static void capture_launch(void)
 {
     char debug[16], profile[MAX_PATH];
     DWORD length = GetCurrentDirectoryA(sizeof launch.cwd, launch.cwd);
-    if (length == 0 || length >= sizeof launch.cwd)
+    if (length == 0 || length >= sizeof launch.cwd) {
+        launch.cwd_too_long = length >= sizeof launch.cwd;
         launch.cwd[0] = '\0';
-    launch.has_env_version = copy_variable("CUDNNV_VERSION", launch.env_version, sizeof launch.env_version);
+    }
+    if (copy_variable("CUDNNV_VERSION", env_version, sizeof env_version))
+        launch.env_version = env_version;
     launch.debug = copy_variable("CUDNNV_DEBUG", debug, sizeof debug) && strcmp(debug, "0") != 0;
     if (!copy_variable("CUDNNV_ROOT", launch.root, sizeof launch.root) &&
         copy_variable("USERPROFILE", profile, sizeof profile))

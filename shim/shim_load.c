@@ -15,7 +15,8 @@
  * before its first call.
  *
  * A set directory that another user can write is refused: its libraries
- * would run as this process.
+ * would run as this process. So is a set whose cuDNN library files, or the
+ * directories their links lead to, another user can write.
  */
 #define _GNU_SOURCE
 #include "shim_internal.h"
@@ -31,7 +32,7 @@
 #define MAX_SUBLIBRARIES 32
 
 /* Owned by this user or root, and not writable by group or others. */
-static void require_safe_directory(const char *path, const struct cudnnv_choice *choice)
+static void require_safe_path(const char *path, const struct cudnnv_choice *choice)
 {
     struct stat info;
     if (stat(path, &info) != 0)
@@ -40,6 +41,27 @@ static void require_safe_directory(const char *path, const struct cudnnv_choice 
     if ((info.st_uid != 0 && info.st_uid != geteuid()) || (info.st_mode & (S_IWGRP | S_IWOTH)))
         cudnnv_die("refusing set '%s': %s can be written by another user; fix with 'chmod go-w %s'",
                    choice->name, path, path);
+}
+
+/* Every libcudnn* file of the set, and the directory its links lead to, must be as safe as the set. */
+static void require_safe_libraries(const char *lib_dir, const struct cudnnv_choice *choice)
+{
+    char path[PATH_MAX + NAME_MAX + 2], target[PATH_MAX];
+    DIR *dir = opendir(lib_dir);
+    struct dirent *entry;
+    while (dir != NULL && (entry = readdir(dir)) != NULL) {
+        if (strncmp(entry->d_name, "libcudnn", 8) != 0)
+            continue;
+        snprintf(path, sizeof path, "%s/%s", lib_dir, entry->d_name);
+        if (realpath(path, target) == NULL)
+            continue;   /* a dangling link loads nothing */
+        require_safe_path(target, choice);
+        *strrchr(target, '/') = '\0';
+        if (strcmp(target, lib_dir) != 0)
+            require_safe_path(target[0] ? target : "/", choice);
+    }
+    if (dir != NULL)
+        closedir(dir);
 }
 
 /* Load order: what the others need comes first. */
@@ -150,12 +172,16 @@ void cudnnv_load_set(const char *root, const struct cudnnv_choice *choice,
     char set_dir[PATH_MAX], lib_dir[PATH_MAX + 8], path[PATH_MAX + 32];
     memset(loaded, 0, sizeof *loaded);
     snprintf(set_dir, sizeof set_dir, "%s/versions/%s", root, choice->name);
-    require_safe_directory(set_dir, choice);
+    if (!cudnnv_set_runs_here(root, choice->name))
+        cudnnv_die("set '%s' (%s) is not built for %s; install NVIDIA's %s archive of that release and pin it",
+                   choice->name, choice->origin_path, CUDNNV_HOST_PLATFORM, CUDNNV_HOST_PLATFORM);
+    require_safe_path(set_dir, choice);
     snprintf(lib_dir, sizeof lib_dir, "%s/lib", set_dir);
     if (realpath(lib_dir, loaded->lib_dir) == NULL)
         cudnnv_die("set '%s' has no lib directory (%s); reinstall it or run 'cudnnv versions'",
                    choice->name, lib_dir);
-    require_safe_directory(loaded->lib_dir, choice);
+    require_safe_path(loaded->lib_dir, choice);
+    require_safe_libraries(loaded->lib_dir, choice);
     snprintf(path, sizeof path, "%s/libcudnn.so.%d", loaded->lib_dir, cudnnv_shim_major_number());
     loaded->main_library = dlopen(path, RTLD_LAZY | RTLD_LOCAL);
     if (loaded->main_library == NULL)

@@ -36,14 +36,27 @@ static const char *origin_text(void)
     return text;
 }
 
+/* Says which version files were there but not obeyed (another user's), under CUDNNV_DEBUG. */
+static void report_ignored(const struct cudnnv_sources *sources)
+{
+    for (int i = 0; i < 3; i++) {
+        if (sources->source[i].ignored)
+            cudnnv_debug("ignored %s: it %s", sources->source[i].path,
+                         cudnnv_read_problem(CUDNNV_READ_UNTRUSTED));
+    }
+}
+
 static void select_set(char *root, size_t size)
 {
     const struct cudnnv_launch *launch = cudnnv_launch_state();
+    struct cudnnv_sources sources;
     char message[PATH_MAX + 512];
     cudnnv_launch_root(root, size);
-    struct cudnnv_where where = {root, launch->has_env_version ? launch->env_version : NULL,
-                                 launch->cwd[0] ? launch->cwd : NULL};
-    enum cudnnv_status status = cudnnv_select_major(&where, cudnnv_shim_major, &chosen);
+    struct cudnnv_where where = {root, launch->env_version, launch->cwd[0] ? launch->cwd : NULL,
+                                 launch->cwd_too_long};
+    cudnnv_read_sources(&where, &sources);
+    report_ignored(&sources);
+    enum cudnnv_status status = cudnnv_choose_major(&where, &sources, cudnnv_shim_major, &chosen);
     if (status != CUDNNV_SELECTED) {
         cudnnv_describe_failure(status, &chosen, cudnnv_shim_major, message, sizeof message);
         cudnnv_die("%s (%s needed it)", message, cudnnv_shim_soname);

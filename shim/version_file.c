@@ -3,15 +3,35 @@
  * comments, blank lines ignored), CUDNNV_VERSION (names separated by ':' or
  * white space), the walk from a directory up to '/' for .cudnn-version, and
  * the global file. libc only: the shim links it.
+ *
+ * A version file is outside input: it is opened without blocking and read
+ * only when it is a regular file (a FIFO would hang every prompt), at most
+ * CUDNNV_VERSION_FILE_MAX bytes and CUDNNV_MAX_LINES names (more is an
+ * error, never silently cut), a UTF-8 byte-order mark is skipped, and a file
+ * owned by another user who is not root is not obeyed: a pin in a directory
+ * others control must not choose the libraries a program runs (git's
+ * safe.directory is the model).
  */
 #include "cudnnv_select.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
-/* Copies one word (already trimmed) into names, or records it as bad. */
+#ifndef O_CLOEXEC
+#define O_CLOEXEC 0
+#endif
+#ifndef O_NONBLOCK
+#define O_NONBLOCK 0
+#endif
+#ifndef O_NOCTTY
+#define O_NOCTTY 0
+#endif
+
+/* Copies one word into names, or records it as bad. Returns the new count or a CUDNNV_READ_ code. */
 static int add_name(const char *word, size_t length, cudnnv_name *names, int count,
                     int max, cudnnv_name bad)
 {
@@ -23,22 +43,25 @@ static int add_name(const char *word, size_t length, cudnnv_name *names, int cou
     if (!cudnnv_name_is_valid(copy)) {
         copy[length > CUDNNV_NAME_MAX ? CUDNNV_NAME_MAX : length] = '\0';
         strcpy(bad, copy);
-        return -1;
+        return CUDNNV_READ_BAD_NAME;
     }
-    if (count < max)
-        strcpy(names[count++], copy);
-    return count;
+    if (count >= max)
+        return CUDNNV_READ_TOO_LONG;
+    strcpy(names[count], copy);
+    return count + 1;
 }
 
 /*
  * Splits text into names: '#' starts a comment to the end of its line; names
- * are separated by new lines, ':' or blanks. Returns the count, or -1 with the
- * offending word in bad.
+ * are separated by new lines, ':' or blanks. Returns the count, or a negative
+ * CUDNNV_READ_ code (a bad name is copied into bad).
  */
 int cudnnv_read_names(const char *text, cudnnv_name *names, int max, cudnnv_name bad)
 {
     int count = 0;
     const char *c = text;
+    if (strncmp(c, "\xef\xbb\xbf", 3) == 0)
+        c += 3;
     while (*c) {
         if (*c == '#') {
             c += strcspn(c, "\n");
@@ -51,26 +74,77 @@ int cudnnv_read_names(const char *text, cudnnv_name *names, int max, cudnnv_name
         }
         count = add_name(c, length, names, count, max, bad);
         if (count < 0)
-            return -1;
+            return count;
         c += length;
     }
     return count;
 }
 
-/* Returns the number of names, -1 for a bad name, -2 when the file is missing, -3 unreadable. */
+/* True when a file's owner may choose for this process: this user or root. */
+static int owner_is_trusted(const struct stat *info)
+{
+#ifdef _WIN32
+    (void)info;
+    return 1;
+#else
+    return info->st_uid == 0 || info->st_uid == geteuid();
+#endif
+}
+
+/* Reads at most size - 1 bytes of a regular file into text. Returns 0 or a CUDNNV_READ_ code. */
+static int read_regular_file(const char *path, char *text, size_t size)
+{
+    struct stat info;
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+    if (fd < 0)
+        return errno == ENOENT || errno == ENOTDIR ? CUDNNV_READ_MISSING : CUDNNV_READ_UNREADABLE;
+    int status = 0;
+    size_t length = 0;
+    if (fstat(fd, &info) != 0)
+        status = CUDNNV_READ_UNREADABLE;
+    else if (!S_ISREG(info.st_mode))
+        status = CUDNNV_READ_NOT_FILE;
+    else if (!owner_is_trusted(&info))
+        status = CUDNNV_READ_UNTRUSTED;
+    while (status == 0 && length < size) {
+        ssize_t got = read(fd, text + length, size - length);
+        if (got < 0 && errno == EINTR)
+            continue;
+        if (got < 0)
+            status = CUDNNV_READ_UNREADABLE;
+        if (got <= 0)
+            break;
+        length += (size_t)got;
+    }
+    int saved = errno;
+    close(fd);
+    errno = saved;
+    if (status == 0 && length == size)
+        status = CUDNNV_READ_TOO_LONG;
+    text[status == 0 ? length : 0] = '\0';
+    return status;
+}
+
+/* Returns the number of names, or a negative CUDNNV_READ_ code (errno kept for UNREADABLE). */
 int cudnnv_read_version_file(const char *path, cudnnv_name *names, int max, cudnnv_name bad)
 {
-    char text[4096];
-    FILE *file = fopen(path, "r");
-    if (file == NULL)
-        return errno == ENOENT || errno == ENOTDIR ? -2 : -3;
-    size_t length = fread(text, 1, sizeof text - 1, file);
-    int failed = ferror(file);
-    fclose(file);
-    if (failed)
-        return -3;
-    text[length] = '\0';
+    char text[CUDNNV_VERSION_FILE_MAX + 1];
+    int status = read_regular_file(path, text, sizeof text);
+    if (status != 0)
+        return status;
     return cudnnv_read_names(text, names, max, bad);
+}
+
+/* What a CUDNNV_READ_ code means, for messages. */
+const char *cudnnv_read_problem(int code)
+{
+    switch (code) {
+    case CUDNNV_READ_NOT_FILE: return "is not a regular file";
+    case CUDNNV_READ_TOO_LONG: return "holds more names or bytes than a version file may";
+    case CUDNNV_READ_UNTRUSTED: return "belongs to another user (not root), so it is not obeyed";
+    case CUDNNV_READ_UNREADABLE: return "cannot be read";
+    default: return "is not a version file";
+    }
 }
 
 static int is_separator(char c)
@@ -88,14 +162,25 @@ static size_t root_length(const char *path)
     return 0;
 }
 
+/* True when something is at path: the walk stops at any .cudnn-version, of any kind. */
+static int exists(const char *path)
+{
+    struct stat info;
+#ifdef _WIN32
+    return stat(path, &info) == 0;
+#else
+    return lstat(path, &info) == 0;
+#endif
+}
+
 /*
  * The nearest .cudnn-version from cwd up to the root (POSIX "/" or a
- * Windows drive "C:\\"). Returns 1 and its path when found.
+ * Windows drive "C:\\"). Returns 1 and its path when found. Whatever is
+ * found there is the project's answer: reading it says whether it is usable.
  */
 int cudnnv_find_local_file(const char *cwd, char *out, size_t size)
 {
     char dir[PATH_MAX];
-    struct stat info;
     if (cwd == NULL || root_length(cwd) == 0 || strlen(cwd) >= sizeof dir)
         return 0;
     strcpy(dir, cwd);
@@ -106,7 +191,7 @@ int cudnnv_find_local_file(const char *cwd, char *out, size_t size)
         while (length > root && is_separator(dir[length - 1]))
             dir[--length] = '\0';
         int n = snprintf(out, size, "%s%s%s", dir, length > root ? separator : "", CUDNNV_VERSION_FILE);
-        if (n > 0 && (size_t)n < size && stat(out, &info) == 0 && S_ISREG(info.st_mode))
+        if (n > 0 && (size_t)n < size && exists(out))
             return 1;
         if (length <= root)
             return 0;

@@ -8,10 +8,11 @@
 #include <ctype.h>
 #include <string.h>
 
+/* A name a set may have and a version file may hold: never a path, an option or a control byte. */
 int cudnnv_name_is_valid(const char *name)
 {
     size_t length = strlen(name);
-    if (length == 0 || length > CUDNNV_NAME_MAX)
+    if (length == 0 || length > CUDNNV_NAME_MAX || name[0] == '-')
         return 0;
     if (strcmp(name, ".") == 0 || strstr(name, "..") != NULL)
         return 0;

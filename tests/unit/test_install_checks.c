@@ -12,34 +12,115 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <errno.h>
+#include <fcntl.h>
+#include <unistd.h>
+
 #include "archive.h"
+#include "beneath.h"
 #include "fsutil.h"
 #include "version_detect.h"
 
-static void members_must_stay_relative(void **state)
+static void clean(const char *name, const char *expected)
 {
-    (void)state;
-    assert_true(archive_member_is_safe("cuda/lib64/libcudnn.so.8.1.0"));
-    assert_true(archive_member_is_safe("cudnn-linux-x86_64-8.9.7.29_cuda12-archive/"));
-    assert_true(archive_member_is_safe("a..b/c"));
-    assert_false(archive_member_is_safe("/etc/passwd"));
-    assert_false(archive_member_is_safe("cuda/../../x"));
-    assert_false(archive_member_is_safe(".."));
-    assert_false(archive_member_is_safe("cuda\\..\\x"));
-    assert_false(archive_member_is_safe("C:/Windows/x.dll"));
-    assert_false(archive_member_is_safe("\\\\server\\share"));
+    char out[256];
+    const char *problem = archive_member_clean(name, out, sizeof out);
+    if (expected == NULL) {
+        assert_non_null(problem);
+        return;
+    }
+    assert_null(problem);
+    assert_string_equal(out, expected);
 }
 
-static void links_must_resolve_inside(void **state)
+static void member_names_are_cleaned_or_refused(void **state)
 {
     (void)state;
-    assert_true(archive_link_stays_inside("cuda/lib64/libcudnn.so", "libcudnn.so.8"));
-    assert_true(archive_link_stays_inside("cuda/lib64/libcudnn.so", "../lib64/libcudnn.so.8"));
-    assert_true(archive_link_stays_inside("cuda/lib64/x", "../../cuda/include"));
-    assert_false(archive_link_stays_inside("cuda/lib64/x", "../../../etc/passwd"));
-    assert_false(archive_link_stays_inside("x", ".."));
-    assert_false(archive_link_stays_inside("cuda/x", "/etc/passwd"));
-    assert_false(archive_link_stays_inside("cuda/x", ""));
+    clean("cuda/lib64/libcudnn.so.8.1.0", "cuda/lib64/libcudnn.so.8.1.0");
+    clean("cudnn-linux-x86_64-8.9.7.29_cuda12-archive/", "cudnn-linux-x86_64-8.9.7.29_cuda12-archive");
+    clean("././cuda//./lib64/.", "cuda/lib64");
+    clean("a..b/c", "a..b/c");
+    clean("/etc/passwd", NULL);
+    clean("cuda/../../x", NULL);
+    clean("..", NULL);
+    clean("./", NULL);
+    clean("cuda\\..\\x", NULL);
+    clean("\\\\server\\share", NULL);
+    clean("cuda/lib\033]0;pwned\a", NULL);
+    clean("cuda/\x7flib", NULL);
+}
+
+static void link_targets_are_checked_before_writing(void **state)
+{
+    (void)state;
+    assert_null(archive_link_target_problem("libcudnn.so.8"));
+    assert_null(archive_link_target_problem("../lib64/libcudnn.so.8"));
+    assert_non_null(archive_link_target_problem("/etc/passwd"));
+    assert_non_null(archive_link_target_problem(""));
+    assert_non_null(archive_link_target_problem("..\\..\\etc"));
+    assert_non_null(archive_link_target_problem("x\n"));
+}
+
+static void only_what_a_set_needs_is_written(void **state)
+{
+    (void)state;
+    assert_true(archive_member_is_needed("cuda/lib64/libcudnn.so.8.1.0"));
+    assert_true(archive_member_is_needed("cuda/include/cudnn_version.h"));
+    assert_true(archive_member_is_needed("cuda/bin/cudnn64_8.dll"));
+    assert_true(archive_member_is_needed("cuda/lib/x64/cudnn.lib"));
+    assert_true(archive_member_is_needed("cudnn-linux-x86_64-9.1.0.70_cuda12-archive/LICENSE"));
+    assert_true(archive_member_is_needed("nvidia_cudnn_cu12-9.1.0.70.dist-info/METADATA"));
+    assert_false(archive_member_is_needed("cuda/doc/big.bin"));
+    assert_false(archive_member_is_needed("cuda/include/other.h"));
+    assert_false(archive_member_is_needed("METADATA"));
+}
+
+/* A tree with links that stay inside, lead out directly, through a chain, or loop. */
+static void walk_below_a_top_never_leaves_it(void **state)
+{
+    char top[] = "/tmp/cudnnv-beneath-XXXXXX", path[512];
+    (void)state;
+    assert_non_null(mkdtemp(top));
+    snprintf(path, sizeof path, "%s/tree/lib", top);
+    assert_int_equal(make_dirs(path, 0755), 0);
+    snprintf(path, sizeof path, "%s/tree/lib/libcudnn.so.8.1.0", top);
+    fclose(fopen(path, "w"));
+    static const char *links[][2] = {
+        {"tree/lib/libcudnn.so.8", "libcudnn.so.8.1.0"}, {"tree/lib64", "lib"},
+        {"tree/up", "lib/../lib64"}, {"tree/out", "../.."}, {"tree/abs", "/etc"},
+        {"tree/chain", "lib/../up/../out"}, {"tree/loop", "loop"},
+    };
+    for (size_t i = 0; i < sizeof links / sizeof links[0]; i++) {
+        snprintf(path, sizeof path, "%s/%s", top, links[i][0]);
+        assert_int_equal(symlink(links[i][1], path), 0);
+    }
+    snprintf(path, sizeof path, "%s/tree", top);
+    int tree = open(path, O_RDONLY | O_DIRECTORY);
+    assert_true(tree >= 0);
+    static const char *inside[] = {"lib/libcudnn.so.8", "lib64/libcudnn.so.8", "up/libcudnn.so.8.1.0", "."};
+    for (size_t i = 0; i < sizeof inside / sizeof inside[0]; i++) {
+        int fd = beneath_open(tree, inside[i], O_RDONLY);
+        assert_true(fd >= 0);
+        close(fd);
+    }
+    static const char *outside[] = {"out", "out/tmp", "abs/passwd", "chain", "chain/x", "..", "lib/../../tree"};
+    for (size_t i = 0; i < sizeof outside / sizeof outside[0]; i++) {
+        assert_int_equal(beneath_open(tree, outside[i], O_RDONLY), -1);
+        assert_int_equal(errno, EXDEV);
+    }
+    assert_int_equal(beneath_open(tree, "loop", O_RDONLY), -1);
+    assert_int_equal(errno, ELOOP);
+    char leaf[64];
+    int parent = beneath_open_parent(tree, "new/dirs/file", 1, leaf, sizeof leaf);
+    assert_true(parent >= 0);
+    assert_string_equal(leaf, "file");
+    close(parent);
+    assert_int_equal(beneath_open_parent(tree, "out/made/file", 1, leaf, sizeof leaf), -1);
+    assert_int_equal(errno, EXDEV);
+    snprintf(path, sizeof path, "%s/made", top);
+    assert_int_equal(access(path, F_OK), -1);
+    close(tree);
+    remove_tree(top);
 }
 
 static void old_archive_names(void **state)
@@ -101,10 +182,47 @@ static void headers_give_the_version(void **state)
     remove_tree(dir);
 }
 
+static void write_text(const char *path, const char *text)
+{
+    FILE *file = fopen(path, "w");
+    assert_non_null(file);
+    fputs(text, file);
+    fclose(file);
+}
+
+/* Version numbers from outside are bounded: never a wrapped, negative component. */
+static void version_numbers_are_bounded(void **state)
+{
+    char dir[] = "/tmp/cudnnv-bounds-XXXXXX", path[256];
+    struct set_version version;
+    (void)state;
+    assert_non_null(mkdtemp(dir));
+    snprintf(path, sizeof path, "%s/cudnn_version.h", dir);
+    write_text(path, "#define CUDNN_MAJOR 2147483648\n#define CUDNN_MINOR 0\n#define CUDNN_PATCHLEVEL 0\n");
+    assert_false(version_from_headers(dir, &version));
+    write_text(path, "#define CUDNN_MAJOR 99999\n#define CUDNN_MINOR 0\n#define CUDNN_PATCHLEVEL 1\n");
+    assert_true(version_from_headers(dir, &version));
+    assert_int_equal(version.major, 99999);
+    write_text(path, "#define CUDNN_MAJOR 8x\n#define CUDNN_MINOR 0\n#define CUDNN_PATCHLEVEL 1\n");
+    assert_false(version_from_headers(dir, &version));
+    snprintf(path, sizeof path, "%s/libcudnn.so.4294967304.1.0", dir);
+    write_text(path, "");
+    assert_false(version_from_library_names(dir, &version));
+    snprintf(path, sizeof path, "%s/libcudnn.so.8.1.0", dir);
+    write_text(path, "");
+    assert_true(version_from_library_names(dir, &version));
+    assert_int_equal(version.major, 8);
+    remove_tree(dir);
+}
+
 static void real_cudnn_headers_read_9_19_0(void **state)
 {
     struct set_version version;
     (void)state;
+    if (access("/usr/local/cuda/include/cudnn_version.h", R_OK) != 0) {
+        printf("skipped: no real cuDNN headers in /usr/local/cuda/include (this machine has no CUDA)\n");
+        skip();
+    }
     assert_true(version_from_headers("/usr/local/cuda/include", &version));
     assert_int_equal(version.major, 9);
     assert_int_equal(version.minor, 19);
@@ -139,8 +257,11 @@ static void wheel_metadata_and_toolkit_versions(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(members_must_stay_relative),
-        cmocka_unit_test(links_must_resolve_inside),
+        cmocka_unit_test(member_names_are_cleaned_or_refused),
+        cmocka_unit_test(link_targets_are_checked_before_writing),
+        cmocka_unit_test(only_what_a_set_needs_is_written),
+        cmocka_unit_test(walk_below_a_top_never_leaves_it),
+        cmocka_unit_test(version_numbers_are_bounded),
         cmocka_unit_test(old_archive_names),
         cmocka_unit_test(new_archive_names),
         cmocka_unit_test(build_number_is_used_only_when_it_agrees),

@@ -84,7 +84,7 @@ static void global_file(const char *text)
 
 static enum cudnnv_status pick(const char *env, const char *cwd, int major, struct cudnnv_choice *choice)
 {
-    struct cudnnv_where where = {root, env, cwd};
+    struct cudnnv_where where = {root, env, cwd, 0};
     return major < 0 ? cudnnv_select_first(&where, choice) : cudnnv_select_major(&where, major, choice);
 }
 
@@ -116,8 +116,24 @@ static void prefix_never_crosses_a_dot_boundary(void **state)
     assert_true(cudnnv_resolve(root, "8", out));
     assert_string_equal(out, "8.10.0");
     assert_false(cudnnv_resolve(root, "8.2", out));
-    assert_true(cudnnv_resolve(root, "8.1.1.33-windows", out));
-    assert_string_equal(out, "8.1.1.33-windows");
+}
+
+/* A Linux process never gets a Windows set, even one holding the exact name asked for. */
+static void a_windows_set_is_never_chosen_here(void **state)
+{
+    cudnnv_name out;
+    (void)state;
+    assert_true(cudnnv_resolve(root, "8.1.1.33-windows", out));   /* named exactly, nothing else answers */
+    assert_false(cudnnv_set_runs_here(root, out));
+    add_set("7.6.5.32", "7.6.5.32", "windows");
+    add_set("7.6.5.32-linux", "7.6.5.32", "linux");
+    assert_true(cudnnv_resolve(root, "7.6.5.32", out));
+    assert_string_equal(out, "7.6.5.32-linux");
+    char path[PATH_MAX];
+    snprintf(path, sizeof path, "%s/versions/7.6.5.32", root);
+    remove_tree(path);
+    snprintf(path, sizeof path, "%s/versions/7.6.5.32-linux", root);
+    remove_tree(path);
 }
 
 static void environment_beats_files(void **state)
@@ -235,6 +251,46 @@ static void version_file_syntax(void **state)
     assert_int_equal(cudnnv_read_names("\n# only comments\n", names, CUDNNV_MAX_LINES, bad), 0);
     assert_int_equal(cudnnv_read_names("8.1\n..\n", names, CUDNNV_MAX_LINES, bad), -1);
     assert_string_equal(bad, "..");
+    assert_int_equal(cudnnv_read_names("\xef\xbb\xbf" "8.1\n", names, CUDNNV_MAX_LINES, bad), 1);
+    assert_string_equal(names[0], "8.1");
+    assert_int_equal(cudnnv_read_names("-rf\n", names, CUDNNV_MAX_LINES, bad), CUDNNV_READ_BAD_NAME);
+    char many[CUDNNV_MAX_LINES * 4 + 8] = "";
+    for (int i = 0; i <= CUDNNV_MAX_LINES; i++)
+        strcat(many, "8.1\n");
+    assert_int_equal(cudnnv_read_names(many, names, CUDNNV_MAX_LINES, bad), CUDNNV_READ_TOO_LONG);
+}
+
+/* A FIFO, an oversized file, or another user's file is never read as a pin (and never blocks). */
+static void hostile_version_files(void **state)
+{
+    cudnnv_name names[CUDNNV_MAX_LINES], bad;
+    char path[PATH_MAX];
+    struct cudnnv_choice choice;
+    (void)state;
+    snprintf(path, sizeof path, "%s/.cudnn-version", project);
+    assert_int_equal(mkfifo(path, 0644), 0);
+    assert_int_equal(cudnnv_read_version_file(path, names, CUDNNV_MAX_LINES, bad), CUDNNV_READ_NOT_FILE);
+    assert_int_equal(pick(NULL, deep, 8, &choice), CUDNNV_IO_ERROR);
+    assert_int_equal(choice.problem, CUDNNV_READ_NOT_FILE);
+    unlink(path);
+    char big[CUDNNV_VERSION_FILE_MAX + 16];
+    memset(big, '\n', sizeof big - 1);
+    big[sizeof big - 1] = '\0';
+    big[0] = '8';
+    file_at(project, big);
+    assert_int_equal(cudnnv_read_version_file(path, names, CUDNNV_MAX_LINES, bad), CUDNNV_READ_TOO_LONG);
+    file_at(project, "8.0\n");
+    if (geteuid() == 0) {
+        assert_int_equal(chown(path, 65534, 65534), 0);
+        assert_int_equal(cudnnv_read_version_file(path, names, CUDNNV_MAX_LINES, bad), CUDNNV_READ_UNTRUSTED);
+        global_file("8.1\n");
+        assert_int_equal(pick(NULL, deep, 8, &choice), CUDNNV_SELECTED);
+        assert_int_equal(choice.origin, CUDNNV_ORIGIN_GLOBAL);
+        global_file(NULL);
+    } else {
+        printf("skipped: the owner check needs root to give a file to another user\n");
+    }
+    file_at(project, NULL);
 }
 
 static void walk_stops_at_the_nearest_file(void **state)
@@ -262,6 +318,8 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(nearest_file_wins_and_prefix_picks_newest),
         cmocka_unit_test(prefix_never_crosses_a_dot_boundary),
+        cmocka_unit_test(a_windows_set_is_never_chosen_here),
+        cmocka_unit_test(hostile_version_files),
         cmocka_unit_test(environment_beats_files),
         cmocka_unit_test(each_major_takes_its_own_line_and_source),
         cmocka_unit_test(named_set_counts_for_its_major),

@@ -1,0 +1,31 @@
+/*
+ * Paths inside a tree that came from outside (an unpacked archive), resolved
+ * against the real file system one component at a time, as the kernel's
+ * openat2(RESOLVE_BENEATH) does: no "..", no absolute link, and no link at
+ * any depth may lead out of the tree. Done in user space with O_PATH and
+ * O_NOFOLLOW so that it works on every kernel cudnnv runs on (openat2 needs
+ * Linux 5.6; clusters run older ones) and under qemu-user.
+ */
+#ifndef CUDNNV_BENEATH_H
+#define CUDNNV_BENEATH_H
+
+#include <stddef.h>
+
+#define BENEATH_MAX_LINKS 40
+#define BENEATH_MAX_DEPTH 64
+
+/*
+ * Opens path below the directory top with flags (O_RDONLY, O_PATH, ...),
+ * following links that stay below top. -1 with errno EXDEV when a step
+ * would lead out, ELOOP after too many links.
+ */
+int beneath_open(int top, const char *path, int flags);
+
+/*
+ * Opens the directory that holds path's last component (creating the
+ * missing directories on the way when create is set) and copies that
+ * component into leaf. The last component itself is never followed.
+ */
+int beneath_open_parent(int top, const char *path, int create, char *leaf, size_t leaf_size);
+
+#endif
