@@ -5,6 +5,8 @@
  */
 #include "catalog.h"
 
+#include "cli.h"
+#include "config.h"
 #include "fsutil.h"
 #include "shim_files.h"
 #include "store.h"
@@ -32,9 +34,14 @@ int catalog_data_dir(const char *leaf, char *out, size_t size)
     return n > 0 && (size_t)n < size && access(out, R_OK) == 0 ? 0 : -1;
 }
 
+/*
+ * Copies a value. One too long for its field is not cut short (a cut name
+ * or address could be another valid one): the field gets a control byte,
+ * which catalog_release_problem refuses in every field.
+ */
 static void copy_text(char *field, size_t size, const char *value)
 {
-    snprintf(field, size, "%s", value);
+    snprintf(field, size, "%s", strlen(value) < size ? value : "\x01");
 }
 
 static void take_archive_key(struct catalog_archive *archive, const char *key, const char *value)
@@ -100,7 +107,9 @@ static int ends_with_ini(const char *name)
 int catalog_load(struct catalog *catalog)
 {
     char path[PATH_MAX];
+    struct config config;
     memset(catalog, 0, sizeof *catalog);
+    config_read(store_root(), &config);
     if (catalog_data_dir("catalog", catalog->dir, sizeof catalog->dir) != 0)
         return -1;
     DIR *dir = opendir(catalog->dir);
@@ -118,8 +127,13 @@ int catalog_load(struct catalog *catalog)
         }
         struct catalog_release *release = &catalog->releases[catalog->count];
         memset(release, 0, sizeof *release);
-        if (ini_parse(path, take_key, release) >= 0 && release->version[0] != '\0')
+        if (ini_parse(path, take_key, release) < 0 || release->version[0] == '\0')
+            continue;
+        const char *problem = catalog_release_problem(release, config.download_base);
+        if (problem == NULL)
             catalog->count++;
+        else
+            note("cudnnv: ignoring %s: it has %s", path, problem);
     }
     if (dir != NULL)
         closedir(dir);

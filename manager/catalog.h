@@ -44,6 +44,10 @@ int catalog_load(struct catalog *catalog);
 void catalog_free(struct catalog *catalog);
 const struct catalog_release *catalog_find(const struct catalog *catalog, const char *requested);
 const struct catalog_release *catalog_release_of_set(const struct catalog *catalog, const char *version);
+/* catalog_check.c: catalog data is outside input */
+const char *catalog_release_problem(const struct catalog_release *release, const char *base_url);
+int catalog_url_is_allowed(const char *url, const char *base_url);
+
 const struct catalog_build *catalog_build_for(const struct catalog_release *release, const char *cuda);
 
 #endif

@@ -43,11 +43,13 @@ void doctor_add(struct doctor *doctor, enum doctor_verdict verdict, const char *
     if (doctor->count == DOCTOR_MAX_FINDINGS)
         return;
     struct doctor_finding *finding = &doctor->findings[doctor->count++];
+    char detail[sizeof finding->detail];
     va_list args;
     va_start(args, format);
     finding->verdict = verdict;
     snprintf(finding->check, sizeof finding->check, "%s", check);
-    vsnprintf(finding->detail, sizeof finding->detail, format, args);
+    vsnprintf(detail, sizeof detail, format, args);
+    cudnnv_escape_text(detail, finding->detail, sizeof finding->detail);   /* paths and names from outside */
     snprintf(finding->fix, sizeof finding->fix, "%s", fix ? fix : "");
     va_end(args);
 }

@@ -26,17 +26,40 @@ const char cmd_env_help[] =
     "Values are those of this moment (the current LD_LIBRARY_PATH and\n"
     "LD_PRELOAD are kept after cudnnv's entries).\n";
 
-static void print_variable(const char *format, const char *name, const char *value)
+/* A Dockerfile ENV value in double quotes: '\\', '"' and '$' (Docker expands it there) escaped. */
+static void print_dockerfile_value(const char *value)
 {
+    putchar('"');
+    for (const char *c = value; *c; c++) {
+        if (*c == '\\' || *c == '"' || *c == '$')
+            putchar('\\');
+        putchar(*c);
+    }
+    putchar('"');
+}
+
+/*
+ * One variable in the chosen format. A Dockerfile line and a dotenv line
+ * (which GitHub Actions and docker --env-file read without any quoting)
+ * cannot carry a new line or another control byte: such a value is refused,
+ * never written, since it would start a variable of its own (BASH_ENV=...).
+ */
+static int print_variable(const char *format, const char *name, const char *value)
+{
+    int shell = strcmp(format, "dockerfile") != 0 && strcmp(format, "dotenv") != 0;
+    if (!shell && cudnnv_text_has_controls(value))
+        return fail("%s holds a control character (a new line?), which a %s file cannot carry; clean that variable first",
+                    name, format);
     if (strcmp(format, "dockerfile") == 0) {
         printf("ENV %s=", name);
-        json_string(stdout, value);
-        printf("\n");
+        print_dockerfile_value(value);
+        putchar('\n');
     } else if (strcmp(format, "dotenv") == 0) {
         printf("%s=%s\n", name, value);
     } else {
         shell_print_export(stdout, format, name, value);
     }
+    return 0;
 }
 
 int cmd_env(int argc, char **argv)
@@ -61,10 +84,15 @@ int cmd_env(int argc, char **argv)
     }
     if (activation_plan(&plan) != 0)
         return 1;
-    print_variable(format, "CUDNNV_ROOT", store_root());
-    if (version != NULL)
-        print_variable(format, "CUDNNV_VERSION", version);
-    print_variable(format, "LD_LIBRARY_PATH", plan.library_path);
-    print_variable(format, "LD_PRELOAD", plan.full_preload);
+    const char *names[] = {"CUDNNV_ROOT", "CUDNNV_VERSION", "LD_LIBRARY_PATH", "LD_PRELOAD"};
+    const char *values[] = {store_root(), version, plan.library_path, plan.full_preload};
+    for (int i = 0; i < 4; i++) {
+        if (values[i] != NULL && !shell_is_known(format) && cudnnv_text_has_controls(values[i]))
+            return print_variable(format, names[i], values[i]);
+    }
+    for (int i = 0; i < 4; i++) {
+        if (values[i] != NULL)
+            print_variable(format, names[i], values[i]);
+    }
     return 0;
 }

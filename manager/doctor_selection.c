@@ -14,10 +14,23 @@
 #include <string.h>
 #include <sys/stat.h>
 
+/* A version file that was there but not obeyed: another user's pin (git's safe.directory case). */
+static void report_ignored_sources(struct doctor *doctor)
+{
+    for (int i = 0; i < 3; i++) {
+        const struct cudnnv_source *source = &doctor->sources.source[i];
+        if (source->ignored)
+            doctor_add(doctor, DOCTOR_WARN, "selection",
+                       "if you trust it, take it over ('chown' it to yourself) or pin your own ('cudnnv use VERSION' in a folder you own)",
+                       "%s is not obeyed: it %s", source->path, cudnnv_read_problem(CUDNNV_READ_UNTRUSTED));
+    }
+}
+
 void doctor_check_selection(struct doctor *doctor)
 {
     char message[PATH_MAX + 512];
     int any = 0;
+    report_ignored_sources(doctor);
     for (int major = 7; major <= 9; major++) {
         struct cudnnv_choice *choice = &doctor->choice[major];
         enum cudnnv_status status = cudnnv_choose_major(&doctor->where, &doctor->sources, major, choice);

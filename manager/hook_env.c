@@ -125,6 +125,7 @@ static int selected_majors(const struct cudnnv_where *where, const struct cudnnv
 {
     struct cudnnv_choice choice;
     struct config config;
+    char message[PATH_MAX + 512], reported[PATH_MAX + 512] = "";
     int selected = 0;
     config_read(where->root, &config);
     preload[0] = '\0';
@@ -133,7 +134,11 @@ static int selected_majors(const struct cudnnv_where *where, const struct cudnnv
         if (status == CUDNNV_NOTHING_SELECTED)
             continue;
         if (status != CUDNNV_SELECTED) {
-            selection_report(status, &choice, major);
+            /* a broken source fails every major alike: say it once per prompt */
+            cudnnv_describe_failure(status, &choice, major, message, sizeof message);
+            if (strcmp(message, reported) != 0)
+                fail("%s", message);
+            strcpy(reported, message);
             continue;
         }
         selected++;

@@ -14,7 +14,7 @@ void json_string(FILE *out, const char *text)
             fputs("\\n", out);
         else if (*c == '\t')
             fputs("\\t", out);
-        else if (*c < 0x20)
+        else if (*c < 0x20 || *c == 0x7f)
             fprintf(out, "\\u%04x", *c);
         else
             fputc(*c, out);

@@ -7,6 +7,8 @@
 
 #include "fsutil.h"
 
+#include "../shim/cudnnv_select.h"
+
 #include <ini.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -50,9 +52,19 @@ int set_info_read(const char *set_dir, struct set_info *info)
     return ini_parse(path, take_key, info) == 0 ? 0 : -1;
 }
 
+/*
+ * A value goes on one line of its own: control bytes (a new line in a
+ * source folder's name, say) are escaped, so no value can add a key.
+ */
+static const char *one_line(const char *value, char *out, size_t size)
+{
+    cudnnv_escape_text(value, out, size);
+    return out;
+}
+
 int set_info_write(const char *set_dir, const struct set_info *info)
 {
-    char path[PATH_MAX], text[3 * PATH_MAX + 512];
+    char path[PATH_MAX], text[3 * PATH_MAX + 512], source[PATH_MAX], linked[PATH_MAX];
     if (path_join(path, sizeof path, set_dir, "cudnnv.ini") != 0)
         return -1;
     snprintf(text, sizeof text,
@@ -66,8 +78,9 @@ int set_info_write(const char *set_dir, const struct set_info *info)
              "path = %s\n"
              "sha256 = %s\n"
              "installed = %s\n",
-             info->version, info->cuda, info->platform, info->kind, info->source,
-             info->path, info->sha256, info->installed);
+             info->version, info->cuda, info->platform, info->kind,
+             one_line(info->source, source, sizeof source), one_line(info->path, linked, sizeof linked),
+             info->sha256, info->installed);
     return write_file_atomic(path, text);
 }
 

@@ -1,7 +1,8 @@
 /*
  * Single-quoted values for sh-like shells, fish and PowerShell, each with its
  * own way of writing a quote inside quotes, and the one line that sets or
- * removes an environment variable in each.
+ * removes an environment variable in each. PowerShell also ends a quoted
+ * string at the typographic quotes U+2018..U+201B, so those are doubled too.
  */
 #include "shell_quote.h"
 
@@ -13,12 +14,25 @@ int shell_is_known(const char *shell)
            strcmp(shell, "fish") == 0 || strcmp(shell, "pwsh") == 0;
 }
 
+/* Length of a quote character PowerShell honours at c (U+2018..U+201B in UTF-8), or 0. */
+static size_t typographic_quote(const char *c)
+{
+    const unsigned char *u = (const unsigned char *)c;
+    return u[0] == 0xe2 && u[1] == 0x80 && u[2] >= 0x98 && u[2] <= 0x9b ? 3 : 0;
+}
+
 void shell_print_quoted(FILE *out, const char *shell, const char *value)
 {
     const char *quote = strcmp(shell, "fish") == 0 ? "\\'" : strcmp(shell, "pwsh") == 0 ? "''" : "'\\''";
+    int pwsh = strcmp(shell, "pwsh") == 0;
     fputc('\'', out);
     for (const char *c = value; *c; c++) {
-        if (*c == '\'')
+        size_t typographic = pwsh ? typographic_quote(c) : 0;
+        if (typographic > 0) {
+            fwrite(c, 1, typographic, out);
+            fwrite(c, 1, typographic, out);
+            c += typographic - 1;
+        } else if (*c == '\'')
             fputs(quote, out);
         else if (*c == '\\' && strcmp(shell, "fish") == 0)
             fputs("\\\\", out);
