@@ -1,0 +1,169 @@
+#!/usr/bin/env bats
+# cudnnv install against archives built to escape, to fill the disk, or to
+# smuggle names: each archive is made here, by the test, with mkarchive.
+
+load helpers
+
+MKARCHIVE="$FIXTURES/bin/mkarchive"
+
+setup() {
+    export CUDNNV_ROOT="$BATS_TEST_TMPDIR/store"
+    export HOME="$BATS_TEST_TMPDIR/home"
+    unset CUDNNV_VERSION
+    mkdir -p "$HOME" "$BATS_TEST_TMPDIR/project" "$BATS_TEST_TMPDIR/evil"
+    cd "$BATS_TEST_TMPDIR/project"
+    # A cuDNN set outside any archive: what an escaping link would bring in.
+    cp -a "$FIXTURES/layouts/old-8.0.4" "$BATS_TEST_TMPDIR/outside-set"
+    GOOD="tree:cuda=$FIXTURES/layouts/old-8.1.0"
+}
+
+# The archive's top is $CUDNNV_ROOT/staging/install.XXXXXX/raw: four levels
+# up is $BATS_TEST_TMPDIR, where outside-set lies.
+OUT=../../../../outside-set
+
+refused_and_nothing_installed() {
+    assert_status 1
+    assert_output_has "nothing was installed"
+    [ -z "$(ls "$CUDNNV_ROOT/versions")" ]
+    [ -z "$(ls "$CUDNNV_ROOT/staging")" ]
+}
+
+@test "a top folder that is a link out, named with '.' components, is refused by name (tar.xz and zip)" {
+    for kind in tar.xz zip; do
+        archive="$BATS_TEST_TMPDIR/evil/dots.$kind"
+        "$MKARCHIVE" "$archive" "symlink:./././././cuda=$OUT"
+        run cudnnv install "$archive"
+        refused_and_nothing_installed
+        assert_output_has "member 'cuda' is a link that leads outside the archive"
+    done
+}
+
+@test "a chain of links that each look inside but together lead out is refused" {
+    archive="$BATS_TEST_TMPDIR/evil/chain.tar.xz"
+    "$MKARCHIVE" "$archive" "symlink:a/b=.." "symlink:up1=a/b/.." "symlink:up2=up1/.." \
+        "symlink:up3=up2/.." "symlink:cuda=up3/../outside-set"
+    run cudnnv install "$archive"
+    refused_and_nothing_installed
+    assert_output_has "is a link that leads outside the archive"
+}
+
+@test "a lib64 link out under a real cuda folder is refused, files through it are never written" {
+    archive="$BATS_TEST_TMPDIR/evil/lib64.tgz"
+    "$MKARCHIVE" "$archive" "tree:cuda/include=$FIXTURES/layouts/old-8.1.0/include" \
+        "symlink:cuda/./lib64=../$OUT/lib64" \
+        "file:cuda/lib64/libcudnn_planted.so.8=$FIXTURES/layouts/payload"
+    run cudnnv install "$archive"
+    refused_and_nothing_installed
+    assert_output_has "member 'cuda/lib64/libcudnn_planted.so.8' would be written outside the archive through a link"
+    [ ! -e "$BATS_TEST_TMPDIR/outside-set/lib64/libcudnn_planted.so.8" ]
+}
+
+@test "a '\\' in a member name or a link target is refused (tar and zip)" {
+    # tar keeps the backslash as a byte of the name: refused
+    "$MKARCHIVE" "$BATS_TEST_TMPDIR/evil/name.tgz" "symlink:a\\b\\c\\d\\cuda=$OUT"
+    run cudnnv install "$BATS_TEST_TMPDIR/evil/name.tgz"
+    refused_and_nothing_installed
+    assert_output_has "has a '\\'"
+    # libarchive reads a zip's backslash as '/': the link then stays inside and leads nowhere
+    "$MKARCHIVE" "$BATS_TEST_TMPDIR/evil/name.zip" "symlink:a\\b\\c\\d\\cuda=$OUT"
+    run cudnnv install "$BATS_TEST_TMPDIR/evil/name.zip"
+    assert_status 1
+    [ -z "$(ls "$CUDNNV_ROOT/versions")" ]
+    for kind in tgz zip; do
+        "$MKARCHIVE" "$BATS_TEST_TMPDIR/evil/target.$kind" "$GOOD" "symlink:cuda/lib64/libcudnn_x.so=..\\..\\..\\..\\outside-set"
+        run cudnnv install "$BATS_TEST_TMPDIR/evil/target.$kind"
+        refused_and_nothing_installed
+        assert_output_has "is a link with a '\\'"
+    done
+}
+
+@test "a member name with control characters is refused, and the message carries no control byte" {
+    archive="$BATS_TEST_TMPDIR/evil/control.tgz"
+    "$MKARCHIVE" "$archive" "$GOOD" "file:cuda/lib64/libcudnn_$(printf '\033]0;pwned\007').so.8=$FIXTURES/layouts/payload"
+    run cudnnv install "$archive"
+    refused_and_nothing_installed
+    assert_output_has "has a control character"
+    assert_output_has 'libcudnn_\x1b]0;pwned\x07.so.8'
+    ! printf '%s' "$output" | grep -q "$(printf '\033')"
+}
+
+@test "a header with CUDNN_MAJOR 2147483648 never names a set -2147483648.0.0" {
+    mkdir -p "$BATS_TEST_TMPDIR/bogus/include" "$BATS_TEST_TMPDIR/bogus/lib64"
+    printf '#define CUDNN_MAJOR 2147483648\n#define CUDNN_MINOR 0\n#define CUDNN_PATCHLEVEL 0\n' \
+        > "$BATS_TEST_TMPDIR/bogus/include/cudnn_version.h"
+    cp "$FIXTURES/sets/8.1.0/lib/libcudnn.so.8.1.0" "$BATS_TEST_TMPDIR/bogus/lib64/libcudnn.so.8"
+    "$MKARCHIVE" "$BATS_TEST_TMPDIR/evil/bogus.tgz" "tree:cuda=$BATS_TEST_TMPDIR/bogus"
+    run cudnnv install "$BATS_TEST_TMPDIR/evil/bogus.tgz"
+    assert_status 1
+    assert_output_has "cannot tell which cuDNN version"
+    [ -z "$(ls "$CUDNNV_ROOT/versions")" ]
+    run cudnnv install --name -x "$ARCHIVES/cudnn-11.2-linux-x64-v8.1.0.77.tgz"
+    assert_status 2
+}
+
+@test "members a set does not need are skipped unwritten; a member over max_member_size is refused as it streams" {
+    archive="$BATS_TEST_TMPDIR/evil/extra.tgz"
+    "$MKARCHIVE" "$archive" "$GOOD" "zeros:cuda/doc/manual.bin=64M" "file:cuda/README=$FIXTURES/layouts/payload"
+    run cudnnv install "$archive"
+    assert_status 0
+    [ "$(ls "$CUDNNV_ROOT/versions")" = 8.1.0.77 ] || [ "$(ls "$CUDNNV_ROOT/versions")" = 8.1.0 ]
+    ! find "$CUDNNV_ROOT" -name manual.bin | grep -q .
+    mkdir -p "$CUDNNV_ROOT"
+    printf '[install]\nmax_member_size = 1M\n' > "$CUDNNV_ROOT/config"
+    # tar declares the size in the header; a zip's data descriptor does not: refused as it streams
+    for item in tgz:zeros zip:stream; do
+        kind=${item%%:*}
+        "$MKARCHIVE" "$BATS_TEST_TMPDIR/evil/big.$kind" "$GOOD" "${item#*:}:cuda/lib64/libcudnn_big.so.8=3M"
+        run cudnnv install --name big "$BATS_TEST_TMPDIR/evil/big.$kind"
+        assert_status 1
+        assert_output_has "member 'cuda/lib64/libcudnn_big.so.8' is larger than 1 MiB"
+        [ ! -e "$CUDNNV_ROOT/versions/big" ]
+        [ -z "$(ls "$CUDNNV_ROOT/staging")" ]
+    done
+}
+
+@test "a 10 GiB sparse member (a 10 KB archive) is refused from its header" {
+    mkdir -p "$BATS_TEST_TMPDIR/sparse/cuda/lib64"
+    truncate -s 10G "$BATS_TEST_TMPDIR/sparse/cuda/lib64/libcudnn.so.8.1.0"
+    tar -C "$BATS_TEST_TMPDIR/sparse" -cSzf "$BATS_TEST_TMPDIR/evil/sparse.tgz" cuda
+    [ "$(stat -c %s "$BATS_TEST_TMPDIR/evil/sparse.tgz")" -lt 100000 ]
+    run cudnnv install "$BATS_TEST_TMPDIR/evil/sparse.tgz"
+    refused_and_nothing_installed
+    assert_output_has "member 'cuda/lib64/libcudnn.so.8.1.0' is larger than 4096 MiB"
+}
+
+# A store on a 96 MiB tmpfs: bombs of 512 MiB must never fill it.
+small_store() {
+    if [ "$(id -u)" != 0 ]; then
+        skip "mounting a small tmpfs needs root (CI runs as root)"
+    fi
+    mkdir -p "$BATS_TEST_TMPDIR/small"
+    mount -t tmpfs -o size=96m tmpfs "$BATS_TEST_TMPDIR/small"
+    export CUDNNV_ROOT="$BATS_TEST_TMPDIR/small/store"
+}
+
+teardown() {
+    if mountpoint -q "$BATS_TEST_TMPDIR/small" 2>/dev/null; then umount "$BATS_TEST_TMPDIR/small"; fi
+}
+
+used_mib() {
+    df -m --output=used "$BATS_TEST_TMPDIR/small" | tail -1 | tr -d ' '
+}
+
+@test "on a small disk, bombs are refused before the disk fills: declared size, streamed zip, skipped extra" {
+    small_store
+    "$MKARCHIVE" "$BATS_TEST_TMPDIR/evil/bomb.tgz" "$GOOD" "zeros:cuda/lib64/libcudnn_bomb.so.8=512M"
+    run cudnnv install "$BATS_TEST_TMPDIR/evil/bomb.tgz"
+    refused_and_nothing_installed
+    assert_output_has "member 'cuda/lib64/libcudnn_bomb.so.8' would leave less than 32 MiB free"
+    "$MKARCHIVE" "$BATS_TEST_TMPDIR/evil/bomb.zip" "$GOOD" "stream:cuda/lib64/libcudnn_bomb.so.8=512M"
+    run cudnnv install "$BATS_TEST_TMPDIR/evil/bomb.zip"
+    refused_and_nothing_installed
+    assert_output_has "member 'cuda/lib64/libcudnn_bomb.so.8' would leave less than 32 MiB free"
+    ! printf '%s' "$output" | grep -q "No space left"
+    [ "$(used_mib)" -lt 8 ]
+    "$MKARCHIVE" "$BATS_TEST_TMPDIR/evil/extra.tgz" "$GOOD" "zeros:cuda/samples/data.bin=512M"
+    run cudnnv install "$BATS_TEST_TMPDIR/evil/extra.tgz"
+    assert_status 0
+    [ "$(used_mib)" -lt 8 ]
+}
