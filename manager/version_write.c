@@ -44,10 +44,14 @@ int version_file_print(const char *path, const char *missing_hint)
         return fail("invalid version name '%s' in %s; fix that file", bad, path);
     if (count == CUDNNV_READ_MISSING || count == 0)
         return fail("%s", missing_hint);
-    if (count == CUDNNV_READ_UNREADABLE)
-        return fail("cannot read %s: %s; check its permissions", path, strerror(errno));
-    if (count < 0)
-        return fail("%s %s; replace it with 'cudnnv use VERSION' or remove it", path, cudnnv_read_problem(count));
+    if (count < 0) {
+        /* the wording the selection uses for the same file (shim and manager alike) */
+        struct cudnnv_choice choice = {.problem = count, .error_number = errno};
+        snprintf(choice.origin_path, sizeof choice.origin_path, "%s", path);
+        char message[PATH_MAX + 512];
+        cudnnv_describe_failure(CUDNNV_IO_ERROR, &choice, -1, message, sizeof message);
+        return fail("%s", message);
+    }
     for (int i = 0; i < count; i++)
         printf("%s\n", names[i]);
     return 0;

@@ -33,6 +33,9 @@ static void describe_unreadable(const struct cudnnv_choice *choice, char *out, s
     else if (choice->problem == CUDNNV_READ_TOO_LONG)
         snprintf(out, size, "%s holds more than %d names or %d bytes; a version file names one version per cuDNN major: shorten it",
                  path, CUDNNV_MAX_LINES, CUDNNV_VERSION_FILE_MAX - 1);
+    else if (choice->problem == CUDNNV_READ_UNTRUSTED)
+        snprintf(out, size, "%s %s; pin your own version in a folder you own", path,
+                 cudnnv_read_problem(CUDNNV_READ_UNTRUSTED));
     else if (choice->problem == CUDNNV_READ_CWD_TOO_LONG)
         snprintf(out, size, "the working directory's path is longer than %d bytes, so its %s cannot be looked for; work from a shorter path or set CUDNNV_VERSION",
                  PATH_MAX, CUDNNV_VERSION_FILE);

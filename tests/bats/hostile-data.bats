@@ -1,0 +1,84 @@
+#!/usr/bin/env bats
+# Data from outside that cudnnv writes somewhere: catalog fields (which
+# 'cudnnv update' fetches), a source folder's name (into a set's info file),
+# environment variables (into dotenv, Dockerfile and PowerShell text).
+
+load helpers
+
+ARCHIVE=cudnn-11.2-linux-x64-v8.1.0.77.tgz
+
+write_release() { # write_release FILE ARCHIVE_NAME URL SHA256 [VERSION]
+    mkdir -p "$CUDNNV_ROOT/catalog/catalog"
+    cat > "$CUDNNV_ROOT/catalog/catalog/$1" <<INI
+[release]
+version = ${5:-8.1.0.77}
+
+[build cuda11.2]
+cuda = 11.2
+linux_archive = $2
+linux_url = $3
+linux_sha256 = $4
+INI
+}
+
+@test "a catalog archive name that leads out of the cache is refused with the file it came from" {
+    sum=$(sha256sum "$ARCHIVES/$ARCHIVE" | cut -d' ' -f1)
+    write_release 8.1.0.77.ini "../../home/.bashrc" "file://$ARCHIVES/$ARCHIVE" "$sum"
+    run cudnnv known 8.1.0.77
+    assert_output_has "ignoring $CUDNNV_ROOT/catalog/catalog/8.1.0.77.ini: it has an archive name that is not a plain file name"
+    run cudnnv install 8.1.0.77
+    assert_status 1
+    [ ! -e "$HOME/.bashrc" ]
+    [ -z "$(ls "$CUDNNV_ROOT/versions")" ]
+}
+
+@test "catalog URLs must be https, file, or http to this machine or to base_url; other fields are checked" {
+    write_release a.ini "$ARCHIVE" "http://example.com/$ARCHIVE" ""
+    write_release b.ini "$ARCHIVE" "https://example.com/$ARCHIVE" "not-hex" 8.1.1.33
+    write_release c.ini "$ARCHIVE" "https://example.com/$ARCHIVE" "" "9.1;rm"
+    run cudnnv known
+    assert_output_has "a.ini: it has a URL that is not https, file, or http to this machine or [download] base_url"
+    assert_output_has "b.ini: it has a SHA-256 that is not 64 hexadecimal digits"
+    assert_output_has "c.ini: it has a version that is not a dotted number"
+    printf '[download]\nbase_url = http://example.com\n' > "$CUDNNV_ROOT/config"
+    run cudnnv known 8.1.0.77
+    ! printf '%s' "$output" | grep -q "a.ini"
+    assert_output_has "8.1.0.77"
+}
+
+@test "a new line in a source folder's name cannot add a key to the set's info file" {
+    evil="$BATS_TEST_TMPDIR/evil
+version = 9.9.9"
+    mkdir -p "$evil"
+    cp -a "$SETS/8.1.0/include" "$SETS/8.1.0/lib" "$evil/"
+    run cudnnv install "$evil"
+    assert_status 0
+    info="$CUDNNV_ROOT/versions/8.1.0/cudnnv.ini"
+    [ "$(grep -c '^version' "$info")" = 1 ]
+    grep -q '^version = 8.1.0$' "$info"
+    grep -q 'evil\\x0aversion = 9.9.9$' "$info"
+}
+
+@test "env --format dotenv and dockerfile refuse a value with a new line; nothing is half written" {
+    install_fixture "$ARCHIVE"
+    LD_LIBRARY_PATH="/opt/lib
+BASH_ENV=/tmp/evil" run --separate-stderr cudnnv env --format dotenv 8.1
+    assert_status 1
+    [ -z "$output" ]
+    output=$stderr assert_output_has "LD_LIBRARY_PATH holds a control character (a new line?), which a dotenv file cannot carry"
+    LD_LIBRARY_PATH="/opt/lib
+BASH_ENV=/tmp/evil" run --separate-stderr cudnnv env --format dockerfile 8.1
+    assert_status 1
+    [ -z "$output" ]
+    # a '$' or '"' in a Dockerfile value is escaped, never expanded by Docker
+    LD_LIBRARY_PATH='/opt/$HOME/"x"' run cudnnv env --format dockerfile 8.1
+    assert_status 0
+    assert_output_has 'ENV LD_LIBRARY_PATH="'"$CUDNNV_ROOT"'/shims/lib:/opt/\$HOME/\"x\""'
+}
+
+@test "PowerShell quoting doubles the typographic quotes PowerShell ends strings at" {
+    install_fixture "$ARCHIVE"
+    LD_LIBRARY_PATH="/opt/a‘b’c‚d‛e'f" run cudnnv env --format pwsh 8.1
+    assert_status 0
+    assert_output_has "/opt/a‘‘b’’c‚‚d‛‛e''f'"
+}

@@ -1,0 +1,82 @@
+#!/usr/bin/env bats
+# What the shim trusts: only files this user or root controls, and only sets
+# built for this platform.
+
+load helpers
+
+setup_store() {
+    install_fixture cudnn-11.0-linux-x64-v8.0.4.30.tgz cudnn-11.2-linux-x64-v8.1.0.77.tgz
+    cudnnv rehash 2>/dev/null
+    SHIMS="$CUDNNV_ROOT/shims/lib"
+}
+
+host() {
+    LD_LIBRARY_PATH="$SHIMS" "$FIXTURES/bin/host_dlopen"
+}
+
+@test "a library file of the set that others can write is refused" {
+    setup_store
+    cudnnv use 8.1 2>/dev/null
+    lib="$CUDNNV_ROOT/versions/8.1.0.77/lib/libcudnn_ops_infer.so.8.1.0"
+    chmod o+w "$lib"
+    run -127 host
+    assert_output_has "refusing set '8.1.0.77': $lib can be written by another user"
+    chmod o-w "$lib"
+    run host
+    [ "${lines[0]}" = 8100 ]
+}
+
+@test "a library link leading into a folder others can write is refused" {
+    setup_store
+    cudnnv use 8.1 2>/dev/null
+    open_dir="$BATS_TEST_TMPDIR/world"
+    mkdir -p "$open_dir"
+    chmod 1777 "$open_dir"
+    lib_dir="$CUDNNV_ROOT/versions/8.1.0.77/lib"
+    cp "$lib_dir/libcudnn.so.8.1.0" "$open_dir/"
+    chmod 644 "$open_dir/libcudnn.so.8.1.0"
+    ln -sf "$open_dir/libcudnn.so.8.1.0" "$lib_dir/libcudnn.so.8"
+    run -127 host
+    assert_output_has "refusing set '8.1.0.77': $open_dir can be written by another user"
+}
+
+@test "a .cudnn-version owned by another user (not root) is not obeyed; debug and doctor say so" {
+    if [ "$(id -u)" != 0 ]; then skip "needs root to give a file to another user"; fi
+    setup_store
+    cudnnv global 8.1 2>/dev/null
+    shared="$BATS_TEST_TMPDIR/sticky"
+    mkdir -p "$shared/theirs"
+    chmod 1777 "$shared"
+    echo 8.0 > "$shared/theirs/.cudnn-version"
+    chown -R nobody "$shared/theirs"
+    cd "$shared/theirs"
+    CUDNNV_DEBUG=1 run --separate-stderr host
+    [ "${lines[0]}" = 8100 ]
+    output=$stderr assert_output_has "cudnnv: ignored $shared/theirs/.cudnn-version: it belongs to another user (not root), so it is not obeyed"
+    run cudnnv version-name
+    [ "$output" = 8.1.0.77 ]
+    run cudnnv doctor
+    assert_output_has "$shared/theirs/.cudnn-version is not obeyed"
+    # the same file given to root is obeyed
+    chown root "$shared/theirs/.cudnn-version"
+    run host
+    [ "${lines[0]}" = 8004 ]
+}
+
+@test "a Linux program pinned to a release installed for Windows and Linux gets the Linux set" {
+    install_fixture cudnn-11.2-windows-x64-v8.1.0.77.zip cudnn-11.2-linux-x64-v8.1.0.77.tgz
+    cudnnv rehash 2>/dev/null
+    SHIMS="$CUDNNV_ROOT/shims/lib"
+    [ -d "$CUDNNV_ROOT/versions/8.1.0.77-linux" ]
+    cudnnv use 8.1.0.77 2>/dev/null
+    run cudnnv version-name
+    [ "$output" = 8.1.0.77-linux ]
+    run host
+    assert_status 0
+    [ "${lines[0]}" = 8100 ]
+    assert_output_has "versions/8.1.0.77-linux/lib/libcudnn.so.8.1.0"
+    # a Windows-only pin is refused by name, never loaded
+    cudnnv uninstall 8.1.0.77-linux 2>/dev/null || cudnnv uninstall --force 8.1.0.77-linux
+    run -127 host
+    assert_output_has "set '8.1.0.77' ($PWD/.cudnn-version) is not built for linux"
+}
