@@ -3,6 +3,14 @@
 
 CC       ?= cc
 BUILD    ?= build
+# make check SANITIZE=1: cudnnv, its helpers and the unit tests built with
+# AddressSanitizer and UBSan (in a build folder of their own). The shims are
+# not: they load into programs that have no sanitizer runtime.
+ifeq ($(SANITIZE),1)
+BUILD    := build/sanitize
+CFLAGS   := -O1 -g
+SAN_FLAGS = -fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer
+endif
 PREFIX   ?= /usr/local
 PKGS      = inih libxxhash libarchive libcrypto libcurl libgit2
 CORE_PKGS = inih libxxhash
@@ -18,7 +26,7 @@ CORE_LIBS  = -Wl,-Bstatic $(shell pkg-config --libs $(CORE_PKGS) 2>/dev/null) -W
 DEBIAN_PACKAGES = build-essential clang pkg-config libinih-dev libxxhash-dev \
                   libarchive-dev libssl-dev libcurl4-openssl-dev libgit2-dev libcmocka-dev \
                   bats gcc-mingw-w64-x86-64 wine64 gcc-aarch64-linux-gnu libc6-dev-arm64-cross \
-                  qemu-user zsh fish tmux git
+                  qemu-user zsh fish tmux git strace
 
 SELECT_SRC  = shim/version_name.c shim/set_list.c shim/version_file.c shim/select.c \
               shim/select_message.c shim/text_escape.c
@@ -55,7 +63,7 @@ UNIT_SUPPORT = $(CORE_OBJ) $(HELPER_OBJ) $(UPDATE_OBJ) $(SELECT_OBJ)
 # Generated sources and objects are kept (not deleted as intermediates).
 .SECONDARY:
 
-.PHONY: all deps check unit bats fixtures clang-build demo bench install clean windows aarch64
+.PHONY: all deps check unit bats fixtures clang-build demo bench install clean windows aarch64 fuzz
 
 CATALOG_DATA = $(BUILD)/share/cudnnv/.stamp
 
@@ -137,27 +145,27 @@ $(BUILD)/aarch64/lib/cudnnv/libcudnn.so.%: $(SHIM_SRC) $(BUILD)/gen/libcudnn.so.
 $(BUILD)/obj/%.o: %.c
 	@mkdir -p $(dir $@)
 	@echo "  CC $<"
-	@$(CC) $(ALL_CFLAGS) $(DEP_CFLAGS) -MMD -MP -c $< -o $@
+	@$(CC) $(ALL_CFLAGS) $(SAN_FLAGS) $(DEP_CFLAGS) -MMD -MP -c $< -o $@
 
 $(CUDNNV): $(BUILD)/obj/manager/main.o $(CORE_OBJ) $(SELECT_OBJ)
 	@mkdir -p $(dir $@)
 	@echo "  LD $@"
-	@$(CC) $(ALL_CFLAGS) -o $@ $^ $(CORE_LIBS)
+	@$(CC) $(ALL_CFLAGS) $(SAN_FLAGS) -o $@ $^ $(CORE_LIBS)
 
 $(UPDATER): $(BUILD)/obj/manager/update_main.o $(UPDATE_OBJ) $(CORE_OBJ) $(SELECT_OBJ)
 	@mkdir -p $(dir $@)
 	@echo "  LD $@"
-	@$(CC) $(ALL_CFLAGS) -o $@ $^ $(CORE_LIBS) $(shell pkg-config --libs libgit2 2>/dev/null)
+	@$(CC) $(ALL_CFLAGS) $(SAN_FLAGS) -o $@ $^ $(CORE_LIBS) $(shell pkg-config --libs libgit2 2>/dev/null)
 
 $(INSTALLER): $(BUILD)/obj/manager/install_main.o $(HELPER_OBJ) $(CORE_OBJ) $(SELECT_OBJ)
 	@mkdir -p $(dir $@)
 	@echo "  LD $@"
-	@$(CC) $(ALL_CFLAGS) -o $@ $^ $(CORE_LIBS) $(shell pkg-config --libs libarchive libcrypto libcurl 2>/dev/null)
+	@$(CC) $(ALL_CFLAGS) $(SAN_FLAGS) -o $@ $^ $(CORE_LIBS) $(shell pkg-config --libs libarchive libcrypto libcurl 2>/dev/null)
 
 $(BUILD)/tests/%: tests/unit/%.c $(UNIT_SUPPORT)
 	@mkdir -p $(dir $@)
 	@echo "  LD $@"
-	@$(CC) $(ALL_CFLAGS) $(DEP_CFLAGS) -Ishim -Imanager -o $@ $^ $(DEP_LIBS) -lcmocka
+	@$(CC) $(ALL_CFLAGS) $(SAN_FLAGS) $(DEP_CFLAGS) -Ishim -Imanager -o $@ $^ $(DEP_LIBS) -lcmocka
 
 # Installs whatever Debian package is missing (apt-get update first: a fresh
 # machine has no package lists).
@@ -176,12 +184,17 @@ fixtures: $(CUDNNV)
 unit: $(UNIT_TESTS)
 	@for t in $(UNIT_TESTS); do echo "== $$t"; $$t || exit 1; done
 
+# Under SANITIZE=1 the programs a test starts may carry LD_PRELOAD (the
+# shims, a user's library): ASan then must not insist on loading first.
+SAN_ENV = $(if $(SAN_FLAGS),ASAN_OPTIONS=verify_asan_link_order=0 \
+          LSAN_OPTIONS=suppressions=$(abspath tests/sanitize/lsan.supp):print_suppressions=0)
+
 bats: all windows aarch64 fixtures
-	CUDNNV=$(abspath $(CUDNNV)) FIXTURES=$(abspath $(BUILD)/fixtures) bats tests/bats
+	$(SAN_ENV) CUDNNV=$(abspath $(CUDNNV)) FIXTURES=$(abspath $(BUILD)/fixtures) bats tests/bats
 
 # The manager and the selection code must also build with clang.
 clang-build:
-	$(MAKE) --no-print-directory BUILD=$(BUILD)/clang CC=clang all
+	$(MAKE) --no-print-directory BUILD=$(BUILD)/clang CC=clang SANITIZE= all
 
 check: deps
 	$(MAKE) --no-print-directory all
@@ -195,6 +208,31 @@ bench: deps
 	  (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$p >/dev/null); done
 	$(MAKE) --no-print-directory all fixtures
 	tests/bench/run.sh $(abspath $(CUDNNV)) $(abspath $(BUILD)/fixtures) $(abspath $(BUILD))
+
+# Fuzzing (not part of check): libFuzzer harnesses under tests/fuzz, built with
+# clang, each run for FUZZ_SECONDS; the executions and any finding are printed.
+FUZZ_SECONDS ?= 30
+FUZZ_DIR     = $(BUILD)/fuzz
+FUZZ_CFLAGS  = -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -g -O1 \
+               -fsanitize=fuzzer,address,undefined -Ishim -Imanager
+FUZZ_NAMES   = version_file archive_member hook_state catalog_names manifest
+FUZZ_SRC_version_file   = $(SELECT_SRC)
+FUZZ_SRC_archive_member = manager/archive_member.c manager/beneath.c manager/fsutil.c
+FUZZ_SRC_hook_state     = manager/hook_state.c
+FUZZ_SRC_catalog_names  = manager/catalog_check.c manager/version_detect.c manager/fsutil.c $(SELECT_SRC)
+FUZZ_SRC_manifest       = manager/manifest_verify.c manager/manifest_hash.c manager/tree_list.c manager/fsutil.c
+FUZZ_LIBS_manifest      = $(shell pkg-config --libs libxxhash 2>/dev/null)
+
+$(FUZZ_DIR)/fuzz_%: tests/fuzz/fuzz_%.c $(SELECT_SRC) $(wildcard manager/*.c manager/*.h shim/*.h)
+	@mkdir -p $(dir $@)
+	@echo "  FUZZ-LD $@"
+	@clang $(FUZZ_CFLAGS) -o $@ $< $(FUZZ_SRC_$*) $(FUZZ_LIBS_$*)
+
+fuzz: deps
+	@dpkg-query -W -f='$${Status}' libclang-rt-14-dev 2>/dev/null | grep -q "ok installed" || \
+	  (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libclang-rt-14-dev >/dev/null)
+	$(MAKE) --no-print-directory $(FUZZ_NAMES:%=$(FUZZ_DIR)/fuzz_%)
+	tests/fuzz/run.sh $(abspath $(FUZZ_DIR)) $(FUZZ_SECONDS) $(FUZZ_NAMES)
 
 demo: deps
 	$(MAKE) --no-print-directory all fixtures

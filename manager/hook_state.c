@@ -87,8 +87,10 @@ int hook_state_parse(const char *text, struct hook_state *state)
     memcpy(state->key, key, key_length);
     for (const char *field = end ? end + 1 : key + key_length; *field;) {
         size_t length = strcspn(field, ";");
-        if (length > 0 && parse_entry(field, length, state) != 0)
+        if (length > 0 && parse_entry(field, length, state) != 0) {
+            hook_state_free(state);   /* the entries taken before the bad one */
             return -1;
+        }
         field += length + (field[length] == ';');
     }
     return 0;

@@ -14,6 +14,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <pwd.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,24 +23,40 @@
 
 static char root_path[PATH_MAX];   /* store_root's answer, kept for the process */
 
+/* The home folder: $HOME, else the password database's, as the shim finds it. */
+static const char *home_directory(void)
+{
+    const char *home = getenv("HOME");
+    if (home != NULL && home[0] == '/')
+        return home;
+    struct passwd *entry = getpwuid(getuid());
+    return entry != NULL && entry->pw_dir != NULL ? entry->pw_dir : "/";
+}
+
+/* Writes the store's path: CUDNNV_ROOT (made absolute), else HOME/.cudnnv. */
+static int compose_root(char *out, size_t size)
+{
+    const char *configured = getenv("CUDNNV_ROOT");
+    char cwd[PATH_MAX];
+    int n;
+    if (configured != NULL && configured[0] == '/')
+        n = snprintf(out, size, "%s", configured);
+    else if (configured != NULL && configured[0] != '\0')
+        n = snprintf(out, size, "%s/%s", getcwd(cwd, sizeof cwd) ? cwd : ".", configured);
+    else
+        n = snprintf(out, size, "%s/.cudnnv", home_directory());
+    return n > 0 && (size_t)n < size ? 0 : -1;
+}
+
 const char *store_root(void)
 {
     char resolved[PATH_MAX];
     if (root_path[0] != '\0')
         return root_path;
-    const char *configured = getenv("CUDNNV_ROOT");
-    if (configured != NULL && configured[0] != '\0') {
-        if (configured[0] == '/')
-            snprintf(root_path, sizeof root_path, "%s", configured);
-        else {
-            char cwd[PATH_MAX];
-            if (getcwd(cwd, sizeof cwd) == NULL)
-                strcpy(cwd, ".");
-            snprintf(root_path, sizeof root_path, "%s/%s", cwd, configured);
-        }
-    } else {
-        const char *home = getenv("HOME");
-        snprintf(root_path, sizeof root_path, "%s/.cudnnv", home && home[0] ? home : ".");
+    if (compose_root(root_path, sizeof root_path) != 0) {
+        fail("the store's path (CUDNNV_ROOT or HOME) is longer than %d bytes; set CUDNNV_ROOT to a shorter one",
+             PATH_MAX - 1);
+        exit(EXIT_USER_ERROR);
     }
     size_t length = strlen(root_path);
     while (length > 1 && root_path[length - 1] == '/')

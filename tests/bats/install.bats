@@ -198,3 +198,15 @@ load helpers
     cudnnv link wheel "$site/nvidia/cudnn" 2>/dev/null
     grep -q '^cuda = 12$' "$CUDNNV_ROOT/versions/wheel/cudnnv.ini"
 }
+
+@test "every file and folder of a new set is flushed to the disk before the rename that publishes it" {
+    command -v strace >/dev/null || skip "strace is not installed (make check installs it)"
+    # (LeakSanitizer cannot run under ptrace: a sanitized build skips it here)
+    ASAN_OPTIONS="${ASAN_OPTIONS:-}:detect_leaks=0" strace -f -e trace=fsync,rename -o "$BATS_TEST_TMPDIR/trace" \
+        "$CUDNNV" install "$ARCHIVES/cudnn-11.2-linux-x64-v8.1.0.77.tgz" 2>/dev/null
+    set_dir="$CUDNNV_ROOT/versions/8.1.0.77"
+    expected=$(( $(find "$set_dir" -type f | wc -l) + $(find "$set_dir" -type d | wc -l) ))
+    flushed=$(awk '/fsync\(/ {n++} /rename\(.*\/set", .*\/versions\// {print n + 0; exit}' "$BATS_TEST_TMPDIR/trace")
+    echo "flushed $flushed, expected at least $expected" >&2
+    [ "$flushed" -ge "$expected" ]
+}

@@ -27,6 +27,7 @@ drive() {
     local host="$FIXTURES/bin/host_dlopen"
     tmux -L "$socket" new-session -d -s test -x 250 -y 50 \
         env -i HOME="$HOME" PATH="$PATH" TERM=xterm CUDNNV_ROOT="$CUDNNV_ROOT" \
+        ${ASAN_OPTIONS:+ASAN_OPTIONS="$ASAN_OPTIONS"} ${LSAN_OPTIONS:+LSAN_OPTIONS="$LSAN_OPTIONS"} \
         LD_LIBRARY_PATH="$USER_LIBRARY_PATH" LD_PRELOAD="$USER_PRELOAD" $shell_command
     local lines=(
         "$init_line"
