@@ -178,8 +178,8 @@ deps:
 	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null; \
 	fi
 
-fixtures: $(CUDNNV)
-	tests/fixtures/build-fixtures.sh $(BUILD)/fixtures
+fixtures: $(CUDNNV) $(SHIM_LIBS)
+	tests/fixtures/build-fixtures.sh $(BUILD)/fixtures $(BUILD)/lib/cudnnv
 
 unit: $(UNIT_TESTS)
 	@for t in $(UNIT_TESTS); do echo "== $$t"; $$t || exit 1; done

@@ -1,8 +1,8 @@
 #!/bin/sh
-# The main job end to end, for 'make demo': a throw-away store, the real
-# cuDNN 9.19 from the CUDA directory and two older fixture releases installed
-# into it, two projects pinned to two versions, and a program started in each
-# at the same time getting its own cuDNN.
+# The main job end to end, for 'make demo': a throw-away store, fixture
+# releases 8.0, 8.1 and 9.1 installed into it (and the machine's real cuDNN
+# when /usr/local/cuda holds one), two projects pinned to two versions, and a
+# program started in each at the same time getting its own cuDNN.
 # Usage: demo.sh CUDNNV FIXTURES
 set -eu
 cudnnv=$1
@@ -16,11 +16,16 @@ if [ -t 1 ]; then bold=$(printf '\033[1m') plain=$(printf '\033[0m'); else bold=
 step() { printf '\n%s== %s%s\n' "$bold" "$*" "$plain"; }
 show() { printf '$ %s\n' "$*"; "$@"; }
 
-step "Install the real cuDNN from /usr/local/cuda (only its cuDNN files are copied)"
-show "$cudnnv" install /usr/local/cuda
-step "Install two older releases from NVIDIA-style archives"
+step "Install three releases from NVIDIA-style archives (test sets built from C)"
 show "$cudnnv" install "$fixtures/archives/cudnn-11.0-linux-x64-v8.0.4.30.tgz"
 show "$cudnnv" install "$fixtures/archives/cudnn-11.2-linux-x64-v8.1.0.77.tgz"
+show "$cudnnv" install "$fixtures/archives/cudnn-linux-x86_64-9.1.0.70_cuda12-archive.tar.xz"
+if [ -e /usr/local/cuda/lib/libcudnn.so.9 ] || [ -e /usr/local/cuda/lib64/libcudnn.so.9 ]; then
+    step "Install this machine's real cuDNN from /usr/local/cuda (only its cuDNN files are copied)"
+    show "$cudnnv" install /usr/local/cuda
+else
+    echo "(no cuDNN in /usr/local/cuda on this machine: the demo runs on the test sets alone)"
+fi
 show "$cudnnv" versions
 
 step "Pin a TF 2.4 project to cuDNN 8.0 and a TF 2.5 project to 8.1"
@@ -39,7 +44,7 @@ wait
 printf 'tf24: cudnnGetVersion() = %s\n' "$(cat "$work/tf24.out")"
 printf 'tf25: cudnnGetVersion() = %s\n' "$(cat "$work/tf25.out")"
 
-step "Outside the projects the global 9.19 serves libcudnn.so.9"
+step "Outside the projects the global 9 (the newest 9.x installed) serves libcudnn.so.9"
 (cd "$work" && printf 'cudnnGetVersion() = %s\n' "$("$cudnnv" exec "$fixtures/bin/host_dlopen" libcudnn.so.9)")
 
 step "Every installed file is checked against its MANIFEST"

@@ -16,6 +16,7 @@ load helpers
 }
 
 @test "check the real cuDNN 9.19 by name, with another cuDNN on the library path" {
+    require_real_cudnn
     cudnnv install "$REAL_CUDA" 2>/dev/null
     LD_LIBRARY_PATH="$REAL_CUDA/lib" run cudnnv check 9.19
     assert_status 0

@@ -52,6 +52,7 @@ fake_python() { # fake_python DIST_INFO VERSION: a python3 whose site-packages h
 }
 
 @test "another libcudnn before the shims on LD_LIBRARY_PATH fails" {
+    require_real_cudnn
     install_usual_fixtures
     cudnnv use 8.1
     LD_LIBRARY_PATH="$REAL_CUDA/lib:$CUDNNV_ROOT/shims/lib" run cudnnv doctor

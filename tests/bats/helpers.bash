@@ -8,11 +8,21 @@ bats_require_minimum_version 1.5.0
 
 ARCHIVES="$FIXTURES/archives"
 SETS="$FIXTURES/sets"
-REAL_CUDA=/usr/local/cuda
+# A real cuDNN 9, when the machine has one: /usr/local/cuda (the standard
+# place), or CUDNNV_TEST_CUDNN=DIR for one elsewhere. Tests that need it skip
+# with that reason when there is none.
+REAL_CUDA=${CUDNNV_TEST_CUDNN:-/usr/local/cuda}
 # The name the real cuDNN gets: 9.19.0, with the build number when the
 # toolkit was assembled from NVIDIA's wheels (dist-info/nvidia_cudnn_cu13-9.19.0.56.dist-info).
 REAL_SET=$(ls "$REAL_CUDA/dist-info" 2>/dev/null | sed -n 's/^nvidia_cudnn_cu[0-9]*-\(9\.19\.0[0-9.]*\)\.dist-info$/\1/p' | head -1)
 REAL_SET=${REAL_SET:-9.19.0}
+
+# Skips the test, saying why, when no real cuDNN is on this machine.
+require_real_cudnn() {
+    if [ ! -e "$REAL_CUDA/lib/libcudnn.so.9" ] && [ ! -e "$REAL_CUDA/lib64/libcudnn.so.9" ]; then
+        skip "no real cuDNN 9 in $REAL_CUDA (set CUDNNV_TEST_CUDNN=DIR to use one elsewhere)"
+    fi
+}
 
 setup() {
     export CUDNNV_ROOT="$BATS_TEST_TMPDIR/store"

@@ -60,6 +60,7 @@ load helpers
 }
 
 @test "the first init links the cuDNN of /usr/local/cuda as system; a removal sticks" {
+    require_real_cudnn
     run cudnnv init bash
     assert_status 0
     assert_output_has "linked system -> $REAL_CUDA (cuDNN $REAL_SET)"

@@ -26,6 +26,7 @@ load helpers
 }
 
 @test "known --json" {
+    require_real_cudnn
     cudnnv install "$REAL_CUDA" 2>/dev/null
     run cudnnv known --json 9.19.0
     assert_status 0

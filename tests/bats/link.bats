@@ -4,6 +4,7 @@
 load helpers
 
 @test "link the real CUDA directory as system: nothing is copied, the version is read" {
+    require_real_cudnn
     run cudnnv link system "$REAL_CUDA"
     assert_status 0
     assert_output_has "cuDNN $REAL_SET"
@@ -15,6 +16,7 @@ load helpers
 }
 
 @test "the system set serves a major no version file names" {
+    require_real_cudnn
     cudnnv link system "$REAL_CUDA" 2>/dev/null
     run cudnnv which libcudnn.so.9
     assert_status 0

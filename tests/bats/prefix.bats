@@ -15,6 +15,7 @@ load helpers
 }
 
 @test "prefix of a linked set is the linked directory" {
+    require_real_cudnn
     cudnnv link system "$REAL_CUDA" 2>/dev/null
     run cudnnv prefix system
     [ "$output" = "$(readlink -f "$REAL_CUDA")" ]

@@ -27,6 +27,7 @@ load helpers
 }
 
 @test "the 9 shim exports exactly what the real cuDNN 9.19 exports" {
+    require_real_cudnn
     cudnnv rehash 2>/dev/null
     diff <(nm -D --defined-only "$REAL_CUDA/lib/libcudnn.so.9" | awk '$2 == "T" { print $3 }' | sort) \
          <(nm -D --defined-only "$CUDNNV_ROOT/shims/lib/libcudnn.so.9" | awk '$2 == "T" { print $3 }' | sort)

@@ -15,6 +15,15 @@ load helpers
     [ "$output" = "$HOME/.cudnnv" ]
 }
 
+@test "without HOME the store is in the password database's home, as the shim finds it" {
+    unset CUDNNV_ROOT
+    home=$(getent passwd "$(id -u)" | cut -d: -f6)
+    run env -u HOME "$CUDNNV" root
+    [ "$output" = "$home/.cudnnv" ] || [ "$output" = "$(realpath -m "$home/.cudnnv")" ]
+    HOME=relative run "$CUDNNV" root
+    [ "$output" = "$home/.cudnnv" ] || [ "$output" = "$(realpath -m "$home/.cudnnv")" ]
+}
+
 @test "a relative CUDNNV_ROOT is made absolute" {
     CUDNNV_ROOT=relative-store run cudnnv root
     [ "$output" = "$PWD/relative-store" ]

@@ -59,6 +59,7 @@ run_in() {
 }
 
 @test "real cuDNN 9.19 through the shim: 91900, cudnnCreate 1001, every library from the set" {
+    require_real_cudnn
     cudnnv install "$REAL_CUDA" 2>/dev/null
     cudnnv use 9.19
     LD_LIBRARY_PATH="$REAL_CUDA/lib" run cudnnv exec "$FIXTURES/bin/host_real9"
@@ -77,6 +78,7 @@ run_in() {
 }
 
 @test "real cuDNN 9.19 with no other cuDNN on the search path: only what cuDNN loads, all from the set" {
+    require_real_cudnn
     cudnnv install "$REAL_CUDA" 2>/dev/null
     cudnnv use 9.19
     run cudnnv exec "$FIXTURES/bin/host_real9"
