@@ -48,6 +48,7 @@ const struct catalog_release *catalog_release_of_set(const struct catalog *catal
 const char *catalog_release_problem(const struct catalog_release *release, const char *base_url);
 int catalog_url_is_allowed(const char *url, const char *base_url);
 
+int catalog_sum_of_archive(const char *file_name, char *out, size_t size);
 const struct catalog_build *catalog_build_for(const struct catalog_release *release, const char *cuda);
 
 #endif

@@ -17,7 +17,7 @@
 #include <string.h>
 
 const char cmd_install_help[] =
-    "Usage: cudnnv install [--name NAME] [--sha256 HEX] [--force] [--json] SOURCE\n"
+    "Usage: cudnnv install [--name NAME] [--sha256 HEX] [--no-catalog-check] [--force] [--json] SOURCE\n"
     "       cudnnv install [--cuda VERSION] [--name NAME] [--force] [--json] RELEASE\n"
     "\n"
     "Install a cuDNN set into the store ($CUDNNV_ROOT, default ~/.cudnnv).\n"
@@ -40,11 +40,14 @@ const char cmd_install_help[] =
     "  --name NAME     install under this name instead\n"
     "  --sha256 HEX    check the archive's SHA-256 before extracting anything\n"
     "  --cuda VERSION  for a catalog release: the build for this CUDA (default: newest)\n"
+    "  --no-catalog-check  install an archive whose name the catalog knows even\n"
+    "                  when its SHA-256 differs from the catalog's\n"
     "  --force         replace a set already installed under that name\n"
     "  --json          print what was installed as JSON on stdout\n"
     "\n"
-    "Members with absolute paths, '..', or links leading outside the set are\n"
-    "refused, and nothing is installed.\n";
+    "An archive whose file name is in the catalog is checked against the\n"
+    "catalog's SHA-256 first. Members with absolute paths, '..', or links\n"
+    "leading outside the set are refused, and nothing is installed.\n";
 
 static int parse_install(int argc, char **argv, struct install_request *request)
 {
@@ -53,6 +56,7 @@ static int parse_install(int argc, char **argv, struct install_request *request)
         {"sha256", required_argument, NULL, 's'},
         {"cuda", required_argument, NULL, 'c'},
         {"force", no_argument, NULL, 'f'},
+        {"no-catalog-check", no_argument, NULL, 'k'},
         {"json", no_argument, NULL, 'j'},
         {NULL, 0, NULL, 0},
     };
@@ -65,6 +69,7 @@ static int parse_install(int argc, char **argv, struct install_request *request)
         case 's': request->sha256 = optarg; break;
         case 'c': request->cuda = optarg; break;
         case 'f': request->force = 1; break;
+        case 'k': request->no_catalog_check = 1; break;
         case 'j': request->json = 1; break;
         default: return usage_fail("install", "unknown option '%s'", argv[optind - 1]);
         }

@@ -1,24 +1,71 @@
 /*
  * cudnnv uninstall: removes sets from the store (a linked set loses only its
- * registration; the directory it refers to is left alone).
+ * registration; the directory it refers to is left alone). A set that a
+ * source names here (CUDNNV_VERSION, the project's pin, the global file) is
+ * in use: removing it makes those programs stop with status 127, so cudnnv
+ * asks on a terminal and, without one, refuses unless --force.
  */
 #include "cli.h"
 #include "commands.h"
+#include "selection.h"
 #include "store.h"
 
-#include "../shim/cudnnv_select.h"
-
+#include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 const char cmd_uninstall_help[] =
     "Usage: cudnnv uninstall [-f] NAME...\n"
     "\n"
     "Remove the named sets (exact names, as 'cudnnv versions' lists them). A\n"
     "linked set is unregistered; the directory it refers to is kept. Version\n"
-    "files naming a removed set are left as they are.\n"
+    "files naming a removed set are left as they are. A set selected here (by\n"
+    "CUDNNV_VERSION, this project's pin or the global file) is removed only\n"
+    "after a yes on the terminal, or with --force.\n"
     "\n"
     "Options:\n"
-    "  -f, --force   do not complain about names that are not installed\n";
+    "  -f, --force   remove sets in use without asking; do not complain about\n"
+    "                names that are not installed\n";
+
+/* What selects name here (a file or CUDNNV_VERSION), into why; 0 when nothing does. */
+static int selected_here(const char *root, const char *name, char *why, size_t size)
+{
+    struct cudnnv_where where;
+    struct cudnnv_sources sources;
+    struct cudnnv_choice choice;
+    selection_where(&where);
+    where.root = root;
+    cudnnv_read_sources(&where, &sources);
+    int major = cudnnv_set_major(root, name);
+    if (cudnnv_choose_major(&where, &sources, major, &choice) != CUDNNV_SELECTED ||
+        strcmp(choice.name, name) != 0 || choice.origin == CUDNNV_ORIGIN_SYSTEM)
+        return 0;
+    selection_origin_text(&choice, why, size);
+    return 1;
+}
+
+/* Asks on the terminal; 1 for yes. */
+static int confirmed(const char *name, const char *why)
+{
+    char answer[16];
+    fprintf(stderr, "cudnnv: %s is in use here (%s); remove it? [y/N] ", name, why);
+    fflush(stderr);
+    if (fgets(answer, sizeof answer, stdin) == NULL)
+        return 0;
+    return answer[0] == 'y' || answer[0] == 'Y';
+}
+
+/* 0 when name may go: not in use, forced, or confirmed; else the refusal. */
+static int may_remove(const char *root, const char *name, int force)
+{
+    char why[PATH_MAX + 32];
+    if (force || !selected_here(root, name, why, sizeof why))
+        return 0;
+    if (isatty(STDIN_FILENO) && isatty(STDERR_FILENO))
+        return confirmed(name, why) ? 0 : fail("kept %s", name);
+    return fail("'%s' is in use here (%s): programs pinned to it would stop; add --force to remove it anyway",
+                name, why);
+}
 
 static int remove_named(const char *root, const char *name, int force)
 {
@@ -26,7 +73,7 @@ static int remove_named(const char *root, const char *name, int force)
         return fail("invalid version name '%s'", name);
     if (!cudnnv_set_exists(root, name))
         return force ? 0 : fail("'%s' is not installed; see 'cudnnv versions'", name);
-    if (store_remove_set(root, name) != 0)
+    if (may_remove(root, name, force) != 0 || store_remove_set(root, name) != 0)
         return 1;
     note("cudnnv: removed %s", name);
     return 0;

@@ -9,7 +9,7 @@
 
 static const struct command table[] = {
     {"install", cmd_install_helper, "install a cuDNN set from an archive or a directory", NULL, 0,
-     "--name --sha256 --force --json --help", 0},
+     "--name --sha256 --cuda --no-catalog-check --force --json --help", 0},
     {"uninstall", cmd_uninstall, "remove installed sets", cmd_uninstall_help, 0, "-f --force --help", 1},
     {"link", cmd_link, "register a set kept elsewhere, by reference", cmd_link_help, 0, "--force --help", 0},
     {"known", cmd_known, "list the cuDNN releases in the catalog", cmd_known_help, 0, "--json --help", 0},

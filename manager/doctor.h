@@ -43,5 +43,6 @@ void doctor_check_frameworks(struct doctor *doctor);
 /* doctor_catalog.c: what the catalog says of a selected set's build */
 int doctor_build_facts(const char *set_name, char *cuda, char *min_driver, char *min_cc, size_t size);
 int doctor_compare_versions(const char *a, const char *b);
+int doctor_newest_cuda_for_driver(const char *driver, char *out, size_t size);
 
 #endif

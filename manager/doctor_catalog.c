@@ -58,3 +58,25 @@ int doctor_compare_versions(const char *a, const char *b)
 {
     return cudnnv_name_compare(a, b);
 }
+
+/* The newest CUDA among the catalog's builds whose Linux minimum driver this driver meets. */
+int doctor_newest_cuda_for_driver(const char *driver, char *out, size_t size)
+{
+    struct catalog catalog;
+    int found = 0;
+    if (catalog_load(&catalog) != 0)
+        return 0;
+    for (int i = 0; i < catalog.count; i++) {
+        for (int b = 0; b < catalog.releases[i].build_count; b++) {
+            const struct catalog_build *build = &catalog.releases[i].builds[b];
+            if (build->min_driver_linux[0] == '\0' || doctor_compare_versions(driver, build->min_driver_linux) < 0)
+                continue;
+            if (!found || doctor_compare_versions(build->cuda, out) > 0) {
+                snprintf(out, size, "%s", build->cuda);
+                found = 1;
+            }
+        }
+    }
+    catalog_free(&catalog);
+    return found;
+}

@@ -53,11 +53,39 @@ static int read_driver_version(char *out, size_t size, const char **where)
     return -1;
 }
 
+/* The newest CUDA the driver runs: libcuda's own answer (cuDriverGetVersion), else 0. */
+static int driver_cuda_from_libcuda(char *out, size_t size)
+{
+    void *cuda = dlopen("libcuda.so.1", RTLD_NOW | RTLD_LOCAL);
+    int (*version)(int *) = NULL;
+    int value = 0;
+    if (cuda == NULL)
+        return 0;
+    *(void **)&version = dlsym(cuda, "cuDriverGetVersion");
+    if (version == NULL || version(&value) != 0 || value <= 0)
+        return 0;
+    snprintf(out, size, "%d.%d", value / 1000, (value % 1000) / 10);
+    return 1;
+}
+
+/* "supports CUDA up to 13.0": from libcuda, else the newest catalog CUDA build the driver meets. */
+static void describe_driver_ceiling(const char *driver, char *out, size_t size)
+{
+    char cuda[32];
+    if (driver_cuda_from_libcuda(cuda, sizeof cuda) || doctor_newest_cuda_for_driver(driver, cuda, sizeof cuda))
+        snprintf(out, size, " supports CUDA up to %s;", cuda);
+    else
+        out[0] = '\0';
+}
+
 void doctor_check_driver(struct doctor *doctor)
 {
+    char ceiling[64];
     char driver[32], cuda[64], min_driver[64], min_cc[64];
     const char *where;
     int driver_known = read_driver_version(driver, sizeof driver, &where) == 0;
+    if (driver_known)
+        describe_driver_ceiling(driver, ceiling, sizeof ceiling);
     for (int major = 7; major <= 9; major++) {
         if (!doctor->selected[major])
             continue;
@@ -75,13 +103,13 @@ void doctor_check_driver(struct doctor *doctor)
         }
         const char *assumed = facts == 1 ? " (its CUDA build is not recorded; its least demanding build)" : "";
         if (doctor_compare_versions(driver, min_driver) >= 0)
-            doctor_add(doctor, DOCTOR_OK, "driver", NULL, "driver %s (from %s) runs CUDA %s, which %s needs%s",
-                       driver, where, cuda, name, assumed);
+            doctor_add(doctor, DOCTOR_OK, "driver", NULL, "driver %s (from %s)%s %s needs CUDA %s (driver %s or newer)%s",
+                       driver, where, ceiling, name, cuda, min_driver, assumed);
         else
             doctor_add(doctor, DOCTOR_FAIL, "driver",
                        "install an NVIDIA driver at least that new, or a cuDNN built for an older CUDA ('cudnnv known')",
-                       "driver %s (from %s) is older than CUDA %s needs (%s) for %s%s", driver, where, cuda, min_driver,
-                       name, assumed);
+                       "driver %s (from %s)%s %s needs CUDA %s, which needs driver %s or newer%s", driver, where,
+                       ceiling, name, cuda, min_driver, assumed);
     }
 }
 

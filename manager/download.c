@@ -84,6 +84,8 @@ int download_file(const char *url, const char *target)
         code = fetch_into(url, part, &transfer, &http);
     }
     curl_global_cleanup();
+    if (code != CURLE_OK && file_size(part) == 0)
+        unlink(part);   /* nothing to resume: leave no empty file in the cache */
     if (code == CURLE_HTTP_RETURNED_ERROR)
         return fail("cannot download %s: HTTP %ld; check the address ([download] base_url in config) or download it by hand and run 'cudnnv install FILE'",
                     url, http);

@@ -6,6 +6,7 @@
 #include "install_steps.h"
 
 #include "archive.h"
+#include "catalog.h"
 #include "cli.h"
 #include "config.h"
 #include "fsutil.h"
@@ -19,7 +20,26 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/stat.h>
 #include <time.h>
+
+/*
+ * An archive whose file name the catalog knows is checked against the
+ * catalog's SHA-256 before anything is extracted (unless --no-catalog-check):
+ * a damaged or swapped download never installs under a trusted name.
+ */
+static int check_against_catalog(const struct install_request *request, char actual[65])
+{
+    char expected[72];
+    if (request->no_catalog_check || !catalog_sum_of_archive(base_name(request->source), expected, sizeof expected))
+        return 0;
+    if (archive_sha256(request->source, actual) != 0)
+        return fail("cannot read %s: %s", request->source, strerror(errno));
+    if (strcasecmp(actual, expected) == 0)
+        return 0;
+    return fail("SHA-256 of %s is %s, but the catalog says %s for that archive; nothing was installed: download it again, or install it anyway with --no-catalog-check",
+                request->source, actual, expected);
+}
 
 static int check_sha256(const char *archive, const char *expected, char actual[65])
 {
@@ -41,6 +61,8 @@ static int unpack(const struct install_request *request, const char *root, const
     struct config config;
     config_read(root, &config);
     if (request->sha256 != NULL && check_sha256(request->source, request->sha256, info->sha256) != 0)
+        return 1;
+    if (request->sha256 == NULL && request->checked_sha256 == NULL && check_against_catalog(request, info->sha256) != 0)
         return 1;
     if (request->checked_sha256 != NULL)
         snprintf(info->sha256, sizeof info->sha256, "%s", request->checked_sha256);
@@ -122,6 +144,10 @@ int install_in_staging(const struct install_request *request, const char *root,
     if (make_dirs(result->staged_set, 0755) != 0)
         return fail("cannot create %s: %s", result->staged_set, strerror(errno));
     int confined = !is_directory(request->source);
+    struct stat info;
+    if (stat(request->source, &info) != 0 && (errno == ENOENT || errno == ENOTDIR))
+        return fail("no such file or directory: '%s'; give NVIDIA's archive (.tar.xz, .tgz, .zip), a folder holding cuDNN, or a release ('cudnnv known')",
+                    request->source);
     if (confined && !is_regular_file(request->source))
         return fail("'%s' is neither an archive nor a directory; give NVIDIA's archive (.tar.xz, .tgz, .zip) or a folder holding cuDNN",
                     request->source);

@@ -19,6 +19,7 @@ struct install_request {
     const char *cuda;           /* --cuda: the build of a catalog release */
     int force;
     int json;
+    int no_catalog_check;       /* --no-catalog-check: an archive the catalog names is not checked against it */
 };
 
 struct install_result {

@@ -52,31 +52,37 @@ int set_layout_at(const char *candidate, struct set_layout *layout)
     return 1;
 }
 
-static int search(const char *dir, int depth, struct set_layout *layout)
+/* Adds the sets at or below dir (not below a set) to layouts, up to max; returns the new count. */
+static int search(const char *dir, int depth, struct set_layout *layouts, int count, int max)
 {
     char child[PATH_MAX];
-    if (set_layout_at(dir, layout))
-        return 1;
+    if (count < max && set_layout_at(dir, &layouts[count]))
+        return count + 1;
     if (depth == 0)
-        return 0;
+        return count;
     DIR *handle = opendir(dir);
     if (handle == NULL)
-        return 0;
-    int found = 0;
+        return count;
     struct dirent *entry;
-    while (!found && (entry = readdir(handle)) != NULL) {
+    while (count < max && (entry = readdir(handle)) != NULL) {
         if (entry->d_name[0] == '.')
             continue;
         if (path_join(child, sizeof child, dir, entry->d_name) == 0 && is_directory(child))
-            found = search(child, depth - 1, layout);
+            count = search(child, depth - 1, layouts, count, max);
     }
     closedir(handle);
-    return found;
+    return count;
 }
 
 int set_layout_find(const char *dir, struct set_layout *layout)
 {
-    return search(dir, 3, layout);
+    return search(dir, 3, layout, 0, 1);
+}
+
+/* Every set at or below dir (dir itself when it is one), up to max: more than one is ambiguous. */
+int set_layout_find_all(const char *dir, struct set_layout *layouts, int max)
+{
+    return search(dir, 3, layouts, 0, max);
 }
 
 const char *set_layout_platform(const struct set_layout *layout)

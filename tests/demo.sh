@@ -17,9 +17,9 @@ step() { printf '\n%s== %s%s\n' "$bold" "$*" "$plain"; }
 show() { printf '$ %s\n' "$*"; "$@"; }
 
 step "Install three releases from NVIDIA-style archives (test sets built from C)"
-show "$cudnnv" install "$fixtures/archives/cudnn-11.0-linux-x64-v8.0.4.30.tgz"
-show "$cudnnv" install "$fixtures/archives/cudnn-11.2-linux-x64-v8.1.0.77.tgz"
-show "$cudnnv" install "$fixtures/archives/cudnn-linux-x86_64-9.1.0.70_cuda12-archive.tar.xz"
+show "$cudnnv" install "$fixtures/archives/cudnn-11.0-linux-x64-v8.0.4.30-test.tgz"
+show "$cudnnv" install "$fixtures/archives/cudnn-11.2-linux-x64-v8.1.0.77-test.tgz"
+show "$cudnnv" install "$fixtures/archives/cudnn-linux-x86_64-9.1.0.70_cuda12-archive-test.tar.xz"
 if [ -e /usr/local/cuda/lib/libcudnn.so.9 ] || [ -e /usr/local/cuda/lib64/libcudnn.so.9 ]; then
     step "Install this machine's real cuDNN from /usr/local/cuda (only its cuDNN files are copied)"
     show "$cudnnv" install /usr/local/cuda

@@ -12,7 +12,7 @@ load helpers
 }
 
 @test "completions for a command: its options and, where it takes one, the installed sets" {
-    install_fixture cudnn-11.2-linux-x64-v8.1.0.77.tgz
+    install_fixture cudnn-11.2-linux-x64-v8.1.0.77-test.tgz
     run cudnnv completions use
     assert_output_has "--unset"
     assert_output_has "8.1.0.77"
@@ -22,7 +22,7 @@ load helpers
 }
 
 @test "bash completes commands and versions through the init function" {
-    install_fixture cudnn-11.2-linux-x64-v8.1.0.77.tgz cudnn-11.0-linux-x64-v8.0.4.30.tgz
+    install_fixture cudnn-11.2-linux-x64-v8.1.0.77-test.tgz cudnn-11.0-linux-x64-v8.0.4.30-test.tgz
     eval "$("$CUDNNV" init bash)"
     COMP_WORDS=(cudnnv ver) COMP_CWORD=1
     _cudnnv_complete

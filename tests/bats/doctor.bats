@@ -41,7 +41,7 @@ fake_python() { # fake_python DIST_INFO VERSION: a python3 whose site-packages h
 }
 
 @test "a changed set fails; the shim directory missing from the path warns" {
-    install_fixture cudnn-11.2-linux-x64-v8.1.0.77.tgz
+    install_fixture cudnn-11.2-linux-x64-v8.1.0.77-test.tgz
     cudnnv use 8.1
     rm "$CUDNNV_ROOT/versions/8.1.0.77/lib/libcudnn_adv_train.so.8.1.0"
     run cudnnv doctor
@@ -61,21 +61,24 @@ fake_python() { # fake_python DIST_INFO VERSION: a python3 whose site-packages h
 }
 
 @test "driver: too old for the set's CUDA fails, new enough passes, none is not checked" {
-    install_fixture cudnn-11.2-linux-x64-v8.1.0.77.tgz
+    install_fixture cudnn-11.2-linux-x64-v8.1.0.77-test.tgz
     cudnnv use 8.1
     run cudnnv doctor
     assert_output_has "SKIP  driver: no NVIDIA driver found (no /proc/driver/nvidia/version, no NVML)"
     driver_file 450.51.05
     run cudnnv doctor
     assert_status 1
-    assert_output_has "FAIL  driver: driver 450.51.05 (from $CUDNNV_NVIDIA_VERSION_FILE) is older than CUDA 11.2 needs (460.27.03) for 8.1.0.77"
+    assert_output_has "FAIL  driver: driver 450.51.05 (from $CUDNNV_NVIDIA_VERSION_FILE) supports CUDA up to 11.0; 8.1.0.77 needs CUDA 11.2, which needs driver 460.27.03 or newer"
     driver_file 535.104.05
     run cudnnv doctor
-    assert_output_has "OK    driver: driver 535.104.05 (from $CUDNNV_NVIDIA_VERSION_FILE) runs CUDA 11.2, which 8.1.0.77 needs"
+    assert_output_has "OK    driver: driver 535.104.05 (from $CUDNNV_NVIDIA_VERSION_FILE) supports CUDA up to 12; 8.1.0.77 needs CUDA 11.2 (driver 460.27.03 or newer)"
+    # the driver's own answer, when libcuda.so.1 is there
+    LD_LIBRARY_PATH="$FIXTURES/fakecuda" run cudnnv doctor
+    assert_output_has "OK    driver: driver 535.104.05 (from $CUDNNV_NVIDIA_VERSION_FILE) supports CUDA up to 12.2; 8.1.0.77 needs CUDA 11.2"
 }
 
 @test "GPU: compute capability against the release's minimum, through libcuda.so.1" {
-    install_fixture cudnn-linux-x86_64-9.1.0.70_cuda12-archive.tar.xz
+    install_fixture cudnn-linux-x86_64-9.1.0.70_cuda12-archive-test.tar.xz
     cudnnv use 9.1
     run cudnnv doctor
     assert_output_has "SKIP  GPU: no CUDA driver library (libcuda.so.1)"
@@ -127,7 +130,7 @@ fake_python() { # fake_python DIST_INFO VERSION: a python3 whose site-packages h
 
 @test "a store path with a space warns that LD_PRELOAD cannot hold it" {
     export CUDNNV_ROOT="$BATS_TEST_TMPDIR/my store"
-    install_fixture cudnn-11.0-linux-x64-v8.0.4.30.tgz
+    install_fixture cudnn-11.0-linux-x64-v8.0.4.30-test.tgz
     cudnnv use 8.0
     run cudnnv doctor
     assert_output_has "WARN  library path: $CUDNNV_ROOT/shims/lib has a space or a colon, which LD_PRELOAD cannot hold"

@@ -63,7 +63,7 @@ host() {
 
 @test "a store whose path has a space: shims preloaded by name, with a warning about RPATH" {
     export CUDNNV_ROOT="$BATS_TEST_TMPDIR/my store"
-    install_fixture cudnn-11.0-linux-x64-v8.0.4.30.tgz
+    install_fixture cudnn-11.0-linux-x64-v8.0.4.30-test.tgz
     cudnnv use 8.0
     run cudnnv exec sh -c 'echo "$LD_PRELOAD"'
     [ "${lines[1]}" = libcudnn.so.8 ]

@@ -44,10 +44,10 @@ install_fixture() {
 }
 
 install_usual_fixtures() {
-    install_fixture cudnn-11.0-linux-x64-v8.0.4.30.tgz \
-        cudnn-11.2-linux-x64-v8.1.0.77.tgz \
-        cudnn-linux-x86_64-8.1.1.33_cuda11-archive.tar.xz \
-        cudnn-linux-x86_64-9.1.0.70_cuda12-archive.tar.xz
+    install_fixture cudnn-11.0-linux-x64-v8.0.4.30-test.tgz \
+        cudnn-11.2-linux-x64-v8.1.0.77-test.tgz \
+        cudnn-linux-x86_64-8.1.1.33_cuda11-archive-test.tar.xz \
+        cudnn-linux-x86_64-9.1.0.70_cuda12-archive-test.tar.xz
 }
 
 # Fails the test with what was seen when $output lacks a piece of text.

@@ -20,11 +20,11 @@ hook() { # evaluates one hook run in this shell
 }
 
 @test "a new install that the pin's prefix now matches is picked up" {
-    install_fixture cudnn-11.2-linux-x64-v8.1.0.77.tgz
+    install_fixture cudnn-11.2-linux-x64-v8.1.0.77-test.tgz
     cudnnv use 8.1
     hook
     [ "$CUDNN_HOME" = "$CUDNNV_ROOT/versions/8.1.0.77" ]
-    install_fixture cudnn-linux-x86_64-8.1.1.33_cuda11-archive.tar.xz
+    install_fixture cudnn-linux-x86_64-8.1.1.33_cuda11-archive-test.tar.xz
     hook
     [ "$CUDNN_HOME" = "$CUDNNV_ROOT/versions/8.1.1.33" ]
 }

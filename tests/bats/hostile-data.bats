@@ -5,7 +5,7 @@
 
 load helpers
 
-ARCHIVE=cudnn-11.2-linux-x64-v8.1.0.77.tgz
+ARCHIVE=cudnn-11.2-linux-x64-v8.1.0.77-test.tgz
 
 write_release() { # write_release FILE ARCHIVE_NAME URL SHA256 [VERSION]
     mkdir -p "$CUDNNV_ROOT/catalog/catalog"

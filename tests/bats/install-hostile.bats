@@ -97,7 +97,7 @@ refused_and_nothing_installed() {
     assert_status 1
     assert_output_has "cannot tell which cuDNN version"
     [ -z "$(ls "$CUDNNV_ROOT/versions")" ]
-    run cudnnv install --name -x "$ARCHIVES/cudnn-11.2-linux-x64-v8.1.0.77.tgz"
+    run cudnnv install --name -x "$ARCHIVES/cudnn-11.2-linux-x64-v8.1.0.77-test.tgz"
     assert_status 2
 }
 

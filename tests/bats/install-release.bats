@@ -4,7 +4,7 @@
 
 load helpers
 
-ARCHIVE=cudnn-11.2-linux-x64-v8.1.0.77.tgz
+ARCHIVE=cudnn-11.2-linux-x64-v8.1.0.77-test.tgz
 
 start_server() { # start_server [--cut-after BYTES]
     SERVED="$BATS_TEST_TMPDIR/served"
@@ -111,6 +111,7 @@ right_sum() {
     run cudnnv install 8.1
     assert_status 1
     assert_output_has "cannot download http://127.0.0.1:$PORT/missing-$ARCHIVE: HTTP 404"
+    [ -z "$(ls "$CUDNNV_ROOT/cache")" ]
     run cudnnv install 8.3
     assert_status 1
     assert_output_has "'8.3' is neither an archive, a directory, nor a release in the catalog"
@@ -120,8 +121,9 @@ right_sum() {
 }
 
 @test "the shipped catalog resolves names to NVIDIA's archives" {
-    mkdir -p "$CUDNNV_ROOT"
-    printf '[download]\nmirrors = %s\n' "$ARCHIVES" > "$CUDNNV_ROOT/config"
+    mkdir -p "$CUDNNV_ROOT" "$BATS_TEST_TMPDIR/mirror"
+    cp "$ARCHIVES/$ARCHIVE" "$BATS_TEST_TMPDIR/mirror/cudnn-11.2-linux-x64-v8.1.0.77.tgz"
+    printf '[download]\nmirrors = %s\n' "$BATS_TEST_TMPDIR/mirror" > "$CUDNNV_ROOT/config"
     run cudnnv install --cuda 11.2 8.1.0
     assert_output_has "cuDNN 8.1.0.77 for CUDA 11.2: cudnn-11.2-linux-x64-v8.1.0.77.tgz"
     # the fixture archive is not NVIDIA's: the published sum refuses it

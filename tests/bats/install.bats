@@ -29,7 +29,7 @@ load helpers
 }
 
 @test "old NVIDIA tarball (cuda/lib64): build number and CUDA from the name" {
-    run cudnnv install "$ARCHIVES/cudnn-11.2-linux-x64-v8.1.0.77.tgz"
+    run cudnnv install "$ARCHIVES/cudnn-11.2-linux-x64-v8.1.0.77-test.tgz"
     assert_status 0
     set_dir="$CUDNNV_ROOT/versions/8.1.0.77"
     [ -f "$set_dir/lib/libcudnn.so.8.1.0" ]
@@ -39,7 +39,7 @@ load helpers
 }
 
 @test "new NVIDIA .tar.xz archive and cuDNN 7 (version in cudnn.h)" {
-    install_fixture cudnn-linux-x86_64-8.1.1.33_cuda11-archive.tar.xz cudnn-10.2-linux-x64-v7.6.5.32.tgz
+    install_fixture cudnn-linux-x86_64-8.1.1.33_cuda11-archive-test.tar.xz cudnn-10.2-linux-x64-v7.6.5.32-test.tgz
     [ -f "$CUDNNV_ROOT/versions/8.1.1.33/LICENSE" ]
     [ -f "$CUDNNV_ROOT/versions/8.1.1.33/lib/libcudnn_ops_infer.so.8.1.1" ]
     [ -f "$CUDNNV_ROOT/versions/7.6.5.32/include/cudnn.h" ]
@@ -48,8 +48,8 @@ load helpers
 }
 
 @test "Windows .zip: bin/cudnn64_8.dll and lib/x64/cudnn.lib, named apart from the Linux set" {
-    install_fixture cudnn-11.2-linux-x64-v8.1.0.77.tgz
-    run cudnnv install "$ARCHIVES/cudnn-11.2-windows-x64-v8.1.0.77.zip"
+    install_fixture cudnn-11.2-linux-x64-v8.1.0.77-test.tgz
+    run cudnnv install "$ARCHIVES/cudnn-11.2-windows-x64-v8.1.0.77-test.zip"
     assert_status 0
     set_dir="$CUDNNV_ROOT/versions/8.1.0.77-windows"
     [ -f "$set_dir/bin/cudnn64_8.dll" ]
@@ -66,21 +66,21 @@ load helpers
 }
 
 @test "the same version for another CUDA major gets a -cudaN suffix" {
-    install_fixture cudnn-linux-x86_64-9.1.0.70_cuda11-archive.tar.xz
-    run cudnnv install "$ARCHIVES/cudnn-linux-x86_64-9.1.0.70_cuda12-archive.tar.xz"
+    install_fixture cudnn-linux-x86_64-9.1.0.70_cuda11-archive-test.tar.xz
+    run cudnnv install "$ARCHIVES/cudnn-linux-x86_64-9.1.0.70_cuda12-archive-test.tar.xz"
     assert_status 0
     run cudnnv versions --bare
     [ "$output" = "$(printf '9.1.0.70\n9.1.0.70-cuda12')" ]
 }
 
 @test "installing over a name fails without --force, replaces with it" {
-    install_fixture cudnn-11.2-linux-x64-v8.1.0.77.tgz
-    run cudnnv install "$ARCHIVES/cudnn-11.2-linux-x64-v8.1.0.77.tgz"
+    install_fixture cudnn-11.2-linux-x64-v8.1.0.77-test.tgz
+    run cudnnv install "$ARCHIVES/cudnn-11.2-linux-x64-v8.1.0.77-test.tgz"
     assert_status 1
     assert_output_has "already installed"
     assert_output_has "--force"
     echo extra > "$CUDNNV_ROOT/versions/8.1.0.77/lib/libcudnn_extra.so"
-    run cudnnv install --force "$ARCHIVES/cudnn-11.2-linux-x64-v8.1.0.77.tgz"
+    run cudnnv install --force "$ARCHIVES/cudnn-11.2-linux-x64-v8.1.0.77-test.tgz"
     assert_status 0
     [ ! -e "$CUDNNV_ROOT/versions/8.1.0.77/lib/libcudnn_extra.so" ]
     run cudnnv verify 8.1.0.77
@@ -88,16 +88,16 @@ load helpers
 }
 
 @test "--name installs under another name; an invalid name is refused" {
-    run cudnnv install --name tf25 "$ARCHIVES/cudnn-11.2-linux-x64-v8.1.0.77.tgz"
+    run cudnnv install --name tf25 "$ARCHIVES/cudnn-11.2-linux-x64-v8.1.0.77-test.tgz"
     assert_status 0
     grep -q '^version = 8.1.0.77$' "$CUDNNV_ROOT/versions/tf25/cudnnv.ini"
-    run cudnnv install --name ../evil "$ARCHIVES/cudnn-11.2-linux-x64-v8.1.0.77.tgz"
+    run cudnnv install --name ../evil "$ARCHIVES/cudnn-11.2-linux-x64-v8.1.0.77-test.tgz"
     assert_status 2
     [ ! -e "$CUDNNV_ROOT/evil" ]
 }
 
 @test "--sha256 accepts the right sum and refuses a wrong one before extracting" {
-    archive="$ARCHIVES/cudnn-11.2-linux-x64-v8.1.0.77.tgz"
+    archive="$ARCHIVES/cudnn-11.2-linux-x64-v8.1.0.77-test.tgz"
     sum=$(sha256sum "$archive" | cut -d' ' -f1)
     wrong=$(printf '%064d' 0)
     run cudnnv install --sha256 "$wrong" "$archive"
@@ -111,7 +111,7 @@ load helpers
 }
 
 @test "identical files across sets are stored once (hard links)" {
-    install_fixture cudnn-linux-x86_64-9.1.0.70_cuda11-archive.tar.xz cudnn-linux-x86_64-9.1.0.70_cuda12-archive.tar.xz
+    install_fixture cudnn-linux-x86_64-9.1.0.70_cuda11-archive-test.tar.xz cudnn-linux-x86_64-9.1.0.70_cuda12-archive-test.tar.xz
     a="$CUDNNV_ROOT/versions/9.1.0.70/lib/libcudnn.so.9.1.0"
     b="$CUDNNV_ROOT/versions/9.1.0.70-cuda12/lib/libcudnn.so.9.1.0"
     [ "$(stat -c %i "$a")" = "$(stat -c %i "$b")" ]
@@ -140,7 +140,7 @@ load helpers
     assert_output_has "no cuDNN libraries"
     run cudnnv install /nonexistent/cudnn.tgz
     assert_status 1
-    assert_output_has "neither an archive nor a directory"
+    assert_output_has "no such file or directory: '/nonexistent/cudnn.tgz'"
     [ -z "$(ls "$CUDNNV_ROOT/versions")" ]
 }
 
@@ -157,15 +157,15 @@ load helpers
     wait "$pid" || true
     [ -n "$(ls "$CUDNNV_ROOT/staging")" ]
     [ -z "$(ls "$CUDNNV_ROOT/versions")" ]
-    install_fixture cudnn-11.2-linux-x64-v8.1.0.77.tgz
+    install_fixture cudnn-11.2-linux-x64-v8.1.0.77-test.tgz
     [ -z "$(ls "$CUDNNV_ROOT/staging")" ]
     [ "$(ls "$CUDNNV_ROOT/versions")" = 8.1.0.77 ]
 }
 
 @test "two installs at once both land whole (the store lock)" {
-    "$CUDNNV" install "$ARCHIVES/cudnn-11.0-linux-x64-v8.0.4.30.tgz" 2>/dev/null &
+    "$CUDNNV" install "$ARCHIVES/cudnn-11.0-linux-x64-v8.0.4.30-test.tgz" 2>/dev/null &
     first=$!
-    "$CUDNNV" install "$ARCHIVES/cudnn-linux-x86_64-8.1.1.33_cuda11-archive.tar.xz" 2>/dev/null &
+    "$CUDNNV" install "$ARCHIVES/cudnn-linux-x86_64-8.1.1.33_cuda11-archive-test.tar.xz" 2>/dev/null &
     second=$!
     wait "$first"
     wait "$second"
@@ -176,7 +176,7 @@ load helpers
 }
 
 @test "install --json reports the set; bad usage exits 2" {
-    run cudnnv install --json "$ARCHIVES/cudnn-11.0-linux-x64-v8.0.4.30.tgz"
+    run cudnnv install --json "$ARCHIVES/cudnn-11.0-linux-x64-v8.0.4.30-test.tgz"
     assert_status 0
     echo "$output" | grep -q '"name": "8.0.4.30"'
     echo "$output" | grep -q '"cuda": "11.0"'
@@ -205,10 +205,22 @@ load helpers
     command -v strace >/dev/null || skip "strace is not installed (make check installs it)"
     # (LeakSanitizer cannot run under ptrace: a sanitized build skips it here)
     ASAN_OPTIONS="${ASAN_OPTIONS:-}:detect_leaks=0" strace -f -e trace=fsync,rename -o "$BATS_TEST_TMPDIR/trace" \
-        "$CUDNNV" install "$ARCHIVES/cudnn-11.2-linux-x64-v8.1.0.77.tgz" 2>/dev/null
+        "$CUDNNV" install "$ARCHIVES/cudnn-11.2-linux-x64-v8.1.0.77-test.tgz" 2>/dev/null
     set_dir="$CUDNNV_ROOT/versions/8.1.0.77"
     expected=$(( $(find "$set_dir" -type f | wc -l) + $(find "$set_dir" -type d | wc -l) ))
     flushed=$(awk '/fsync\(/ {n++} /rename\(.*\/set", .*\/versions\// {print n + 0; exit}' "$BATS_TEST_TMPDIR/trace")
     echo "flushed $flushed, expected at least $expected" >&2
     [ "$flushed" -ge "$expected" ]
+}
+
+@test "an archive named as NVIDIA names one is checked against the catalog's SHA-256 first" {
+    cp "$ARCHIVES/cudnn-11.2-linux-x64-v8.1.0.77-test.tgz" "$BATS_TEST_TMPDIR/cudnn-11.2-linux-x64-v8.1.0.77.tgz"
+    run cudnnv install "$BATS_TEST_TMPDIR/cudnn-11.2-linux-x64-v8.1.0.77.tgz"
+    assert_status 1
+    assert_output_has "but the catalog says dbe82faf071d91ba9bcf00480146ad33f462482dfee56caf4479c1b8dabe3ecb for that archive; nothing was installed"
+    assert_output_has "--no-catalog-check"
+    [ -z "$(ls "$CUDNNV_ROOT/versions")" ]
+    run cudnnv install --no-catalog-check "$BATS_TEST_TMPDIR/cudnn-11.2-linux-x64-v8.1.0.77.tgz"
+    assert_status 0
+    [ -d "$CUDNNV_ROOT/versions/8.1.0.77" ]
 }

@@ -13,8 +13,8 @@ load helpers
 }
 
 @test "known PREFIX filters on dot boundaries and marks installed releases" {
-    install_fixture cudnn-11.2-linux-x64-v8.1.0.77.tgz
-    cudnnv install --name tf25 "$ARCHIVES/cudnn-11.2-linux-x64-v8.1.0.77.tgz" 2>/dev/null
+    install_fixture cudnn-11.2-linux-x64-v8.1.0.77-test.tgz
+    cudnnv install --name tf25 "$ARCHIVES/cudnn-11.2-linux-x64-v8.1.0.77-test.tgz" 2>/dev/null
     run cudnnv known 8.1
     assert_status 0
     [ "${#lines[@]}" -eq 2 ]

@@ -51,3 +51,16 @@ load helpers
     run cudnnv link onlyname
     assert_status 2
 }
+
+@test "link refuses a folder holding several cuDNN sets and lists them" {
+    mkdir -p "$BATS_TEST_TMPDIR/many"
+    cp -a "$SETS/8.0.4" "$SETS/8.1.0" "$BATS_TEST_TMPDIR/many/"
+    run cudnnv link both "$BATS_TEST_TMPDIR/many"
+    assert_status 1
+    assert_output_has "$BATS_TEST_TMPDIR/many holds 2 cuDNN sets ("
+    assert_output_has "$BATS_TEST_TMPDIR/many/8.0.4"
+    assert_output_has "$BATS_TEST_TMPDIR/many/8.1.0"
+    [ ! -e "$CUDNNV_ROOT/versions/both" ]
+    run cudnnv link one "$BATS_TEST_TMPDIR/many/8.1.0"
+    assert_status 0
+}

@@ -15,7 +15,7 @@ load helpers
     run cudnnv known 8.1
     assert_status 0
     assert_output_has "8.1.0.77"
-    run cudnnv install "$ARCHIVES/cudnn-11.0-linux-x64-v8.0.4.30.tgz"
+    run cudnnv install "$ARCHIVES/cudnn-11.0-linux-x64-v8.0.4.30-test.tgz"
     assert_status 0
     cudnnv use 8.0
     run cudnnv exec "$FIXTURES/bin/host_dlopen"

@@ -35,7 +35,7 @@ load helpers
     mkdir -p "$BATS_TEST_TMPDIR/real"
     ln -s "$BATS_TEST_TMPDIR/real" "$BATS_TEST_TMPDIR/link"
     export CUDNNV_ROOT="$BATS_TEST_TMPDIR/link/store"
-    run cudnnv install "$ARCHIVES/cudnn-11.0-linux-x64-v8.0.4.30.tgz"
+    run cudnnv install "$ARCHIVES/cudnn-11.0-linux-x64-v8.0.4.30-test.tgz"
     assert_status 0
     [ -f "$BATS_TEST_TMPDIR/real/store/versions/8.0.4.30/lib/libcudnn.so.8.0.4" ]
     run cudnnv root

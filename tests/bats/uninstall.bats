@@ -4,7 +4,7 @@
 load helpers
 
 @test "uninstall removes a set and only that set" {
-    install_fixture cudnn-11.0-linux-x64-v8.0.4.30.tgz cudnn-11.2-linux-x64-v8.1.0.77.tgz
+    install_fixture cudnn-11.0-linux-x64-v8.0.4.30-test.tgz cudnn-11.2-linux-x64-v8.1.0.77-test.tgz
     run cudnnv uninstall 8.0.4.30
     assert_status 0
     assert_output_has "removed 8.0.4.30"
@@ -14,7 +14,7 @@ load helpers
 }
 
 @test "a shared (hard-linked) file survives the removal of one of its sets" {
-    install_fixture cudnn-linux-x86_64-9.1.0.70_cuda11-archive.tar.xz cudnn-linux-x86_64-9.1.0.70_cuda12-archive.tar.xz
+    install_fixture cudnn-linux-x86_64-9.1.0.70_cuda11-archive-test.tar.xz cudnn-linux-x86_64-9.1.0.70_cuda12-archive-test.tar.xz
     cudnnv uninstall 9.1.0.70 2>/dev/null
     run cudnnv verify 9.1.0.70-cuda12
     assert_status 0
@@ -38,4 +38,31 @@ load helpers
     run cudnnv uninstall ../../etc
     assert_status 1
     assert_output_has "invalid version name"
+}
+
+@test "a set in use here is kept without a terminal unless --force; on a terminal it asks" {
+    install_fixture cudnn-11.0-linux-x64-v8.0.4.30-test.tgz cudnn-11.2-linux-x64-v8.1.0.77-test.tgz
+    cudnnv use 8.1 2>/dev/null
+    run cudnnv uninstall 8.1.0.77 < /dev/null
+    assert_status 1
+    assert_output_has "'8.1.0.77' is in use here (set by $PWD/.cudnn-version): programs pinned to it would stop; add --force to remove it anyway"
+    [ -d "$CUDNNV_ROOT/versions/8.1.0.77" ]
+    # a set nothing selects goes without a question
+    run cudnnv uninstall 8.0.4.30 < /dev/null
+    assert_status 0
+    # on a terminal: 'n' keeps it, 'y' removes it
+    run script -qec "$CUDNNV uninstall 8.1.0.77" /dev/null <<< n
+    assert_output_has "8.1.0.77 is in use here (set by $PWD/.cudnn-version); remove it? [y/N]"
+    [ -d "$CUDNNV_ROOT/versions/8.1.0.77" ]
+    run script -qec "$CUDNNV uninstall 8.1.0.77" /dev/null <<< y
+    assert_status 0
+    [ ! -d "$CUDNNV_ROOT/versions/8.1.0.77" ]
+    install_fixture cudnn-11.2-linux-x64-v8.1.0.77-test.tgz
+    cudnnv global 8.1 2>/dev/null
+    cd "$BATS_TEST_TMPDIR" && rm -f project/.cudnn-version
+    run cudnnv uninstall 8.1.0.77 < /dev/null
+    assert_status 1
+    assert_output_has "(set by $CUDNNV_ROOT/version)"
+    run cudnnv uninstall --force 8.1.0.77
+    assert_status 0
 }

@@ -13,10 +13,10 @@ load helpers
 }
 
 @test "a later 8.1.x install is picked up by the same pin" {
-    install_fixture cudnn-11.2-linux-x64-v8.1.0.77.tgz
+    install_fixture cudnn-11.2-linux-x64-v8.1.0.77-test.tgz
     cudnnv use 8.1
     [ "$(cudnnv version-name)" = "8.1.0.77" ]
-    install_fixture cudnn-linux-x86_64-8.1.1.33_cuda11-archive.tar.xz
+    install_fixture cudnn-linux-x86_64-8.1.1.33_cuda11-archive-test.tar.xz
     [ "$(cudnnv version-name)" = "8.1.1.33" ]
 }
 
@@ -80,7 +80,7 @@ load helpers
 }
 
 @test "use --for explains a framework without an installed set, and bad requests" {
-    install_fixture cudnn-11.0-linux-x64-v8.0.4.30.tgz
+    install_fixture cudnn-11.0-linux-x64-v8.0.4.30-test.tgz
     run cudnnv use --for tensorflow==2.5
     assert_status 1
     assert_output_has "needs cuDNN 8.x, at least 8.1"

@@ -21,7 +21,7 @@ load helpers
 }
 
 @test "verify --json reports per set" {
-    install_fixture cudnn-11.0-linux-x64-v8.0.4.30.tgz
+    install_fixture cudnn-11.0-linux-x64-v8.0.4.30-test.tgz
     rm "$CUDNNV_ROOT/versions/8.0.4.30/include/cudnn.h"
     run cudnnv verify --json
     assert_status 1

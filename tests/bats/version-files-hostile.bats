@@ -6,7 +6,7 @@
 load helpers
 
 setup_store() {
-    install_fixture cudnn-11.0-linux-x64-v8.0.4.30.tgz cudnn-11.2-linux-x64-v8.1.0.77.tgz
+    install_fixture cudnn-11.0-linux-x64-v8.0.4.30-test.tgz cudnn-11.2-linux-x64-v8.1.0.77-test.tgz
     cudnnv rehash 2>/dev/null
     SHIMS="$CUDNNV_ROOT/shims/lib"
 }

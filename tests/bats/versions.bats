@@ -24,14 +24,14 @@ load helpers
 }
 
 @test "versions --bare prints names only" {
-    install_fixture cudnn-11.0-linux-x64-v8.0.4.30.tgz cudnn-linux-x86_64-9.1.0.70_cuda12-archive.tar.xz
+    install_fixture cudnn-11.0-linux-x64-v8.0.4.30-test.tgz cudnn-linux-x86_64-9.1.0.70_cuda12-archive-test.tar.xz
     cudnnv use 8.0
     run cudnnv versions --bare
     [ "$output" = "$(printf '8.0.4.30\n9.1.0.70')" ]
 }
 
 @test "versions --json is an array a script can read" {
-    install_fixture cudnn-11.2-linux-x64-v8.1.0.77.tgz
+    install_fixture cudnn-11.2-linux-x64-v8.1.0.77-test.tgz
     cudnnv use 8.1
     run cudnnv versions --json
     assert_status 0

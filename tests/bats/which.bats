@@ -21,7 +21,7 @@ load helpers
 }
 
 @test "which finds the DLL of a Windows set" {
-    install_fixture cudnn-11.2-windows-x64-v8.1.0.77.zip
+    install_fixture cudnn-11.2-windows-x64-v8.1.0.77-test.zip
     cudnnv use 8.1.0.77
     run cudnnv which
     [ "$output" = "$CUDNNV_ROOT/versions/8.1.0.77/bin/cudnn64_8.dll" ]

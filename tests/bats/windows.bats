@@ -17,7 +17,7 @@ setup_windows() {
         "$WINE" wineboot --init >/dev/null 2>&1
         /usr/lib/wine/wineserver -w
     fi
-    install_fixture cudnn-11.0-windows-x64-v8.0.4.30.zip cudnn-11.2-windows-x64-v8.1.0.77.zip
+    install_fixture cudnn-11.0-windows-x64-v8.0.4.30-test.zip cudnn-11.2-windows-x64-v8.1.0.77-test.zip
     mkdir -p "$BATS_TEST_TMPDIR/A" "$BATS_TEST_TMPDIR/B"
     echo 8.0 > "$BATS_TEST_TMPDIR/A/.cudnn-version"
     echo 8.1 > "$BATS_TEST_TMPDIR/B/.cudnn-version"
@@ -73,7 +73,7 @@ wine_in() { # wine_in DIR PROGRAM ARGS...: runs a Windows program with DIR as it
 
 @test "a Linux set is not chosen for a Windows program by prefix" {
     setup_windows
-    install_fixture cudnn-linux-x86_64-8.1.1.33_cuda11-archive.tar.xz
+    install_fixture cudnn-linux-x86_64-8.1.1.33_cuda11-archive-test.tar.xz
     run wine_in "$BATS_TEST_TMPDIR/B" "$FIXTURES/bin/host_loadlibrary.exe"
     [ "$(head -1 <<< "$output" | tr -d '\r')" = 8100 ]
 }

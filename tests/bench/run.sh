@@ -19,7 +19,7 @@ unset CUDNNV_VERSION LD_PRELOAD || true
 
 cc -O2 -o "$out/bench_call" "$here/bench_call.c" -ldl
 "$cudnnv" install /usr/local/cuda 2>/dev/null
-"$cudnnv" install "$fixtures/archives/cudnn-11.2-linux-x64-v8.1.0.77.tgz" 2>/dev/null
+"$cudnnv" install "$fixtures/archives/cudnn-11.2-linux-x64-v8.1.0.77-test.tgz" 2>/dev/null
 "$cudnnv" rehash 2>/dev/null
 shims="$CUDNNV_ROOT/shims/lib"
 

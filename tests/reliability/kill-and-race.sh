@@ -10,7 +10,7 @@ work=$(mktemp -d /tmp/cudnnv-reliability.XXXXXX)
 trap 'rm -rf "$work"' EXIT
 export HOME="$work/home" CUDNNV_ROOT="$work/store"
 mkdir -p "$HOME"
-archive="$fixtures/archives/cudnn-linux-x86_64-9.1.0.70_cuda12-archive.tar.xz"
+archive="$fixtures/archives/cudnn-linux-x86_64-9.1.0.70_cuda12-archive-test.tar.xz"
 source=$archive
 # With a real cuDNN on this machine, kill installs of an archive of it
 # (about 500 MB to unpack and copy: seconds of work to interrupt).
