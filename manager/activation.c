@@ -44,7 +44,7 @@ int activation_plan(struct activation *plan)
             continue;
         if (status != CUDNNV_SELECTED)
             return selection_report(status, &choice, major);
-        majors[major] = 1;
+        majors[major] = choice.origin != CUDNNV_ORIGIN_NEWEST;   /* preload what a source chose */
         selected++;
     }
     if (selected == 0)

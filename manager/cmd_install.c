@@ -10,6 +10,7 @@
 #include "fsutil.h"
 #include "install_catalog.h"
 #include "install_steps.h"
+#include "shim_files.h"
 #include "store.h"
 
 #include <getopt.h>
@@ -139,8 +140,10 @@ int cmd_install(int argc, char **argv)
     status = install_in_staging(&request, root, staging, &result);
     if (status == 0)
         status = store_publish(root, result.staged_set, result.name, result.replace);
-    if (status == 0)
+    if (status == 0) {
+        shim_files_follow_store(root);
         print_result(&request, &result);
+    }
     remove_tree(staging);
     store_unlock(lock);
     return status;

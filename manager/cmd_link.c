@@ -8,6 +8,7 @@
 #include "fsutil.h"
 #include "set_link.h"
 #include "set_source.h"
+#include "shim_files.h"
 #include "store.h"
 
 #include "../shim/cudnnv_select.h"
@@ -36,6 +37,8 @@ static int link_found(const char *name, const struct set_layout *layout, int for
     if (lock < 0)
         return 1;
     int status = set_link_register(root, name, layout, force);
+    if (status == 0)
+        shim_files_follow_store(root);
     store_unlock(lock);
     return status;
 }

@@ -8,6 +8,7 @@
 #include "cli.h"
 #include "commands.h"
 #include "selection.h"
+#include "shim_files.h"
 #include "store.h"
 
 #include <stdio.h>
@@ -38,7 +39,8 @@ static int selected_here(const char *root, const char *name, char *why, size_t s
     cudnnv_read_sources(&where, &sources);
     int major = cudnnv_set_major(root, name);
     if (cudnnv_choose_major(&where, &sources, major, &choice) != CUDNNV_SELECTED ||
-        strcmp(choice.name, name) != 0 || choice.origin == CUDNNV_ORIGIN_SYSTEM)
+        strcmp(choice.name, name) != 0 || choice.origin == CUDNNV_ORIGIN_SYSTEM ||
+        choice.origin == CUDNNV_ORIGIN_NEWEST)
         return 0;
     selection_origin_text(&choice, why, size);
     return 1;
@@ -96,6 +98,7 @@ int cmd_uninstall(int argc, char **argv)
         return 1;
     for (int i = first; i < argc; i++)
         status |= remove_named(root, argv[i], force);
+    shim_files_follow_store(root);
     store_unlock(lock);
     return status;
 }

@@ -37,17 +37,24 @@ static int find_cudnn_library(const char *dir, char *name, size_t size)
     return found > 0;
 }
 
+/* A shim for every major that has an installed set, and none for the others. */
 static void check_shims(struct doctor *doctor, const char *shim_dir)
 {
-    char path[PATH_MAX + 32];
+    char path[PATH_MAX + 32], present[64] = "";
     for (int major = SHIM_FIRST_MAJOR; major <= SHIM_LAST_MAJOR; major++) {
+        int needed = shim_major_is_installed(doctor->where.root, major, "linux");
         snprintf(path, sizeof path, "%s/libcudnn.so.%d", shim_dir, major);
-        if (!is_regular_file(path)) {
-            doctor_add(doctor, DOCTOR_FAIL, "shims", "run 'cudnnv rehash'", "%s is missing", path);
+        if (needed != is_regular_file(path)) {
+            doctor_add(doctor, DOCTOR_FAIL, "shims", "run 'cudnnv rehash'",
+                       needed ? "%s is missing" : "%s serves a major no installed set has", path);
             return;
         }
+        if (needed)
+            snprintf(present + strlen(present), sizeof present - strlen(present), "%slibcudnn.so.%d",
+                     present[0] ? ", " : "", major);
     }
-    doctor_add(doctor, DOCTOR_OK, "shims", NULL, "libcudnn.so.7, .8 and .9 are in %s", shim_dir);
+    if (present[0] != '\0')
+        doctor_add(doctor, DOCTOR_OK, "shims", NULL, "%s in %s, one per installed major", present, shim_dir);
 }
 
 void doctor_check_library_path(struct doctor *doctor)

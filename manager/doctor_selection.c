@@ -45,9 +45,8 @@ void doctor_check_selection(struct doctor *doctor)
             continue;
         }
         doctor->selected[major] = 1;
-        doctor_add(doctor, DOCTOR_OK, "selection", NULL, "cuDNN %d: %s (%s%s)", major, choice->name,
-                   choice->origin == CUDNNV_ORIGIN_SYSTEM ? "" : "set by ",
-                   choice->origin == CUDNNV_ORIGIN_SYSTEM ? "linked as system" : choice->origin_path);
+        cudnnv_describe_origin(choice, message, sizeof message);
+        doctor_add(doctor, DOCTOR_OK, "selection", NULL, "cuDNN %d: %s (%s)", major, choice->name, message);
     }
     if (!any)
         doctor_add(doctor, DOCTOR_FAIL, "selection", "run 'cudnnv use VERSION' in the project or 'cudnnv global VERSION'",

@@ -113,6 +113,8 @@ static void prepend_variable(struct hook_env *env, struct hook_state *state, con
 
 static int wants_preload(enum preload_mode mode, const struct cudnnv_choice *choice)
 {
+    if (choice->origin == CUDNNV_ORIGIN_NEWEST)
+        return 0;   /* no source chose it: the shim on the library path serves it */
     if (mode == PRELOAD_ALWAYS)
         return 1;
     return mode == PRELOAD_AUTO &&
@@ -170,13 +172,18 @@ static void set_build_variables(struct hook_env *env, struct hook_state *state,
         set_variable(env, state, "CUDNN_LIB_DIR", real);
 }
 
+/* A store filled by an older cudnnv may lack the shim of a major it holds. */
 static void ensure_shims(const char *root, const char *shim_dir)
 {
-    char path[PATH_MAX];
+    char path[PATH_MAX + 32];
     int copied;
-    path_join(path, sizeof path, shim_dir, "libcudnn.so.9");
-    if (!is_regular_file(path))
-        shim_files_refresh(root, &copied);
+    for (int major = SHIM_FIRST_MAJOR; major <= SHIM_LAST_MAJOR; major++) {
+        snprintf(path, sizeof path, "%s/libcudnn.so.%d", shim_dir, major);
+        if (!is_regular_file(path) && shim_major_is_installed(root, major, "linux")) {
+            shim_files_refresh(root, &copied);
+            return;
+        }
+    }
 }
 
 void hook_env_apply_selection(struct hook_env *env, struct hook_state *state)

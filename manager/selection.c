@@ -35,12 +35,9 @@ int selection_report(enum cudnnv_status status, const struct cudnnv_choice *choi
 /* "set by /p/.cudnn-version", or "linked as system": for people, so a path's control bytes are escaped */
 void selection_origin_text(const struct cudnnv_choice *choice, char *out, size_t size)
 {
-    char path[PATH_MAX];
-    cudnnv_escape_text(choice->origin_path, path, sizeof path);
-    if (choice->origin == CUDNNV_ORIGIN_SYSTEM)
-        snprintf(out, size, "linked as system");
-    else
-        snprintf(out, size, "set by %s", path);
+    char text[PATH_MAX + 64];
+    cudnnv_describe_origin(choice, text, sizeof text);
+    cudnnv_escape_text(text, out, size);
 }
 
 /* For commands given a version on the command line: resolve it or explain. */

@@ -2,12 +2,16 @@
  * Keeps $CUDNNV_ROOT/shims/lib in step with the shims shipped with this
  * cudnnv (found relative to the executable: bin/cudnnv -> lib/cudnnv/). A
  * shim that differs is replaced by rename, so a running program never sees a
- * half-written one.
+ * half-written one. The folder holds a shim only for the majors that have
+ * an installed set: where none does, dlopen("libcudnn.so.N") fails exactly
+ * as it would without cudnnv, and a program that tries 8 then 9 goes on.
  */
 #include "shim_files.h"
 
 #include "cli.h"
 #include "fsutil.h"
+
+#include "../shim/cudnnv_select.h"
 
 #include <errno.h>
 #include <limits.h>
@@ -94,12 +98,37 @@ int shipped_file(const char *name, char *out, size_t size)
     return path_join(out, size, dir, name) == 0 && is_regular_file(out) ? 0 : -1;
 }
 
-/* Copies shipped/PREFIX-N-SUFFIX into target/ when it differs; a missing source is fine when optional. */
-static int refresh_one(const char *source, const char *target, const char *name, int optional, int *copied)
+/* True when the store holds a set of this major built for platform ("linux", "windows"). */
+int shim_major_is_installed(const char *root, int major, const char *platform)
+{
+    cudnnv_name names[CUDNNV_MAX_SETS];
+    char set_platform[32];
+    int count = cudnnv_list_sets(root, names, CUDNNV_MAX_SETS);
+    for (int i = 0; i < count; i++) {
+        if (cudnnv_set_major(root, names[i]) != major)
+            continue;
+        if (!cudnnv_set_key(root, names[i], "platform", set_platform, sizeof set_platform) ||
+            strcmp(set_platform, platform) == 0)
+            return 1;
+    }
+    return 0;
+}
+
+/*
+ * Copies shipped/NAME into target/ when it differs, or removes target/NAME
+ * when no set needs it; a missing source is fine when optional.
+ */
+static int refresh_one(const char *source, const char *target, const char *name, int optional, int needed,
+                       int *copied)
 {
     char from[PATH_MAX + 64], to[PATH_MAX + 64];
     snprintf(from, sizeof from, "%s/%s", source, name);
     snprintf(to, sizeof to, "%s/%s", target, name);
+    if (!needed) {
+        if (unlink(to) == 0)
+            (*copied)++;
+        return 0;
+    }
     if (optional && !is_regular_file(from))
         return 0;
     if (same_content(from, to))
@@ -127,10 +156,10 @@ int shim_files_refresh(const char *root, int *copied)
     snprintf(windows, sizeof windows, "%s/windows", source);
     for (int major = SHIM_FIRST_MAJOR; major <= SHIM_LAST_MAJOR; major++) {
         snprintf(name, sizeof name, "libcudnn.so.%d", major);
-        if (refresh_one(source, target, name, 0, copied) != 0)
+        if (refresh_one(source, target, name, 0, shim_major_is_installed(root, major, "linux"), copied) != 0)
             return 1;
         snprintf(name, sizeof name, "cudnn64_%d.dll", major);
-        if (refresh_one(windows, target_bin, name, 1, copied) != 0)
+        if (refresh_one(windows, target_bin, name, 1, shim_major_is_installed(root, major, "windows"), copied) != 0)
             return 1;
     }
     return 0;
@@ -156,4 +185,17 @@ void shim_preload_append(char *list, size_t size, const char *shim_dir, int majo
 int shim_preload_is_weak(const char *shim_dir)
 {
     return strpbrk(shim_dir, " \t:") != NULL;
+}
+
+/*
+ * After a change of the store (install, uninstall, link): the shims follow
+ * the installed majors. Silent, and nothing to do when this cudnnv has no
+ * shims beside it (the change itself succeeded; 'cudnnv rehash' says why).
+ */
+void shim_files_follow_store(const char *root)
+{
+    char source[PATH_MAX];
+    int copied;
+    if (shipped_dir(source, sizeof source) == 0)
+        shim_files_refresh(root, &copied);
 }

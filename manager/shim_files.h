@@ -12,6 +12,8 @@
 
 int shim_files_dir(const char *root, char *out, size_t size);
 int shim_files_refresh(const char *root, int *copied);
+int shim_major_is_installed(const char *root, int major, const char *platform);
+void shim_files_follow_store(const char *root);
 int shipped_file(const char *name, char *out, size_t size);
 int installation_prefix(char *out, size_t size);
 void shim_preload_append(char *list, size_t size, const char *shim_dir, int major);

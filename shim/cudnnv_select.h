@@ -40,7 +40,8 @@ enum cudnnv_origin {
     CUDNNV_ORIGIN_ENV,      /* CUDNNV_VERSION */
     CUDNNV_ORIGIN_LOCAL,    /* nearest .cudnn-version */
     CUDNNV_ORIGIN_GLOBAL,   /* $CUDNNV_ROOT/version */
-    CUDNNV_ORIGIN_SYSTEM    /* the set linked as "system" */
+    CUDNNV_ORIGIN_SYSTEM,   /* the set linked as "system" */
+    CUDNNV_ORIGIN_NEWEST    /* no source names the major: its newest installed set */
 };
 
 enum cudnnv_status {
@@ -129,5 +130,6 @@ int cudnnv_text_has_controls(const char *text);
 /* select_message.c: the wording of a failure, shared by shim and manager */
 void cudnnv_describe_failure(enum cudnnv_status status, const struct cudnnv_choice *choice,
                              int major, char *out, size_t size);
+void cudnnv_describe_origin(const struct cudnnv_choice *choice, char *out, size_t size);
 
 #endif

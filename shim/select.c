@@ -3,8 +3,9 @@
  * .cudnn-version, then $CUDNNV_ROOT/version. Per major, the first source that
  * names a version of that major wins; a source naming only other majors is
  * passed over; with no source left, the set linked as "system" is used when it
- * holds that major. A name that is not installed stops the search: it never
- * falls through to another source.
+ * holds that major, else the newest installed set of that major. A name that
+ * is not installed stops the search: it never falls through to another
+ * source.
  *
  * The sources are read once (cudnnv_read_sources) and then asked for as many
  * majors as the caller needs; cudnnv_select_major and cudnnv_select_first do
@@ -118,6 +119,25 @@ static enum cudnnv_status choose_system(const struct cudnnv_where *where, int ma
     return CUDNNV_SELECTED;
 }
 
+/* No source names the major: its newest installed set of this platform serves, if any. */
+static enum cudnnv_status choose_newest(const struct cudnnv_where *where, int major,
+                                        struct cudnnv_choice *choice)
+{
+    cudnnv_name names[CUDNNV_MAX_SETS];
+    int count = cudnnv_list_sets(where->root, names, CUDNNV_MAX_SETS);
+    memset(choice, 0, sizeof *choice);
+    for (int i = count - 1; i >= 0; i--) {
+        if (strcmp(names[i], "system") == 0 || cudnnv_set_major(where->root, names[i]) != major ||
+            !cudnnv_set_runs_here(where->root, names[i]))
+            continue;
+        choice->origin = CUDNNV_ORIGIN_NEWEST;
+        strcpy(choice->requested, names[i]);
+        strcpy(choice->name, names[i]);
+        return CUDNNV_SELECTED;
+    }
+    return CUDNNV_NOTHING_SELECTED;
+}
+
 enum cudnnv_status cudnnv_choose_major(const struct cudnnv_where *where,
                                        const struct cudnnv_sources *sources, int major,
                                        struct cudnnv_choice *choice)
@@ -134,7 +154,9 @@ enum cudnnv_status cudnnv_choose_major(const struct cudnnv_where *where,
                 return choose(where, source, source->names[line], choice);
         }
     }
-    return choose_system(where, major, choice);
+    if (choose_system(where, major, choice) == CUDNNV_SELECTED)
+        return CUDNNV_SELECTED;
+    return choose_newest(where, major, choice);
 }
 
 enum cudnnv_status cudnnv_choose_first(const struct cudnnv_where *where,
@@ -176,6 +198,7 @@ const char *cudnnv_origin_word(enum cudnnv_origin origin)
     case CUDNNV_ORIGIN_LOCAL: return "local";
     case CUDNNV_ORIGIN_GLOBAL: return "global";
     case CUDNNV_ORIGIN_SYSTEM: return "system";
+    case CUDNNV_ORIGIN_NEWEST: return "newest";
     default: return "none";
     }
 }

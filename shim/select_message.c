@@ -8,11 +8,13 @@
 #include <stdio.h>
 #include <string.h>
 
-/* "set by /p/.cudnn-version", "set by CUDNNV_VERSION", ... */
-static void describe_origin(const struct cudnnv_choice *choice, char *out, size_t size)
+/* What chose: "set by /p/.cudnn-version", "set by CUDNNV_VERSION", "linked as system", "newest installed". */
+void cudnnv_describe_origin(const struct cudnnv_choice *choice, char *out, size_t size)
 {
     if (choice->origin == CUDNNV_ORIGIN_SYSTEM)
-        snprintf(out, size, "the set linked as system");
+        snprintf(out, size, "linked as system");
+    else if (choice->origin == CUDNNV_ORIGIN_NEWEST)
+        snprintf(out, size, "newest installed of its major: no source names one");
     else
         snprintf(out, size, "set by %s", choice->origin_path);
 }
@@ -49,7 +51,7 @@ void cudnnv_describe_failure(enum cudnnv_status status, const struct cudnnv_choi
                              int major, char *out, size_t size)
 {
     char origin[PATH_MAX + 32], what[48];
-    describe_origin(choice, origin, sizeof origin);
+    cudnnv_describe_origin(choice, origin, sizeof origin);
     describe_major(major, what, sizeof what);
     switch (status) {
     case CUDNNV_NOT_INSTALLED:

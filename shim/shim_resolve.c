@@ -29,10 +29,8 @@ int cudnnv_shim_major_number(void)
 
 static const char *origin_text(void)
 {
-    static char text[PATH_MAX + 16];
-    if (chosen.origin == CUDNNV_ORIGIN_SYSTEM)
-        return "linked as system";
-    snprintf(text, sizeof text, "set by %s", chosen.origin_path);
+    static char text[PATH_MAX + 64];
+    cudnnv_describe_origin(&chosen, text, sizeof text);
     return text;
 }
 

@@ -26,7 +26,8 @@ fake_python() { # fake_python DIST_INFO VERSION: a python3 whose site-packages h
     LD_LIBRARY_PATH="$CUDNNV_ROOT/shims/lib" run cudnnv doctor
     assert_output_has "OK    selection: cuDNN 8: 8.1.0.77 (set by $PWD/.cudnn-version)"
     assert_output_has "OK    set: 8.1.0.77 is complete and unchanged"
-    assert_output_has "OK    shims: libcudnn.so.7, .8 and .9 are in $CUDNNV_ROOT/shims/lib"
+    assert_output_has "OK    selection: cuDNN 9: 9.1.0.70 (newest installed of its major: no source names one)"
+    assert_output_has "OK    shims: libcudnn.so.8, libcudnn.so.9 in $CUDNNV_ROOT/shims/lib, one per installed major"
     assert_output_has "OK    library path: the shim directory is on LD_LIBRARY_PATH"
 }
 
@@ -97,7 +98,9 @@ fake_python() { # fake_python DIST_INFO VERSION: a python3 whose site-packages h
     cudnnv use 9.1
     run cudnnv doctor
     assert_output_has "OK    frameworks: pytorch 2.4.1 (built with cuDNN 9.1.0.70) accepts 9.1.0.70"
+    # a pin of 8.1 leaves cuDNN 9 programs to the newest 9.x; without one, PyTorch has no cuDNN 9
     cudnnv use 8.1
+    cudnnv uninstall --force 9.1.0.70 2>/dev/null
     run cudnnv doctor
     assert_status 1
     assert_output_has "FAIL  frameworks: pytorch 2.4.1 was built with cuDNN 9.1.0.70"

@@ -36,7 +36,9 @@ host() {
     LD_LIBRARY_PATH=/opt/mine LD_PRELOAD="$mine/libm.so.6" run cudnnv exec sh -c 'echo "$LD_LIBRARY_PATH"; echo "$LD_PRELOAD"'
     [ "${lines[0]}" = "$CUDNNV_ROOT/shims/lib:/opt/mine" ]
     [ "${lines[1]}" = "$CUDNNV_ROOT/shims/lib/libcudnn.so.8:$CUDNNV_ROOT/shims/lib/libcudnn.so.9:$mine/libm.so.6" ]
-    [ -f "$CUDNNV_ROOT/shims/lib/libcudnn.so.7" ]
+    # a shim only for the majors that have a set: no 7.x is installed
+    [ -f "$CUDNNV_ROOT/shims/lib/libcudnn.so.8" ]
+    [ ! -e "$CUDNNV_ROOT/shims/lib/libcudnn.so.7" ]
 }
 
 @test "exec stops on a broken selection and on a command that cannot start" {

@@ -58,6 +58,10 @@ hook() { # evaluates one hook run in this shell
     hook
     [ "$CUDNN_HOME" = "/before; it's mine" ]
     [ "$LD_PRELOAD" = "$libm" ]
+    # the shims stay on the path while sets are installed; with none, the path is the user's again
+    [ "$LD_LIBRARY_PATH" = "$CUDNNV_ROOT/shims/lib" ]
+    cudnnv uninstall --force $(cudnnv versions --bare) 2>/dev/null
+    hook
     [ "${LD_LIBRARY_PATH+set}" = set ] && [ -z "$LD_LIBRARY_PATH" ]
 }
 

@@ -4,6 +4,8 @@
 load helpers
 
 @test "rehash installs the three shims, each exporting its major's functions under its node" {
+    install_fixture cudnn-10.2-linux-x64-v7.6.5.32-test.tgz cudnn-11.2-linux-x64-v8.1.0.77-test.tgz \
+        cudnn-linux-x86_64-9.1.0.70_cuda12-archive-test.tar.xz
     run cudnnv rehash
     assert_status 0
     for major in 7 8 9; do
@@ -17,6 +19,7 @@ load helpers
 }
 
 @test "rehash replaces a damaged shim and leaves good ones alone" {
+    install_usual_fixtures
     cudnnv rehash 2>/dev/null
     echo damaged > "$CUDNNV_ROOT/shims/lib/libcudnn.so.8"
     run cudnnv rehash
@@ -28,7 +31,32 @@ load helpers
 
 @test "the 9 shim exports exactly what the real cuDNN 9.19 exports" {
     require_real_cudnn
+    cudnnv link system "$REAL_CUDA" 2>/dev/null
     cudnnv rehash 2>/dev/null
     diff <(nm -D --defined-only "$REAL_CUDA/lib/libcudnn.so.9" | awk '$2 == "T" { print $3 }' | sort) \
          <(nm -D --defined-only "$CUDNNV_ROOT/shims/lib/libcudnn.so.9" | awk '$2 == "T" { print $3 }' | sort)
+}
+
+@test "shims follow the installed majors: none for a major without a set, where dlopen fails as without cudnnv" {
+    install_fixture cudnn-11.2-linux-x64-v8.1.0.77-test.tgz
+    [ -f "$CUDNNV_ROOT/shims/lib/libcudnn.so.8" ]
+    [ ! -e "$CUDNNV_ROOT/shims/lib/libcudnn.so.9" ]
+    [ ! -e "$CUDNNV_ROOT/shims/lib/libcudnn.so.7" ]
+    # exactly as without cudnnv: the same outcome (a system copy, or none), nothing from the shims
+    run "$FIXTURES/bin/host_dlopen" libcudnn.so.9
+    without_status=$status without_first=${lines[0]}
+    LD_LIBRARY_PATH="$CUDNNV_ROOT/shims/lib" run "$FIXTURES/bin/host_dlopen" libcudnn.so.9
+    [ "$status" = "$without_status" ] && [ "${lines[0]}" = "$without_first" ]
+    ! printf '%s' "$output" | grep -q "$CUDNNV_ROOT"
+    # outside any project, with nothing naming cuDNN 8: the newest 8.x serves
+    LD_LIBRARY_PATH="$CUDNNV_ROOT/shims/lib" CUDNNV_DEBUG=1 run "$FIXTURES/bin/host_dlopen" libcudnn.so.8
+    assert_status 0
+    [ "${lines[-1]}" != "" ]
+    assert_output_has "set '8.1.0.77' (newest installed of its major: no source names one)"
+    install_fixture cudnn-linux-x86_64-9.1.0.70_cuda12-archive-test.tar.xz
+    [ -f "$CUDNNV_ROOT/shims/lib/libcudnn.so.9" ]
+    cudnnv uninstall 8.1.0.77 2>/dev/null
+    [ ! -e "$CUDNNV_ROOT/shims/lib/libcudnn.so.8" ]
+    run cudnnv version --all
+    assert_output_has "cuDNN 9: 9.1.0.70 (newest installed of its major: no source names one)"
 }

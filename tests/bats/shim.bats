@@ -140,9 +140,13 @@ run_in() {
     [ "$output" = "cudnnv: version '8.3' is not installed (set by $PWD/.cudnn-version); run 'cudnnv install 8.3' or 'cudnnv versions' (libcudnn.so.8 needed it)" ]
 }
 
-@test "nothing selected for the major: status 127 with the fix" {
+@test "no set of the major: no shim, so dlopen fails as without cudnnv; a stale shim stops with 127 and the fix" {
     setup_projects
     cd "$BATS_TEST_TMPDIR"
+    LD_LIBRARY_PATH="$SHIMS" run -1 "$FIXTURES/bin/host_dlopen" libcudnn.so.7
+    assert_output_has "libcudnn.so.7: cannot open shared object file"
+    install_fixture cudnn-10.2-linux-x64-v7.6.5.32-test.tgz
+    rm -rf "$CUDNNV_ROOT/versions/7.6.5.32"   # removed behind cudnnv's back: the shim stays
     LD_LIBRARY_PATH="$SHIMS" run -127 "$FIXTURES/bin/host_dlopen" libcudnn.so.7
     assert_output_has "cudnnv: no cuDNN 7 version is selected"
     assert_output_has "cudnnv use VERSION"

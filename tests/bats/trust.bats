@@ -64,7 +64,8 @@ host() {
 }
 
 @test "a Linux program pinned to a release installed for Windows and Linux gets the Linux set" {
-    install_fixture cudnn-11.2-windows-x64-v8.1.0.77-test.zip cudnn-11.2-linux-x64-v8.1.0.77-test.tgz
+    install_fixture cudnn-11.2-windows-x64-v8.1.0.77-test.zip cudnn-11.2-linux-x64-v8.1.0.77-test.tgz \
+        cudnn-11.0-linux-x64-v8.0.4.30-test.tgz
     cudnnv rehash 2>/dev/null
     SHIMS="$CUDNNV_ROOT/shims/lib"
     [ -d "$CUDNNV_ROOT/versions/8.1.0.77-linux" ]

@@ -11,7 +11,7 @@ load helpers
     [ "${lines[0]}" = "  8.0.4.30" ]
     [ "${lines[1]}" = "  8.1.0.77" ]
     [ "${lines[2]}" = "* 8.1.1.33 (set by $PWD/.cudnn-version)" ]
-    [ "${lines[3]}" = "  9.1.0.70" ]
+    [ "${lines[3]}" = "* 9.1.0.70 (newest installed of its major: no source names one)" ]
 }
 
 @test "each major's selected set is marked" {
