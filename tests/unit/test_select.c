@@ -175,7 +175,11 @@ static void named_set_counts_for_its_major(void **state)
     file_at(project, "tf24\n");
     assert_int_equal(pick(NULL, project, 8, &choice), CUDNNV_SELECTED);
     assert_string_equal(choice.name, "tf24");
-    assert_int_equal(pick(NULL, project, 9, &choice), CUDNNV_NOTHING_SELECTED);
+    /* nothing names cuDNN 9: its newest installed set serves */
+    assert_int_equal(pick(NULL, project, 9, &choice), CUDNNV_SELECTED);
+    assert_string_equal(choice.name, "9.1.0");
+    assert_int_equal(choice.origin, CUDNNV_ORIGIN_NEWEST);
+    assert_int_equal(pick(NULL, project, 7, &choice), CUDNNV_NOTHING_SELECTED);
     file_at(project, NULL);
 }
 
