@@ -19,6 +19,21 @@ _cudnnv_hook() {
   return $status
 }
 
+# A command on the same line as a cd ('cd proj && python train.py') must get
+# the project's set, but bash runs PROMPT_COMMAND only before the next
+# prompt: so cd, pushd and popd run the hook themselves (zsh's chpwd and
+# fish's PWD handler do the same there). A cd function of the user's own is
+# left alone.
+if ! declare -F cd >/dev/null; then
+  cd() { builtin cd "$@" && _cudnnv_hook; }
+fi
+if ! declare -F pushd >/dev/null; then
+  pushd() { builtin pushd "$@" && _cudnnv_hook; }
+fi
+if ! declare -F popd >/dev/null; then
+  popd() { builtin popd "$@" && _cudnnv_hook; }
+fi
+
 if [[ ";${PROMPT_COMMAND:-};" != *";_cudnnv_hook;"* ]]; then
   PROMPT_COMMAND="_cudnnv_hook${PROMPT_COMMAND:+;$PROMPT_COMMAND}"
 fi

@@ -75,10 +75,11 @@ static int unpack(const struct install_request *request, const char *root, const
 }
 
 /* The release name (build number, CUDA) from the archive's name or a folder on the way to the set. */
-static void find_release_name(const char *source, const char *raw, const char *set_root,
+static void find_release_name(const char *source, const char *raw, const struct set_layout *layout,
                               struct release_name *release)
 {
     char path[PATH_MAX];
+    const char *set_root = layout->root;
     if (release_name_parse(base_name(source), release))
         return;
     snprintf(path, sizeof path, "%s", set_root);
@@ -89,8 +90,9 @@ static void find_release_name(const char *source, const char *raw, const char *s
             break;
         *strrchr(path, '/') = '\0';
     }
-    if (!release_from_pip_metadata(set_root, release))
-        cuda_from_toolkit(set_root, release->cuda, sizeof release->cuda);
+    if (!release_from_pip_metadata(set_root, release) &&
+        !cuda_from_toolkit(set_root, release->cuda, sizeof release->cuda))
+        cuda_from_runtime(set_root, layout->lib_dir, release->cuda, sizeof release->cuda);
 }
 
 static int detect_version(const char *set_dir, const char *source, struct set_version *version)
@@ -127,7 +129,7 @@ static int build_set(const struct install_request *request, const char *root, co
         return fail("refusing %s: %s; nothing was installed", request->source, error);
     if (detect_version(result->staged_set, request->source, &version) != 0)
         return 1;
-    find_release_name(request->source, raw, layout.root, &release);
+    find_release_name(request->source, raw, &layout, &release);
     version_compose_name(&version, &release, version_name, sizeof version_name);
     snprintf(result->info.version, sizeof result->info.version, "%s", version_name);
     snprintf(result->info.cuda, sizeof result->info.cuda, "%s", release.cuda);

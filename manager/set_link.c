@@ -42,7 +42,8 @@ static int describe(const char *dir, const struct set_layout *layout, struct set
         return fail("cannot tell which cuDNN version %s holds (no cudnn_version.h, no libcudnn.so.X.Y.Z)", dir);
     int named = release_name_parse(base_name(layout->root), &release) ||
                 release_from_pip_metadata(layout->root, &release) ||
-                cuda_from_toolkit(layout->root, release.cuda, sizeof release.cuda);
+                cuda_from_toolkit(layout->root, release.cuda, sizeof release.cuda) ||
+                cuda_from_runtime(layout->root, layout->lib_dir, release.cuda, sizeof release.cuda);
     version_compose_name(&version, named ? &release : NULL, info->version, sizeof info->version);
     snprintf(info->cuda, sizeof info->cuda, "%s", named ? release.cuda : "");
     snprintf(info->platform, sizeof info->platform, "%s", set_layout_platform(layout));

@@ -215,6 +215,44 @@ int cuda_from_toolkit(const char *root, char *out, size_t size)
     return found;
 }
 
+/* "libcudart.so.12" in dir -> "12". */
+static int cudart_major_in(const char *dir, char *out, size_t size)
+{
+    DIR *handle = opendir(dir);
+    struct dirent *entry;
+    int found = 0;
+    while (handle != NULL && !found && (entry = readdir(handle)) != NULL) {
+        int major;
+        char tail;
+        if (sscanf(entry->d_name, "libcudart.so.%d%c", &major, &tail) == 1 && major > 0 && major < 100) {
+            snprintf(out, size, "%d", major);
+            found = 1;
+        }
+    }
+    if (handle != NULL)
+        closedir(handle);
+    return found;
+}
+
+/*
+ * The CUDA major of the runtime that lies beside a set: a toolkit's
+ * lib/libcudart.so.N, or a pip layout's nvidia/cuda_runtime/lib next to
+ * nvidia/cudnn. Read from file names only: nothing of the set is run.
+ */
+int cuda_from_runtime(const char *root, const char *lib_dir, char *out, size_t size)
+{
+    static const char *beside[] = {"lib", "lib64", "../cuda_runtime/lib"};
+    char path[4096];
+    if (lib_dir[0] != '\0' && cudart_major_in(lib_dir, out, size))
+        return 1;
+    for (size_t i = 0; i < sizeof beside / sizeof beside[0]; i++) {
+        snprintf(path, sizeof path, "%s/%s", root, beside[i]);
+        if (cudart_major_in(path, out, size))
+            return 1;
+    }
+    return 0;
+}
+
 /* "8.1.0", or "8.1.0.77" when the archive name agrees and adds the build. */
 void version_compose_name(const struct set_version *version, const struct release_name *release,
                           char *out, int size)

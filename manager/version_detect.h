@@ -22,6 +22,7 @@ int version_from_library_names(const char *lib_dir, struct set_version *version)
 int release_name_parse(const char *file_name, struct release_name *release);
 int release_from_pip_metadata(const char *set_root, struct release_name *release);
 int cuda_from_toolkit(const char *root, char *out, size_t size);
+int cuda_from_runtime(const char *root, const char *lib_dir, char *out, size_t size);
 void version_compose_name(const struct set_version *version, const struct release_name *release,
                           char *out, int size);
 

@@ -224,3 +224,20 @@ load helpers
     assert_status 0
     [ -d "$CUDNNV_ROOT/versions/8.1.0.77" ]
 }
+
+@test "a folder without a CUDA hint gets its CUDA major from the runtime beside it (libcudart.so.N)" {
+    folder="$BATS_TEST_TMPDIR/toolkit"
+    mkdir -p "$folder"
+    cp -a "$SETS/8.1.0/include" "$SETS/8.1.0/lib" "$folder/"
+    : > "$folder/lib/libcudart.so.11.2.152"
+    ln -s libcudart.so.11.2.152 "$folder/lib/libcudart.so.11"
+    cudnnv install "$folder" 2>/dev/null
+    grep -q '^cuda = 11$' "$CUDNNV_ROOT/versions/8.1.0/cudnnv.ini"
+    # a pip layout: nvidia/cuda_runtime/lib beside nvidia/cudnn
+    site="$BATS_TEST_TMPDIR/site-packages/nvidia"
+    mkdir -p "$site/cudnn" "$site/cuda_runtime/lib"
+    cp -a "$SETS/9.1.0/include" "$SETS/9.1.0/lib" "$site/cudnn/"
+    : > "$site/cuda_runtime/lib/libcudart.so.12"
+    cudnnv link wheel "$site/cudnn" 2>/dev/null
+    grep -q '^cuda = 12$' "$CUDNNV_ROOT/versions/wheel/cudnnv.ini"
+}

@@ -2,8 +2,8 @@
 # The shell integration in real interactive shells (bash, zsh, fish from
 # Debian), driven under tmux: cd into project A (8.0.4), project B (8.1.0),
 # and out again; after each cd, the variables, and what a host program
-# started there gets; leaving restores the user's own LD_LIBRARY_PATH and
-# LD_PRELOAD byte for byte.
+# started there gets; leaving restores the user's own LD_PRELOAD byte for
+# byte; and 'cd A && program' on one line gets A's set.
 
 load helpers
 
@@ -40,6 +40,7 @@ drive() {
         "$host > $OUT/B.host"
         "cd $BATS_TEST_TMPDIR"
         "$PROBE $OUT/out.env"
+        "cd $BATS_TEST_TMPDIR/A && $FIXTURES/bin/host_rpath > $OUT/oneliner.host; cd $BATS_TEST_TMPDIR"
         "touch $OUT/done"
     )
     for line in "${lines[@]}"; do
@@ -78,6 +79,9 @@ check_results() {
     expect_line "$OUT/out.env" "LD_PRELOAD=$USER_PRELOAD"
     expect_line "$OUT/out.env" "CUDNN_HOME <unset>"
     expect_line "$OUT/out.env" "CUDNN_LIB_DIR <unset>"
+    # a command on the same line as the cd gets the project's set, even one
+    # whose RPATH leads to another cuDNN (it needs the preloaded shim)
+    [ "$(head -1 "$OUT/oneliner.host")" = 8004 ]
 }
 
 @test "bash: cd into A, B and out; variables, hosts, and the user's own values restored" {
