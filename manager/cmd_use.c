@@ -14,7 +14,7 @@
 
 const char cmd_use_help[] =
     "Usage: cudnnv use [--force] VERSION...\n"
-    "       cudnnv use --for FRAMEWORK==VERSION\n"
+    "       cudnnv use --for FRAMEWORK[==VERSION]\n"
     "       cudnnv use --unset\n"
     "       cudnnv use\n"
     "\n"
@@ -31,6 +31,11 @@ const char cmd_use_help[] =
     "            pin the newest installed set that this TensorFlow or PyTorch\n"
     "            release accepts (the cuDNN major it was built with, and at\n"
     "            least its minor), e.g. --for tensorflow==2.5, --for torch==2.4\n"
+    "  --for FRAMEWORK\n"
+    "            the same for the framework installed in the active Python\n"
+    "            (python3 on PATH): what its wheel says of its cuDNN\n"
+    "            (Requires-Dist: nvidia-cudnn-cuNN, TensorFlow's build_info)\n"
+    "            decides, e.g. --for torch, --for jax\n"
     "Without arguments, print the versions pinned here.\n";
 
 static int local_file(char *path, size_t size)
@@ -48,7 +53,7 @@ static int use_for(int argc, char **argv)
     const char *request = argv[1][5] == '=' ? argv[1] + 6 : (argc > 2 ? argv[2] : "");
     int expected = argv[1][5] == '=' ? 2 : 3;
     if (argc != expected)
-        return usage_fail(argv[0], "--for takes one FRAMEWORK==VERSION and nothing else");
+        return usage_fail(argv[0], "--for takes one FRAMEWORK or FRAMEWORK==VERSION and nothing else");
     int status = use_for_framework(request, chosen, sizeof chosen);
     if (status != 0)
         return status;

@@ -1,12 +1,14 @@
 /*
  * Doctor check of the frameworks in the active Python (the first python3 on
- * PATH): their versions are read from the site-packages metadata
- * (*.dist-info/METADATA), never by importing them, and held against the cuDNN
- * each release was built with (versions/frameworks.ini).
+ * PATH), read from their files, never by importing them: what each says of
+ * its own cuDNN (framework_metadata.c) is held against the set selected for
+ * that major; when a framework says nothing, its release's pin
+ * (versions/frameworks.ini) is.
  */
 #include "doctor.h"
 
 #include "fsutil.h"
+#include "framework_metadata.h"
 #include "frameworks.h"
 #include "set_info.h"
 #include "store.h"
@@ -17,65 +19,45 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define PYTHON_SITE_QUERY \
-    "python3 -c 'import site; print(\"\\n\".join(site.getsitepackages() + [site.getusersitepackages()]))' 2>/dev/null"
-
-struct installed_framework {
-    const char *framework;   /* tensorflow or pytorch */
-    char version[64];
-    char where[PATH_MAX];
-};
-
-/* "torch-2.4.1+cu121.dist-info" -> the framework, and its version from METADATA. */
-static int read_dist_info(const char *dir, const char *entry, struct installed_framework *found)
+/* The set selected here for a major, read; 0 when none is. */
+static int selected_set(struct doctor *doctor, int major, struct set_info *info)
 {
-    static const char *const prefixes[][2] = {
-        {"torch-", "pytorch"}, {"tensorflow-", "tensorflow"}, {"tensorflow_gpu-", "tensorflow"}};
-    char path[PATH_MAX * 2];
-    size_t length = strlen(entry);
-    if (length < 11 || strcmp(entry + length - 10, ".dist-info") != 0)
+    char set_dir[PATH_MAX];
+    if (major < 7 || major > 9 || !doctor->selected[major])
         return 0;
-    for (size_t i = 0; i < sizeof prefixes / sizeof prefixes[0]; i++) {
-        if (strncmp(entry, prefixes[i][0], strlen(prefixes[i][0])) != 0)
-            continue;
-        snprintf(path, sizeof path, "%s/%s/METADATA", dir, entry);
-        char *text = read_small_file(path, 1 << 16);
-        const char *line = text ? strstr(text, "\nVersion: ") : NULL;
-        int ok = line != NULL && sscanf(line + 10, "%63[^+\r\n]", found->version) == 1;
-        free(text);
-        if (!ok)
-            return 0;
-        found->framework = prefixes[i][1];
-        snprintf(found->where, sizeof found->where, "%s", dir);
-        return 1;
-    }
-    return 0;
+    store_set_dir(doctor->where.root, doctor->choice[major].name, set_dir, sizeof set_dir);
+    return set_info_read(set_dir, info) == 0;
 }
 
-static int find_frameworks(struct installed_framework *found, int max, int *python_found)
+/* The framework's own word on its cuDNN, held against the set selected for that major. */
+static void judge_requirement(struct doctor *doctor, const struct installed_framework *found)
 {
-    char dir[PATH_MAX];
-    int count = 0;
-    FILE *query = popen(PYTHON_SITE_QUERY, "r");
-    *python_found = 0;
-    while (query != NULL && fgets(dir, sizeof dir, query) != NULL) {
-        dir[strcspn(dir, "\n")] = '\0';
-        *python_found = 1;
-        DIR *handle = opendir(dir);
-        struct dirent *entry;
-        while (handle != NULL && count < max && (entry = readdir(handle)) != NULL)
-            count += read_dist_info(dir, entry->d_name, &found[count]);
-        if (handle != NULL)
-            closedir(handle);
-    }
-    if (query != NULL)
-        pclose(query);
-    return count;
+    const struct cudnn_requirement *requirement = &found->requirement;
+    int major = cudnnv_name_major(requirement->least);
+    struct set_info info;
+    char fix[256];
+    snprintf(fix, sizeof fix, "run 'cudnnv use --for %s' in the project, or install a newer set ('cudnnv install %s')",
+             found->framework, requirement->least);
+    if (!selected_set(doctor, major, &info))
+        doctor_add(doctor, DOCTOR_FAIL, "frameworks", fix, "%s %s needs cuDNN %s or newer (it says: %s); no cuDNN %d set is selected here",
+                   found->framework, found->version, requirement->least, requirement->said, major);
+    else if (framework_requirement_accepts(requirement, info.version))
+        doctor_add(doctor, DOCTOR_OK, "frameworks", NULL, "%s %s accepts %s (%s): it says %s",
+                   found->framework, found->version, doctor->choice[major].name, info.version, requirement->said);
+    else
+        doctor_add(doctor, DOCTOR_FAIL, "frameworks", fix,
+                   "%s %s needs cuDNN %s or newer, below %s (it says: %s), but cuDNN %d here is %s (%s); it refuses to start on an older one",
+                   found->framework, found->version, requirement->least, requirement->below, requirement->said, major,
+                   doctor->choice[major].name, info.version);
 }
 
 /* The pin for this framework release that the selected sets serve best (its major is selected). */
 static void judge(struct doctor *doctor, const struct framework_pins *pins, const struct installed_framework *found)
 {
+    if (found->requirement.least[0] != '\0') {
+        judge_requirement(doctor, found);
+        return;
+    }
     char set_dir[PATH_MAX], fix[256];
     const struct framework_pin *wanted = NULL;
     snprintf(fix, sizeof fix, "run 'cudnnv use --for %s==%s' in the project", found->framework, found->version);
@@ -111,7 +93,7 @@ void doctor_check_frameworks(struct doctor *doctor)
     struct installed_framework found[8];
     struct framework_pins pins;
     int python_found;
-    int count = find_frameworks(found, 8, &python_found);
+    int count = installed_frameworks(found, 8, &python_found);
     if (!python_found) {
         doctor_add(doctor, DOCTOR_SKIP, "frameworks", NULL, "no python3 on PATH: cannot look for TensorFlow or PyTorch");
         return;

@@ -62,6 +62,8 @@ const char *framework_canonical_name(const char *name)
         return "pytorch";
     if (strcmp(name, "tensorflow") == 0 || strcmp(name, "tf") == 0 || strcmp(name, "tensorflow-gpu") == 0)
         return "tensorflow";
+    if (strcmp(name, "jax") == 0)
+        return "jax";
     return NULL;
 }
 

@@ -118,6 +118,59 @@ fake_python() { # fake_python DIST_INFO VERSION: a python3 whose site-packages h
     assert_output_has "OK    frameworks: tensorflow 2.5.0 (built with cuDNN 8.1) accepts 8.1.1.33"
 }
 
+# fake_wheel DIST_INFO VERSION REQUIRES: a python3 whose framework's METADATA says what cuDNN it requires
+fake_wheel() {
+    fake_python "$1" "$2"
+    printf 'Requires-Dist: filelock\nRequires-Dist: %s\n' "$3" \
+        >> "$BATS_TEST_TMPDIR/site-packages/$1-$2.dist-info/METADATA"
+}
+
+@test "frameworks tell their own cuDNN: PyTorch's exact pin, JAX's range, TensorFlow's build_info" {
+    install_usual_fixtures
+    # a PyTorch no pin knows: its wheel says it was built with 9.1.0.70
+    fake_wheel torch 2.99.0 'nvidia-cudnn-cu12==9.1.0.70; platform_system == "Linux"'
+    run cudnnv doctor
+    assert_output_has "OK    frameworks: pytorch 2.99.0 accepts 9.1.0.70 (9.1.0.70): it says nvidia-cudnn-cu12==9.1.0.70"
+    # built with a newer 9 than the one selected: PyTorch refuses an older runtime
+    rm -rf "$BATS_TEST_TMPDIR/site-packages"
+    fake_wheel torch 2.99.1 'nvidia-cudnn-cu13==9.19.0.56; platform_system == "Linux"'
+    run cudnnv doctor
+    assert_status 1
+    assert_output_has "FAIL  frameworks: pytorch 2.99.1 needs cuDNN 9.19.0.56 or newer, below 10 (it says: nvidia-cudnn-cu13==9.19.0.56), but cuDNN 9 here is 9.1.0.70 (9.1.0.70)"
+    assert_output_has "fix: run 'cudnnv use --for pytorch' in the project, or install a newer set ('cudnnv install 9.19.0.56')"
+    # a range (JAX): any 9.x from 9.1 up
+    rm -rf "$BATS_TEST_TMPDIR/site-packages"
+    fake_wheel jax_cuda12_plugin 0.4.30 'nvidia-cudnn-cu12<10.0,>=9.1; sys_platform == "linux" and extra == "with-cuda"'
+    run cudnnv doctor
+    assert_output_has "OK    frameworks: jax 0.4.30 accepts 9.1.0.70 (9.1.0.70): it says nvidia-cudnn-cu12<10.0,>=9.1"
+    # TensorFlow's build_info, when its METADATA names no cuDNN
+    rm -rf "$BATS_TEST_TMPDIR/site-packages"
+    fake_python tensorflow 2.99.0
+    mkdir -p "$BATS_TEST_TMPDIR/site-packages/tensorflow/python/platform"
+    printf "build_info = {'cuda_version': '12.3', 'cudnn_version': '8'}\n" \
+        > "$BATS_TEST_TMPDIR/site-packages/tensorflow/python/platform/build_info.py"
+    cudnnv use 8.0
+    run cudnnv doctor
+    assert_output_has "OK    frameworks: tensorflow 2.99.0 accepts 8.0.4.30 (8.0.4.30): it says build_info cudnn_version 8"
+}
+
+@test "use --for FRAMEWORK takes the installed framework's own word" {
+    install_usual_fixtures
+    fake_wheel torch 2.99.0 'nvidia-cudnn-cu12==9.1.0.70; platform_system == "Linux"'
+    run cudnnv use --for torch
+    assert_status 0
+    assert_output_has "pytorch 2.99.0 (in $BATS_TEST_TMPDIR/site-packages) says nvidia-cudnn-cu12==9.1.0.70; using 9.1.0.70"
+    [ "$(cat .cudnn-version)" = 9.1.0.70 ]
+    rm -rf "$BATS_TEST_TMPDIR/site-packages"
+    fake_wheel torch 2.99.1 'nvidia-cudnn-cu13==9.19.0.56'
+    run cudnnv use --for torch
+    assert_status 1
+    assert_output_has "needs cuDNN 9.19.0.56 or newer, below 10 (it says: nvidia-cudnn-cu13==9.19.0.56); none is installed: run 'cudnnv install 9.19.0.56'"
+    run cudnnv use --for jax
+    assert_status 1
+    assert_output_has "no jax in the active Python's site-packages"
+}
+
 @test "doctor --json for scripts" {
     install_usual_fixtures
     cudnnv use 8.1

@@ -87,7 +87,11 @@ load helpers
     [ ! -e .cudnn-version ]
     run cudnnv use --for keras==3
     assert_status 2
-    run cudnnv use --for tensorflow
+    # no version: the installed one; this test's Python has none
+    PATH="$BATS_TEST_TMPDIR/empty-bin:/usr/bin:/bin" run cudnnv use --for tensorflow
+    assert_status 1
+    assert_output_has "no tensorflow in the active Python's site-packages"
+    run cudnnv use --for tensorflow==
     assert_status 2
     run cudnnv use --for tensorflow==9.9
     assert_status 1

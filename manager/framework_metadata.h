@@ -1,0 +1,32 @@
+/*
+ * What an installed framework says of its own cuDNN, read from its files
+ * (never by importing it): PyTorch's and JAX's wheels carry
+ * "Requires-Dist: nvidia-cudnn-cuNN==9.19.0.56" (or a range) in their
+ * dist-info METADATA; TensorFlow's build_info.py carries 'cudnn_version'.
+ * The pins (versions/frameworks.ini) are the fallback when neither says.
+ */
+#ifndef CUDNNV_FRAMEWORK_METADATA_H
+#define CUDNNV_FRAMEWORK_METADATA_H
+
+#include <limits.h>
+
+/* The cuDNN versions a framework accepts: at least `least`, below `below`. */
+struct cudnn_requirement {
+    char least[32];       /* "" when the framework does not say */
+    char below[32];       /* exclusive upper bound; the next major when unsaid */
+    char said[200];       /* where it says so, for messages */
+};
+
+struct installed_framework {
+    const char *framework;   /* tensorflow, pytorch or jax */
+    char version[64];
+    char where[PATH_MAX];    /* its site-packages folder */
+    struct cudnn_requirement requirement;
+};
+
+int framework_requirement_from_metadata(const char *metadata, struct cudnn_requirement *requirement);
+int framework_requirement_from_tf_build_info(const char *text, struct cudnn_requirement *requirement);
+int framework_requirement_accepts(const struct cudnn_requirement *requirement, const char *cudnn_version);
+int installed_frameworks(struct installed_framework *found, int max, int *python_found);
+
+#endif
