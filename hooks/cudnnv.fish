@@ -12,7 +12,33 @@ function cudnnv
 end
 
 function _cudnnv_hook --on-variable PWD --on-event fish_prompt
-    command @CUDNNV@ hook-env fish | source
+    _cudnnv_unchanged; or command @CUDNNV@ hook-env fish $fish_pid | source
+end
+
+# True when nothing that decides the selection changed since hook-env last
+# ran: the same folder and variables, no watched file as new as the stamp,
+# none appeared or went (the list comes from hook-env). Builtins only, so a
+# prompt where nothing changed starts no process.
+function _cudnnv_unchanged
+    set -q __CUDNNV_WATCH_FILES; or return 1
+    test "$PWD" = "$__CUDNNV_WATCH_DIR"; or return 1
+    test "$CUDNNV_VERSION" = "$__CUDNNV_WATCH_VERSION"; or return 1
+    test "$CUDNNV_ROOT" = "$__CUDNNV_WATCH_ROOT"; or return 1
+    set -l stamp 0
+    for entry in (string split \n -- $__CUDNNV_WATCH_FILES)
+        set -l file (string sub -s 2 -- $entry)
+        switch $entry
+            case '=*'
+                set stamp (path mtime -- $file); or return 1
+            case '+*'
+                set -l time (path mtime -- $file); or return 1
+                test $time -lt $stamp; or return 1
+            case '-*'
+                test -e $file; and return 1
+                test -L $file; and return 1
+        end
+    end
+    return 0
 end
 
 complete -c cudnnv -f

@@ -14,23 +14,27 @@
 #include "config.h"
 #include "hook_state.h"
 #include "hook_env.h"
+#include "hook_watch.h"
 #include "selection.h"
 #include "shell_quote.h"
 #include "store.h"
 
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 const char cmd_hook_env_help[] =
-    "Usage: cudnnv hook-env bash|zsh|fish|pwsh\n"
+    "Usage: cudnnv hook-env bash|zsh|fish|pwsh [SHELL_PID]\n"
     "\n"
     "Print the shell code that sets the cuDNN environment for the current\n"
     "directory: CUDNN_HOME, CUDNN_PATH, CUDNN_INCLUDE_DIR, CUDNN_LIB_DIR, the\n"
     "shim directory on LD_LIBRARY_PATH, and the selected shims in LD_PRELOAD\n"
     "inside a pinned project ('preload = auto|always|never' in\n"
-    "$CUDNNV_ROOT/config). Prints nothing when nothing changed. The shell\n"
-    "integration from 'cudnnv init' runs it; you do not need to.\n";
+    "$CUDNNV_ROOT/config). Prints nothing when nothing changed. With the\n"
+    "shell's PID it also prints what the shell watches, so that a prompt where\n"
+    "nothing changed runs no process. The shell integration from 'cudnnv init'\n"
+    "runs it; you do not need to.\n";
 
 static void print_value(const char *shell, const char *name, const char *value)
 {
@@ -56,11 +60,16 @@ int cmd_hook_env(int argc, char **argv)
     struct hook_state old_state, new_state;
     struct hook_env env;
     char key[40];
-    if (argc != 2 || !shell_is_known(argv[1]))
+    char stamp[PATH_MAX];
+    if (argc < 2 || argc > 3 || !shell_is_known(argv[1]))
         return usage_fail("hook-env", "name the shell: bash, zsh, fish or pwsh");
     const char *shell = argv[1];
+    /* the stamp first: a file changed while this runs is then newer than it */
+    int watching = argc == 3 && hook_watch_touch_stamp(store_root(), argv[2], stamp, sizeof stamp) == 0;
     hook_env_key(key, sizeof key);
     int have_state = hook_state_parse(getenv(HOOK_STATE_VARIABLE), &old_state) == 0;
+    if (watching)
+        hook_watch_print(shell, store_root(), stamp);
     if (have_state && strcmp(old_state.key, key) == 0) {
         hook_state_free(&old_state);
         return 0;

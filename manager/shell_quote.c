@@ -63,3 +63,16 @@ void shell_print_unset(FILE *out, const char *shell, const char *name)
     else
         fprintf(out, "unset %s\n", name);
 }
+
+/* A shell variable of the shell's own (not exported): what the hook keeps between prompts. */
+void shell_print_set(FILE *out, const char *shell, const char *name, const char *value)
+{
+    if (strcmp(shell, "fish") == 0)
+        fprintf(out, "set -g %s ", name);
+    else if (strcmp(shell, "pwsh") == 0)
+        fprintf(out, "$global:%s = ", name);
+    else
+        fprintf(out, "%s=", name);
+    shell_print_quoted(out, shell, value);
+    fputc('\n', out);
+}

@@ -101,3 +101,59 @@ check_results() {
     drive "fish --no-config -i" "$CUDNNV init fish | source"
     check_results
 }
+
+# prompts SHELL_COMMAND INIT_LINE: a prompt where nothing changed runs no
+# hook-env (each run touches the shell's stamp in $CUDNNV_ROOT/shells), a
+# changed pin or a cd does.
+prompts() {
+    local socket="cudnnv-test-$$-$RANDOM" project="$BATS_TEST_TMPDIR/A/deep"
+    tmux -L "$socket" new-session -d -s test -x 250 -y 50 \
+        env -i HOME="$HOME" PATH="$PATH" TERM=xterm CUDNNV_ROOT="$CUDNNV_ROOT" \
+        ${ASAN_OPTIONS:+ASAN_OPTIONS="$ASAN_OPTIONS"} ${LSAN_OPTIONS:+LSAN_OPTIONS="$LSAN_OPTIONS"} $1
+    type_line() {
+        tmux -L "$socket" send-keys -t test -l "$1"
+        tmux -L "$socket" send-keys -t test Enter
+    }
+    wait_for() { for _ in $(seq 200); do [ -e "$1" ] && return 0; sleep 0.05; done; return 1; }
+    type_line "$2"
+    type_line "cd $project; touch $OUT/ready"
+    wait_for "$OUT/ready"
+    sleep 0.3
+    local stamp
+    stamp=$(ls "$CUDNNV_ROOT/shells/"* | head -1)
+    local before
+    before=$(stat -c %.9Y "$stamp")
+    for i in 1 2 3 4 5; do type_line ""; done
+    type_line "touch $OUT/idle"
+    wait_for "$OUT/idle"
+    sleep 0.3
+    local idle
+    idle=$(stat -c %.9Y "$stamp")
+    type_line "echo 8.1.0 > .cudnn-version"
+    type_line "touch $OUT/changed"
+    wait_for "$OUT/changed"
+    sleep 0.3
+    local changed
+    changed=$(stat -c %.9Y "$stamp")
+    type_line "env > $OUT/after.env"
+    type_line "touch $OUT/done"
+    wait_for "$OUT/done"
+    tmux -L "$socket" kill-server 2>/dev/null || true
+    echo "stamp: before $before, after 6 idle prompts $idle, after a pin changed $changed" >&2
+    [ "$idle" = "$before" ]
+    [ "$changed" != "$idle" ]
+    grep -qx "CUDNN_HOME=$CUDNNV_ROOT/versions/8.1.0.77" "$OUT/after.env"
+}
+
+@test "bash, zsh, fish: a prompt where nothing changed starts no process; a changed pin is seen" {
+    setup_projects
+    for shell in bash zsh fish; do
+        rm -rf "$OUT" "$CUDNNV_ROOT/shells" && mkdir -p "$OUT"
+        case $shell in
+        bash) prompts "bash --norc --noprofile -i" "eval \"\$($CUDNNV init bash)\"" ;;
+        zsh) prompts "zsh -f -i" "eval \"\$($CUDNNV init zsh)\"" ;;
+        fish) prompts "fish --no-config -i" "$CUDNNV init fish | source" ;;
+        esac
+        rm -f "$BATS_TEST_TMPDIR/A/deep/.cudnn-version"
+    done
+}

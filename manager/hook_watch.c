@@ -1,0 +1,119 @@
+/*
+ * The watch list behind hook_watch.h. The stamp is $CUDNNV_ROOT/shells/PID,
+ * one per interactive shell; a new one clears the stamps of shells that are
+ * gone. A file whose mtime is not older than the stamp, or one that appeared
+ * or went, makes the shell run hook-env again.
+ */
+#define _GNU_SOURCE
+#include "hook_watch.h"
+
+#include "fsutil.h"
+#include "selection.h"
+#include "shell_quote.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+/* Removes the stamps of shells that no longer run. */
+static void clear_dead_stamps(const char *dir)
+{
+    char path[PATH_MAX];
+    DIR *handle = opendir(dir);
+    struct dirent *entry;
+    while (handle != NULL && (entry = readdir(handle)) != NULL) {
+        char *end;
+        long pid = strtol(entry->d_name, &end, 10);
+        if (*end != '\0' || pid <= 0 || kill((pid_t)pid, 0) == 0 || errno != ESRCH)
+            continue;
+        if (path_join(path, sizeof path, dir, entry->d_name) == 0)
+            unlink(path);
+    }
+    if (handle != NULL)
+        closedir(handle);
+}
+
+/* Touches (creates) this shell's stamp, before any watched file is read. 0, or -1 when there is none. */
+int hook_watch_touch_stamp(const char *root, const char *shell_pid, char *stamp, size_t size)
+{
+    char dir[PATH_MAX];
+    char *end;
+    long pid = strtol(shell_pid, &end, 10);
+    if (*end != '\0' || pid <= 0 || path_join(dir, sizeof dir, root, "shells") != 0 ||
+        snprintf(stamp, size, "%s/%ld", dir, pid) >= (int)size)
+        return -1;
+    if (utimensat(AT_FDCWD, stamp, NULL, AT_SYMLINK_NOFOLLOW) == 0)
+        return 0;
+    if (make_dirs(dir, 0700) != 0)
+        return -1;
+    int fd = open(stamp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
+    if (fd < 0)
+        return -1;
+    close(fd);
+    clear_dead_stamps(dir);
+    return 0;
+}
+
+static int exists(const char *path)
+{
+    struct stat info;
+    return lstat(path, &info) == 0;
+}
+
+/* "+PATH" or "-PATH" as a line of the list; 0 when the list is full. */
+static int add_entry(char *list, size_t size, const char *path)
+{
+    size_t used = strlen(list);
+    int n = snprintf(list + used, size - used, "%s%c%s", used ? "\n" : "", exists(path) ? '+' : '-', path);
+    return n > 0 && (size_t)n < size - used;
+}
+
+/* Each .cudnn-version from the folder up to the nearest that exists (or to '/'). */
+static int add_version_files(char *list, size_t size, const char *cwd)
+{
+    char dir[PATH_MAX], path[PATH_MAX + 32];
+    snprintf(dir, sizeof dir, "%s", cwd);
+    for (;;) {
+        snprintf(path, sizeof path, "%s%s%s", dir, strcmp(dir, "/") == 0 ? "" : "/", ".cudnn-version");
+        if (!add_entry(list, size, path))
+            return 0;
+        if (exists(path) || strcmp(dir, "/") == 0)
+            return 1;
+        char *slash = strrchr(dir, '/');
+        if (slash == dir)
+            dir[1] = '\0';
+        else
+            *slash = '\0';
+    }
+}
+
+/* The watch variables for the shell; nothing when a path cannot be written on one line. */
+void hook_watch_print(const char *shell, const char *root, const char *stamp)
+{
+    struct cudnnv_where where;
+    static const char *const store_files[] = {"version", "versions", "config"};
+    char list[16384], path[PATH_MAX];
+    selection_where(&where);
+    if (strcmp(shell, "pwsh") == 0 || where.cwd_too_long || where.cwd[0] != '/' ||
+        strchr(where.cwd, '\n') != NULL || strchr(root, '\n') != NULL)
+        return;
+    snprintf(list, sizeof list, "=%s", stamp);
+    if (!add_version_files(list, sizeof list, where.cwd))
+        return;
+    for (size_t i = 0; i < sizeof store_files / sizeof store_files[0]; i++) {
+        if (path_join(path, sizeof path, root, store_files[i]) != 0 || !add_entry(list, sizeof list, path))
+            return;
+    }
+    const char *version = getenv("CUDNNV_VERSION"), *configured_root = getenv("CUDNNV_ROOT");
+    shell_print_set(stdout, shell, "__CUDNNV_WATCH_DIR", where.cwd);
+    shell_print_set(stdout, shell, "__CUDNNV_WATCH_VERSION", version ? version : "");
+    shell_print_set(stdout, shell, "__CUDNNV_WATCH_ROOT", configured_root ? configured_root : "");
+    shell_print_set(stdout, shell, "__CUDNNV_WATCH_FILES", list);
+}

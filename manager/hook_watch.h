@@ -1,0 +1,17 @@
+/*
+ * What the shell hook watches so that a prompt where nothing changed starts
+ * no process: the folder, CUDNNV_VERSION, CUDNNV_ROOT, and the files that
+ * decide the selection (each .cudnn-version that could appear between here
+ * and the nearest one, the global file, versions/, config), against a
+ * stamp file that hook-env touches before it reads any of them. The shell
+ * compares with builtins only ([[ -ot ]], fish's path mtime).
+ */
+#ifndef CUDNNV_HOOK_WATCH_H
+#define CUDNNV_HOOK_WATCH_H
+
+#include <stddef.h>
+
+int hook_watch_touch_stamp(const char *root, const char *shell_pid, char *stamp, size_t size);
+void hook_watch_print(const char *shell, const char *root, const char *stamp);
+
+#endif
