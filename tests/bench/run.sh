@@ -5,6 +5,9 @@
 #   2. a whole process that loads the real cuDNN 9.19 and calls
 #      cudnnGetVersion, through the shim vs direct (run alternately)
 #   3. the size of each shim
+#   4. the shell hook against direnv: hook-env after a cd and unchanged, and a
+#      whole bash prompt where nothing changed (cudnnv runs no process then)
+#   5. verify against sha256sum
 # Usage: run.sh CUDNNV FIXTURES BUILD_DIR
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
@@ -84,6 +87,24 @@ hook_bench() { # hook_bench NAME: median ms of cudnnv hook-env and of direnv exp
 hyperfine --warmup 20 --runs 300 -N --export-json "$out/true.json" /bin/true >/dev/null 2>&1
 awk -F: '/"median"/ { gsub(/[ ,]/, "", $2); printf "reference: /bin/true %.3f ms (median of 300; process start on this machine)\n", $2 * 1000 }' \
     "$out/true.json" | tee -a "$out/hook.txt"
+
+# 4b. A whole prompt with nothing changed, inside bash: the hook that
+#     'cudnnv init bash' installs (builtins only, no process) against
+#     direnv's own bash hook (a direnv process at every prompt), same tree.
+prompt_cost() { # prompt_cost INIT_CODE HOOK RUNS: microseconds per prompt
+    bash --norc --noprofile -c '
+        eval "$1"; $2
+        start=$EPOCHREALTIME
+        for ((i = 0; i < $3; i++)); do $2; done
+        end=$EPOCHREALTIME
+        awk -v s="$start" -v e="$end" -v n="$3" "BEGIN { printf \"%.1f\", (e - s) * 1e6 / n }"' \
+        sh "$1" "$2" "$3"
+}
+cudnnv_prompt=$(unset __CUDNNV_STATE; prompt_cost "$("$cudnnv" init bash)" _cudnnv_hook 2000)
+direnv_prompt=$(prompt_cost "$(direnv hook bash)" _direnv_hook 300)
+awk -v c="$cudnnv_prompt" -v d="$direnv_prompt" 'BEGIN {
+    printf "prompt (nothing changed, in bash): cudnnv hook %.1f us, direnv hook %.1f us per prompt, ratio %.3f\n", c, d, c / d }' |
+    tee -a "$out/hook.txt"
 
 # 5. verify: XXH3-128 of every file of the real 9.19 set against its
 #    MANIFEST, vs sha256sum over the same files, warm cache.
