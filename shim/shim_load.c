@@ -22,6 +22,7 @@
 #include "shim_internal.h"
 
 #include <dirent.h>
+#include <fcntl.h>
 #include <dlfcn.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -43,25 +44,50 @@ static void require_safe_path(const char *path, const struct cudnnv_choice *choi
                    choice->name, path, path);
 }
 
-/* Every libcudnn* file of the set, and the directory its links lead to, must be as safe as the set. */
+/* A file's owner and mode as require_safe_path wants them, for an entry of an open directory. */
+static void require_safe_entry(int dir, const char *lib_dir, const char *name, const struct cudnnv_choice *choice)
+{
+    struct stat info;
+    char path[PATH_MAX + NAME_MAX + 2];
+    if (fstatat(dir, name, &info, AT_SYMLINK_NOFOLLOW) != 0)
+        return;
+    if (S_ISLNK(info.st_mode)) {
+        char target[PATH_MAX], real[PATH_MAX];
+        ssize_t length = readlinkat(dir, name, target, sizeof target - 1);
+        if (length <= 0)
+            return;
+        target[length] = '\0';
+        if (strchr(target, '/') == NULL)
+            return;   /* a sibling: checked as an entry of its own */
+        snprintf(path, sizeof path, "%s/%s", lib_dir, name);
+        if (realpath(path, real) == NULL)
+            return;   /* a dangling link loads nothing */
+        require_safe_path(real, choice);
+        *strrchr(real, '/') = '\0';
+        require_safe_path(real[0] ? real : "/", choice);
+        return;
+    }
+    if ((info.st_uid != 0 && info.st_uid != geteuid()) || (info.st_mode & (S_IWGRP | S_IWOTH))) {
+        snprintf(path, sizeof path, "%s/%s", lib_dir, name);
+        require_safe_path(path, choice);
+    }
+}
+
+/*
+ * Every libcudnn* file of the set, and the directory each link out of lib/
+ * leads to, must be as safe as the set: one fstatat per file, a realpath
+ * only for a link that leaves the folder.
+ */
 static void require_safe_libraries(const char *lib_dir, const struct cudnnv_choice *choice)
 {
-    char path[PATH_MAX + NAME_MAX + 2], target[PATH_MAX];
-    DIR *dir = opendir(lib_dir);
+    DIR *handle = opendir(lib_dir);
     struct dirent *entry;
-    while (dir != NULL && (entry = readdir(dir)) != NULL) {
-        if (strncmp(entry->d_name, "libcudnn", 8) != 0)
-            continue;
-        snprintf(path, sizeof path, "%s/%s", lib_dir, entry->d_name);
-        if (realpath(path, target) == NULL)
-            continue;   /* a dangling link loads nothing */
-        require_safe_path(target, choice);
-        *strrchr(target, '/') = '\0';
-        if (strcmp(target, lib_dir) != 0)
-            require_safe_path(target[0] ? target : "/", choice);
+    while (handle != NULL && (entry = readdir(handle)) != NULL) {
+        if (strncmp(entry->d_name, "libcudnn", 8) == 0)
+            require_safe_entry(dirfd(handle), lib_dir, entry->d_name, choice);
     }
-    if (dir != NULL)
-        closedir(dir);
+    if (handle != NULL)
+        closedir(handle);
 }
 
 /* Load order: what the others need comes first. */

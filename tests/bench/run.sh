@@ -45,9 +45,9 @@ process clean "LD_LIBRARY_PATH=/usr/local/cuda/lib" \
 process shadowed "LD_LIBRARY_PATH=/usr/local/cuda/lib" \
     "LD_LIBRARY_PATH=$shims:/usr/local/cuda/lib LD_PRELOAD=$shims/libcudnn.so.9" | tee -a "$out/process.txt"
 
-for major in 7 8 9; do
+for major in 7 8 9; do   # as built (the store holds only the majors it has sets of)
     printf 'size: libcudnn.so.%s shim %s bytes (%s KiB)\n' "$major" \
-        "$(stat -c %s "$shims/libcudnn.so.$major")" "$(( $(stat -c %s "$shims/libcudnn.so.$major") / 1024 ))"
+        "$(stat -c %s "$build/lib/cudnnv/libcudnn.so.$major")" "$(( $(stat -c %s "$build/lib/cudnnv/libcudnn.so.$major") / 1024 ))"
 done | tee "$out/size.txt"
 
 # 4. The shell hook: cudnnv hook-env in a pinned project five levels deep,
