@@ -55,7 +55,9 @@ SHIM_LIBS   = $(SHIM_MAJORS:%=$(BUILD)/lib/cudnnv/libcudnn.so.%)
 SHIM_SRC    = shim/shim_launch.c shim/shim_load.c shim/shim_platform_posix.c shim/shim_resolve.c \
               shim/shim_report.c $(SELECT_SRC)
 SHIM_OBJ    = $(SHIM_SRC:%.c=$(BUILD)/pic/%.o)
-SHIM_CFLAGS = -fPIC -fvisibility=hidden -Ishim
+# The shim's C code runs once per process (selection, loading): built for
+# size, which keeps each shim under 64 KiB; the trampolines are assembly.
+SHIM_CFLAGS = -fPIC -fvisibility=hidden -Ishim -Os
 
 UNIT_TESTS  = $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(wildcard tests/unit/test_*.c))
 UNIT_SUPPORT = $(CORE_OBJ) $(HELPER_OBJ) $(UPDATE_OBJ) $(SELECT_OBJ)
