@@ -1,7 +1,9 @@
 /*
- * Loads the catalog. Its data lives next to cudnnv (share/cudnnv/ from
- * bin/cudnnv, as 'make' and 'make install' lay it out), unless 'cudnnv
- * update' fetched a newer one into $CUDNNV_ROOT/catalog.
+ * Loads the catalog, merging its folders (catalog.h): the one shipped next
+ * to cudnnv (share/cudnnv/ from bin/cudnnv, as 'make' and 'make install'
+ * lay it out), the git copy 'cudnnv update' fetched, and what it learned
+ * from NVIDIA's redist manifests. Every release is checked as it is read
+ * (catalog_check.c); one that fails is left out with a message.
  */
 #include "catalog.h"
 
@@ -66,10 +68,13 @@ static void take_build_key(struct catalog_build *build, const char *key, const c
         copy_text(build->min_driver_windows, sizeof build->min_driver_windows, value);
     else if (strcmp(key, "min_compute_capability") == 0)
         copy_text(build->min_compute_capability, sizeof build->min_compute_capability, value);
-    else if (strncmp(key, "linux_", 6) == 0)
-        take_archive_key(&build->archive[CATALOG_LINUX], key + 6, value);
-    else if (strncmp(key, "windows_", 8) == 0)
-        take_archive_key(&build->archive[CATALOG_WINDOWS], key + 8, value);
+    else {
+        for (int p = 0; p < CATALOG_PLATFORMS; p++) {
+            const char *prefix = catalog_platform_key(p);
+            if (strncmp(key, prefix, strlen(prefix)) == 0)
+                take_archive_key(&build->archive[p], key + strlen(prefix), value);
+        }
+    }
 }
 
 static int take_key(void *user, const char *section, const char *key, const char *value)
@@ -104,41 +109,96 @@ static int ends_with_ini(const char *name)
     return length > 4 && strcmp(name + length - 4, ".ini") == 0;
 }
 
-int catalog_load(struct catalog *catalog)
+/* Room for one more release; NULL when memory is out. */
+static struct catalog_release *next_slot(struct catalog *catalog, int *capacity)
+{
+    if (catalog->count == *capacity) {
+        int grown_capacity = *capacity ? *capacity * 2 : 64;
+        struct catalog_release *grown = realloc(catalog->releases, (size_t)grown_capacity * sizeof *grown);
+        if (grown == NULL)
+            return NULL;
+        catalog->releases = grown;
+        *capacity = grown_capacity;
+    }
+    memset(&catalog->releases[catalog->count], 0, sizeof catalog->releases[0]);
+    return &catalog->releases[catalog->count];
+}
+
+static struct catalog_release *find_version(struct catalog *catalog, const char *version)
+{
+    for (int i = 0; i < catalog->count; i++) {
+        if (strcmp(catalog->releases[i].version, version) == 0)
+            return &catalog->releases[i];
+    }
+    return NULL;
+}
+
+/* Adds what known lacks from extra: builds it does not have, archives of platforms it does not name. */
+static void add_missing(struct catalog_release *known, const struct catalog_release *extra)
+{
+    for (int b = 0; b < extra->build_count; b++) {
+        const struct catalog_build *build = &extra->builds[b];
+        struct catalog_build *same = (struct catalog_build *)catalog_build_for(known, build->cuda);
+        if (same == NULL || strcmp(same->cuda, build->cuda) != 0) {
+            if (same == NULL && known->build_count < CATALOG_MAX_BUILDS)
+                known->builds[known->build_count++] = *build;
+            if (same == NULL)
+                continue;
+        }
+        for (int p = 0; p < CATALOG_PLATFORMS; p++) {
+            if (same->archive[p].name[0] == '\0')
+                same->archive[p] = build->archive[p];
+        }
+    }
+}
+
+/* Reads one folder of release files; a release already known is replaced, or (adding) completed. */
+static int load_folder(struct catalog *catalog, const char *folder, int adding, const char *base_url, int *capacity)
 {
     char path[PATH_MAX];
-    struct config config;
-    memset(catalog, 0, sizeof *catalog);
-    config_read(store_root(), &config);
-    if (catalog_data_dir("catalog", catalog->dir, sizeof catalog->dir) != 0)
-        return -1;
-    DIR *dir = opendir(catalog->dir);
+    DIR *dir = opendir(folder);
     struct dirent *entry;
-    int capacity = 0;
     while (dir != NULL && (entry = readdir(dir)) != NULL) {
-        if (!ends_with_ini(entry->d_name) || path_join(path, sizeof path, catalog->dir, entry->d_name) != 0)
+        struct catalog_release *release = next_slot(catalog, capacity);
+        if (release == NULL)
+            break;
+        if (!ends_with_ini(entry->d_name) || path_join(path, sizeof path, folder, entry->d_name) != 0 ||
+            ini_parse(path, take_key, release) < 0 || release->version[0] == '\0')
             continue;
-        if (catalog->count == capacity) {
-            capacity = capacity ? capacity * 2 : 64;
-            struct catalog_release *grown = realloc(catalog->releases, (size_t)capacity * sizeof *grown);
-            if (grown == NULL)
-                break;
-            catalog->releases = grown;
-        }
-        struct catalog_release *release = &catalog->releases[catalog->count];
-        memset(release, 0, sizeof *release);
-        if (ini_parse(path, take_key, release) < 0 || release->version[0] == '\0')
-            continue;
-        const char *problem = catalog_release_problem(release, config.download_base);
-        if (problem == NULL)
-            catalog->count++;
-        else
+        const char *problem = catalog_release_problem(release, base_url);
+        struct catalog_release *known = find_version(catalog, release->version);
+        if (problem != NULL)
             note("cudnnv: ignoring %s: it has %s", path, problem);
+        else if (known == NULL)
+            catalog->count++;
+        else if (adding)
+            add_missing(known, release);
+        else
+            *known = *release;
     }
     if (dir != NULL)
         closedir(dir);
+    return dir != NULL;
+}
+
+int catalog_load(struct catalog *catalog)
+{
+    char prefix[PATH_MAX], git[PATH_MAX], redist[PATH_MAX];
+    struct config config;
+    int capacity = 0, folders = 0;
+    memset(catalog, 0, sizeof *catalog);
+    config_read(store_root(), &config);
+    if (installation_prefix(prefix, sizeof prefix) != 0 ||
+        path_join(catalog->dir, sizeof catalog->dir, prefix, "share/cudnnv/catalog") != 0)
+        catalog->dir[0] = '\0';
+    if (path_join(git, sizeof git, store_root(), "catalog/catalog") != 0 ||
+        path_join(redist, sizeof redist, store_root(), "catalog-redist") != 0)
+        return -1;
+    folders += load_folder(catalog, catalog->dir, 0, config.download_base, &capacity);
+    folders += load_folder(catalog, git, 0, config.download_base, &capacity);
+    folders += load_folder(catalog, redist, 1, config.download_base, &capacity);
     qsort(catalog->releases, (size_t)catalog->count, sizeof *catalog->releases, by_version);
-    return dir == NULL ? -1 : 0;
+    return folders > 0 ? 0 : -1;
 }
 
 void catalog_free(struct catalog *catalog)
@@ -195,7 +255,7 @@ int catalog_sum_of_archive(const char *file_name, char *out, size_t size)
     for (int i = 0; i < catalog.count && !found; i++) {
         const struct catalog_release *release = &catalog.releases[i];
         for (int b = 0; b < release->build_count && !found; b++) {
-            for (int p = 0; p < 2 && !found; p++) {
+            for (int p = 0; p < CATALOG_PLATFORMS && !found; p++) {
                 const struct catalog_archive *archive = &release->builds[b].archive[p];
                 if (archive->sha256[0] != '\0' && strcmp(archive->name, file_name) == 0) {
                     snprintf(out, size, "%s", archive->sha256);

@@ -1,7 +1,11 @@
 /*
- * The release catalog: one INI file per cuDNN release (versions/catalog/),
- * read with inih. A catalog fetched by 'cudnnv update' into
- * $CUDNNV_ROOT/catalog overrides the one shipped with cudnnv.
+ * The release catalog: one INI file per cuDNN release, read with inih, from
+ * up to three folders merged in order: the one shipped with cudnnv
+ * (share/cudnnv/catalog), a git copy fetched by 'cudnnv update' from a
+ * configured remote ($CUDNNV_ROOT/catalog/catalog, which overrides a release
+ * of the same version), and what 'cudnnv update' learned from NVIDIA's
+ * redist manifests ($CUDNNV_ROOT/catalog-redist, which adds releases,
+ * builds and platforms the others lack).
  */
 #ifndef CUDNNV_CATALOG_H
 #define CUDNNV_CATALOG_H
@@ -10,7 +14,14 @@
 
 #define CATALOG_MAX_BUILDS 8
 
-enum catalog_platform { CATALOG_LINUX = 0, CATALOG_WINDOWS = 1 };
+/* The platforms as NVIDIA names them; the INI keys start with the prefix. */
+enum catalog_platform {
+    CATALOG_LINUX = 0,       /* linux-x86_64: keys linux_* */
+    CATALOG_WINDOWS = 1,     /* windows-x86_64: keys windows_* */
+    CATALOG_SBSA = 2,        /* linux-sbsa, Arm servers (Grace, Graviton): keys sbsa_* */
+    CATALOG_AARCH64 = 3,     /* linux-aarch64, Jetson: keys aarch64_* */
+    CATALOG_PLATFORMS = 4
+};
 
 struct catalog_archive {
     char name[160];
@@ -24,7 +35,7 @@ struct catalog_build {
     char min_driver_linux[24];
     char min_driver_windows[24];
     char min_compute_capability[8];
-    struct catalog_archive archive[2];   /* by catalog_platform */
+    struct catalog_archive archive[CATALOG_PLATFORMS];   /* by catalog_platform */
 };
 
 struct catalog_release {
@@ -40,6 +51,10 @@ struct catalog {
 };
 
 int catalog_data_dir(const char *leaf, char *out, size_t size);
+const char *catalog_platform_name(enum catalog_platform platform);
+const char *catalog_platform_key(enum catalog_platform platform);
+int catalog_platform_from_name(const char *name);
+enum catalog_platform catalog_host_platform(void);
 int catalog_load(struct catalog *catalog);
 void catalog_free(struct catalog *catalog);
 const struct catalog_release *catalog_find(const struct catalog *catalog, const char *requested);

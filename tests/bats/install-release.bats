@@ -42,7 +42,7 @@ right_sum() {
 @test "install 8.1 downloads the catalog's archive, checks it, installs it, keeps it in the cache" {
     start_server
     write_catalog "http://127.0.0.1:$PORT/$ARCHIVE" "$(right_sum)"
-    run cudnnv install 8.1
+    run cudnnv install 8.1.0
     assert_status 0
     assert_output_has "cuDNN 8.1.0.77 for CUDA 11.2: $ARCHIVE"
     assert_output_has "installed 8.1.0.77"
@@ -61,13 +61,13 @@ right_sum() {
     write_catalog "http://127.0.0.1:9/nowhere/$ARCHIVE" "$(right_sum)"
     mkdir -p "$CUDNNV_ROOT"
     printf '[download]\nmirrors = /nonexistent:%s\n' "$BATS_TEST_TMPDIR/mirror" > "$CUDNNV_ROOT/config"
-    run cudnnv install 8.1
+    run cudnnv install 8.1.0
     assert_status 0
     assert_output_has "using $BATS_TEST_TMPDIR/mirror/$ARCHIVE"
     cudnnv uninstall 8.1.0.77 2>/dev/null
     start_server
     printf '[download]\nbase_url = http://127.0.0.1:%s\n' "$PORT" > "$CUDNNV_ROOT/config"
-    run cudnnv install 8.1
+    run cudnnv install 8.1.0
     assert_status 0
     assert_output_has "downloading http://127.0.0.1:$PORT/$ARCHIVE"
 }
@@ -75,7 +75,7 @@ right_sum() {
 @test "a checksum that does not match deletes the download and installs nothing" {
     start_server
     write_catalog "http://127.0.0.1:$PORT/$ARCHIVE" "$(printf '%064d' 7)"
-    run cudnnv install 8.1
+    run cudnnv install 8.1.0
     assert_status 1
     assert_output_has "SHA-256 of $ARCHIVE is $(right_sum), but the catalog says"
     assert_output_has "the file was deleted and nothing was installed"
@@ -86,12 +86,12 @@ right_sum() {
 @test "an interrupted download resumes where it stopped" {
     start_server --cut-after 4000
     write_catalog "http://127.0.0.1:$PORT/$ARCHIVE" "$(right_sum)"
-    run cudnnv install 8.1
+    run cudnnv install 8.1.0
     assert_status 1
     assert_output_has "run the same command again to resume"
     [ "$(stat -c %s "$CUDNNV_ROOT/cache/$ARCHIVE.part")" -eq 4000 ]
     [ -z "$(ls "$CUDNNV_ROOT/versions")" ]
-    run cudnnv install 8.1
+    run cudnnv install 8.1.0
     assert_status 0
     assert_output_has "resuming http://127.0.0.1:$PORT/$ARCHIVE from 4000 bytes"
     grep -q "GET /$ARCHIVE range=4000 206" "$BATS_TEST_TMPDIR/requests"
@@ -101,21 +101,21 @@ right_sum() {
 @test "a download shows progress on a terminal" {
     start_server
     write_catalog "http://127.0.0.1:$PORT/$ARCHIVE" "$(right_sum)"
-    script -qec "'$CUDNNV' install 8.1" /dev/null > "$BATS_TEST_TMPDIR/terminal"
+    script -qec "'$CUDNNV' install 8.1.0" /dev/null > "$BATS_TEST_TMPDIR/terminal"
     grep -q "downloading $ARCHIVE 100%" "$BATS_TEST_TMPDIR/terminal"
 }
 
 @test "missing files, unknown releases and builds are explained" {
     start_server
     write_catalog "http://127.0.0.1:$PORT/missing-$ARCHIVE" "$(right_sum)"
-    run cudnnv install 8.1
+    run cudnnv install 8.1.0
     assert_status 1
     assert_output_has "cannot download http://127.0.0.1:$PORT/missing-$ARCHIVE: HTTP 404"
     [ -z "$(ls "$CUDNNV_ROOT/cache")" ]
-    run cudnnv install 8.3
+    run cudnnv install 8.77
     assert_status 1
-    assert_output_has "'8.3' is neither an archive, a directory, nor a release in the catalog"
-    run cudnnv install --cuda 12 8.1
+    assert_output_has "'8.77' is neither an archive, a directory, nor a release in the catalog"
+    run cudnnv install --cuda 12 8.1.0
     assert_status 1
     assert_output_has "cuDNN 8.1.0.77 has no build for CUDA 12 (it has: 11.2)"
 }

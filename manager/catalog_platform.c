@@ -1,0 +1,45 @@
+/*
+ * The platforms of the catalog, named as NVIDIA names them in its archives
+ * and redist manifests, the INI key prefix of each, and the platform this
+ * cudnnv runs on (an Arm machine is a Jetson when /etc/nv_tegra_release
+ * says so, else an Arm server: NVIDIA builds cuDNN separately for each).
+ */
+#include "catalog.h"
+
+#include <string.h>
+#include <unistd.h>
+
+static const char *const platform_names[CATALOG_PLATFORMS] = {
+    "linux-x86_64", "windows-x86_64", "linux-sbsa", "linux-aarch64"};
+static const char *const platform_keys[CATALOG_PLATFORMS] = {"linux_", "windows_", "sbsa_", "aarch64_"};
+
+const char *catalog_platform_name(enum catalog_platform platform)
+{
+    return platform_names[platform];
+}
+
+const char *catalog_platform_key(enum catalog_platform platform)
+{
+    return platform_keys[platform];
+}
+
+/* The platform NVIDIA calls name, or -1. */
+int catalog_platform_from_name(const char *name)
+{
+    for (int i = 0; i < CATALOG_PLATFORMS; i++) {
+        if (strcmp(name, platform_names[i]) == 0)
+            return i;
+    }
+    return -1;
+}
+
+enum catalog_platform catalog_host_platform(void)
+{
+#if defined(_WIN32)
+    return CATALOG_WINDOWS;
+#elif defined(__aarch64__)
+    return access("/etc/nv_tegra_release", F_OK) == 0 ? CATALOG_AARCH64 : CATALOG_SBSA;
+#else
+    return CATALOG_LINUX;
+#endif
+}
