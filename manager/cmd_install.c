@@ -5,6 +5,7 @@
  * so a failure or a kill leaves nothing half-installed.
  */
 #include "archive.h"
+#include "catalog.h"
 #include "cli.h"
 #include "commands.h"
 #include "fsutil.h"
@@ -19,15 +20,17 @@
 
 const char cmd_install_help[] =
     "Usage: cudnnv install [--name NAME] [--sha256 HEX] [--no-catalog-check] [--force] [--json] SOURCE\n"
-    "       cudnnv install [--cuda VERSION] [--name NAME] [--force] [--json] RELEASE\n"
+    "       cudnnv install [--cuda VERSION] [--platform P] [--name NAME] [--force] [--json] RELEASE\n"
     "\n"
     "Install a cuDNN set into the store ($CUDNNV_ROOT, default ~/.cudnnv).\n"
     "SOURCE is one of:\n"
     "  a directory holding cuDNN: a CUDA toolkit (include/ and lib/ or lib64/),\n"
     "    a pip nvidia/cudnn folder, or an unpacked NVIDIA archive;\n"
     "  an NVIDIA archive: .tar.xz or .tgz (Linux), .zip (Windows);\n"
-    "  a release of the catalog ('cudnnv known'), e.g. 8.1 or 9.19.0.56: its\n"
-    "    Linux archive is taken from $CUDNNV_ROOT/cache, from a mirror folder\n"
+    "  a release of the catalog ('cudnnv known'), e.g. 8.1 or 9.19.0.56: the\n"
+    "    newest release of that prefix with a build for this platform and for\n"
+    "    the CUDA this machine's driver runs (it says which, and why); its\n"
+    "    archive is taken from $CUDNNV_ROOT/cache, from a mirror folder\n"
     "    ([download] mirrors = DIR:DIR in config), or downloaded (resumed if\n"
     "    interrupted; [download] base_url = URL replaces NVIDIA's address),\n"
     "    and checked against the catalog's SHA-256 before anything is extracted.\n"
@@ -40,7 +43,11 @@ const char cmd_install_help[] =
     "Options:\n"
     "  --name NAME     install under this name instead\n"
     "  --sha256 HEX    check the archive's SHA-256 before extracting anything\n"
-    "  --cuda VERSION  for a catalog release: the build for this CUDA (default: newest)\n"
+    "  --cuda VERSION  for a catalog release: the build for this CUDA (default:\n"
+    "                  the newest the driver runs, or the newest without a driver)\n"
+    "  --platform P    for a catalog release: linux-x86_64, linux-sbsa (Arm\n"
+    "                  servers), linux-aarch64 (Jetson) or windows-x86_64, e.g.\n"
+    "                  to fill a store for another machine (default: this one)\n"
     "  --no-catalog-check  install an archive whose name the catalog knows even\n"
     "                  when its SHA-256 differs from the catalog's\n"
     "  --force         replace a set already installed under that name\n"
@@ -56,6 +63,7 @@ static int parse_install(int argc, char **argv, struct install_request *request)
         {"name", required_argument, NULL, 'n'},
         {"sha256", required_argument, NULL, 's'},
         {"cuda", required_argument, NULL, 'c'},
+        {"platform", required_argument, NULL, 'p'},
         {"force", no_argument, NULL, 'f'},
         {"no-catalog-check", no_argument, NULL, 'k'},
         {"json", no_argument, NULL, 'j'},
@@ -69,6 +77,7 @@ static int parse_install(int argc, char **argv, struct install_request *request)
         case 'n': request->name = optarg; break;
         case 's': request->sha256 = optarg; break;
         case 'c': request->cuda = optarg; break;
+        case 'p': request->platform = optarg; break;
         case 'f': request->force = 1; break;
         case 'k': request->no_catalog_check = 1; break;
         case 'j': request->json = 1; break;
@@ -78,6 +87,9 @@ static int parse_install(int argc, char **argv, struct install_request *request)
     if (optind != argc - 1)
         return usage_fail("install", "give exactly one SOURCE (an archive or a directory)");
     request->source = argv[optind];
+    if (request->platform != NULL && catalog_platform_from_name(request->platform) < 0)
+        return usage_fail("install", "unknown platform '%s': linux-x86_64, linux-sbsa, linux-aarch64 or windows-x86_64",
+                          request->platform);
     if (request->name != NULL && !cudnnv_name_is_valid(request->name))
         return usage_fail("install", "invalid --name '%s': no '/', '\\', '..', spaces or control characters, at most %d bytes",
                           request->name, CUDNNV_NAME_MAX);
@@ -110,7 +122,8 @@ static int resolve_catalog_source(struct install_request *request, char *archive
         return 0;
     if (request->sha256 != NULL)
         return usage_fail("install", "--sha256 checks a file; a catalog release is checked against the catalog");
-    if (install_catalog_archive(request->source, request->cuda, archive, size, sha256) != 0)
+    int platform = request->platform ? catalog_platform_from_name(request->platform) : (int)catalog_host_platform();
+    if (install_catalog_archive(request->source, request->cuda, platform, archive, size, sha256) != 0)
         return 1;
     request->source = archive;
     request->checked_sha256 = sha256[0] ? sha256 : NULL;

@@ -15,16 +15,19 @@
 #include <string.h>
 
 const char cmd_known_help[] =
-    "Usage: cudnnv known [--json] [PREFIX]\n"
+    "Usage: cudnnv known [--platform P] [--json] [PREFIX]\n"
     "\n"
     "List the cuDNN releases in the catalog (oldest first), or those starting\n"
     "with PREFIX on a dot boundary (e.g. 8.9), with the CUDA versions each was\n"
     "built for. '*' marks a release installed here, followed by the set names.\n"
-    "The catalog is the one shipped with cudnnv, or the one 'cudnnv update'\n"
-    "fetched into $CUDNNV_ROOT/catalog.\n"
+    "Only releases with an archive for the platform are listed: this machine's,\n"
+    "or --platform's (linux-x86_64, linux-sbsa, linux-aarch64, windows-x86_64),\n"
+    "with the archive of each build. The catalog is the one shipped with\n"
+    "cudnnv, merged with what 'cudnnv update' fetched.\n"
     "\n"
     "Options:\n"
-    "  --json   an array of objects: version, cuda (list), installed (list)\n";
+    "  --platform P  list another platform's releases and archives\n"
+    "  --json        an array of objects: version, cuda (list), installed (list)\n";
 
 /* The installed sets holding this release, as "a, b" (empty when none). */
 static void installed_as(const struct catalog *catalog, const struct catalog_release *release,
@@ -45,16 +48,32 @@ static void installed_as(const struct catalog *catalog, const struct catalog_rel
     }
 }
 
-static void print_release(const struct catalog *catalog, const struct catalog_release *release,
-                          int json, int first)
+/* True when the release has an archive for the platform. */
+static int has_platform(const struct catalog_release *release, int platform)
+{
+    for (int b = 0; b < release->build_count; b++) {
+        if (release->builds[b].archive[platform].name[0] != '\0')
+            return 1;
+    }
+    return 0;
+}
+
+static void print_release(const struct catalog *catalog, const struct catalog_release *release, int platform,
+                          int chosen_platform, int json, int first)
 {
     char installed[1024];
     installed_as(catalog, release, installed, sizeof installed);
     if (!json) {
         printf("%s %-12s CUDA", installed[0] ? "*" : " ", release->version);
-        for (int b = 0; b < release->build_count; b++)
-            printf(" %s", release->builds[b].cuda);
+        for (int b = 0; b < release->build_count; b++) {
+            if (release->builds[b].archive[platform].name[0] != '\0')
+                printf(" %s", release->builds[b].cuda);
+        }
         printf(installed[0] ? "  (installed: %s)\n" : "\n", installed);
+        for (int b = 0; chosen_platform && b < release->build_count; b++) {
+            if (release->builds[b].archive[platform].name[0] != '\0')
+                printf("    CUDA %-5s %s\n", release->builds[b].cuda, release->builds[b].archive[platform].name);
+        }
         return;
     }
     printf("%s\n  {\"version\": ", first ? "" : ",");
@@ -73,10 +92,17 @@ int cmd_known(int argc, char **argv)
 {
     struct catalog catalog;
     const char *prefix = NULL;
-    int json = 0, shown = 0;
+    int json = 0, shown = 0, platform = (int)catalog_host_platform(), chosen_platform = 0;
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--json") == 0)
             json = 1;
+        else if (strcmp(argv[i], "--platform") == 0 && i + 1 < argc) {
+            platform = catalog_platform_from_name(argv[++i]);
+            chosen_platform = 1;
+            if (platform < 0)
+                return usage_fail("known", "unknown platform '%s': linux-x86_64, linux-sbsa, linux-aarch64 or windows-x86_64",
+                                  argv[i]);
+        }
         else if (argv[i][0] == '-' || prefix != NULL)
             return usage_fail("known", "unexpected argument '%s'", argv[i]);
         else
@@ -87,9 +113,10 @@ int cmd_known(int argc, char **argv)
     if (json)
         printf("[");
     for (int i = 0; i < catalog.count; i++) {
-        if (prefix != NULL && !cudnnv_name_has_prefix(catalog.releases[i].version, prefix))
+        if ((prefix != NULL && !cudnnv_name_has_prefix(catalog.releases[i].version, prefix)) ||
+            !has_platform(&catalog.releases[i], platform))
             continue;
-        print_release(&catalog, &catalog.releases[i], json, shown == 0);
+        print_release(&catalog, &catalog.releases[i], platform, chosen_platform, json, shown == 0);
         shown++;
     }
     if (json)

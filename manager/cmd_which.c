@@ -33,7 +33,7 @@ static int library_major(const char *library)
 static void default_library(const struct found_set *set, char *out, size_t size)
 {
     int major = cudnnv_name_major(set->info.version);
-    if (strcmp(set->info.platform, "windows") == 0)
+    if (strncmp(set->info.platform, "windows", 7) == 0)
         snprintf(out, size, "cudnn64_%d.dll", major);
     else
         snprintf(out, size, "libcudnn.so.%d", major);

@@ -68,14 +68,27 @@ static int driver_cuda_from_libcuda(char *out, size_t size)
     return 1;
 }
 
-/* "supports CUDA up to 13.0": from libcuda, else the newest catalog CUDA build the driver meets. */
+/* The newest CUDA the driver runs: from libcuda, else the newest catalog CUDA build the driver meets. */
+static int driver_ceiling(const char *driver, char *cuda, size_t size)
+{
+    return driver_cuda_from_libcuda(cuda, size) || doctor_newest_cuda_for_driver(driver, cuda, size);
+}
+
+/* "supports CUDA up to 13.0;" for the driver line. */
 static void describe_driver_ceiling(const char *driver, char *out, size_t size)
 {
     char cuda[32];
-    if (driver_cuda_from_libcuda(cuda, sizeof cuda) || doctor_newest_cuda_for_driver(driver, cuda, sizeof cuda))
+    if (driver_ceiling(driver, cuda, sizeof cuda))
         snprintf(out, size, " supports CUDA up to %s;", cuda);
     else
         out[0] = '\0';
+}
+
+/* This machine's driver version and the newest CUDA it runs (install RELEASE asks); 0 when unknown. */
+int doctor_driver_cuda(char *driver, size_t driver_size, char *cuda, size_t cuda_size)
+{
+    const char *where;
+    return read_driver_version(driver, driver_size, &where) == 0 && driver_ceiling(driver, cuda, cuda_size);
 }
 
 void doctor_check_driver(struct doctor *doctor)

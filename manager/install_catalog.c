@@ -11,6 +11,7 @@
 #include "catalog.h"
 #include "cli.h"
 #include "config.h"
+#include "doctor.h"
 #include "download.h"
 #include "fsutil.h"
 #include "store.h"
@@ -90,27 +91,86 @@ static int check_sum(const struct catalog_archive *archive, const char *path, in
                 archive->name, actual, archive->sha256, downloaded ? "the file was deleted and " : "");
 }
 
-int install_catalog_archive(const char *requested, const char *cuda, char *archive_path, size_t size,
+/* The build for a platform: the --cuda one, else the newest whose CUDA major the driver runs (any when unknown). */
+static const struct catalog_build *pick_build(const struct catalog_release *release, int platform, const char *cuda,
+                                              const char *ceiling)
+{
+    const struct catalog_build *best = NULL;
+    for (int i = 0; i < release->build_count; i++) {
+        const struct catalog_build *build = &release->builds[i];
+        if (build->archive[platform].name[0] == '\0')
+            continue;
+        if (cuda != NULL && cuda[0] != '\0') {
+            if (cudnnv_name_has_prefix(build->cuda, cuda) || cudnnv_name_has_prefix(cuda, build->cuda))
+                return build;
+            continue;
+        }
+        if (ceiling[0] != '\0' && cudnnv_name_major(build->cuda) > cudnnv_name_major(ceiling))
+            continue;
+        if (best == NULL || cudnnv_name_compare(build->cuda, best->cuda) > 0)
+            best = build;
+    }
+    return best;
+}
+
+/* Why no release fits: the first matching release's builds, platforms and the driver. */
+static int explain_no_fit(const struct catalog *catalog, const char *requested, int platform, const char *cuda,
+                          const char *driver, const char *ceiling)
+{
+    char builds[256];
+    const struct catalog_release *release = catalog_find(catalog, requested);
+    if (release == NULL)
+        return fail("'%s' is neither an archive, a directory, nor a release in the catalog; see 'cudnnv known' (or 'cudnnv update')",
+                    requested);
+    list_builds(release, builds, sizeof builds);
+    if (cuda != NULL && cuda[0] != '\0')
+        return fail("cuDNN %s has no build for CUDA %s on %s (it has: %s); choose one with --cuda", release->version,
+                    cuda, catalog_platform_name(platform), builds);
+    if (ceiling[0] != '\0')
+        return fail("no %s release in the catalog has a %s build for the CUDA this driver runs (driver %s supports CUDA up to %s; %s has builds for CUDA %s); update the driver or choose a build with --cuda",
+                    requested, catalog_platform_name(platform), driver, ceiling, release->version, builds);
+    return fail("the catalog has no %s archive of cuDNN %s; see 'cudnnv known --platform %s'",
+                catalog_platform_name(platform), requested, catalog_platform_name(platform));
+}
+
+/* Says which release and build were chosen, and why. */
+static void say_choice(const struct catalog_release *release, const struct catalog_build *build, int platform,
+                       const char *cuda, const char *driver, const char *ceiling)
+{
+    note("cudnnv: cuDNN %s for CUDA %s: %s", release->version, build->cuda, build->archive[platform].name);
+    if (cuda != NULL && cuda[0] != '\0')
+        note("cudnnv: (the build for CUDA %s on %s, as --cuda asked)", cuda, catalog_platform_name(platform));
+    else if (ceiling[0] != '\0')
+        note("cudnnv: (the newest release with a %s build for CUDA %d: driver %s supports CUDA up to %s)",
+             catalog_platform_name(platform), cudnnv_name_major(build->cuda), driver, ceiling);
+    else
+        note("cudnnv: (the newest %s build: no NVIDIA driver found to say which CUDA it runs; --cuda chooses)",
+             catalog_platform_name(platform));
+}
+
+int install_catalog_archive(const char *requested, const char *cuda, int platform, char *archive_path, size_t size,
                             char sha256[65])
 {
     struct catalog catalog;
-    char builds[256];
+    char driver[32] = "", ceiling[32] = "";
     int downloaded, status;
     if (catalog_load(&catalog) != 0)
         return fail("cannot read the release catalog; reinstall cudnnv or run 'cudnnv update'");
-    const struct catalog_release *release = catalog_find(&catalog, requested);
-    const struct catalog_build *build = release ? catalog_build_for(release, cuda) : NULL;
-    if (release == NULL)
-        status = fail("'%s' is neither an archive, a directory, nor a release in the catalog; see 'cudnnv known' (or 'cudnnv update')",
-                      requested);
-    else if (build == NULL && list_builds(release, builds, sizeof builds) == 0)
-        status = fail("cuDNN %s has no build for CUDA %s (it has: %s); choose one with --cuda", release->version,
-                      cuda ? cuda : "any", builds);
-    else if (build->archive[CATALOG_LINUX].name[0] == '\0')
-        status = fail("the catalog has no Linux archive of cuDNN %s for CUDA %s", release->version, build->cuda);
+    if ((cuda == NULL || cuda[0] == '\0') && !doctor_driver_cuda(driver, sizeof driver, ceiling, sizeof ceiling))
+        ceiling[0] = '\0';
+    const struct catalog_release *release = NULL;
+    const struct catalog_build *build = NULL;
+    for (int i = catalog.count - 1; i >= 0 && build == NULL; i--) {
+        if (!cudnnv_name_has_prefix(catalog.releases[i].version, requested))
+            continue;
+        release = &catalog.releases[i];
+        build = pick_build(release, platform, cuda, ceiling);
+    }
+    if (build == NULL)
+        status = explain_no_fit(&catalog, requested, platform, cuda, driver, ceiling);
     else {
-        const struct catalog_archive *archive = &build->archive[CATALOG_LINUX];
-        note("cudnnv: cuDNN %s for CUDA %s: %s", release->version, build->cuda, archive->name);
+        const struct catalog_archive *archive = &build->archive[platform];
+        say_choice(release, build, platform, cuda, driver, ceiling);
         status = obtain(archive, archive_path, size, &downloaded);
         if (status == 0)
             status = check_sum(archive, archive_path, downloaded, sha256);

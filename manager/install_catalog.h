@@ -7,7 +7,7 @@
 
 #include <stddef.h>
 
-int install_catalog_archive(const char *requested, const char *cuda, char *archive_path, size_t size,
+int install_catalog_archive(const char *requested, const char *cuda, int platform, char *archive_path, size_t size,
                             char sha256[65]);
 
 #endif

@@ -26,6 +26,18 @@ static int taken(const char *root, const char *name, const struct install_reques
     return 0;
 }
 
+/*
+ * "linux-x86_64" -> "linux", "windows-x86_64" -> "windows", "linux-sbsa" ->
+ * "sbsa", "linux-aarch64" -> "aarch64" (and the older "linux" and "windows"
+ * stay what they were): the suffix, and what compares two sets' platforms.
+ */
+static const char *platform_suffix(const char *platform)
+{
+    if (strncmp(platform, "linux-", 6) == 0 && strcmp(platform, "linux-x86_64") != 0)
+        return platform + 6;
+    return strncmp(platform, "windows", 7) == 0 ? "windows" : "linux";
+}
+
 /* The suffix that tells the new set from the one installed under its version, or "". */
 static void distinguishing_suffix(const char *root, const char *name, const struct set_info *mine,
                                   char *suffix, size_t size)
@@ -37,8 +49,8 @@ static void distinguishing_suffix(const char *root, const char *name, const stru
     if (set_info_read(set_dir, &theirs) != 0)
         return;
     int my_cuda = cuda_major_of(mine->cuda), their_cuda = cuda_major_of(theirs.cuda);
-    if (strcmp(mine->platform, theirs.platform) != 0)
-        snprintf(suffix, size, "-%s", mine->platform);
+    if (strcmp(platform_suffix(mine->platform), platform_suffix(theirs.platform)) != 0)
+        snprintf(suffix, size, "-%s", platform_suffix(mine->platform));
     else if (my_cuda >= 0 && their_cuda >= 0 && my_cuda != their_cuda)
         snprintf(suffix, size, "-cuda%d", my_cuda);
 }

@@ -133,7 +133,7 @@ static int build_set(const struct install_request *request, const char *root, co
     version_compose_name(&version, &release, version_name, sizeof version_name);
     snprintf(result->info.version, sizeof result->info.version, "%s", version_name);
     snprintf(result->info.cuda, sizeof result->info.cuda, "%s", release.cuda);
-    snprintf(result->info.platform, sizeof result->info.platform, "%s", set_layout_platform(&layout));
+    snprintf(result->info.platform, sizeof result->info.platform, "%s", set_layout_platform(&layout, base_name(request->source)));
     return install_choose_name(request, root, version_name, result);
 }
 

@@ -17,6 +17,7 @@ struct install_request {
     const char *sha256;         /* --sha256: to check before extracting */
     const char *checked_sha256; /* already checked (catalog installs): only recorded */
     const char *cuda;           /* --cuda: the build of a catalog release */
+    const char *platform;       /* --platform: linux-x86_64, linux-sbsa, linux-aarch64, windows-x86_64 */
     int force;
     int json;
     int no_catalog_check;       /* --no-catalog-check: an archive the catalog names is not checked against it */

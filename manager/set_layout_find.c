@@ -85,7 +85,39 @@ int set_layout_find_all(const char *dir, struct set_layout *layouts, int max)
     return search(dir, 3, layouts, 0, max);
 }
 
-const char *set_layout_platform(const struct set_layout *layout)
+/* The ELF machine of the first libcudnn* file in dir: 62 x86-64, 183 AArch64; 0 when none reads. */
+static int elf_machine_in(const char *dir)
 {
-    return layout->lib_dir[0] == '\0' && layout->bin_dir[0] != '\0' ? "windows" : "linux";
+    char path[PATH_MAX];
+    unsigned char header[20];
+    DIR *handle = opendir(dir);
+    struct dirent *entry;
+    int machine = 0;
+    while (handle != NULL && machine == 0 && (entry = readdir(handle)) != NULL) {
+        if (!name_has_affixes(entry->d_name, "libcudnn", "") || path_join(path, sizeof path, dir, entry->d_name) != 0)
+            continue;
+        FILE *file = fopen(path, "rb");
+        if (file != NULL && fread(header, 1, sizeof header, file) == sizeof header &&
+            memcmp(header, "\177ELF", 4) == 0 && header[5] == 1)
+            machine = header[18] | header[19] << 8;
+        if (file != NULL)
+            fclose(file);
+    }
+    if (handle != NULL)
+        closedir(handle);
+    return machine;
+}
+
+/*
+ * The platform a set is built for, as NVIDIA names it: windows-x86_64 for
+ * DLLs; else from its libraries' ELF machine (an AArch64 set is linux-sbsa,
+ * or linux-aarch64 (Jetson) when the source's name says so).
+ */
+const char *set_layout_platform(const struct set_layout *layout, const char *source)
+{
+    if (layout->lib_dir[0] == '\0' && layout->bin_dir[0] != '\0')
+        return "windows-x86_64";
+    if (elf_machine_in(layout->lib_dir) == 183)
+        return strstr(source, "linux-aarch64") != NULL ? "linux-aarch64" : "linux-sbsa";
+    return "linux-x86_64";
 }

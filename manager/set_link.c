@@ -46,7 +46,7 @@ static int describe(const char *dir, const struct set_layout *layout, struct set
                 cuda_from_runtime(layout->root, layout->lib_dir, release.cuda, sizeof release.cuda);
     version_compose_name(&version, named ? &release : NULL, info->version, sizeof info->version);
     snprintf(info->cuda, sizeof info->cuda, "%s", named ? release.cuda : "");
-    snprintf(info->platform, sizeof info->platform, "%s", set_layout_platform(layout));
+    snprintf(info->platform, sizeof info->platform, "%s", set_layout_platform(layout, layout->root));
     strcpy(info->kind, "linked");
     snprintf(info->source, sizeof info->source, "%s", layout->root);
     snprintf(info->path, sizeof info->path, "%s", layout->root);

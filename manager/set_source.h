@@ -23,6 +23,6 @@ int set_layout_find_all(const char *dir, struct set_layout *layouts, int max);
 int set_layout_at(const char *dir, struct set_layout *layout);
 int set_layout_collect(const struct set_layout *layout, const char *destination,
                        const char *confined_top, char *error, size_t size);
-const char *set_layout_platform(const struct set_layout *layout);
+const char *set_layout_platform(const struct set_layout *layout, const char *source);
 
 #endif

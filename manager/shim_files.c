@@ -98,17 +98,23 @@ int shipped_file(const char *name, char *out, size_t size)
     return path_join(out, size, dir, name) == 0 && is_regular_file(out) ? 0 : -1;
 }
 
-/* True when the store holds a set of this major built for platform ("linux", "windows"). */
-int shim_major_is_installed(const char *root, int major, const char *platform)
+/*
+ * True when the store holds a set of this major for the shims of system
+ * ("linux": the sets this machine runs; "windows": any Windows set, for
+ * the DLL shims used under Wine).
+ */
+int shim_major_is_installed(const char *root, int major, const char *system)
 {
     cudnnv_name names[CUDNNV_MAX_SETS];
-    char set_platform[32];
+    char platform[32];
     int count = cudnnv_list_sets(root, names, CUDNNV_MAX_SETS);
     for (int i = 0; i < count; i++) {
         if (cudnnv_set_major(root, names[i]) != major)
             continue;
-        if (!cudnnv_set_key(root, names[i], "platform", set_platform, sizeof set_platform) ||
-            strcmp(set_platform, platform) == 0)
+        if (!cudnnv_set_key(root, names[i], "platform", platform, sizeof platform))
+            return 1;
+        int windows = strncmp(platform, "windows", 7) == 0;
+        if (strcmp(system, "windows") == 0 ? windows : cudnnv_platform_runs_here(platform))
             return 1;
     }
     return 0;

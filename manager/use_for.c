@@ -55,7 +55,7 @@ static int best_set_for_requirement(const struct cudnn_requirement *requirement,
     int count = cudnnv_list_sets(root, names, CUDNNV_MAX_SETS);
     for (int i = count - 1; i >= 0; i--) {
         store_set_dir(root, names[i], set_dir, sizeof set_dir);
-        if (set_info_read(set_dir, &info) == 0 && strcmp(info.platform, CUDNNV_HOST_PLATFORM) == 0 &&
+        if (set_info_read(set_dir, &info) == 0 && cudnnv_platform_runs_here(info.platform) &&
             framework_requirement_accepts(requirement, info.version)) {
             strcpy(chosen, names[i]);
             return 1;
@@ -106,7 +106,7 @@ static const struct framework_pin *best_set(const struct framework_pins *pins, c
     chosen[0] = '\0';
     for (int i = count - 1; i >= 0 && reason == NULL; i--) {
         store_set_dir(root, names[i], set_dir, sizeof set_dir);
-        if (set_info_read(set_dir, &info) != 0 || strcmp(info.platform, CUDNNV_HOST_PLATFORM) != 0)
+        if (set_info_read(set_dir, &info) != 0 || !cudnnv_platform_runs_here(info.platform))
             continue;
         for (int p = 0; p < pins->count && reason == NULL; p++) {
             const struct framework_pin *pin = &pins->pins[p];

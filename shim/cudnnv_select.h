@@ -26,6 +26,7 @@
 #define CUDNNV_READ_UNTRUSTED  (-6)  /* owned by another user who is not root: not obeyed */
 #define CUDNNV_READ_CWD_TOO_LONG (-7) /* the working directory's path is too long to look for one */
 
+/* The operating system, as framework pins name it; sets record NVIDIA's full platform names. */
 #ifdef _WIN32
 #define CUDNNV_HOST_PLATFORM "windows"
 #else
@@ -82,6 +83,7 @@ int cudnnv_set_key(const char *root, const char *name, const char *key, char *ou
 int cudnnv_set_version(const char *root, const char *name, char *out, size_t size);
 int cudnnv_set_major(const char *root, const char *name);
 int cudnnv_set_runs_here(const char *root, const char *name);
+int cudnnv_platform_runs_here(const char *platform);
 int cudnnv_resolve(const char *root, const char *requested, cudnnv_name out);
 
 /* version_file.c: the sources */

@@ -117,7 +117,7 @@ right_sum() {
     assert_output_has "'8.77' is neither an archive, a directory, nor a release in the catalog"
     run cudnnv install --cuda 12 8.1.0
     assert_status 1
-    assert_output_has "cuDNN 8.1.0.77 has no build for CUDA 12 (it has: 11.2)"
+    assert_output_has "cuDNN 8.1.0.77 has no build for CUDA 12 on linux-x86_64 (it has: 11.2)"
 }
 
 @test "the shipped catalog resolves names to NVIDIA's archives" {
@@ -130,4 +130,50 @@ right_sum() {
     assert_status 1
     assert_output_has "but the catalog says dbe82faf071d91ba9bcf00480146ad33f462482dfee56caf4479c1b8dabe3ecb; nothing was installed"
     [ -f "$ARCHIVES/$ARCHIVE" ]
+}
+
+@test "install PREFIX picks the newest build the driver runs, for this platform or --platform's" {
+    start_server
+    sum=$(right_sum)
+    for name in cudnn-linux-x86_64-9.55.0.1_cuda11-archive.tar.xz cudnn-linux-x86_64-9.55.0.1_cuda12-archive.tar.xz \
+                cudnn-linux-sbsa-9.55.0.1_cuda12-archive.tar.xz; do
+        cp "$ARCHIVES/$ARCHIVE" "$SERVED/$name"
+    done
+    mkdir -p "$CUDNNV_ROOT/catalog/catalog"
+    cat > "$CUDNNV_ROOT/catalog/catalog/9.55.0.1.ini" <<INI
+[release]
+version = 9.55.0.1
+
+[build cuda11]
+cuda = 11
+linux_archive = cudnn-linux-x86_64-9.55.0.1_cuda11-archive.tar.xz
+linux_url = http://127.0.0.1:$PORT/cudnn-linux-x86_64-9.55.0.1_cuda11-archive.tar.xz
+linux_sha256 = $sum
+
+[build cuda12]
+cuda = 12
+linux_archive = cudnn-linux-x86_64-9.55.0.1_cuda12-archive.tar.xz
+linux_url = http://127.0.0.1:$PORT/cudnn-linux-x86_64-9.55.0.1_cuda12-archive.tar.xz
+linux_sha256 = $sum
+sbsa_archive = cudnn-linux-sbsa-9.55.0.1_cuda12-archive.tar.xz
+sbsa_url = http://127.0.0.1:$PORT/cudnn-linux-sbsa-9.55.0.1_cuda12-archive.tar.xz
+sbsa_sha256 = $sum
+INI
+    # a driver that runs CUDA 11 only: the CUDA 11 build
+    printf 'NVRM version: NVIDIA UNIX x86_64 Kernel Module  470.57.02  Tue\n' > "$BATS_TEST_TMPDIR/driver"
+    CUDNNV_NVIDIA_VERSION_FILE="$BATS_TEST_TMPDIR/driver" run cudnnv install --name for-driver 9.55
+    assert_status 0
+    assert_output_has "cuDNN 9.55.0.1 for CUDA 11: cudnn-linux-x86_64-9.55.0.1_cuda11-archive.tar.xz"
+    assert_output_has "(the newest release with a linux-x86_64 build for CUDA 11: driver 470.57.02 supports CUDA up to 11."
+    # no driver: the newest build; --cuda chooses
+    run cudnnv install --name newest 9.55
+    assert_output_has "cuDNN 9.55.0.1 for CUDA 12: cudnn-linux-x86_64-9.55.0.1_cuda12-archive.tar.xz"
+    assert_output_has "no NVIDIA driver found"
+    # another platform's archive, to fill a store for an Arm server
+    run cudnnv install --platform linux-sbsa --name arm 9.55
+    assert_output_has "cudnn-linux-sbsa-9.55.0.1_cuda12-archive.tar.xz"
+    [ -f "$CUDNNV_ROOT/cache/cudnn-linux-sbsa-9.55.0.1_cuda12-archive.tar.xz" ]
+    run cudnnv install --platform linux-aarch64 9.55
+    assert_status 1
+    assert_output_has "the catalog has no linux-aarch64 archive of cuDNN 9.55"
 }

@@ -35,7 +35,7 @@ load helpers
     [ -f "$set_dir/lib/libcudnn.so.8.1.0" ]
     [ "$(readlink "$set_dir/lib/libcudnn.so.8")" = libcudnn.so.8.1.0 ]
     grep -q '^cuda = 11.2$' "$set_dir/cudnnv.ini"
-    grep -q '^platform = linux$' "$set_dir/cudnnv.ini"
+    grep -q '^platform = linux-x86_64$' "$set_dir/cudnnv.ini"
 }
 
 @test "new NVIDIA .tar.xz archive and cuDNN 7 (version in cudnn.h)" {
@@ -54,7 +54,7 @@ load helpers
     set_dir="$CUDNNV_ROOT/versions/8.1.0.77-windows"
     [ -f "$set_dir/bin/cudnn64_8.dll" ]
     [ -f "$set_dir/lib/x64/cudnn.lib" ]
-    grep -q '^platform = windows$' "$set_dir/cudnnv.ini"
+    grep -q '^platform = windows-x86_64$' "$set_dir/cudnnv.ini"
     head -c 2 "$set_dir/bin/cudnn64_8.dll" | grep -q MZ
 }
 

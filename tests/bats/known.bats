@@ -3,10 +3,10 @@
 
 load helpers
 
-@test "known lists every release from 7.6.5 to the newest, oldest first" {
+@test "known lists every release from 7.6.5 to the newest that has a build for this platform, oldest first" {
     run cudnnv known
     assert_status 0
-    [ "$(echo "$output" | wc -l)" -eq "$(ls "$BATS_TEST_DIRNAME/../../versions/catalog" | wc -l)" ]
+    [ "$(echo "$output" | wc -l)" -eq "$(grep -l '^linux_archive = .' "$BATS_TEST_DIRNAME"/../../versions/catalog/*.ini | wc -l)" ]
     [[ "${lines[0]}" == *"7.6.5.32"* ]]
     assert_output_has "9.27.0.42"
     assert_output_has "  8.1.0.77     CUDA 10.2 11.2"
@@ -40,4 +40,16 @@ load helpers
         grep -q '^cuda = [0-9]' "$file"
         ! grep -E '^(linux|windows)_sha256 = .+' "$file" | grep -vqE '= [0-9a-f]{64}$'
     done
+}
+
+@test "known --platform lists another platform's releases with their archives" {
+    run cudnnv known --platform linux-sbsa 9.7
+    assert_status 0
+    assert_output_has "9.7.1.26     CUDA 11 12"
+    assert_output_has "CUDA 12    cudnn-linux-sbsa-9.7.1.26_cuda12-archive.tar.xz"
+    run cudnnv known --platform linux-aarch64
+    assert_output_has "cudnn-linux-aarch64-8.9.5.30_cuda12-archive.tar.xz"
+    ! printf '%s' "$output" | grep -q "7.6.5"
+    run cudnnv known --platform beos
+    assert_status 2
 }

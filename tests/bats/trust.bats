@@ -81,3 +81,22 @@ host() {
     run -127 host
     assert_output_has "set '8.1.0.77' ($PWD/.cudnn-version) is not built for linux"
 }
+
+@test "an Arm server's set (linux-sbsa) is recorded as such and never chosen for an x86-64 program" {
+    arm="$BATS_TEST_TMPDIR/cudnn-linux-sbsa-8.1.0.77_cuda11-archive.tar.xz"
+    "$FIXTURES/bin/mkarchive" "$arm" "tree:cudnn-linux-sbsa-8.1.0.77_cuda11-archive=$FIXTURES/aarch64/sets/8.1.0"
+    cudnnv install "$arm" 2>/dev/null
+    grep -q '^platform = linux-sbsa$' "$CUDNNV_ROOT/versions/8.1.0.77/cudnnv.ini"
+    # no x86-64 set of cuDNN 8: no shim answers for it here
+    [ ! -e "$CUDNNV_ROOT/shims/lib/libcudnn.so.8" ]
+    install_fixture cudnn-11.2-linux-x64-v8.1.0.77-test.tgz
+    [ -d "$CUDNNV_ROOT/versions/8.1.0.77-linux" ]
+    SHIMS="$CUDNNV_ROOT/shims/lib"
+    cudnnv use 8.1.0.77 2>/dev/null
+    run host
+    assert_status 0
+    [ "${lines[0]}" = 8100 ]
+    assert_output_has "versions/8.1.0.77-linux/lib/libcudnn.so.8.1.0"
+    run cudnnv known --platform linux-sbsa 8.9
+    assert_output_has "cudnn-linux-sbsa-8.9.7.29_cuda12-archive.tar.xz"
+}

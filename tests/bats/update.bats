@@ -5,8 +5,8 @@
 load helpers
 
 commit_release() { # commit_release VERSION: adds a release to the upstream catalog
-    printf '[release]\nversion = %s\n\n[build cuda13]\ncuda = 13\nmin_driver_linux = 580\n' "$1" \
-        > "$UPSTREAM_WORK/catalog/$1.ini"
+    printf '[release]\nversion = %s\n\n[build cuda13]\ncuda = 13\nmin_driver_linux = 580\nlinux_archive = cudnn-linux-x86_64-%s_cuda13-archive.tar.xz\n' \
+        "$1" "$1" > "$UPSTREAM_WORK/catalog/$1.ini"
     git -C "$UPSTREAM_WORK" add -A
     git -C "$UPSTREAM_WORK" -c user.name=test -c user.email=test@example.org commit -qm "add $1"
     git -C "$UPSTREAM_WORK" push -q origin HEAD 2>/dev/null
