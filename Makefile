@@ -12,7 +12,7 @@ CFLAGS   := -O1 -g
 SAN_FLAGS = -fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer
 endif
 PREFIX   ?= /usr/local
-PKGS      = inih libxxhash libarchive libcrypto libcurl libgit2
+PKGS      = inih libxxhash libarchive libcrypto libcurl libgit2 jansson
 CORE_PKGS = inih libxxhash
 WARNINGS  = -Wall -Wextra -Werror
 CFLAGS   ?= -O2 -g
@@ -24,7 +24,7 @@ DEP_LIBS   = $(shell pkg-config --libs $(PKGS) 2>/dev/null)
 CORE_LIBS  = -Wl,-Bstatic $(shell pkg-config --libs $(CORE_PKGS) 2>/dev/null) -Wl,-Bdynamic
 
 DEBIAN_PACKAGES = build-essential clang pkg-config libinih-dev libxxhash-dev \
-                  libarchive-dev libssl-dev libcurl4-openssl-dev libgit2-dev libcmocka-dev \
+                  libarchive-dev libssl-dev libcurl4-openssl-dev libgit2-dev libjansson-dev libcmocka-dev \
                   bats gcc-mingw-w64-x86-64 wine64 gcc-aarch64-linux-gnu libc6-dev-arm64-cross \
                   qemu-user zsh fish tmux git strace
 
@@ -36,7 +36,7 @@ SELECT_SRC  = shim/version_name.c shim/set_list.c shim/version_file.c shim/selec
 HELPER_SRC  = manager/archive_extract.c manager/archive_sha256.c manager/cmd_install.c \
               manager/install_steps.c manager/install_name.c manager/install_catalog.c \
               manager/download.c
-UPDATE_SRC  = manager/cmd_update.c manager/catalog_git.c
+UPDATE_SRC  = manager/cmd_update.c manager/catalog_git.c manager/catalog_redist.c manager/redist_manifest.c
 CORE_SRC    = $(filter-out $(HELPER_SRC) $(UPDATE_SRC) manager/main.c manager/install_main.c \
               manager/update_main.c,$(wildcard manager/*.c))
 SELECT_OBJ  = $(SELECT_SRC:%.c=$(BUILD)/obj/%.o)
@@ -154,10 +154,10 @@ $(CUDNNV): $(BUILD)/obj/manager/main.o $(CORE_OBJ) $(SELECT_OBJ)
 	@echo "  LD $@"
 	@$(CC) $(ALL_CFLAGS) $(SAN_FLAGS) -o $@ $^ $(CORE_LIBS)
 
-$(UPDATER): $(BUILD)/obj/manager/update_main.o $(UPDATE_OBJ) $(CORE_OBJ) $(SELECT_OBJ)
+$(UPDATER): $(BUILD)/obj/manager/update_main.o $(UPDATE_OBJ) $(BUILD)/obj/manager/download.o $(CORE_OBJ) $(SELECT_OBJ)
 	@mkdir -p $(dir $@)
 	@echo "  LD $@"
-	@$(CC) $(ALL_CFLAGS) $(SAN_FLAGS) -o $@ $^ $(CORE_LIBS) $(shell pkg-config --libs libgit2 2>/dev/null)
+	@$(CC) $(ALL_CFLAGS) $(SAN_FLAGS) -o $@ $^ $(CORE_LIBS) $(shell pkg-config --libs libgit2 libcurl jansson 2>/dev/null)
 
 $(INSTALLER): $(BUILD)/obj/manager/install_main.o $(HELPER_OBJ) $(CORE_OBJ) $(SELECT_OBJ)
 	@mkdir -p $(dir $@)

@@ -1,7 +1,8 @@
 /*
  * Reads $CUDNNV_ROOT/config:
  *   preload = auto | always | never     (before any section, or in [shell])
- *   [catalog] remote = URL               (cudnnv update)
+ *   [catalog] remote = URL               (cudnnv update from a git copy of the catalog)
+ *   [catalog] redist = URL               (cudnnv update from NVIDIA's redist manifests: another address)
  *   [download] base_url = URL            (archives from BASE/NAME instead of NVIDIA's addresses)
  *   [download] mirrors = DIR:DIR         (folders searched for archives before downloading)
  *   [install] max_member_size = SIZE     (bytes, or with K, M, G: the largest file an archive may unpack)
@@ -57,6 +58,8 @@ static int take_setting(void *user, const char *section, const char *key, const 
     struct config *config = user;
     if (strcmp(section, "catalog") == 0 && strcmp(key, "remote") == 0)
         snprintf(config->catalog_remote, sizeof config->catalog_remote, "%s", value);
+    if (strcmp(section, "catalog") == 0 && strcmp(key, "redist") == 0)
+        snprintf(config->catalog_redist, sizeof config->catalog_redist, "%s", value);
     if (strcmp(section, "download") == 0 && strcmp(key, "base_url") == 0)
         snprintf(config->download_base, sizeof config->download_base, "%s", value);
     if (strcmp(section, "download") == 0 && strcmp(key, "mirrors") == 0)

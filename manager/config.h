@@ -19,7 +19,8 @@ enum preload_mode {
 
 struct config {
     enum preload_mode preload;
-    char catalog_remote[1024];      /* [catalog] remote */
+    char catalog_remote[1024];      /* [catalog] remote: a git copy of the catalog */
+    char catalog_redist[1024];      /* [catalog] redist: NVIDIA's redist address (another mirror of it) */
     char download_base[1024];       /* [download] base_url: overrides the catalog's addresses */
     char download_mirrors[4096];    /* [download] mirrors: ':'-separated folders holding archives */
     unsigned long long max_member_size; /* [install] max_member_size: bytes one archive member may hold */

@@ -11,6 +11,7 @@
 #include <errno.h>
 #include <limits.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -94,4 +95,63 @@ int download_file(const char *url, const char *target)
     if (rename(part, target) != 0)
         return fail("cannot move the download to %s: %s", target, strerror(errno));
     return 0;
+}
+
+struct text_buffer {
+    char *text;
+    size_t length;
+    size_t limit;
+};
+
+static size_t append_text(char *data, size_t size, size_t count, void *user)
+{
+    struct text_buffer *buffer = user;
+    size_t bytes = size * count;
+    if (buffer->length + bytes > buffer->limit)
+        return 0;   /* larger than anything it may be: the transfer stops */
+    char *grown = realloc(buffer->text, buffer->length + bytes + 1);
+    if (grown == NULL)
+        return 0;
+    memcpy(grown + buffer->length, data, bytes);
+    buffer->text = grown;
+    buffer->length += bytes;
+    buffer->text[buffer->length] = '\0';
+    return bytes;
+}
+
+/*
+ * Fetches a small document (an index, a manifest) into memory, at most limit
+ * bytes: a larger answer is refused, never kept. 0 with *text (free it), or
+ * -1 with the reason in why.
+ */
+int download_text(const char *url, size_t limit, char **text, char *why, size_t why_size)
+{
+    struct text_buffer buffer = {NULL, 0, limit};
+    long http = 0;
+    curl_global_init(CURL_GLOBAL_DEFAULT);
+    CURL *curl = curl_easy_init();
+    curl_easy_setopt(curl, CURLOPT_URL, url);
+    curl_easy_setopt(curl, CURLOPT_WRITEFUNCTION, append_text);
+    curl_easy_setopt(curl, CURLOPT_WRITEDATA, &buffer);
+    curl_easy_setopt(curl, CURLOPT_FOLLOWLOCATION, 1L);
+    curl_easy_setopt(curl, CURLOPT_FAILONERROR, 1L);
+    curl_easy_setopt(curl, CURLOPT_USERAGENT, "cudnnv");
+    CURLcode code = curl_easy_perform(curl);
+    curl_easy_getinfo(curl, CURLINFO_RESPONSE_CODE, &http);
+    curl_easy_cleanup(curl);
+    curl_global_cleanup();
+    if (code == CURLE_OK && buffer.text == NULL)
+        buffer.text = calloc(1, 1);
+    if (code == CURLE_OK && buffer.text != NULL) {
+        *text = buffer.text;
+        return 0;
+    }
+    free(buffer.text);
+    if (code == CURLE_WRITE_ERROR)
+        snprintf(why, why_size, "larger than %zu KiB", limit >> 10);
+    else if (code == CURLE_HTTP_RETURNED_ERROR)
+        snprintf(why, why_size, "HTTP %ld", http);
+    else
+        snprintf(why, why_size, "%s", curl_easy_strerror(code));
+    return -1;
 }

@@ -63,10 +63,11 @@ setup_upstream() {
     [ "$(git -C "$CUDNNV_ROOT/catalog" rev-parse HEAD)" = "$before" ]
 }
 
-@test "no remote configured, or one that does not exist, is explained" {
-    run cudnnv update
+@test "NVIDIA's address unreachable, or a git remote that does not exist, is explained" {
+    CUDNNV_REDIST_URL="http://127.0.0.1:9/redist" run cudnnv update
     assert_status 1
-    assert_output_has "no catalog remote is configured"
+    assert_output_has "cannot read NVIDIA's redist index http://127.0.0.1:9/redist/"
+    [ ! -e "$CUDNNV_ROOT/catalog-redist" ]
     run cudnnv update --remote "file://$BATS_TEST_TMPDIR/nothing.git"
     assert_status 1
     assert_output_has "cannot clone file://$BATS_TEST_TMPDIR/nothing.git"
@@ -74,4 +75,92 @@ setup_upstream() {
     [ -z "$(ls "$CUDNNV_ROOT/staging")" ]
     run cudnnv update --help
     assert_output_has "Usage: cudnnv update"
+}
+
+# serve_redist: a local server laid out as NVIDIA's redist folder: an index
+# linking the manifests, manifests in NVIDIA's shape, and the archives.
+serve_redist() {
+    REDIST="$BATS_TEST_TMPDIR/served/redist"
+    mkdir -p "$REDIST/cudnn/linux-x86_64" "$REDIST/cudnn/linux-sbsa"
+    "$FIXTURES/bin/http_server" "$BATS_TEST_TMPDIR/served" "$BATS_TEST_TMPDIR/port" "$BATS_TEST_TMPDIR/requests" &
+    SERVER_PID=$!
+    for _ in $(seq 100); do [ -s "$BATS_TEST_TMPDIR/port" ] && break; sleep 0.05; done
+    BASE="http://127.0.0.1:$(cat "$BATS_TEST_TMPDIR/port")/redist/"
+    archive="$ARCHIVES/cudnn-linux-x86_64-9.1.0.70_cuda12-archive-test.tar.xz"
+    good=$(sha256sum "$archive" | cut -d' ' -f1)
+    cp "$archive" "$REDIST/cudnn/linux-x86_64/cudnn-linux-x86_64-9.90.0.70_cuda12-archive.tar.xz"
+    cp "$archive" "$REDIST/cudnn/linux-x86_64/cudnn-linux-x86_64-9.90.0.71_cuda12-archive.tar.xz"
+    cp "$archive" "$REDIST/cudnn/linux-sbsa/cudnn-linux-sbsa-9.90.0.70_cuda12-archive.tar.xz"
+    # a release not built in, for two platforms
+    cat > "$REDIST/redistrib_9.90.0.json" <<JSON
+{"release_date": "2026-01-01", "release_label": "9.90.0", "release_product": "cudnn",
+ "cudnn": {"name": "NVIDIA CUDA Deep Neural Network library", "version": "9.90.0.70",
+  "cuda_variant": ["12"],
+  "linux-x86_64": {"cuda12": {"relative_path": "cudnn/linux-x86_64/cudnn-linux-x86_64-9.90.0.70_cuda12-archive.tar.xz",
+                              "sha256": "$good", "md5": "x", "size": "1000"}},
+  "linux-sbsa": {"cuda12": {"relative_path": "cudnn/linux-sbsa/cudnn-linux-sbsa-9.90.0.70_cuda12-archive.tar.xz",
+                            "sha256": "$good", "size": "1000"}}},
+ "cudnn_samples": {"version": "9.90.0.70"}}
+JSON
+    # the wrong SHA-256: written, and then refused by install
+    cat > "$REDIST/redistrib_9.90.1.json" <<JSON
+{"cudnn": {"version": "9.90.0.71",
+  "linux-x86_64": {"cuda12": {"relative_path": "cudnn/linux-x86_64/cudnn-linux-x86_64-9.90.0.71_cuda12-archive.tar.xz",
+                              "sha256": "$(printf '%064d' 0)"}}}}
+JSON
+    # an older manifest: no build level, the CUDA in the archive's name
+    cat > "$REDIST/redistrib_8.3.3.json" <<JSON
+{"cudnn": {"version": "8.3.3.40",
+  "linux-sbsa": {"relative_path": "cudnn/linux-sbsa/cudnn-linux-sbsa-8.3.3.40_cuda11.5-archive.tar.xz",
+                 "sha256": "$good", "size": "5"}}}
+JSON
+    printf '{"cudnn": {"version": "9.2.0.1", "linux-x86_64": ' > "$REDIST/redistrib_9.2.0.json"   # cut short
+    cat > "$REDIST/redistrib_9.3.0.json" <<JSON
+{"cudnn": {"version": "9.3.0.1", "linux-x86_64": {"cuda12": {"relative_path": "../../home/.bashrc", "sha256": "$good"}}}}
+JSON
+    cat > "$REDIST/redistrib_9.4.0.json" <<JSON
+{"cudnn": {"version": "9.4.0.1;rm -rf", "linux-x86_64": {"cuda12": {"relative_path": "cudnn/x.tar.xz", "sha256": "$good"}}}}
+JSON
+    cat > "$REDIST/index.html" <<HTML
+<html><body><a href="redistrib_8.3.3.json">redistrib_8.3.3.json</a>
+<a href="redistrib_9.90.0.json">redistrib_9.90.0.json</a> <a href="redistrib_9.90.1.json">x</a>
+<a href="redistrib_9.2.0.json">x</a> <a href="redistrib_9.3.0.json">x</a> <a href="redistrib_9.4.0.json">x</a>
+<a href="redistrib_..%2f..%2fx.json">x</a> <a href="redistrib_9.90.0.json">again</a></body></html>
+HTML
+}
+
+teardown() {
+    [ -n "${SERVER_PID:-}" ] && kill "$SERVER_PID" 2>/dev/null || true
+}
+
+@test "update reads NVIDIA's manifests: new releases, platforms, bad manifests skipped, wrong sums refused" {
+    serve_redist
+    run cudnnv known 9.90
+    assert_status 1
+    mkdir -p "$CUDNNV_ROOT"
+    printf '[catalog]\nredist = %s\n' "$BASE" > "$CUDNNV_ROOT/config"
+    run cudnnv update
+    assert_status 0
+    assert_output_has "3 new releases from $BASE (6 manifests read, 3 skipped, 0 already known)"
+    assert_output_has "skipping ${BASE}redistrib_9.2.0.json: not JSON"
+    assert_output_has "skipping ${BASE}redistrib_9.3.0.json: an archive path that is not a plain relative path"
+    assert_output_has "skipping ${BASE}redistrib_9.4.0.json: it has a version that is not a dotted number"
+    [ "$(ls "$CUDNNV_ROOT/catalog-redist")" = "$(printf '8.3.3.ini\n9.90.0.ini\n9.90.1.ini')" ]
+    # known shows the new release, and the Arm archives
+    run cudnnv known 9.90
+    assert_output_has "9.90.0.70    CUDA 12"
+    run cudnnv known --platform linux-sbsa 8.3
+    assert_output_has "CUDA 11.5  cudnn-linux-sbsa-8.3.3.40_cuda11.5-archive.tar.xz"
+    # install downloads the host platform's archive and checks its SHA-256
+    run cudnnv install 9.90.0.70
+    assert_status 0
+    assert_output_has "cudnn-linux-x86_64-9.90.0.70_cuda12-archive.tar.xz"
+    [ -d "$CUDNNV_ROOT/versions/9.1.0" ]   # the test archive holds 9.1.0
+    run cudnnv install 9.90.0.71
+    assert_status 1
+    assert_output_has "but the catalog says $(printf '%064d' 0); the file was deleted and nothing was installed"
+    # a second update reads only what it has not seen
+    run cudnnv update
+    assert_output_has "0 new releases from $BASE (3 manifests read, 3 skipped, 3 already known)"
+    [ ! -e "$HOME/.bashrc" ]
 }

@@ -1,0 +1,22 @@
+/*
+ * NVIDIA's redist index and manifests (cuDNN 8.3 and later), turned into
+ * catalog releases: the index names one redistrib_LABEL.json per release;
+ * a manifest gives, per platform and CUDA build, each archive's path under
+ * the redist address, SHA-256 and size. Everything in them is outside input
+ * and is checked before anything is written.
+ */
+#ifndef CUDNNV_REDIST_MANIFEST_H
+#define CUDNNV_REDIST_MANIFEST_H
+
+#include "catalog.h"
+
+#include <stddef.h>
+
+#define REDIST_MAX_LABELS 512
+
+int redist_index_labels(const char *index, char labels[][32], int max);
+int redist_manifest_release(const char *json, const char *base_url, struct catalog_release *release,
+                            char *why, size_t why_size);
+int redist_release_ini(const struct catalog_release *release, const char *source, char *out, size_t size);
+
+#endif
