@@ -38,7 +38,7 @@ HELPER_SRC  = manager/archive_extract.c manager/archive_sha256.c manager/cmd_ins
               manager/download.c
 UPDATE_SRC  = manager/cmd_update.c manager/catalog_git.c manager/catalog_redist.c manager/redist_manifest.c
 CORE_SRC    = $(filter-out $(HELPER_SRC) $(UPDATE_SRC) manager/main.c manager/install_main.c \
-              manager/update_main.c,$(wildcard manager/*.c))
+              manager/update_main.c manager/catalog_git_none.c,$(wildcard manager/*.c))
 SELECT_OBJ  = $(SELECT_SRC:%.c=$(BUILD)/obj/%.o)
 HOOK_FILES  = hooks/cudnnv.bash hooks/cudnnv.zsh hooks/cudnnv.fish hooks/cudnnv.ps1
 HOOKS_OBJ   = $(BUILD)/gen/hooks.o
@@ -65,7 +65,7 @@ UNIT_SUPPORT = $(CORE_OBJ) $(HELPER_OBJ) $(UPDATE_OBJ) $(SELECT_OBJ)
 # Generated sources and objects are kept (not deleted as intermediates).
 .SECONDARY:
 
-.PHONY: all deps check unit bats fixtures clang-build demo bench install clean windows aarch64 fuzz
+.PHONY: all deps deps-aarch64 check unit bats fixtures clang-build demo bench install clean windows aarch64 fuzz
 
 CATALOG_DATA = $(BUILD)/share/cudnnv/.stamp
 
@@ -132,7 +132,64 @@ $(BUILD)/lib/cudnnv/windows/cudnn64_%.dll: $(WIN_SHIM_SRC) $(BUILD)/gen/libcudnn
 ARM_CC   = aarch64-linux-gnu-gcc
 ARM_LIBS = $(SHIM_MAJORS:%=$(BUILD)/aarch64/lib/cudnnv/libcudnn.so.%)
 
-aarch64: $(ARM_LIBS)
+# cudnnv itself for AArch64, from the same sources, against Debian's arm64
+# libraries (multiarch: 'dpkg --add-architecture arm64', then the :arm64
+# -dev packages, which deps-aarch64 installs). Its update helper has no git
+# source (catalog_git_none.c): libgit2-dev cannot be installed for two
+# architectures at once. Tested under qemu-aarch64.
+ARM_BUILD    = $(BUILD)/aarch64
+ARM_PKG      = PKG_CONFIG_LIBDIR=/usr/lib/aarch64-linux-gnu/pkgconfig:/usr/share/pkgconfig pkg-config
+ARM_PACKAGES = libinih-dev:arm64 libxxhash-dev:arm64 libarchive-dev:arm64 libssl-dev:arm64 \
+               libcurl4-openssl-dev:arm64 libjansson-dev:arm64
+ARM_CORE_OBJ = $(CORE_SRC:%.c=$(ARM_BUILD)/obj/%.o) $(SELECT_SRC:%.c=$(ARM_BUILD)/obj/%.o) $(ARM_BUILD)/gen/hooks.o
+ARM_CORE_LIBS = -Wl,-Bstatic $(shell $(ARM_PKG) --libs $(CORE_PKGS) 2>/dev/null) -Wl,-Bdynamic
+ARM_CUDNNV   = $(ARM_BUILD)/bin/cudnnv
+ARM_HELPERS  = $(ARM_BUILD)/lib/cudnnv/cudnnv-install $(ARM_BUILD)/lib/cudnnv/cudnnv-update
+
+aarch64: $(ARM_LIBS) deps-aarch64
+	$(MAKE) --no-print-directory $(ARM_CUDNNV) $(ARM_HELPERS) $(ARM_BUILD)/share/cudnnv/.stamp
+
+deps-aarch64:
+	@dpkg --print-foreign-architectures | grep -qx arm64 || dpkg --add-architecture arm64; \
+	missing=""; for p in $(ARM_PACKAGES); do \
+	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "ok installed" || missing="$$missing $$p"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+	  echo "installing Debian packages:$$missing"; \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null; \
+	fi
+
+$(ARM_BUILD)/obj/%.o: %.c
+	@mkdir -p $(dir $@)
+	@echo "  CC $< (aarch64)"
+	@$(ARM_CC) $(ALL_CFLAGS) $(shell $(ARM_PKG) --cflags $(PKGS) 2>/dev/null) -c $< -o $@
+
+$(ARM_BUILD)/gen/hooks.o: $(BUILD)/gen/hooks.c
+	@mkdir -p $(dir $@)
+	@$(ARM_CC) $(ALL_CFLAGS) -c $< -o $@
+
+$(ARM_CUDNNV): $(ARM_BUILD)/obj/manager/main.o $(ARM_CORE_OBJ)
+	@mkdir -p $(dir $@)
+	@echo "  LD $@"
+	@$(ARM_CC) $(ALL_CFLAGS) -o $@ $^ $(ARM_CORE_LIBS)
+
+$(ARM_BUILD)/lib/cudnnv/cudnnv-install: $(ARM_BUILD)/obj/manager/install_main.o \
+		$(HELPER_SRC:%.c=$(ARM_BUILD)/obj/%.o) $(ARM_CORE_OBJ)
+	@mkdir -p $(dir $@)
+	@echo "  LD $@"
+	@$(ARM_CC) $(ALL_CFLAGS) -o $@ $^ $(ARM_CORE_LIBS) $(shell $(ARM_PKG) --libs libarchive libcrypto libcurl 2>/dev/null)
+
+$(ARM_BUILD)/lib/cudnnv/cudnnv-update: $(ARM_BUILD)/obj/manager/update_main.o \
+		$(patsubst %.c,$(ARM_BUILD)/obj/%.o,$(filter-out manager/catalog_git.c,$(UPDATE_SRC)) \
+		manager/catalog_git_none.c manager/download.c) $(ARM_CORE_OBJ)
+	@mkdir -p $(dir $@)
+	@echo "  LD $@"
+	@$(ARM_CC) $(ALL_CFLAGS) -o $@ $^ $(ARM_CORE_LIBS) $(shell $(ARM_PKG) --libs libcurl jansson 2>/dev/null)
+
+$(ARM_BUILD)/share/cudnnv/.stamp: $(CATALOG_DATA)
+	@mkdir -p $(ARM_BUILD)/share
+	@rm -rf $(ARM_BUILD)/share/cudnnv && cp -r $(BUILD)/share/cudnnv $(ARM_BUILD)/share/
+	@touch $@
 
 $(BUILD)/aarch64/lib/cudnnv/libcudnn.so.%: $(SHIM_SRC) $(BUILD)/gen/libcudnn.so.%.stubs.S \
 		$(BUILD)/gen/libcudnn.so.%.names.c $(BUILD)/gen/libcudnn.so.%.map shim/trampoline.S \

@@ -43,7 +43,10 @@ static int take_manifest(const char *base_url, const char *label, const char *ta
     char url[2048], why[256], text[16384];
     char *json = NULL;
     struct catalog_release release;
-    snprintf(url, sizeof url, "%sredistrib_%s.json", base_url, label);
+    if (snprintf(url, sizeof url, "%sredistrib_%s.json", base_url, label) >= (int)sizeof url) {
+        note("cudnnv: skipping redistrib_%s.json: its address is too long", label);
+        return 1;
+    }
     if (download_text(url, MANIFEST_LIMIT, &json, why, sizeof why) != 0) {
         note("cudnnv: skipping %s: %s", url, why);
         return 1;
@@ -86,7 +89,8 @@ int catalog_redist_update(const char *root, const char *base_url)
         return fail("cannot create %s/catalog-redist: %s", root, strerror(errno));
     for (int i = 0; i < count; i++) {
         show_progress(i + 1, count);
-        snprintf(target, sizeof target, "%s/%s.ini", dir, labels[i]);
+        if (snprintf(target, sizeof target, "%s/%s.ini", dir, labels[i]) >= (int)sizeof target)
+            continue;
         if (is_regular_file(target)) {
             counts.seen++;
             continue;

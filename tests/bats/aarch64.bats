@@ -1,13 +1,15 @@
 #!/usr/bin/env bats
 # The Linux shim built for AArch64 (shim/trampoline_aarch64_lp64.S), run
-# under qemu-aarch64 with AArch64 builds of the fixture sets and hosts.
+# under qemu-aarch64 with AArch64 builds of the fixture sets and hosts; and
+# cudnnv itself built for AArch64.
 
 load helpers
 
 ARM_SHIMS="$BATS_TEST_DIRNAME/../../build/aarch64/lib/cudnnv"
 
 setup_arm() {
-    export QEMU_LD_PREFIX=/usr/aarch64-linux-gnu
+    # the arm64 C library is Debian's multiarch libc6:arm64 ('make aarch64'
+    # installs it): qemu-aarch64 finds /lib/ld-linux-aarch64.so.1 as it is
     cudnnv link arm804 "$FIXTURES/aarch64/sets/8.0.4" 2>/dev/null
     cudnnv link arm810 "$FIXTURES/aarch64/sets/8.1.0" 2>/dev/null
     mkdir -p "$BATS_TEST_TMPDIR/A" "$BATS_TEST_TMPDIR/B"
@@ -46,4 +48,42 @@ arm_in() { # arm_in DIR HOST ARGS...: an AArch64 host with the AArch64 shims on 
     echo 8.3 > "$BATS_TEST_TMPDIR/A/.cudnn-version"
     run -127 arm_in "$BATS_TEST_TMPDIR/A" host_dlopen
     assert_output_has "cudnnv: version '8.3' is not installed (set by $BATS_TEST_TMPDIR/A/.cudnn-version)"
+}
+
+# The AArch64 build of cudnnv itself, under qemu-aarch64 with Debian's arm64
+# libraries (multiarch). Without binfmt_misc, an emulated cudnnv cannot
+# exec its AArch64 helper, so the install helper is started directly, with
+# the same arguments 'cudnnv install' passes it.
+ARM_BUILD="$BATS_TEST_DIRNAME/../../build/aarch64"
+
+arm_cudnnv() {
+    qemu-aarch64 "$ARM_BUILD/bin/cudnnv" "$@"
+}
+
+@test "AArch64 cudnnv: installs NVIDIA's linux-sbsa archive, pins it, and its shim loads it for an AArch64 program" {
+    archive="$BATS_TEST_TMPDIR/cudnn-linux-sbsa-8.1.0.77_cuda11-archive.tar.xz"
+    "$FIXTURES/bin/mkarchive" "$archive" "tree:cudnn-linux-sbsa-8.1.0.77_cuda11-archive=$FIXTURES/aarch64/sets/8.1.0"
+    run qemu-aarch64 "$ARM_BUILD/lib/cudnnv/cudnnv-install" "$archive"
+    assert_status 0
+    assert_output_has "installed 8.1.0.77 (cuDNN 8.1.0.77, CUDA 11)"
+    grep -q '^platform = linux-sbsa$' "$CUDNNV_ROOT/versions/8.1.0.77/cudnnv.ini"
+    run arm_cudnnv use 8.1
+    assert_status 0
+    run arm_cudnnv version
+    [ "$output" = "8.1.0.77 (set by $PWD/.cudnn-version)" ]
+    run arm_cudnnv rehash
+    assert_status 0
+    file "$CUDNNV_ROOT/shims/lib/libcudnn.so.8" | grep -q "ARM aarch64"
+    [ ! -e "$CUDNNV_ROOT/shims/lib/libcudnn.so.9" ]
+    run qemu-aarch64 -E LD_LIBRARY_PATH="$CUDNNV_ROOT/shims/lib" "$FIXTURES/aarch64/bin/host_dlopen"
+    assert_status 0
+    [ "${lines[0]}" = 8100 ]
+    assert_output_has "map $CUDNNV_ROOT/versions/8.1.0.77/lib/libcudnn.so.8.1.0"
+    run arm_cudnnv verify
+    assert_status 0
+    # on an Arm server the catalog offers linux-sbsa archives
+    run arm_cudnnv known 9.7
+    assert_output_has "9.7.1.26     CUDA 11 12"
+    run arm_cudnnv doctor
+    assert_output_has "OK    selection: cuDNN 8: 8.1.0.77 (set by $PWD/.cudnn-version)"
 }
