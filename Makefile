@@ -274,13 +274,16 @@ FUZZ_SECONDS ?= 30
 FUZZ_DIR     = $(BUILD)/fuzz
 FUZZ_CFLAGS  = -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -g -O1 \
                -fsanitize=fuzzer,address,undefined -Ishim -Imanager
-FUZZ_NAMES   = version_file archive_member hook_state catalog_names manifest
+FUZZ_NAMES   = version_file archive_member hook_state catalog_names manifest redist_manifest
 FUZZ_SRC_version_file   = $(SELECT_SRC)
 FUZZ_SRC_archive_member = manager/archive_member.c manager/beneath.c manager/fsutil.c
 FUZZ_SRC_hook_state     = manager/hook_state.c
 FUZZ_SRC_catalog_names  = manager/catalog_check.c manager/version_detect.c manager/fsutil.c $(SELECT_SRC)
 FUZZ_SRC_manifest       = manager/manifest_verify.c manager/manifest_hash.c manager/tree_list.c manager/fsutil.c
 FUZZ_LIBS_manifest      = $(shell pkg-config --libs libxxhash 2>/dev/null)
+FUZZ_SRC_redist_manifest = manager/redist_manifest.c manager/catalog_check.c manager/catalog_platform.c \
+                          manager/archive_member.c manager/version_detect.c manager/fsutil.c $(SELECT_SRC)
+FUZZ_LIBS_redist_manifest = $(shell pkg-config --libs jansson 2>/dev/null)
 
 $(FUZZ_DIR)/fuzz_%: tests/fuzz/fuzz_%.c $(SELECT_SRC) $(wildcard manager/*.c manager/*.h shim/*.h)
 	@mkdir -p $(dir $@)
