@@ -50,6 +50,18 @@ install_usual_fixtures() {
         cudnn-linux-x86_64-9.1.0.70_cuda12-archive-test.tar.xz
 }
 
+# A store with 8.0.4 and 8.1.0 and its shims; SHIMS names their folder.
+setup_store() {
+    install_fixture cudnn-11.0-linux-x64-v8.0.4.30-test.tgz cudnn-11.2-linux-x64-v8.1.0.77-test.tgz
+    cudnnv rehash 2>/dev/null
+    SHIMS="$CUDNNV_ROOT/shims/lib"
+}
+
+# host: the TF-style host through the shims, in the current directory (never hangs a test).
+host() {
+    LD_LIBRARY_PATH="$SHIMS" timeout 10 "$FIXTURES/bin/host_dlopen"
+}
+
 # Fails the test with what was seen when $output lacks a piece of text.
 assert_output_has() {
     case "$output" in

@@ -4,16 +4,6 @@
 
 load helpers
 
-setup_store() {
-    install_fixture cudnn-11.0-linux-x64-v8.0.4.30-test.tgz cudnn-11.2-linux-x64-v8.1.0.77-test.tgz
-    cudnnv rehash 2>/dev/null
-    SHIMS="$CUDNNV_ROOT/shims/lib"
-}
-
-host() {
-    LD_LIBRARY_PATH="$SHIMS" "$FIXTURES/bin/host_dlopen"
-}
-
 @test "a library file of the set that others can write is refused" {
     setup_store
     cudnnv use 8.1 2>/dev/null

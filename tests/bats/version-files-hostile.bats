@@ -5,17 +5,6 @@
 
 load helpers
 
-setup_store() {
-    install_fixture cudnn-11.0-linux-x64-v8.0.4.30-test.tgz cudnn-11.2-linux-x64-v8.1.0.77-test.tgz
-    cudnnv rehash 2>/dev/null
-    SHIMS="$CUDNNV_ROOT/shims/lib"
-}
-
-# host: the TF-style host through the shims, in the current directory.
-host() {
-    LD_LIBRARY_PATH="$SHIMS" timeout 10 "$FIXTURES/bin/host_dlopen"
-}
-
 @test "a FIFO named .cudnn-version never hangs use, version-name, or a program" {
     setup_store
     mkfifo .cudnn-version
