@@ -34,7 +34,7 @@ static void describe_unreadable(const struct cudnnv_choice *choice, char *out, s
         snprintf(out, size, "%s is not a regular file; remove it, or pin a version there with 'cudnnv use VERSION'", path);
     else if (choice->problem == CUDNNV_READ_TOO_LONG)
         snprintf(out, size, "%s holds more than %d names or %d bytes; a version file names one version per cuDNN major: shorten it",
-                 path, CUDNNV_MAX_LINES, CUDNNV_VERSION_FILE_MAX - 1);
+                 path, CUDNNV_MAX_LINES, CUDNNV_VERSION_FILE_MAX);
     else if (choice->problem == CUDNNV_READ_UNTRUSTED)
         snprintf(out, size, "%s %s; pin your own version in a folder you own", path,
                  cudnnv_read_problem(CUDNNV_READ_UNTRUSTED));

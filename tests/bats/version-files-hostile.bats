@@ -50,7 +50,7 @@ load helpers
     [ "${lines[0]}" = 8100 ]
     for _ in $(seq 17); do echo 8.1; done > .cudnn-version
     run -1 cudnnv version-name
-    assert_output_has "holds more than 16 names or 4095 bytes"
+    assert_output_has "holds more than 16 names or 4096 bytes"
     run -127 host
     assert_output_has "holds more than 16 names"
 }

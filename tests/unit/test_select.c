@@ -277,12 +277,15 @@ static void hostile_version_files(void **state)
     assert_int_equal(pick(NULL, deep, 8, &choice), CUDNNV_IO_ERROR);
     assert_int_equal(choice.problem, CUDNNV_READ_NOT_FILE);
     unlink(path);
-    char big[CUDNNV_VERSION_FILE_MAX + 16];
+    char big[CUDNNV_VERSION_FILE_MAX + 2];
     memset(big, '\n', sizeof big - 1);
     big[sizeof big - 1] = '\0';
     big[0] = '8';
-    file_at(project, big);
+    file_at(project, big);   /* one byte more than a version file may hold */
     assert_int_equal(cudnnv_read_version_file(path, names, CUDNNV_MAX_LINES, bad), CUDNNV_READ_TOO_LONG);
+    big[CUDNNV_VERSION_FILE_MAX] = '\0';
+    file_at(project, big);   /* exactly as much */
+    assert_int_equal(cudnnv_read_version_file(path, names, CUDNNV_MAX_LINES, bad), 1);
     file_at(project, "8.0\n");
     if (geteuid() == 0) {
         assert_int_equal(chown(path, 65534, 65534), 0);
