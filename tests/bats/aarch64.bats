@@ -5,7 +5,7 @@
 
 load helpers
 
-ARM_SHIMS="$BATS_TEST_DIRNAME/../../build/aarch64/lib/cudnnv"
+ARM_SHIMS="$(dirname "$CUDNNV")/../aarch64/lib/cudnnv"   # the build folder of the cudnnv under test
 
 setup_arm() {
     # the arm64 C library is Debian's multiarch libc6:arm64 ('make aarch64'
@@ -54,7 +54,7 @@ arm_in() { # arm_in DIR HOST ARGS...: an AArch64 host with the AArch64 shims on 
 # libraries (multiarch). Without binfmt_misc, an emulated cudnnv cannot
 # exec its AArch64 helper, so the install helper is started directly, with
 # the same arguments 'cudnnv install' passes it.
-ARM_BUILD="$BATS_TEST_DIRNAME/../../build/aarch64"
+ARM_BUILD="$(dirname "$CUDNNV")/../aarch64"
 
 arm_cudnnv() {
     qemu-aarch64 "$ARM_BUILD/bin/cudnnv" "$@"
