@@ -26,7 +26,7 @@ CORE_LIBS  = -Wl,-Bstatic $(shell pkg-config --libs $(CORE_PKGS) 2>/dev/null) -W
 DEBIAN_PACKAGES = build-essential clang pkg-config libinih-dev libxxhash-dev \
                   libarchive-dev libssl-dev libcurl4-openssl-dev libgit2-dev libjansson-dev libcmocka-dev \
                   bats gcc-mingw-w64-x86-64 wine64 gcc-aarch64-linux-gnu libc6-dev-arm64-cross \
-                  qemu-user zsh fish tmux git strace
+                  qemu-user zsh fish tmux git strace lmod tcl
 
 SELECT_SRC  = shim/version_name.c shim/set_list.c shim/version_file.c shim/select.c \
               shim/select_message.c shim/text_escape.c
@@ -248,7 +248,16 @@ unit: $(UNIT_TESTS)
 SAN_ENV = $(if $(SAN_FLAGS),ASAN_OPTIONS=verify_asan_link_order=0 \
           LSAN_OPTIONS=suppressions=$(abspath tests/sanitize/lsan.supp):print_suppressions=0)
 
-bats: all windows aarch64 fixtures
+# Environment Modules, for the --tcl module tests: Debian's package unpacked
+# into the build folder (it conflicts with lmod, so it is not installed).
+ENVMOD = $(BUILD)/envmod/usr/lib/x86_64-linux-gnu/modulecmd.tcl
+
+$(ENVMOD):
+	@mkdir -p $(BUILD)/envmod-deb
+	@cd $(BUILD)/envmod-deb && (ls environment-modules_*.deb >/dev/null 2>&1 || apt-get download environment-modules >/dev/null 2>&1)
+	@dpkg -x $(BUILD)/envmod-deb/environment-modules_*.deb $(BUILD)/envmod
+
+bats: all windows aarch64 fixtures $(ENVMOD)
 	$(SAN_ENV) CUDNNV=$(abspath $(CUDNNV)) FIXTURES=$(abspath $(BUILD)/fixtures) bats tests/bats
 
 # The manager and the selection code must also build with clang.
