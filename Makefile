@@ -254,7 +254,9 @@ ENVMOD = $(BUILD)/envmod/usr/lib/x86_64-linux-gnu/modulecmd.tcl
 
 $(ENVMOD):
 	@mkdir -p $(BUILD)/envmod-deb
-	@cd $(BUILD)/envmod-deb && (ls environment-modules_*.deb >/dev/null 2>&1 || apt-get download environment-modules >/dev/null 2>&1)
+	@cd $(BUILD)/envmod-deb && (ls environment-modules_*.deb >/dev/null 2>&1 || \
+	  apt-get download environment-modules >/dev/null 2>&1 || \
+	  (apt-get update -qq && apt-get download environment-modules >/dev/null 2>&1))
 	@dpkg -x $(BUILD)/envmod-deb/environment-modules_*.deb $(BUILD)/envmod
 
 bats: all windows aarch64 fixtures $(ENVMOD)
