@@ -75,6 +75,9 @@ static int remove_named(const char *root, const char *name, int force)
         return fail("invalid version name '%s'", name);
     if (!cudnnv_set_exists(root, name))
         return force ? 0 : fail("'%s' is not installed; see 'cudnnv versions'", name);
+    if (cudnnv_set_in_system(root, name))
+        return fail("'%s' is in the system store %s, which only its administrator changes (CUDNNV_ROOT=%s cudnnv uninstall %s)",
+                    name, store_system_root(), store_system_root(), name);
     if (may_remove(root, name, force) != 0 || store_remove_set(root, name) != 0)
         return 1;
     note("cudnnv: removed %s", name);

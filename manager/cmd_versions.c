@@ -66,7 +66,8 @@ static void print_json(const struct listed_set *sets, int count)
         json_next_member(stdout, "platform", set->info.platform);
         json_next_member(stdout, "kind", set->info.kind);
         json_next_member(stdout, "path", set_info_is_linked(&set->info) ? set->info.path : set->set_dir);
-        printf(", \"selected\": %s", set->selected ? "true" : "false");
+        printf(", \"selected\": %s, \"system\": %s", set->selected ? "true" : "false",
+               cudnnv_set_in_system(store_root(), set->name) ? "true" : "false");
         json_next_member(stdout, "origin", set->origin);
         printf("}");
     }
@@ -86,6 +87,8 @@ static void print_lines(const struct listed_set *sets, int count, int bare)
             printf(" -> %s (%s)", set->info.path, set->info.version);
         if (set->selected)
             printf(" (%s)", set->origin);
+        if (cudnnv_set_in_system(store_root(), set->name))
+            printf(" [system store]");
         printf("\n");
     }
 }

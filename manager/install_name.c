@@ -12,11 +12,17 @@
 #include <stdio.h>
 #include <string.h>
 
+/* True when this store itself holds the name (a system set of that name is only shadowed). */
+static int own_set_exists(const char *root, const char *name)
+{
+    return cudnnv_set_exists(root, name) && !cudnnv_set_in_system(root, name);
+}
+
 static int taken(const char *root, const char *name, const struct install_request *request,
                  struct install_result *result)
 {
     char set_dir[PATH_MAX];
-    if (!cudnnv_set_exists(root, name))
+    if (!own_set_exists(root, name))
         return 0;
     store_set_dir(root, name, set_dir, sizeof set_dir);
     if (!request->force)
@@ -63,7 +69,7 @@ int install_choose_name(const struct install_request *request, const char *root,
         snprintf(result->name, sizeof result->name, "%s", request->name);
         return taken(root, result->name, request, result);
     }
-    if (cudnnv_set_exists(root, version_name))
+    if (own_set_exists(root, version_name))
         distinguishing_suffix(root, version_name, &result->info, suffix, sizeof suffix);
     snprintf(result->name, sizeof result->name, "%.40s%s", version_name, suffix);
     if (!cudnnv_name_is_valid(result->name))

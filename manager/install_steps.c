@@ -169,6 +169,6 @@ int install_in_staging(const struct install_request *request, const char *root,
         return fail("cannot write the set's cudnnv.ini: %s", strerror(errno));
     if (manifest_build(root, result->staged_set, &result->stats) != 0)
         return fail("cannot write the set's MANIFEST: %s", strerror(errno));
-    store_set_dir(root, result->name, result->set_dir, sizeof result->set_dir);
+    store_own_set_dir(root, result->name, result->set_dir, sizeof result->set_dir);
     return 0;
 }

@@ -75,7 +75,7 @@ int set_link_register(const char *root, const char *name, const struct set_layou
 {
     char staging[PATH_MAX], staged[PATH_MAX];
     const char *dir = layout->root;
-    if (cudnnv_set_exists(root, name) && !force)
+    if (cudnnv_set_exists(root, name) && !cudnnv_set_in_system(root, name) && !force)
         return fail("'%s' is already in the store; add --force to replace it", name);
     if (store_new_staging(root, "link", staging, sizeof staging) != 0)
         return 1;

@@ -10,6 +10,8 @@
 #include "cli.h"
 #include "fsutil.h"
 
+#include "../shim/cudnnv_select.h"
+
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -48,6 +50,24 @@ static int compose_root(char *out, size_t size)
     return n > 0 && (size_t)n < size ? 0 : -1;
 }
 
+/*
+ * The system store (CUDNNV_SYSTEM_ROOT, else the build's default): read-only
+ * for users, searched after their own store by the selection.
+ */
+const char *store_system_root(void)
+{
+    static char system_path[PATH_MAX];
+    static int known;
+    if (!known) {
+        const char *configured = getenv("CUDNNV_SYSTEM_ROOT");
+        const char *path = configured != NULL ? configured : CUDNNV_DEFAULT_SYSTEM_ROOT;
+        if (path[0] == '/' && realpath(path, system_path) == NULL)
+            snprintf(system_path, sizeof system_path, "%s", path);
+        known = 1;
+    }
+    return system_path;
+}
+
 const char *store_root(void)
 {
     char resolved[PATH_MAX];
@@ -63,6 +83,7 @@ const char *store_root(void)
         root_path[--length] = '\0';
     if (realpath(root_path, resolved) != NULL)
         strcpy(root_path, resolved);
+    cudnnv_set_system_root(store_system_root());
     return root_path;
 }
 
@@ -88,7 +109,14 @@ int store_prepare(const char *where)
     return 0;
 }
 
+/* The folder of an installed set, in the user's store or else the system store. */
 int store_set_dir(const char *root, const char *name, char *out, size_t size)
+{
+    return cudnnv_set_dir(root, name, out, size) ? 0 : -1;
+}
+
+/* Where a set of this store is (or will be) kept: only ever the store itself, which changes write to. */
+int store_own_set_dir(const char *root, const char *name, char *out, size_t size)
 {
     int n = snprintf(out, size, "%s/versions/%s", root, name);
     return n > 0 && (size_t)n < size ? 0 : -1;
@@ -166,7 +194,7 @@ int store_begin_change(const char *root)
 int store_publish(const char *root, const char *staged, const char *name, int replace)
 {
     char target[PATH_MAX], versions[PATH_MAX];
-    if (store_set_dir(root, name, target, sizeof target) != 0)
+    if (store_own_set_dir(root, name, target, sizeof target) != 0)
         return fail("set path too long for '%s'", name);
     if (sync_tree_directories(staged) != 0)
         return fail("cannot flush the new set to the disk: %s", strerror(errno));
@@ -185,7 +213,7 @@ int store_publish(const char *root, const char *staged, const char *name, int re
 int store_remove_set(const char *root, const char *name)
 {
     char target[PATH_MAX], trash[PATH_MAX];
-    if (store_set_dir(root, name, target, sizeof target) != 0)
+    if (store_own_set_dir(root, name, target, sizeof target) != 0)
         return fail("set path too long for '%s'", name);
     if (store_new_staging(root, "remove", trash, sizeof trash) != 0)
         return 1;

@@ -11,6 +11,8 @@
 const char *store_root(void);
 int store_prepare(const char *root);
 int store_set_dir(const char *root, const char *name, char *out, size_t size);
+int store_own_set_dir(const char *root, const char *name, char *out, size_t size);
+const char *store_system_root(void);
 int store_lock(const char *root);
 void store_unlock(int fd);
 int store_new_staging(const char *root, const char *purpose, char *out, size_t size);

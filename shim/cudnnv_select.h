@@ -76,7 +76,15 @@ int cudnnv_name_major(const char *name);
 int cudnnv_name_compare(const char *a, const char *b);
 int cudnnv_name_has_prefix(const char *name, const char *prefix);
 
-/* set_list.c: the installed sets of a store */
+/* The system store (read-only for users) when CUDNNV_SYSTEM_ROOT does not say; "" for none. */
+#ifndef CUDNNV_DEFAULT_SYSTEM_ROOT
+#define CUDNNV_DEFAULT_SYSTEM_ROOT "/opt/cudnnv"
+#endif
+
+/* set_list.c: the installed sets of a store (and of the system store) */
+void cudnnv_set_system_root(const char *root);
+int cudnnv_set_in_system(const char *root, const char *name);
+int cudnnv_set_dir(const char *root, const char *name, char *out, size_t size);
 int cudnnv_list_sets(const char *root, cudnnv_name *names, int max);
 int cudnnv_set_exists(const char *root, const char *name);
 int cudnnv_set_key(const char *root, const char *name, const char *key, char *out, size_t size);

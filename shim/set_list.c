@@ -1,6 +1,8 @@
 /*
  * The installed sets of a store, as the selection sees them: the names under
- * $CUDNNV_ROOT/versions, the version each one holds, and the resolution of a
+ * $CUDNNV_ROOT/versions, then those of the system store (CUDNNV_SYSTEM_ROOT,
+ * read-only for users, shared by all of them on a cluster) that the user's
+ * store does not hold; the version each one holds, and the resolution of a
  * requested name (exact, else the newest on a dot boundary).
  *
  * The shim links this, so the one key it needs from cudnnv.ini ("version") is
@@ -14,20 +16,69 @@
 #include <string.h>
 #include <sys/stat.h>
 
+static const char *system_root;   /* the system store, searched after the user's; NULL when none */
+
+/* Sets the system store for this process ("" or NULL: none; the user's own store: none either). */
+void cudnnv_set_system_root(const char *root)
+{
+    system_root = root != NULL && root[0] != '\0' ? root : NULL;
+}
+
+static int is_set_folder(const char *store, const char *name)
+{
+    char path[PATH_MAX];
+    struct stat info;
+    int n = snprintf(path, sizeof path, "%s/versions/%s", store, name);
+    return n > 0 && (size_t)n < sizeof path && stat(path, &info) == 0 && S_ISDIR(info.st_mode);
+}
+
+/* True when the set lives in the system store: the system store holds it and the user's does not. */
+int cudnnv_set_in_system(const char *root, const char *name)
+{
+    return system_root != NULL && strcmp(system_root, root) != 0 && cudnnv_name_is_valid(name) &&
+           !is_set_folder(root, name) && is_set_folder(system_root, name);
+}
+
 static int set_path(const char *root, const char *name, const char *leaf,
                     char *out, size_t size)
 {
-    int n = snprintf(out, size, "%s/versions/%s%s%s", root, name, leaf[0] ? "/" : "", leaf);
+    const char *store = cudnnv_set_in_system(root, name) ? system_root : root;
+    int n = snprintf(out, size, "%s/versions/%s%s%s", store, name, leaf[0] ? "/" : "", leaf);
     return n > 0 && (size_t)n < size;
+}
+
+/* The folder of an installed set: in the user's store, else in the system store. */
+int cudnnv_set_dir(const char *root, const char *name, char *out, size_t size)
+{
+    return set_path(root, name, "", out, size);
 }
 
 int cudnnv_set_exists(const char *root, const char *name)
 {
+    return cudnnv_name_is_valid(name) &&
+           (is_set_folder(root, name) || cudnnv_set_in_system(root, name));
+}
+
+/* Appends the valid set names of one store's versions/ not already listed; returns the count. */
+static int list_store(const char *store, cudnnv_name *names, int count, int max)
+{
     char path[PATH_MAX];
-    struct stat info;
-    if (!cudnnv_name_is_valid(name) || !set_path(root, name, "", path, sizeof path))
-        return 0;
-    return stat(path, &info) == 0 && S_ISDIR(info.st_mode);
+    snprintf(path, sizeof path, "%s/versions", store);
+    DIR *dir = opendir(path);
+    struct dirent *entry;
+    while (dir != NULL && (entry = readdir(dir)) != NULL && count < max) {
+        if (entry->d_name[0] == '.' || !cudnnv_name_is_valid(entry->d_name) ||
+            !is_set_folder(store, entry->d_name))
+            continue;
+        int seen = 0;
+        for (int i = 0; i < count && !seen; i++)
+            seen = strcmp(names[i], entry->d_name) == 0;
+        if (!seen)
+            strcpy(names[count++], entry->d_name);
+    }
+    if (dir != NULL)
+        closedir(dir);
+    return count;
 }
 
 static int by_version(const void *a, const void *b)
@@ -35,22 +86,12 @@ static int by_version(const void *a, const void *b)
     return cudnnv_name_compare((const char *)a, (const char *)b);
 }
 
-/* The installed names, oldest first. */
+/* The installed names, the user's store's and then the system store's, oldest first. */
 int cudnnv_list_sets(const char *root, cudnnv_name *names, int max)
 {
-    char path[PATH_MAX];
-    snprintf(path, sizeof path, "%s/versions", root);
-    DIR *dir = opendir(path);
-    if (dir == NULL)
-        return 0;
-    int count = 0;
-    struct dirent *entry;
-    while ((entry = readdir(dir)) != NULL && count < max) {
-        if (entry->d_name[0] == '.' || !cudnnv_set_exists(root, entry->d_name))
-            continue;
-        strcpy(names[count++], entry->d_name);
-    }
-    closedir(dir);
+    int count = list_store(root, names, 0, max);
+    if (system_root != NULL && strcmp(system_root, root) != 0)
+        count = list_store(system_root, names, count, max);
     qsort(names, (size_t)count, sizeof names[0], by_version);
     return count;
 }

@@ -10,6 +10,7 @@
 
 struct cudnnv_launch {
     char root[PATH_MAX];          /* "" until known: AT_SECURE defers it to the passwd entry */
+    char system_root[PATH_MAX];   /* CUDNNV_SYSTEM_ROOT, else the build's default (always in AT_SECURE) */
     const char *env_version;      /* CUDNNV_VERSION as a whole (read by the same code as the manager), or NULL */
     char cwd[PATH_MAX];
     int cwd_too_long;             /* getcwd said ENAMETOOLONG: the pin cannot be read */

@@ -4,8 +4,9 @@
  * working directory, so that a program that changes directory later still
  * gets its launch directory's set. It costs a getcwd and three getenv; no
  * file is opened and no cuDNN library is loaded until the first cuDNN call.
- * In a setuid process (AT_SECURE) the CUDNNV_* variables are ignored and the
- * store is the one in the real user's home directory.
+ * In a setuid process (AT_SECURE) the CUDNNV_* variables are ignored: the
+ * store is the one in the real user's home directory, and the system store
+ * the build's default.
  */
 #define _GNU_SOURCE
 #include "shim_internal.h"
@@ -33,6 +34,7 @@ static void copy_variable(const char *name, char *out, size_t size, int *present
 __attribute__((constructor)) static void cudnnv_capture_launch(void)
 {
     launch.secure = getauxval(AT_SECURE) != 0;
+    snprintf(launch.system_root, sizeof launch.system_root, "%s", CUDNNV_DEFAULT_SYSTEM_ROOT);
     if (getcwd(launch.cwd, sizeof launch.cwd) == NULL) {
         launch.cwd_too_long = errno == ENAMETOOLONG || errno == ERANGE;
         launch.cwd[0] = '\0';
@@ -43,6 +45,9 @@ __attribute__((constructor)) static void cudnnv_capture_launch(void)
     if (version != NULL && version[0] != '\0')
         launch.env_version = strdup(version);   /* whole, however long: read as the manager reads it */
     copy_variable("CUDNNV_ROOT", launch.root, sizeof launch.root, NULL);
+    const char *system_root = getenv("CUDNNV_SYSTEM_ROOT");
+    if (system_root != NULL && strlen(system_root) < sizeof launch.system_root)
+        strcpy(launch.system_root, system_root);
     const char *debug = getenv("CUDNNV_DEBUG");
     launch.debug = debug != NULL && debug[0] != '\0' && strcmp(debug, "0") != 0;
     if (launch.root[0] == '\0') {

@@ -34,6 +34,7 @@ static void capture_launch(void)
     if (copy_variable("CUDNNV_VERSION", env_version, sizeof env_version))
         launch.env_version = env_version;
     launch.debug = copy_variable("CUDNNV_DEBUG", debug, sizeof debug) && strcmp(debug, "0") != 0;
+    copy_variable("CUDNNV_SYSTEM_ROOT", launch.system_root, sizeof launch.system_root);
     if (!copy_variable("CUDNNV_ROOT", launch.root, sizeof launch.root) &&
         copy_variable("USERPROFILE", profile, sizeof profile))
         snprintf(launch.root, sizeof launch.root, "%s\\.cudnnv", profile);

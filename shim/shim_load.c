@@ -32,14 +32,23 @@
 
 #define MAX_SUBLIBRARIES 32
 
-/* Owned by this user or root, and not writable by group or others. */
+/* The owner of the system store, whose sets every user may load; this user when there is none. */
+static uid_t system_owner(void)
+{
+    struct stat info;
+    const char *root = cudnnv_launch_state()->system_root;
+    return root[0] != '\0' && stat(root, &info) == 0 ? info.st_uid : geteuid();
+}
+
+/* Owned by this user, root or the system store's owner, and not writable by group or others. */
 static void require_safe_path(const char *path, const struct cudnnv_choice *choice)
 {
     struct stat info;
     if (stat(path, &info) != 0)
         cudnnv_die("set '%s' has no directory %s; reinstall it with 'cudnnv install' or run 'cudnnv versions'",
                    choice->name, path);
-    if ((info.st_uid != 0 && info.st_uid != geteuid()) || (info.st_mode & (S_IWGRP | S_IWOTH)))
+    if ((info.st_uid != 0 && info.st_uid != geteuid() && info.st_uid != system_owner()) ||
+        (info.st_mode & (S_IWGRP | S_IWOTH)))
         cudnnv_die("refusing set '%s': %s can be written by another user; fix with 'chmod go-w %s'",
                    choice->name, path, path);
 }
@@ -67,7 +76,8 @@ static void require_safe_entry(int dir, const char *lib_dir, const char *name, c
         require_safe_path(real[0] ? real : "/", choice);
         return;
     }
-    if ((info.st_uid != 0 && info.st_uid != geteuid()) || (info.st_mode & (S_IWGRP | S_IWOTH))) {
+    if ((info.st_uid != 0 && info.st_uid != geteuid() && info.st_uid != system_owner()) ||
+        (info.st_mode & (S_IWGRP | S_IWOTH))) {
         snprintf(path, sizeof path, "%s/%s", lib_dir, name);
         require_safe_path(path, choice);
     }
@@ -197,7 +207,7 @@ void cudnnv_load_set(const char *root, const struct cudnnv_choice *choice,
 {
     char set_dir[PATH_MAX], lib_dir[PATH_MAX + 8], path[PATH_MAX + 32];
     memset(loaded, 0, sizeof *loaded);
-    snprintf(set_dir, sizeof set_dir, "%s/versions/%s", root, choice->name);
+    cudnnv_set_dir(root, choice->name, set_dir, sizeof set_dir);
     if (!cudnnv_set_runs_here(root, choice->name))
         cudnnv_die("set '%s' (%s) is not built for %s; install NVIDIA's %s archive of that release and pin it",
                    choice->name, choice->origin_path, CUDNNV_HOST_PLATFORM, CUDNNV_HOST_PLATFORM);

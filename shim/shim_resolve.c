@@ -50,6 +50,8 @@ static void select_set(char *root, size_t size)
     struct cudnnv_sources sources;
     char message[PATH_MAX + 512];
     cudnnv_launch_root(root, size);
+    if (strcmp(launch->system_root, root) != 0)
+        cudnnv_set_system_root(launch->system_root);
     struct cudnnv_where where = {root, launch->env_version, launch->cwd[0] ? launch->cwd : NULL,
                                  launch->cwd_too_long};
     cudnnv_read_sources(&where, &sources);

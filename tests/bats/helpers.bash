@@ -27,6 +27,7 @@ require_real_cudnn() {
 setup() {
     export CUDNNV_ROOT="$BATS_TEST_TMPDIR/store"
     export HOME="$BATS_TEST_TMPDIR/home"
+    export CUDNNV_SYSTEM_ROOT="$BATS_TEST_TMPDIR/system"   # none unless a test makes one
     unset CUDNNV_VERSION
     mkdir -p "$HOME" "$BATS_TEST_TMPDIR/project"
     cd "$BATS_TEST_TMPDIR/project"

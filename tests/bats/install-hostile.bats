@@ -9,6 +9,7 @@ MKARCHIVE="$FIXTURES/bin/mkarchive"
 setup() {
     export CUDNNV_ROOT="$BATS_TEST_TMPDIR/store"
     export HOME="$BATS_TEST_TMPDIR/home"
+    export CUDNNV_SYSTEM_ROOT="$BATS_TEST_TMPDIR/system"
     unset CUDNNV_VERSION
     mkdir -p "$HOME" "$BATS_TEST_TMPDIR/project" "$BATS_TEST_TMPDIR/evil"
     cd "$BATS_TEST_TMPDIR/project"
