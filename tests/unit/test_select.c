@@ -264,6 +264,34 @@ static void version_file_syntax(void **state)
     assert_int_equal(cudnnv_read_names(many, names, CUDNNV_MAX_LINES, bad), CUDNNV_READ_TOO_LONG);
 }
 
+/* The system store: searched after the user's, its sets listed and found, the user's own name first. */
+static void system_store_comes_second(void **state)
+{
+    char system[512], path[PATH_MAX];
+    cudnnv_name names[CUDNNV_MAX_SETS], out;
+    (void)state;
+    snprintf(system, sizeof system, "%s/system", top);
+    snprintf(path, sizeof path, "%s/versions/8.9.7.29", system);
+    assert_int_equal(make_dirs(path, 0755), 0);
+    snprintf(path, sizeof path, "%s/versions/8.0.4", system);
+    assert_int_equal(make_dirs(path, 0755), 0);
+    int before = cudnnv_list_sets(root, names, CUDNNV_MAX_SETS);
+    cudnnv_set_system_root(system);
+    assert_int_equal(cudnnv_list_sets(root, names, CUDNNV_MAX_SETS), before + 1);
+    assert_true(cudnnv_set_in_system(root, "8.9.7.29"));
+    assert_false(cudnnv_set_in_system(root, "8.0.4"));          /* the user's own comes first */
+    assert_true(cudnnv_resolve(root, "8.9", out));
+    assert_string_equal(out, "8.9.7.29");
+    assert_true(cudnnv_set_dir(root, "8.9.7.29", path, sizeof path));
+    assert_true(strncmp(path, system, strlen(system)) == 0);
+    cudnnv_set_system_root(root);                               /* the admin's own store: no second one */
+    assert_false(cudnnv_set_in_system(root, "8.9.7.29"));
+    cudnnv_set_system_root(NULL);
+    assert_false(cudnnv_resolve(root, "8.9", out));
+    snprintf(path, sizeof path, "%s/system", top);
+    remove_tree(path);
+}
+
 /* A FIFO, an oversized file, or another user's file is never read as a pin (and never blocks). */
 static void hostile_version_files(void **state)
 {
@@ -327,6 +355,7 @@ int main(void)
         cmocka_unit_test(prefix_never_crosses_a_dot_boundary),
         cmocka_unit_test(a_windows_set_is_never_chosen_here),
         cmocka_unit_test(hostile_version_files),
+        cmocka_unit_test(system_store_comes_second),
         cmocka_unit_test(environment_beats_files),
         cmocka_unit_test(each_major_takes_its_own_line_and_source),
         cmocka_unit_test(named_set_counts_for_its_major),
