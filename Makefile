@@ -16,7 +16,11 @@ PKGS      = inih libxxhash libarchive libcrypto libcurl libgit2 jansson
 CORE_PKGS = inih libxxhash
 WARNINGS  = -Wall -Wextra -Werror
 CFLAGS   ?= -O2 -g
-ALL_CFLAGS = -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE $(WARNINGS) $(CFLAGS)
+# manager/ is grouped by part (docs/architecture.md); each part's headers are
+# found by name, and shim/cudnnv_select.h too (the selection the manager links).
+MANAGER_PARTS = cli commands store install catalog doctor shell
+INCLUDES   = -Ishim $(MANAGER_PARTS:%=-Imanager/%)
+ALL_CFLAGS = -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE $(WARNINGS) $(INCLUDES) $(CFLAGS)
 DEP_CFLAGS = $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
 DEP_LIBS   = $(shell pkg-config --libs $(PKGS) 2>/dev/null)
 # inih and xxHash are linked into cudnnv statically: two fewer libraries to
@@ -33,12 +37,12 @@ SELECT_SRC  = shim/version_name.c shim/set_list.c shim/version_file.c shim/selec
 # cudnnv itself links only libc, inih and xxHash (it starts fast: the shell
 # hook runs it at every prompt); install runs in a helper that also links
 # libarchive and OpenSSL.
-HELPER_SRC  = manager/archive_extract.c manager/archive_sha256.c manager/cmd_install.c \
-              manager/install_steps.c manager/install_name.c manager/install_catalog.c \
-              manager/download.c
-UPDATE_SRC  = manager/cmd_update.c manager/catalog_git.c manager/catalog_redist.c manager/redist_manifest.c
-CORE_SRC    = $(filter-out $(HELPER_SRC) $(UPDATE_SRC) manager/main.c manager/install_main.c \
-              manager/update_main.c manager/catalog_git_none.c,$(wildcard manager/*.c))
+HELPER_SRC  = manager/install/archive_extract.c manager/install/archive_sha256.c manager/commands/cmd_install.c \
+              manager/install/install_steps.c manager/install/install_name.c manager/install/install_catalog.c \
+              manager/install/download.c
+UPDATE_SRC  = manager/commands/cmd_update.c manager/catalog/catalog_git.c manager/catalog/catalog_redist.c manager/catalog/redist_manifest.c
+CORE_SRC    = $(filter-out $(HELPER_SRC) $(UPDATE_SRC) manager/cli/main.c manager/cli/install_main.c \
+              manager/cli/update_main.c manager/catalog/catalog_git_none.c,$(wildcard manager/*/*.c))
 SELECT_OBJ  = $(SELECT_SRC:%.c=$(BUILD)/obj/%.o)
 HOOK_FILES  = hooks/cudnnv.bash hooks/cudnnv.zsh hooks/cudnnv.fish hooks/cudnnv.ps1
 HOOKS_OBJ   = $(BUILD)/gen/hooks.o
@@ -168,20 +172,20 @@ $(ARM_BUILD)/gen/hooks.o: $(BUILD)/gen/hooks.c
 	@mkdir -p $(dir $@)
 	@$(ARM_CC) $(ALL_CFLAGS) -c $< -o $@
 
-$(ARM_CUDNNV): $(ARM_BUILD)/obj/manager/main.o $(ARM_CORE_OBJ)
+$(ARM_CUDNNV): $(ARM_BUILD)/obj/manager/cli/main.o $(ARM_CORE_OBJ)
 	@mkdir -p $(dir $@)
 	@echo "  LD $@"
 	@$(ARM_CC) $(ALL_CFLAGS) -o $@ $^ $(ARM_CORE_LIBS)
 
-$(ARM_BUILD)/lib/cudnnv/cudnnv-install: $(ARM_BUILD)/obj/manager/install_main.o \
+$(ARM_BUILD)/lib/cudnnv/cudnnv-install: $(ARM_BUILD)/obj/manager/cli/install_main.o \
 		$(HELPER_SRC:%.c=$(ARM_BUILD)/obj/%.o) $(ARM_CORE_OBJ)
 	@mkdir -p $(dir $@)
 	@echo "  LD $@"
 	@$(ARM_CC) $(ALL_CFLAGS) -o $@ $^ $(ARM_CORE_LIBS) $(shell $(ARM_PKG) --libs libarchive libcrypto libcurl 2>/dev/null)
 
-$(ARM_BUILD)/lib/cudnnv/cudnnv-update: $(ARM_BUILD)/obj/manager/update_main.o \
-		$(patsubst %.c,$(ARM_BUILD)/obj/%.o,$(filter-out manager/catalog_git.c,$(UPDATE_SRC)) \
-		manager/catalog_git_none.c manager/download.c) $(ARM_CORE_OBJ)
+$(ARM_BUILD)/lib/cudnnv/cudnnv-update: $(ARM_BUILD)/obj/manager/cli/update_main.o \
+		$(patsubst %.c,$(ARM_BUILD)/obj/%.o,$(filter-out manager/catalog/catalog_git.c,$(UPDATE_SRC)) \
+		manager/catalog/catalog_git_none.c manager/install/download.c) $(ARM_CORE_OBJ)
 	@mkdir -p $(dir $@)
 	@echo "  LD $@"
 	@$(ARM_CC) $(ALL_CFLAGS) -o $@ $^ $(ARM_CORE_LIBS) $(shell $(ARM_PKG) --libs libcurl jansson 2>/dev/null)
@@ -206,17 +210,17 @@ $(BUILD)/obj/%.o: %.c
 	@echo "  CC $<"
 	@$(CC) $(ALL_CFLAGS) $(SAN_FLAGS) $(DEP_CFLAGS) -MMD -MP -c $< -o $@
 
-$(CUDNNV): $(BUILD)/obj/manager/main.o $(CORE_OBJ) $(SELECT_OBJ)
+$(CUDNNV): $(BUILD)/obj/manager/cli/main.o $(CORE_OBJ) $(SELECT_OBJ)
 	@mkdir -p $(dir $@)
 	@echo "  LD $@"
 	@$(CC) $(ALL_CFLAGS) $(SAN_FLAGS) -o $@ $^ $(CORE_LIBS)
 
-$(UPDATER): $(BUILD)/obj/manager/update_main.o $(UPDATE_OBJ) $(BUILD)/obj/manager/download.o $(CORE_OBJ) $(SELECT_OBJ)
+$(UPDATER): $(BUILD)/obj/manager/cli/update_main.o $(UPDATE_OBJ) $(BUILD)/obj/manager/install/download.o $(CORE_OBJ) $(SELECT_OBJ)
 	@mkdir -p $(dir $@)
 	@echo "  LD $@"
 	@$(CC) $(ALL_CFLAGS) $(SAN_FLAGS) -o $@ $^ $(CORE_LIBS) $(shell pkg-config --libs libgit2 libcurl jansson 2>/dev/null)
 
-$(INSTALLER): $(BUILD)/obj/manager/install_main.o $(HELPER_OBJ) $(CORE_OBJ) $(SELECT_OBJ)
+$(INSTALLER): $(BUILD)/obj/manager/cli/install_main.o $(HELPER_OBJ) $(CORE_OBJ) $(SELECT_OBJ)
 	@mkdir -p $(dir $@)
 	@echo "  LD $@"
 	@$(CC) $(ALL_CFLAGS) $(SAN_FLAGS) -o $@ $^ $(CORE_LIBS) $(shell pkg-config --libs libarchive libcrypto libcurl 2>/dev/null)
@@ -224,7 +228,7 @@ $(INSTALLER): $(BUILD)/obj/manager/install_main.o $(HELPER_OBJ) $(CORE_OBJ) $(SE
 $(BUILD)/tests/%: tests/unit/%.c $(UNIT_SUPPORT)
 	@mkdir -p $(dir $@)
 	@echo "  LD $@"
-	@$(CC) $(ALL_CFLAGS) $(SAN_FLAGS) $(DEP_CFLAGS) -Ishim -Imanager -o $@ $^ $(DEP_LIBS) -lcmocka
+	@$(CC) $(ALL_CFLAGS) $(SAN_FLAGS) $(DEP_CFLAGS) -o $@ $^ $(DEP_LIBS) -lcmocka
 
 # Installs whatever Debian package is missing (apt-get update first: a fresh
 # machine has no package lists).
@@ -284,19 +288,19 @@ bench: deps
 FUZZ_SECONDS ?= 30
 FUZZ_DIR     = $(BUILD)/fuzz
 FUZZ_CFLAGS  = -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -g -O1 \
-               -fsanitize=fuzzer,address,undefined -Ishim -Imanager
+               -fsanitize=fuzzer,address,undefined $(INCLUDES)
 FUZZ_NAMES   = version_file archive_member hook_state catalog_names manifest redist_manifest
 FUZZ_SRC_version_file   = $(SELECT_SRC)
-FUZZ_SRC_archive_member = manager/archive_member.c manager/beneath.c manager/fsutil.c
-FUZZ_SRC_hook_state     = manager/hook_state.c
-FUZZ_SRC_catalog_names  = manager/catalog_check.c manager/version_detect.c manager/fsutil.c $(SELECT_SRC)
-FUZZ_SRC_manifest       = manager/manifest_verify.c manager/manifest_hash.c manager/tree_list.c manager/fsutil.c
+FUZZ_SRC_archive_member = manager/install/archive_member.c manager/store/beneath.c manager/store/fsutil.c
+FUZZ_SRC_hook_state     = manager/shell/hook_state.c
+FUZZ_SRC_catalog_names  = manager/catalog/catalog_check.c manager/install/version_detect.c manager/store/fsutil.c $(SELECT_SRC)
+FUZZ_SRC_manifest       = manager/store/manifest_verify.c manager/store/manifest_hash.c manager/store/tree_list.c manager/store/fsutil.c
 FUZZ_LIBS_manifest      = $(shell pkg-config --libs libxxhash 2>/dev/null)
-FUZZ_SRC_redist_manifest = manager/redist_manifest.c manager/catalog_check.c manager/catalog_platform.c \
-                          manager/archive_member.c manager/version_detect.c manager/fsutil.c $(SELECT_SRC)
+FUZZ_SRC_redist_manifest = manager/catalog/redist_manifest.c manager/catalog/catalog_check.c manager/catalog/catalog_platform.c \
+                          manager/install/archive_member.c manager/install/version_detect.c manager/store/fsutil.c $(SELECT_SRC)
 FUZZ_LIBS_redist_manifest = $(shell pkg-config --libs jansson 2>/dev/null)
 
-$(FUZZ_DIR)/fuzz_%: tests/fuzz/fuzz_%.c $(SELECT_SRC) $(wildcard manager/*.c manager/*.h shim/*.h)
+$(FUZZ_DIR)/fuzz_%: tests/fuzz/fuzz_%.c $(SELECT_SRC) $(wildcard manager/*/*.c manager/*/*.h shim/*.h)
 	@mkdir -p $(dir $@)
 	@echo "  FUZZ-LD $@"
 	@clang $(FUZZ_CFLAGS) -o $@ $< $(FUZZ_SRC_$*) $(FUZZ_LIBS_$*)

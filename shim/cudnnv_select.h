@@ -1,7 +1,7 @@
 /*
  * Version selection: which installed cuDNN set a process gets.
  *
- * This is the one implementation of the rules in DESIGN.md ("Selection"). The
+ * This is the one implementation of the selection rules (docs/shim.md). The
  * shim links it, so it uses libc only; the manager links the same objects.
  * Nothing here prints: callers turn the result into their own messages.
  */

@@ -1,5 +1,5 @@
 /*
- * The selection rules of DESIGN.md, once: CUDNNV_VERSION, then the nearest
+ * The selection rules (docs/shim.md, man cudnnv), once: CUDNNV_VERSION, then the nearest
  * .cudnn-version, then $CUDNNV_ROOT/version. Per major, the first source that
  * names a version of that major wins; a source naming only other majors is
  * passed over; with no source left, the set linked as "system" is used when it

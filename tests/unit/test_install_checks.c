@@ -16,7 +16,7 @@
 #include <fcntl.h>
 #include <unistd.h>
 
-#include "archive.h"
+#include "install_archive.h"
 #include "beneath.h"
 #include "fsutil.h"
 #include "version_detect.h"

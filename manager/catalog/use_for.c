@@ -1,0 +1,175 @@
+/*
+ * cudnnv use --for FRAMEWORK==VERSION: the newest installed set that the
+ * framework release accepts (same cuDNN major, at least its minor), said with
+ * the reason; when none is installed, which release to install.
+ * cudnnv use --for FRAMEWORK: the framework installed in the active Python;
+ * what it says of its own cuDNN (its wheel's Requires-Dist, TensorFlow's
+ * build_info) decides, else its version's pins.
+ */
+#include "use_for.h"
+
+#include "cli.h"
+#include "framework_metadata.h"
+#include "frameworks.h"
+#include "set_info.h"
+#include "store.h"
+
+#include "cudnnv_select.h"
+
+#include <limits.h>
+#include <stdio.h>
+#include <string.h>
+
+/* "8.0.5.39" -> "8.0": the part of a pin the rule compares. */
+static void major_minor(const char *version, char *out, size_t size)
+{
+    int major = 0, minor = 0;
+    sscanf(version, "%d.%d", &major, &minor);
+    snprintf(out, size, "%d.%d", major, minor);
+}
+
+/* Splits "tensorflow==2.5" (or "torch": version "") into a known framework name and a version. */
+static int parse_request(const char *request, const char **framework, char *version, size_t size)
+{
+    const char *equals = strstr(request, "==");
+    size_t length = equals ? (size_t)(equals - request) : strlen(request);
+    char name[32];
+    if (length >= sizeof name || (equals != NULL && equals[2] == '\0'))
+        return usage_fail("use", "--for wants FRAMEWORK or FRAMEWORK==VERSION, e.g. torch or tensorflow==2.5");
+    memcpy(name, request, length);
+    name[length] = '\0';
+    *framework = framework_canonical_name(name);
+    if (*framework == NULL)
+        return usage_fail("use", "unknown framework '%s' (tensorflow, pytorch or jax)", name);
+    snprintf(version, size, "%s", equals ? equals + 2 : "");
+    return 0;
+}
+
+/* The newest installed set of this platform that satisfies what the framework says. */
+static int best_set_for_requirement(const struct cudnn_requirement *requirement, cudnnv_name chosen)
+{
+    cudnnv_name names[CUDNNV_MAX_SETS];
+    char set_dir[PATH_MAX];
+    struct set_info info;
+    const char *root = store_root();
+    int count = cudnnv_list_sets(root, names, CUDNNV_MAX_SETS);
+    for (int i = count - 1; i >= 0; i--) {
+        store_set_dir(root, names[i], set_dir, sizeof set_dir);
+        if (set_info_read(set_dir, &info) == 0 && cudnnv_platform_runs_here(info.platform) &&
+            framework_requirement_accepts(requirement, info.version)) {
+            strcpy(chosen, names[i]);
+            return 1;
+        }
+    }
+    return 0;
+}
+
+/*
+ * --for FRAMEWORK: the installed framework's own word. Returns 0 with chosen
+ * set, 1 after a message, or -1 with *version filled when only the pins can
+ * tell (the framework says nothing of its cuDNN).
+ */
+static int use_installed(const char *framework, char *version, size_t version_size, cudnnv_name chosen)
+{
+    struct installed_framework found[8];
+    int python_found, count = installed_frameworks(found, 8, &python_found);
+    for (int i = 0; i < count; i++) {
+        const struct installed_framework *one = &found[i];
+        if (strcmp(one->framework, framework) != 0)
+            continue;
+        if (one->requirement.least[0] == '\0') {
+            snprintf(version, version_size, "%s", one->version);
+            return -1;
+        }
+        if (!best_set_for_requirement(&one->requirement, chosen))
+            return fail("%s %s (in %s) needs cuDNN %s or newer, below %s (it says: %s); none is installed: run 'cudnnv install %s'",
+                        framework, one->version, one->where, one->requirement.least, one->requirement.below,
+                        one->requirement.said, one->requirement.least);
+        note("cudnnv: %s %s (in %s) says %s; using %s, the newest installed set it accepts", framework,
+             one->version, one->where, one->requirement.said, chosen);
+        return 0;
+    }
+    return fail("no %s in the active Python's site-packages (%s); name its version: --for %s==VERSION", framework,
+                python_found ? "python3 on PATH" : "no python3 on PATH", framework);
+}
+
+/* The newest installed set (of this platform) that some matching pin accepts. */
+static const struct framework_pin *best_set(const struct framework_pins *pins, const char *framework,
+                                            const char *version, cudnnv_name chosen)
+{
+    cudnnv_name names[CUDNNV_MAX_SETS];
+    char set_dir[PATH_MAX];
+    struct set_info info;
+    const struct framework_pin *reason = NULL;
+    const char *root = store_root();
+    int count = cudnnv_list_sets(root, names, CUDNNV_MAX_SETS);
+    chosen[0] = '\0';
+    for (int i = count - 1; i >= 0 && reason == NULL; i--) {
+        store_set_dir(root, names[i], set_dir, sizeof set_dir);
+        if (set_info_read(set_dir, &info) != 0 || !cudnnv_platform_runs_here(info.platform))
+            continue;
+        for (int p = 0; p < pins->count && reason == NULL; p++) {
+            const struct framework_pin *pin = &pins->pins[p];
+            if (framework_pin_matches(pin, framework, version, CUDNNV_HOST_PLATFORM) &&
+                framework_accepts(pin, info.version)) {
+                reason = pin;
+                strcpy(chosen, names[i]);
+            }
+        }
+    }
+    return reason;
+}
+
+/* Explains what the framework needs when no installed set serves it. */
+static int explain_missing(const struct framework_pins *pins, const char *framework, const char *version)
+{
+    const struct framework_pin *newest = NULL;
+    for (int p = 0; p < pins->count; p++) {
+        const struct framework_pin *pin = &pins->pins[p];
+        if (framework_pin_matches(pin, framework, version, CUDNNV_HOST_PLATFORM) &&
+            (newest == NULL || cudnnv_name_compare(pin->cudnn, newest->cudnn) > 0))
+            newest = pin;
+    }
+    if (newest == NULL)
+        return fail("the catalog has no %s %s for %s; see versions/frameworks.ini, or pin a version with 'cudnnv use VERSION'",
+                    framework, version, CUDNNV_HOST_PLATFORM);
+    char least[16];
+    major_minor(newest->cudnn, least, sizeof least);
+    return fail("%s %s was built with cuDNN %s (CUDA %s) and needs cuDNN %d.x, at least %s; none is installed: run 'cudnnv install %s'",
+                framework, newest->version, newest->cudnn, newest->cuda, cudnnv_name_major(newest->cudnn),
+                least, least);
+}
+
+int use_for_framework(const char *request, char *chosen_name, size_t size)
+{
+    struct framework_pins pins;
+    const char *framework;
+    char version[32];
+    cudnnv_name chosen;
+    int status = parse_request(request, &framework, version, sizeof version);
+    if (status != 0)
+        return status;
+    if (version[0] == '\0') {
+        status = use_installed(framework, version, sizeof version, chosen);
+        if (status >= 0) {
+            if (status == 0)
+                snprintf(chosen_name, size, "%s", chosen);
+            return status;
+        }
+    }
+    if (frameworks_load(&pins) != 0)
+        return fail("cannot read the framework pins (frameworks.ini); reinstall cudnnv or run 'cudnnv update'");
+    const struct framework_pin *reason = best_set(&pins, framework, version, chosen);
+    if (reason == NULL)
+        status = explain_missing(&pins, framework, version);
+    else {
+        char least[16];
+        major_minor(reason->cudnn, least, sizeof least);
+        note("cudnnv: %s %s was built with cuDNN %s (CUDA %s); using %s, the newest installed set of cuDNN %d.x at least %s",
+             framework, reason->version, reason->cudnn, reason->cuda, chosen, cudnnv_name_major(reason->cudnn),
+             least);
+        snprintf(chosen_name, size, "%s", chosen);
+    }
+    frameworks_free(&pins);
+    return status;
+}

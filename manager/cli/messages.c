@@ -1,0 +1,90 @@
+/*
+ * How cudnnv talks: data on stdout, messages on stderr, each error one line
+ * prefixed "cudnnv:" that names the cause and the fix. A user error exits 1,
+ * bad usage exits 2 (after pointing at the command's --help). Every message
+ * is written through cudnnv_escape_text: names, paths and file contents
+ * from outside never reach the terminal as control bytes.
+ */
+#include "cli.h"
+
+#include "cudnnv_select.h"
+
+#include <stdarg.h>
+#include <string.h>
+
+#define MESSAGE_MAX 8192
+
+/* Formats a message and writes it escaped, with a new line. */
+static void write_message(const char *prefix, const char *format, va_list args)
+{
+    char text[MESSAGE_MAX], escaped[MESSAGE_MAX];
+    vsnprintf(text, sizeof text, format, args);
+    cudnnv_escape_text(text, escaped, sizeof escaped);
+    fputs(prefix, stderr);
+    fputs(escaped, stderr);
+    fputc('\n', stderr);
+}
+
+int fail(const char *format, ...)
+{
+    va_list args;
+    va_start(args, format);
+    write_message("cudnnv: ", format, args);
+    va_end(args);
+    return EXIT_USER_ERROR;
+}
+
+int usage_fail(const char *command, const char *format, ...)
+{
+    char prefix[64], text[MESSAGE_MAX];
+    va_list args;
+    va_start(args, format);
+    vsnprintf(text, sizeof text, format, args);
+    va_end(args);
+    snprintf(prefix, sizeof prefix, "cudnnv %s: ", command);
+    note_with_prefix(prefix, "%s (see 'cudnnv %s --help')", text, command);
+    return EXIT_USAGE;
+}
+
+void note_with_prefix(const char *prefix, const char *format, ...)
+{
+    va_list args;
+    va_start(args, format);
+    write_message(prefix, format, args);
+    va_end(args);
+}
+
+void note(const char *format, ...)
+{
+    va_list args;
+    va_start(args, format);
+    write_message("", format, args);
+    va_end(args);
+}
+
+/* True when -h or --help comes before a "--". */
+int asks_for_help(int argc, char **argv)
+{
+    for (int i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "--") == 0)
+            return 0;
+        if (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0)
+            return 1;
+    }
+    return 0;
+}
+
+int print_command_help(const char *name)
+{
+    const struct command *command = command_find(name);
+    if (command == NULL)
+        return fail("no such command '%s'; run 'cudnnv help' for the list", name);
+    if (command->help == NULL) {
+        /* the command runs in a helper program, which prints its own help */
+        char *argv[] = {(char *)name, "--help", NULL};
+        fflush(stdout);
+        return command->run(2, argv);
+    }
+    fputs(command->help, stdout);
+    return 0;
+}

@@ -1,0 +1,128 @@
+/*
+ * cudnnv known: the releases the catalog knows, with the CUDA builds of each,
+ * marking the ones installed here.
+ */
+#include "catalog.h"
+#include "cli.h"
+#include "commands.h"
+#include "set_info.h"
+#include "store.h"
+
+#include "cudnnv_select.h"
+
+#include <limits.h>
+#include <stdio.h>
+#include <string.h>
+
+const char cmd_known_help[] =
+    "Usage: cudnnv known [--platform P] [--json] [PREFIX]\n"
+    "\n"
+    "List the cuDNN releases in the catalog (oldest first), or those starting\n"
+    "with PREFIX on a dot boundary (e.g. 8.9), with the CUDA versions each was\n"
+    "built for. '*' marks a release installed here, followed by the set names.\n"
+    "Only releases with an archive for the platform are listed: this machine's,\n"
+    "or --platform's (linux-x86_64, linux-sbsa, linux-aarch64, windows-x86_64),\n"
+    "with the archive of each build. The catalog is the one shipped with\n"
+    "cudnnv, merged with what 'cudnnv update' fetched.\n"
+    "\n"
+    "Options:\n"
+    "  --platform P  list another platform's releases and archives\n"
+    "  --json        an array of objects: version, cuda (list), installed (list)\n";
+
+/* The installed sets holding this release, as "a, b" (empty when none). */
+static void installed_as(const struct catalog *catalog, const struct catalog_release *release,
+                         char *out, size_t size)
+{
+    cudnnv_name names[CUDNNV_MAX_SETS];
+    char set_dir[PATH_MAX];
+    struct set_info info;
+    const char *root = store_root();
+    int count = cudnnv_list_sets(root, names, CUDNNV_MAX_SETS);
+    out[0] = '\0';
+    for (int i = 0; i < count; i++) {
+        store_set_dir(root, names[i], set_dir, sizeof set_dir);
+        if (set_info_read(set_dir, &info) != 0 || catalog_release_of_set(catalog, info.version) != release)
+            continue;
+        size_t used = strlen(out);
+        snprintf(out + used, size - used, "%s%.64s", used ? ", " : "", names[i]);
+    }
+}
+
+/* True when the release has an archive for the platform. */
+static int has_platform(const struct catalog_release *release, int platform)
+{
+    for (int b = 0; b < release->build_count; b++) {
+        if (release->builds[b].archive[platform].name[0] != '\0')
+            return 1;
+    }
+    return 0;
+}
+
+static void print_release(const struct catalog *catalog, const struct catalog_release *release, int platform,
+                          int chosen_platform, int json, int first)
+{
+    char installed[1024];
+    installed_as(catalog, release, installed, sizeof installed);
+    if (!json) {
+        printf("%s %-12s CUDA", installed[0] ? "*" : " ", release->version);
+        for (int b = 0; b < release->build_count; b++) {
+            if (release->builds[b].archive[platform].name[0] != '\0')
+                printf(" %s", release->builds[b].cuda);
+        }
+        printf(installed[0] ? "  (installed: %s)\n" : "\n", installed);
+        for (int b = 0; chosen_platform && b < release->build_count; b++) {
+            if (release->builds[b].archive[platform].name[0] != '\0')
+                printf("    CUDA %-5s %s\n", release->builds[b].cuda, release->builds[b].archive[platform].name);
+        }
+        return;
+    }
+    printf("%s\n  {\"version\": ", first ? "" : ",");
+    json_string(stdout, release->version);
+    printf(", \"cuda\": [");
+    for (int b = 0; b < release->build_count; b++) {
+        printf("%s", b ? ", " : "");
+        json_string(stdout, release->builds[b].cuda);
+    }
+    printf("], \"installed\": ");
+    json_string(stdout, installed);
+    printf("}");
+}
+
+int cmd_known(int argc, char **argv)
+{
+    struct catalog catalog;
+    const char *prefix = NULL;
+    int json = 0, shown = 0, platform = (int)catalog_host_platform(), chosen_platform = 0;
+    for (int i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "--json") == 0)
+            json = 1;
+        else if (strcmp(argv[i], "--platform") == 0 && i + 1 < argc) {
+            platform = catalog_platform_from_name(argv[++i]);
+            chosen_platform = 1;
+            if (platform < 0)
+                return usage_fail("known", "unknown platform '%s': linux-x86_64, linux-sbsa, linux-aarch64 or windows-x86_64",
+                                  argv[i]);
+        }
+        else if (argv[i][0] == '-' || prefix != NULL)
+            return usage_fail("known", "unexpected argument '%s'", argv[i]);
+        else
+            prefix = argv[i];
+    }
+    if (catalog_load(&catalog) != 0)
+        return fail("cannot read the release catalog (%s); reinstall cudnnv or run 'cudnnv update'", catalog.dir);
+    if (json)
+        printf("[");
+    for (int i = 0; i < catalog.count; i++) {
+        if ((prefix != NULL && !cudnnv_name_has_prefix(catalog.releases[i].version, prefix)) ||
+            !has_platform(&catalog.releases[i], platform))
+            continue;
+        print_release(&catalog, &catalog.releases[i], platform, chosen_platform, json, shown == 0);
+        shown++;
+    }
+    if (json)
+        printf("%s]\n", shown ? "\n" : "");
+    catalog_free(&catalog);
+    if (shown == 0 && !json)
+        return fail("no release in the catalog matches '%s'; run 'cudnnv known' for all", prefix ? prefix : "");
+    return 0;
+}

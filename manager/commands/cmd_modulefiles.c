@@ -1,0 +1,148 @@
+/*
+ * cudnnv modulefiles DIR: one module per installed set for the module
+ * systems of clusters, DIR/cudnn/NAME.lua for Lmod (or, with --tcl,
+ * DIR/cudnn/NAME for Environment Modules). Loading one selects that set
+ * through the shims exactly as 'cudnnv shell NAME' would (CUDNNV_VERSION,
+ * the shim folder on LD_LIBRARY_PATH, the major's shim in LD_PRELOAD, so a
+ * program loading cuDNN by soname or through an RPATH gets it) and sets
+ * CUDNN_HOME and friends; the module system undoes exactly that on unload
+ * or switch. Modules of one family replace each other.
+ */
+#include "cli.h"
+#include "commands.h"
+#include "fsutil.h"
+#include "set_info.h"
+#include "shim_files.h"
+#include "store.h"
+
+#include "cudnnv_select.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <string.h>
+
+const char cmd_modulefiles_help[] =
+    "Usage: cudnnv modulefiles [--tcl] DIR\n"
+    "\n"
+    "Write one module per installed set: DIR/cudnn/NAME.lua for Lmod, or with\n"
+    "--tcl DIR/cudnn/NAME for Environment Modules. 'module use DIR' then\n"
+    "'module load cudnn/8.1.0.77' selects that set for every program started\n"
+    "after it, through the shims, over any project's pin; 'module switch' and\n"
+    "'module unload' undo exactly what load did. Run it again after installing\n"
+    "or removing sets (modules of removed sets are left for you to delete).\n";
+
+/* A value a module file can hold as a plain quoted string (no quote, brace, backslash or control byte). */
+static int module_safe(const char *value)
+{
+    return strpbrk(value, "\"'{}[]\\$") == NULL && !cudnnv_text_has_controls(value);
+}
+
+struct module_values {
+    const char *name;
+    int major;
+    char root[PATH_MAX], shims[PATH_MAX], preload[PATH_MAX + 32];
+    char home[PATH_MAX], include[PATH_MAX + 16], lib[PATH_MAX + 16];
+    struct set_info info;
+};
+
+static void write_lua(FILE *out, const struct module_values *v)
+{
+    fprintf(out, "-- cudnn/%s: cuDNN %s from the cudnnv store %s, through its shims.\n", v->name,
+            v->info.version, v->root);
+    fprintf(out, "-- Written by 'cudnnv modulefiles'; run it again after installing or removing sets.\n");
+    fprintf(out, "whatis(\"cuDNN %s%s%s, served by cudnnv\")\n", v->info.version,
+            v->info.cuda[0] ? " for CUDA " : "", v->info.cuda);
+    fprintf(out, "family(\"cudnn\")\n");
+    fprintf(out, "setenv(\"CUDNNV_ROOT\", \"%s\")\n", v->root);
+    fprintf(out, "setenv(\"CUDNNV_VERSION\", \"%s\")\n", v->name);
+    fprintf(out, "prepend_path(\"LD_LIBRARY_PATH\", \"%s\")\n", v->shims);
+    fprintf(out, "prepend_path(\"LD_PRELOAD\", \"%s\")\n", v->preload);
+    fprintf(out, "setenv(\"CUDNN_HOME\", \"%s\")\nsetenv(\"CUDNN_PATH\", \"%s\")\n", v->home, v->home);
+    fprintf(out, "setenv(\"CUDNN_INCLUDE_DIR\", \"%s\")\nsetenv(\"CUDNN_LIB_DIR\", \"%s\")\n", v->include, v->lib);
+}
+
+static void write_tcl(FILE *out, const struct module_values *v)
+{
+    fprintf(out, "#%%Module1.0\n");
+    fprintf(out, "## cudnn/%s: cuDNN %s from the cudnnv store %s, through its shims.\n", v->name,
+            v->info.version, v->root);
+    fprintf(out, "## Written by 'cudnnv modulefiles --tcl'; run it again after installing or removing sets.\n");
+    fprintf(out, "module-whatis {cuDNN %s, served by cudnnv}\n", v->info.version);
+    fprintf(out, "conflict cudnn\n");
+    fprintf(out, "setenv CUDNNV_ROOT {%s}\nsetenv CUDNNV_VERSION {%s}\n", v->root, v->name);
+    fprintf(out, "prepend-path LD_LIBRARY_PATH {%s}\nprepend-path LD_PRELOAD {%s}\n", v->shims, v->preload);
+    fprintf(out, "setenv CUDNN_HOME {%s}\nsetenv CUDNN_PATH {%s}\n", v->home, v->home);
+    fprintf(out, "setenv CUDNN_INCLUDE_DIR {%s}\nsetenv CUDNN_LIB_DIR {%s}\n", v->include, v->lib);
+}
+
+/* Fills what one set's module says; 0, or 1 after a message when it cannot be written safely. */
+static int module_values_of(const char *root, const char *name, struct module_values *v)
+{
+    char set_dir[PATH_MAX];
+    v->name = name;
+    v->major = cudnnv_set_major(root, name);
+    store_set_dir(root, name, set_dir, sizeof set_dir);
+    if (set_info_read(set_dir, &v->info) != 0)
+        return fail("cannot read %s/cudnnv.ini; check it with 'cudnnv verify %s'", set_dir, name);
+    snprintf(v->root, sizeof v->root, "%s", root);
+    shim_files_dir(root, v->shims, sizeof v->shims);
+    snprintf(v->preload, sizeof v->preload, "%s/libcudnn.so.%d", v->shims, v->major);
+    snprintf(v->home, sizeof v->home, "%s", set_info_is_linked(&v->info) ? v->info.path : set_dir);
+    snprintf(v->include, sizeof v->include, "%s/include", set_dir);
+    snprintf(v->lib, sizeof v->lib, "%s/lib", set_dir);
+    if (!module_safe(v->root) || !module_safe(v->home))
+        return fail("cannot write a module for %s: its path (%s) holds a quote, brace, backslash, '$' or control character",
+                    name, v->home);
+    return 0;
+}
+
+static int write_module(const char *dir, const char *root, const char *name, int tcl)
+{
+    struct module_values values;
+    char path[PATH_MAX + 80], temporary[PATH_MAX + 96];
+    if (module_values_of(root, name, &values) != 0)
+        return 1;
+    if (snprintf(path, sizeof path, "%s/%s%s", dir, name, tcl ? "" : ".lua") >= (int)sizeof path ||
+        snprintf(temporary, sizeof temporary, "%s.tmp", path) >= (int)sizeof temporary)
+        return fail("the module folder's path is too long: %s", dir);
+    FILE *out = fopen(temporary, "w");
+    if (out == NULL)
+        return fail("cannot write %s: %s", temporary, strerror(errno));
+    if (tcl)
+        write_tcl(out, &values);
+    else
+        write_lua(out, &values);
+    if (fclose(out) != 0 || rename(temporary, path) != 0)
+        return fail("cannot write %s: %s", path, strerror(errno));
+    note("cudnnv: wrote %s", path);
+    return 0;
+}
+
+int cmd_modulefiles(int argc, char **argv)
+{
+    cudnnv_name names[CUDNNV_MAX_SETS];
+    char dir[PATH_MAX];
+    int tcl = 0, first = 1, status = 0, written = 0;
+    if (argc > 1 && strcmp(argv[1], "--tcl") == 0) {
+        tcl = 1;
+        first = 2;
+    }
+    if (argc - first != 1 || argv[first][0] == '-')
+        return usage_fail("modulefiles", "give the folder to write the modules into");
+    const char *root = store_root();
+    if (path_join(dir, sizeof dir, argv[first], "cudnn") != 0 || make_dirs(dir, 0755) != 0)
+        return fail("cannot create %s/cudnn: %s", argv[first], strerror(errno));
+    int count = cudnnv_list_sets(root, names, CUDNNV_MAX_SETS);
+    for (int i = 0; i < count; i++) {
+        if (!cudnnv_set_runs_here(root, names[i]) || cudnnv_set_major(root, names[i]) < 0)
+            continue;
+        status |= write_module(dir, root, names[i], tcl);
+        written++;
+    }
+    if (written == 0)
+        return fail("no set of this platform is installed in %s; install one first ('cudnnv install')", root);
+    int copied;
+    shim_files_refresh(root, &copied);   /* the shims the modules name */
+    return status;
+}

@@ -1,0 +1,120 @@
+/*
+ * cudnnv verify: re-hashes installed sets against their MANIFEST and names
+ * every file that is missing, changed, or was never recorded.
+ */
+#include "cli.h"
+#include "commands.h"
+#include "manifest.h"
+#include "set_info.h"
+#include "store.h"
+
+#include "cudnnv_select.h"
+
+#include <limits.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+const char cmd_verify_help[] =
+    "Usage: cudnnv verify [--json] [VERSION...]\n"
+    "\n"
+    "Re-hash every file of the named sets (default: all installed sets) and\n"
+    "compare with the set's MANIFEST (size and XXH3-128). Reports files that\n"
+    "are missing, changed, or extra. Linked sets have no MANIFEST and are\n"
+    "skipped. Exits 1 when any set has a problem.\n"
+    "\n"
+    "Options:\n"
+    "  --json   one object per set: name, status, files, missing, changed,\n"
+    "           extra, problems\n";
+
+struct verify_output {
+    int json;
+    int problems;
+    const char *name;
+};
+
+/* A running count on a terminal: the real cuDNN 9 is 450 MB. */
+static void show_progress(int files, unsigned long long bytes, void *user)
+{
+    const struct verify_output *output = user;
+    fprintf(stderr, "\rcudnnv: verifying %s: %d files, %llu MiB ", output->name, files, bytes >> 20);
+}
+
+static void print_problem(const char *kind, const char *path, void *user)
+{
+    struct verify_output *output = user;
+    if (output->json) {
+        printf("%s{\"kind\": \"%s\", \"path\": ", output->problems ? ", " : "", kind);
+        json_string(stdout, path);
+        printf("}");
+    } else {
+        printf("  %-8s %s\n", kind, path);
+    }
+    output->problems++;
+}
+
+static const char *verify_one(const char *name, int json, int *failed)
+{
+    char set_dir[PATH_MAX];
+    struct set_info info;
+    struct verify_result result;
+    struct verify_output output = {json, 0, name};
+    store_set_dir(store_root(), name, set_dir, sizeof set_dir);
+    if (set_info_read(set_dir, &info) == 0 && set_info_is_linked(&info))
+        return "linked";
+    int terminal = isatty(STDERR_FILENO);
+    if (json) {
+        printf("{\"name\": ");
+        json_string(stdout, name);
+        printf(", \"problems\": [");
+    }
+    int verified = manifest_verify(set_dir, &result, print_problem, terminal ? show_progress : NULL, &output);
+    if (terminal)
+        fputs("\r\033[K", stderr);
+    if (verified != 0) {
+        *failed = 1;
+        if (json)
+            printf("], \"status\": \"no-manifest\"}");
+        return "no-manifest";
+    }
+    int bad = result.missing + result.changed + result.extra;
+    *failed |= bad != 0;
+    if (json)
+        printf("], \"status\": \"%s\", \"files\": %d, \"missing\": %d, \"changed\": %d, \"extra\": %d}",
+               bad ? "changed" : "ok", result.files, result.missing, result.changed, result.extra);
+    else
+        printf("%s: %s (%d files; %d missing, %d changed, %d extra)\n", name, bad ? "CHANGED" : "ok",
+               result.files, result.missing, result.changed, result.extra);
+    return bad ? "changed" : "ok";
+}
+
+int cmd_verify(int argc, char **argv)
+{
+    cudnnv_name names[CUDNNV_MAX_SETS];
+    int json = argc > 1 && strcmp(argv[1], "--json") == 0;
+    int first = 1 + json, count = 0, failed = 0, printed = 0;
+    const char *root = store_root();
+    for (int i = first; i < argc && count < CUDNNV_MAX_SETS; i++) {
+        if (!cudnnv_set_exists(root, argv[i]))
+            return fail("'%s' is not installed; see 'cudnnv versions'", argv[i]);
+        strcpy(names[count++], argv[i]);
+    }
+    if (first == argc)
+        count = cudnnv_list_sets(root, names, CUDNNV_MAX_SETS);
+    if (json)
+        printf("[");
+    for (int i = 0; i < count; i++) {
+        if (json && printed)
+            printf(",\n");
+        const char *status = verify_one(names[i], json, &failed);
+        if (strcmp(status, "linked") == 0)
+            note("cudnnv: %s is linked, not copied: nothing to verify", names[i]);
+        else
+            printed++;
+        if (strcmp(status, "no-manifest") == 0)
+            note("cudnnv: %s has no MANIFEST; reinstall it with 'cudnnv install --force'", names[i]);
+    }
+    if (json)
+        printf("]\n");
+    return failed ? EXIT_USER_ERROR : 0;
+}

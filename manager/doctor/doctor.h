@@ -1,0 +1,49 @@
+/*
+ * cudnnv doctor: each check adds findings (OK, WARN, FAIL, or SKIP when it
+ * could not look), each with a detail and, when something is wrong, the fix.
+ */
+#ifndef CUDNNV_DOCTOR_H
+#define CUDNNV_DOCTOR_H
+
+#include "cudnnv_select.h"
+
+#define DOCTOR_MAX_FINDINGS 48
+
+enum doctor_verdict { DOCTOR_OK, DOCTOR_WARN, DOCTOR_FAIL, DOCTOR_SKIP };
+
+struct doctor_finding {
+    enum doctor_verdict verdict;
+    char check[32];
+    char detail[1024];
+    char fix[512];
+};
+
+/* What the checks share: the selection here, per major. */
+struct doctor {
+    struct cudnnv_where where;
+    struct cudnnv_sources sources;
+    int selected[10];                 /* by major: 1 when a set is selected */
+    struct cudnnv_choice choice[10];
+    struct doctor_finding findings[DOCTOR_MAX_FINDINGS];
+    int count;
+};
+
+void doctor_add(struct doctor *doctor, enum doctor_verdict verdict, const char *check,
+                const char *fix, const char *format, ...) __attribute__((format(printf, 5, 6)));
+
+void doctor_check_selection(struct doctor *doctor);
+void doctor_check_sets(struct doctor *doctor);
+void doctor_check_library_path(struct doctor *doctor);
+void doctor_check_loader_cache(struct doctor *doctor);
+void doctor_check_cuda_directories(struct doctor *doctor);
+void doctor_check_driver(struct doctor *doctor);
+void doctor_check_gpu(struct doctor *doctor);
+void doctor_check_frameworks(struct doctor *doctor);
+
+/* doctor_catalog.c: what the catalog says of a selected set's build */
+int doctor_build_facts(const char *set_name, char *cuda, char *min_driver, char *min_cc, size_t size);
+int doctor_compare_versions(const char *a, const char *b);
+int doctor_newest_cuda_for_driver(const char *driver, char *out, size_t size);
+int doctor_driver_cuda(char *driver, size_t driver_size, char *cuda, size_t cuda_size);
+
+#endif

@@ -1,0 +1,301 @@
+/*
+ * Extracts an archive into a staging directory, writing each member itself
+ * rather than through libarchive's disk writer, so that one set of rules
+ * holds for every member:
+ *  - its name is cleaned and checked first (archive_member.c);
+ *  - only the files a cuDNN set needs are written; the rest is skipped
+ *    unread, and directories are made only on the way to those files;
+ *  - every path is resolved below the destination on the real file system
+ *    (beneath.c): a link that would lead out, at any depth or through a
+ *    chain of links, is refused with the member's name;
+ *  - a file larger than the limit ([install] max_member_size), or one that
+ *    would leave less than ARCHIVE_DISK_RESERVE free, is refused as it
+ *    streams, so a compressed bomb never fills the disk.
+ */
+#define _GNU_SOURCE
+#include "install_archive.h"
+
+#include "beneath.h"
+
+#include <archive.h>
+#include <archive_entry.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/statvfs.h>
+#include <unistd.h>
+
+#define SPACE_CHECK_BYTES (8ULL << 20)
+
+struct extraction {
+    int top;                          /* the destination directory */
+    unsigned long long max_member_size;
+    char **links;                     /* clean names of the links written, checked at the end */
+    int link_count;
+    int written;
+    char *error;
+    size_t error_size;
+};
+
+static int refuse(struct extraction *x, const char *format, const char *name, const char *detail)
+{
+    snprintf(x->error, x->error_size, format, name, detail);
+    return -1;
+}
+
+/* True when bytes more can be written and still leave the reserve free. */
+static int has_room(const struct extraction *x, unsigned long long bytes)
+{
+    struct statvfs disk;
+    if (fstatvfs(x->top, &disk) != 0)
+        return 1;
+    unsigned long long available = (unsigned long long)disk.f_bavail * disk.f_frsize;
+    return available >= ARCHIVE_DISK_RESERVE && available - ARCHIVE_DISK_RESERVE >= bytes;
+}
+
+static int refuse_size(struct extraction *x, const char *name)
+{
+    char limit[64];
+    snprintf(limit, sizeof limit, "%llu MiB", x->max_member_size >> 20);
+    return refuse(x, "member '%s' is larger than %s, the most one file may hold ([install] max_member_size in config)",
+                  name, limit);
+}
+
+static int refuse_space(struct extraction *x, const char *name)
+{
+    char reserve[64];
+    snprintf(reserve, sizeof reserve, "%llu MiB", ARCHIVE_DISK_RESERVE >> 20);
+    return refuse(x, "member '%s' would leave less than %s free on the store's disk; free some space", name,
+                  reserve);
+}
+
+static int write_all(int fd, const char *data, size_t size)
+{
+    while (size > 0) {
+        ssize_t put = write(fd, data, size);
+        if (put < 0 && errno == EINTR)
+            continue;
+        if (put <= 0)
+            return -1;
+        data += put;
+        size -= (size_t)put;
+    }
+    return 0;
+}
+
+/* Streams a member's data into fd, stopping at the size limit or before the disk fills. */
+static int stream_data(struct extraction *x, struct archive *in, int fd, const char *name)
+{
+    const void *block;
+    size_t size;
+    la_int64_t offset;
+    unsigned long long end = 0, unchecked = 0;
+    int status;
+    while ((status = archive_read_data_block(in, &block, &size, &offset)) == ARCHIVE_OK) {
+        if (offset < 0 || (unsigned long long)offset != end)
+            return refuse(x, "member '%s' is %s; cuDNN archives hold none", name, "a sparse file");
+        end += size;
+        unchecked += size;
+        if (end > x->max_member_size)
+            return refuse_size(x, name);
+        if (unchecked >= SPACE_CHECK_BYTES) {
+            unchecked = 0;
+            if (!has_room(x, size))
+                return refuse_space(x, name);
+        }
+        if (write_all(fd, block, size) != 0)
+            return refuse(x, "cannot write member '%s': %s", name, strerror(errno));
+    }
+    if (status != ARCHIVE_EOF)
+        return refuse(x, "cannot read member '%s': %s", name, archive_error_string(in));
+    return 0;
+}
+
+/* Opens the directory that will hold a member (made on the way), its last component in leaf. */
+static int open_parent(struct extraction *x, const char *clean, const char *name, char *leaf)
+{
+    int dir = beneath_open_parent(x->top, clean, 1, leaf, NAME_MAX + 1);
+    if (dir >= 0)
+        return dir;
+    if (errno == EXDEV)
+        return refuse(x, "member '%s' would be written outside the archive through a %s", name, "link");
+    return refuse(x, "cannot create the folder of member '%s': %s", name, strerror(errno));
+}
+
+static int write_file(struct extraction *x, struct archive *in, struct archive_entry *entry,
+                      const char *clean, const char *name)
+{
+    char leaf[NAME_MAX + 1];
+    la_int64_t declared = archive_entry_size_is_set(entry) ? archive_entry_size(entry) : 0;
+    if (declared > 0 && (unsigned long long)declared > x->max_member_size)
+        return refuse_size(x, name);
+    if (declared > 0 && !has_room(x, (unsigned long long)declared))
+        return refuse_space(x, name);
+    int dir = open_parent(x, clean, name, leaf);
+    if (dir < 0)
+        return -1;
+    mode_t mode = (archive_entry_perm(entry) & 0111) ? 0755 : 0644;
+    unlinkat(dir, leaf, 0);   /* a later member of the same name replaces the earlier one */
+    int fd = openat(dir, leaf, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode);
+    close(dir);
+    if (fd < 0)
+        return refuse(x, "cannot write member '%s': %s", name, strerror(errno));
+    int status = stream_data(x, in, fd, name);
+    if (close(fd) != 0 && status == 0)
+        status = refuse(x, "cannot write member '%s': %s", name, strerror(errno));
+    return status;
+}
+
+static int write_symlink(struct extraction *x, struct archive_entry *entry, const char *clean,
+                         const char *name)
+{
+    char leaf[NAME_MAX + 1];
+    const char *target = archive_entry_symlink(entry);
+    const char *problem = archive_link_target_problem(target);
+    if (problem != NULL)
+        return refuse(x, "member '%s' is a link with %s", name, problem);
+    int dir = open_parent(x, clean, name, leaf);
+    if (dir < 0)
+        return -1;
+    unlinkat(dir, leaf, 0);
+    int status = symlinkat(target, dir, leaf);
+    close(dir);
+    if (status != 0)
+        return refuse(x, "cannot create link '%s': %s", name, strerror(errno));
+    char **grown = realloc(x->links, (size_t)(x->link_count + 1) * sizeof *grown);
+    if (grown == NULL || (grown[x->link_count] = strdup(clean)) == NULL) {
+        if (grown != NULL)
+            x->links = grown;
+        return refuse(x, "out of memory at member '%s'%s", name, "");
+    }
+    x->links = grown;
+    x->link_count++;
+    return 0;
+}
+
+/* A hard link to an earlier member: that member must be a regular file written below the destination. */
+static int write_hardlink(struct extraction *x, const char *hardlink, const char *clean, const char *name)
+{
+    char target[PATH_MAX], target_leaf[NAME_MAX + 1], leaf[NAME_MAX + 1];
+    struct stat info;
+    if (archive_member_clean(hardlink, target, sizeof target) != NULL)
+        return refuse(x, "member '%s' is a hard link to '%s', outside the archive", name, hardlink);
+    int from = beneath_open_parent(x->top, target, 0, target_leaf, sizeof target_leaf);
+    if (from < 0 || fstatat(from, target_leaf, &info, AT_SYMLINK_NOFOLLOW) != 0 || !S_ISREG(info.st_mode)) {
+        if (from >= 0)
+            close(from);
+        return refuse(x, "member '%s' is a hard link to '%s', which is not a cuDNN file written before it", name,
+                      hardlink);
+    }
+    int dir = open_parent(x, clean, name, leaf);
+    if (dir < 0) {
+        close(from);
+        return -1;
+    }
+    unlinkat(dir, leaf, 0);
+    int status = linkat(from, target_leaf, dir, leaf, 0);
+    close(from);
+    close(dir);
+    return status == 0 ? 0 : refuse(x, "cannot create hard link '%s': %s", name, strerror(errno));
+}
+
+/* Writes one member, or skips it when a set does not need it. */
+static int take_member(struct extraction *x, struct archive *in, struct archive_entry *entry)
+{
+    char clean[PATH_MAX];
+    const char *name = archive_entry_pathname(entry);
+    const char *hardlink = archive_entry_hardlink(entry);
+    mode_t type = archive_entry_filetype(entry);
+    const char *problem = name ? archive_member_clean(name, clean, sizeof clean) : "no name";
+    if (problem != NULL)
+        return refuse(x, "member '%s' has %s", name ? name : "?", problem);
+    if (hardlink == NULL && type != AE_IFREG && type != AE_IFDIR && type != AE_IFLNK)
+        return refuse(x, "member '%s' is %s", name, "not a file, directory or link");
+    if (type == AE_IFDIR || (type != AE_IFLNK && !archive_member_is_needed(clean)))
+        return 0;
+    if (++x->written > ARCHIVE_MAX_WRITTEN)
+        return refuse(x, "member '%s' is one more than the %s files and links an archive may hold", name,
+                      "100000");
+    if (hardlink != NULL)
+        return write_hardlink(x, hardlink, clean, name);
+    if (type == AE_IFLNK)
+        return write_symlink(x, entry, clean, name);
+    return write_file(x, in, entry, clean, name);
+}
+
+/* Every link written must resolve below the destination, whatever was written after it. */
+static int check_links(struct extraction *x)
+{
+    for (int i = 0; i < x->link_count; i++) {
+        int fd = beneath_open(x->top, x->links[i], O_PATH);
+        if (fd >= 0) {
+            close(fd);
+            continue;
+        }
+        if (errno == EXDEV)
+            return refuse(x, "member '%s' is a link that leads outside the archive%s", x->links[i], "");
+        if (errno == ELOOP)
+            return refuse(x, "member '%s' is a link in a loop%s", x->links[i], "");
+    }
+    return 0;
+}
+
+static void show_progress(int members, la_int64_t bytes)
+{
+    if (isatty(STDERR_FILENO))
+        fprintf(stderr, "\rcudnnv: extracting: %d members, %lld MiB ", members,
+                (long long)(bytes >> 20));
+}
+
+static int extract_all(struct extraction *x, struct archive *in)
+{
+    struct archive_entry *entry;
+    int status, members = 0;
+    while ((status = archive_read_next_header(in, &entry)) == ARCHIVE_OK) {
+        if (take_member(x, in, entry) != 0)
+            return -1;
+        show_progress(++members, archive_filter_bytes(in, -1));
+    }
+    if (isatty(STDERR_FILENO))
+        fputc('\n', stderr);
+    if (status != ARCHIVE_EOF) {
+        snprintf(x->error, x->error_size, "cannot read the archive: %s", archive_error_string(in));
+        return -1;
+    }
+    if (members == 0) {
+        snprintf(x->error, x->error_size, "the archive is empty");
+        return -1;
+    }
+    return check_links(x);
+}
+
+int archive_extract_safe(const char *archive_path, const char *destination,
+                         unsigned long long max_member_size, char *error, size_t error_size)
+{
+    struct extraction x = {.max_member_size = max_member_size, .error = error, .error_size = error_size};
+    x.top = open(destination, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (x.top < 0) {
+        snprintf(error, error_size, "cannot open %s: %s", destination, strerror(errno));
+        return -1;
+    }
+    struct archive *in = archive_read_new();
+    archive_read_support_filter_all(in);
+    archive_read_support_format_tar(in);
+    archive_read_support_format_zip(in);
+    int status = -1;
+    if (archive_read_open_filename(in, archive_path, 1 << 16) != ARCHIVE_OK)
+        snprintf(error, error_size, "%s is not an archive cudnnv can read (.tar.xz, .tgz, .zip): %s",
+                 archive_path, archive_error_string(in));
+    else
+        status = extract_all(&x, in);
+    archive_read_free(in);
+    close(x.top);
+    for (int i = 0; i < x.link_count; i++)
+        free(x.links[i]);
+    free(x.links);
+    return status;
+}

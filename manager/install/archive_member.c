@@ -1,0 +1,117 @@
+/*
+ * The rules for one archive member's name, before anything is written: what
+ * a name may hold, its plain form, whether a link's target may be written,
+ * and whether a cuDNN set needs the member at all. The installer applies
+ * them (archive_extract.c) and the fuzz harness feeds them hostile names.
+ */
+#include "install_archive.h"
+
+#include "fsutil.h"
+
+#include "cudnnv_select.h"
+
+#include <string.h>
+
+/* Control bytes and '\' (a separator on Windows, a plain byte here: never in a cuDNN archive). */
+static const char *forbidden_bytes(const char *text)
+{
+    for (const unsigned char *c = (const unsigned char *)text; *c; c++) {
+        if (*c < 0x20 || *c == 0x7f)
+            return "a control character";
+        if (*c == '\\')
+            return "a '\\'";
+    }
+    return NULL;
+}
+
+/*
+ * Writes the plain form of a member name into out ("./cuda//lib64/." ->
+ * "cuda/lib64"). Returns NULL, or why the name is refused: absolute, a ".."
+ * component, control characters, a '\', empty, or too long.
+ */
+const char *archive_member_clean(const char *name, char *out, size_t size)
+{
+    const char *bad = forbidden_bytes(name);
+    size_t used = 0;
+    if (bad != NULL)
+        return bad;
+    if (name[0] == '/')
+        return "an absolute path";
+    for (const char *c = name; *c;) {
+        size_t length = strcspn(c, "/");
+        if (length == 2 && c[0] == '.' && c[1] == '.')
+            return "a '..' component";
+        if (length > 0 && !(length == 1 && c[0] == '.')) {
+            if (used + length + 2 > size)
+                return "a path too long";
+            if (used > 0)
+                out[used++] = '/';
+            memcpy(out + used, c, length);
+            used += length;
+        }
+        c += length;
+        if (*c)
+            c++;
+    }
+    if (used == 0)
+        return "no name";
+    out[used] = '\0';
+    return NULL;
+}
+
+/* Why a symbolic link's target cannot be written, or NULL. Where it leads is checked on disk. */
+const char *archive_link_target_problem(const char *target)
+{
+    if (target == NULL || target[0] == '\0')
+        return "an empty target";
+    if (target[0] == '/')
+        return "an absolute target";
+    if (strlen(target) >= 1024)
+        return "a target too long";
+    return forbidden_bytes(target);
+}
+
+/* The last component of a clean name, and the one before it ("" when none). */
+static void last_two(const char *name, const char **leaf, char *parent, size_t size)
+{
+    const char *slash = strrchr(name, '/');
+    *leaf = slash ? slash + 1 : name;
+    parent[0] = '\0';
+    if (slash == NULL)
+        return;
+    const char *start = slash;
+    while (start > name && start[-1] != '/')
+        start--;
+    size_t length = (size_t)(slash - start);
+    if (length < size) {
+        memcpy(parent, start, length);
+        parent[length] = '\0';
+    }
+}
+
+static int ends_with(const char *text, const char *suffix)
+{
+    size_t length = strlen(text), tail = strlen(suffix);
+    return length >= tail && strcmp(text + length - tail, suffix) == 0;
+}
+
+/*
+ * True when a cuDNN set needs the file: headers cudnn*.h, libraries
+ * libcudnn*, DLLs cudnn*.dll, import libraries cudnn*.lib, the licence, and
+ * a wheel's METADATA (the build number). Nothing else is written.
+ */
+int archive_member_is_needed(const char *clean_name)
+{
+    static const char *licences[] = {"LICENSE", "LICENSE.txt", "NVIDIA_SLA_cuDNN_Support.txt"};
+    const char *leaf;
+    char parent[256];
+    last_two(clean_name, &leaf, parent, sizeof parent);
+    if (name_has_affixes(leaf, "libcudnn", "") || name_has_affixes(leaf, "cudnn", ".h") ||
+        name_has_affixes(leaf, "cudnn", ".dll") || name_has_affixes(leaf, "cudnn", ".lib"))
+        return 1;
+    for (size_t i = 0; i < sizeof licences / sizeof licences[0]; i++) {
+        if (strcmp(leaf, licences[i]) == 0)
+            return 1;
+    }
+    return strcmp(leaf, "METADATA") == 0 && ends_with(parent, ".dist-info");
+}

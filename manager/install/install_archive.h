@@ -1,0 +1,25 @@
+/*
+ * NVIDIA's archives (.tar.xz, .tgz, .zip), read with libarchive: SHA-256 of
+ * the file, and an extraction that writes only what a cuDNN set needs and
+ * nothing that could land, or lead, outside the destination.
+ */
+#ifndef CUDNNV_INSTALL_ARCHIVE_H
+#define CUDNNV_INSTALL_ARCHIVE_H
+
+#include <stddef.h>
+
+/* The extraction stops before a member would leave less than this free on the disk. */
+#define ARCHIVE_DISK_RESERVE (32ULL << 20)
+/* At most this many files and links are written from one archive. */
+#define ARCHIVE_MAX_WRITTEN 100000
+
+int archive_sha256(const char *path, char hex[65]);
+int archive_extract_safe(const char *archive_path, const char *destination,
+                         unsigned long long max_member_size, char *error, size_t error_size);
+
+/* archive_member.c: the rules for one member's name */
+const char *archive_member_clean(const char *name, char *out, size_t size);
+const char *archive_link_target_problem(const char *target);
+int archive_member_is_needed(const char *clean_name);
+
+#endif

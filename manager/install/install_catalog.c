@@ -1,0 +1,180 @@
+/*
+ * cudnnv install VERSION: a release from the catalog. The archive for this
+ * platform comes from the cache ($CUDNNV_ROOT/cache), a configured mirror
+ * folder, or a download (the catalog's address, or [download] base_url +
+ * the archive's name). Its SHA-256 is checked against the catalog before
+ * anything is extracted; a downloaded file that does not match is deleted.
+ */
+#include "install_catalog.h"
+
+#include "install_archive.h"
+#include "catalog.h"
+#include "cli.h"
+#include "config.h"
+#include "doctor.h"
+#include "download.h"
+#include "fsutil.h"
+#include "store.h"
+
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <unistd.h>
+
+static int list_builds(const struct catalog_release *release, char *out, size_t size)
+{
+    out[0] = '\0';
+    for (int i = 0; i < release->build_count; i++) {
+        size_t used = strlen(out);
+        snprintf(out + used, size - used, "%s%s", i ? ", " : "", release->builds[i].cuda);
+    }
+    return 0;
+}
+
+/* Finds the archive in a mirror folder; 1 when found. */
+static int from_mirrors(const struct config *config, const char *name, char *path, size_t size)
+{
+    char copy[sizeof config->download_mirrors];
+    snprintf(copy, sizeof copy, "%s", config->download_mirrors);
+    for (char *dir = strtok(copy, ":"); dir != NULL; dir = strtok(NULL, ":")) {
+        if (path_join(path, size, dir, name) == 0 && is_regular_file(path))
+            return 1;
+    }
+    return 0;
+}
+
+/* Puts the archive at path: cache, mirror, or download. *downloaded says whether cudnnv owns the file. */
+static int obtain(const struct catalog_archive *archive, char *path, size_t size, int *downloaded)
+{
+    struct config config;
+    char url[sizeof config.download_base + 200];
+    const char *root = store_root();
+    config_read(root, &config);
+    *downloaded = 0;
+    snprintf(path, size, "%s/cache/%s", root, archive->name);
+    if (is_regular_file(path)) {
+        note("cudnnv: using %s from the cache", archive->name);
+        *downloaded = 1;
+        return 0;
+    }
+    char mirrored[PATH_MAX];
+    if (from_mirrors(&config, archive->name, mirrored, sizeof mirrored)) {
+        note("cudnnv: using %s", mirrored);
+        snprintf(path, size, "%s", mirrored);
+        return 0;
+    }
+    if (config.download_base[0] != '\0')
+        snprintf(url, sizeof url, "%s/%s", config.download_base, archive->name);
+    else
+        snprintf(url, sizeof url, "%s", archive->url);
+    note("cudnnv: downloading %s", url);
+    *downloaded = 1;
+    return download_file(url, path);
+}
+
+static int check_sum(const struct catalog_archive *archive, const char *path, int downloaded, char actual[65])
+{
+    if (archive->sha256[0] == '\0') {
+        note("cudnnv: the catalog has no published SHA-256 for %s; installing it unchecked", archive->name);
+        actual[0] = '\0';
+        return 0;
+    }
+    if (archive_sha256(path, actual) != 0)
+        return fail("cannot read %s", path);
+    if (strcasecmp(actual, archive->sha256) == 0)
+        return 0;
+    if (downloaded)
+        unlink(path);
+    return fail("SHA-256 of %s is %s, but the catalog says %s; %snothing was installed",
+                archive->name, actual, archive->sha256, downloaded ? "the file was deleted and " : "");
+}
+
+/* The build for a platform: the --cuda one, else the newest whose CUDA major the driver runs (any when unknown). */
+static const struct catalog_build *pick_build(const struct catalog_release *release, int platform, const char *cuda,
+                                              const char *ceiling)
+{
+    const struct catalog_build *best = NULL;
+    for (int i = 0; i < release->build_count; i++) {
+        const struct catalog_build *build = &release->builds[i];
+        if (build->archive[platform].name[0] == '\0')
+            continue;
+        if (cuda != NULL && cuda[0] != '\0') {
+            if (cudnnv_name_has_prefix(build->cuda, cuda) || cudnnv_name_has_prefix(cuda, build->cuda))
+                return build;
+            continue;
+        }
+        if (ceiling[0] != '\0' && cudnnv_name_major(build->cuda) > cudnnv_name_major(ceiling))
+            continue;
+        if (best == NULL || cudnnv_name_compare(build->cuda, best->cuda) > 0)
+            best = build;
+    }
+    return best;
+}
+
+/* Why no release fits: the first matching release's builds, platforms and the driver. */
+static int explain_no_fit(const struct catalog *catalog, const char *requested, int platform, const char *cuda,
+                          const char *driver, const char *ceiling)
+{
+    char builds[256];
+    const struct catalog_release *release = catalog_find(catalog, requested);
+    if (release == NULL)
+        return fail("'%s' is neither an archive, a directory, nor a release in the catalog; see 'cudnnv known' (or 'cudnnv update')",
+                    requested);
+    list_builds(release, builds, sizeof builds);
+    if (cuda != NULL && cuda[0] != '\0')
+        return fail("cuDNN %s has no build for CUDA %s on %s (it has: %s); choose one with --cuda", release->version,
+                    cuda, catalog_platform_name(platform), builds);
+    if (ceiling[0] != '\0')
+        return fail("no %s release in the catalog has a %s build for the CUDA this driver runs (driver %s supports CUDA up to %s; %s has builds for CUDA %s); update the driver or choose a build with --cuda",
+                    requested, catalog_platform_name(platform), driver, ceiling, release->version, builds);
+    return fail("the catalog has no %s archive of cuDNN %s; see 'cudnnv known --platform %s'",
+                catalog_platform_name(platform), requested, catalog_platform_name(platform));
+}
+
+/* Says which release and build were chosen, and why. */
+static void say_choice(const struct catalog_release *release, const struct catalog_build *build, int platform,
+                       const char *cuda, const char *driver, const char *ceiling)
+{
+    note("cudnnv: cuDNN %s for CUDA %s: %s", release->version, build->cuda, build->archive[platform].name);
+    if (cuda != NULL && cuda[0] != '\0')
+        note("cudnnv: (the build for CUDA %s on %s, as --cuda asked)", cuda, catalog_platform_name(platform));
+    else if (ceiling[0] != '\0')
+        note("cudnnv: (the newest release with a %s build for CUDA %d: driver %s supports CUDA up to %s)",
+             catalog_platform_name(platform), cudnnv_name_major(build->cuda), driver, ceiling);
+    else
+        note("cudnnv: (the newest %s build: no NVIDIA driver found to say which CUDA it runs; --cuda chooses)",
+             catalog_platform_name(platform));
+}
+
+int install_catalog_archive(const char *requested, const char *cuda, int platform, char *archive_path, size_t size,
+                            char sha256[65])
+{
+    struct catalog catalog;
+    char driver[32] = "", ceiling[32] = "";
+    int downloaded, status;
+    if (catalog_load(&catalog) != 0)
+        return fail("cannot read the release catalog; reinstall cudnnv or run 'cudnnv update'");
+    if ((cuda == NULL || cuda[0] == '\0') && !doctor_driver_cuda(driver, sizeof driver, ceiling, sizeof ceiling))
+        ceiling[0] = '\0';
+    const struct catalog_release *release = NULL;
+    const struct catalog_build *build = NULL;
+    for (int i = catalog.count - 1; i >= 0 && build == NULL; i--) {
+        if (!cudnnv_name_has_prefix(catalog.releases[i].version, requested))
+            continue;
+        release = &catalog.releases[i];
+        build = pick_build(release, platform, cuda, ceiling);
+    }
+    if (build == NULL)
+        status = explain_no_fit(&catalog, requested, platform, cuda, driver, ceiling);
+    else {
+        const struct catalog_archive *archive = &build->archive[platform];
+        say_choice(release, build, platform, cuda, driver, ceiling);
+        status = obtain(archive, archive_path, size, &downloaded);
+        if (status == 0)
+            status = check_sum(archive, archive_path, downloaded, sha256);
+    }
+    catalog_free(&catalog);
+    return status;
+}

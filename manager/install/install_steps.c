@@ -1,0 +1,174 @@
+/*
+ * What cudnnv install does inside its staging directory. Each step either
+ * succeeds or explains itself in one line; the caller removes the staging
+ * directory whatever happens.
+ */
+#include "install_steps.h"
+
+#include "install_archive.h"
+#include "catalog.h"
+#include "cli.h"
+#include "config.h"
+#include "fsutil.h"
+#include "set_source.h"
+#include "store.h"
+#include "version_detect.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/stat.h>
+#include <time.h>
+
+/*
+ * An archive whose file name the catalog knows is checked against the
+ * catalog's SHA-256 before anything is extracted (unless --no-catalog-check):
+ * a damaged or swapped download never installs under a trusted name.
+ */
+static int check_against_catalog(const struct install_request *request, char actual[65])
+{
+    char expected[72];
+    if (request->no_catalog_check || !catalog_sum_of_archive(base_name(request->source), expected, sizeof expected))
+        return 0;
+    if (archive_sha256(request->source, actual) != 0)
+        return fail("cannot read %s: %s", request->source, strerror(errno));
+    if (strcasecmp(actual, expected) == 0)
+        return 0;
+    return fail("SHA-256 of %s is %s, but the catalog says %s for that archive; nothing was installed: download it again, or install it anyway with --no-catalog-check",
+                request->source, actual, expected);
+}
+
+static int check_sha256(const char *archive, const char *expected, char actual[65])
+{
+    if (strlen(expected) != 64)
+        return usage_fail("install", "--sha256 wants 64 hexadecimal digits");
+    if (archive_sha256(archive, actual) != 0)
+        return fail("cannot read %s: %s", archive, strerror(errno));
+    if (strcasecmp(actual, expected) != 0)
+        return fail("SHA-256 of %s is %s, not %s; the file is damaged or not the one published: download it again",
+                    archive, actual, expected);
+    return 0;
+}
+
+/* Unpacks an archive into staging/raw (after its checksum, when one was given). */
+static int unpack(const struct install_request *request, const char *root, const char *staging,
+                  char *raw, struct set_info *info)
+{
+    char error[PATH_MAX + 256];
+    struct config config;
+    config_read(root, &config);
+    if (request->sha256 != NULL && check_sha256(request->source, request->sha256, info->sha256) != 0)
+        return 1;
+    if (request->sha256 == NULL && request->checked_sha256 == NULL && check_against_catalog(request, info->sha256) != 0)
+        return 1;
+    if (request->checked_sha256 != NULL)
+        snprintf(info->sha256, sizeof info->sha256, "%s", request->checked_sha256);
+    path_join(raw, PATH_MAX, staging, "raw");
+    if (make_dirs(raw, 0700) != 0)
+        return fail("cannot create %s: %s", raw, strerror(errno));
+    if (archive_extract_safe(request->source, raw, config.max_member_size, error, sizeof error) != 0)
+        return fail("refusing %s: %s; nothing was installed", request->source, error);
+    return 0;
+}
+
+/* The release name (build number, CUDA) from the archive's name or a folder on the way to the set. */
+static void find_release_name(const char *source, const char *raw, const struct set_layout *layout,
+                              struct release_name *release)
+{
+    char path[PATH_MAX];
+    const char *set_root = layout->root;
+    if (release_name_parse(base_name(source), release))
+        return;
+    snprintf(path, sizeof path, "%s", set_root);
+    while (strlen(path) > strlen(raw) || strcmp(path, raw) == 0) {
+        if (release_name_parse(base_name(path), release))
+            return;
+        if (strcmp(path, raw) == 0)
+            break;
+        *strrchr(path, '/') = '\0';
+    }
+    if (!release_from_pip_metadata(set_root, release) &&
+        !cuda_from_toolkit(set_root, release->cuda, sizeof release->cuda))
+        cuda_from_runtime(set_root, layout->lib_dir, release->cuda, sizeof release->cuda);
+}
+
+static int detect_version(const char *set_dir, const char *source, struct set_version *version)
+{
+    char include_dir[PATH_MAX], lib_dir[PATH_MAX];
+    path_join(include_dir, sizeof include_dir, set_dir, "include");
+    path_join(lib_dir, sizeof lib_dir, set_dir, "lib");
+    if (version_from_headers(include_dir, version) || version_from_library_names(lib_dir, version))
+        return 0;
+    return fail("cannot tell which cuDNN version %s holds: no CUDNN_MAJOR in cudnn_version.h or cudnn.h, and no libcudnn.so.X.Y.Z; add the headers to the set",
+                source);
+}
+
+static void stamp_time(char *out, size_t size)
+{
+    time_t now = time(NULL);
+    struct tm utc;
+    gmtime_r(&now, &utc);
+    strftime(out, size, "%Y-%m-%dT%H:%M:%SZ", &utc);
+}
+
+/* Finds the set in the source, copies its files into staging/set and names it. */
+static int build_set(const struct install_request *request, const char *root, const char *raw,
+                     int confined, struct install_result *result)
+{
+    struct set_layout layout;
+    struct set_version version;
+    struct release_name release;
+    char error[PATH_MAX + 256], version_name[64];
+    if (!set_layout_find(raw, &layout))
+        return fail("no cuDNN libraries in %s (looked for lib/libcudnn*, lib64/libcudnn*, bin/cudnn*.dll); give the folder that holds include/ and lib/",
+                    request->source);
+    if (set_layout_collect(&layout, result->staged_set, confined ? raw : NULL, error, sizeof error) != 0)
+        return fail("refusing %s: %s; nothing was installed", request->source, error);
+    if (detect_version(result->staged_set, request->source, &version) != 0)
+        return 1;
+    find_release_name(request->source, raw, &layout, &release);
+    version_compose_name(&version, &release, version_name, sizeof version_name);
+    snprintf(result->info.version, sizeof result->info.version, "%s", version_name);
+    snprintf(result->info.cuda, sizeof result->info.cuda, "%s", release.cuda);
+    snprintf(result->info.platform, sizeof result->info.platform, "%s", set_layout_platform(&layout, base_name(request->source)));
+    return install_choose_name(request, root, version_name, result);
+}
+
+int install_in_staging(const struct install_request *request, const char *root,
+                       const char *staging, struct install_result *result)
+{
+    char raw[PATH_MAX];
+    memset(result, 0, sizeof *result);
+    path_join(result->staged_set, sizeof result->staged_set, staging, "set");
+    if (make_dirs(result->staged_set, 0755) != 0)
+        return fail("cannot create %s: %s", result->staged_set, strerror(errno));
+    int confined = !is_directory(request->source);
+    struct stat info;
+    if (stat(request->source, &info) != 0 && (errno == ENOENT || errno == ENOTDIR))
+        return fail("no such file or directory: '%s'; give NVIDIA's archive (.tar.xz, .tgz, .zip), a folder holding cuDNN, or a release ('cudnnv known')",
+                    request->source);
+    if (confined && !is_regular_file(request->source))
+        return fail("'%s' is neither an archive nor a directory; give NVIDIA's archive (.tar.xz, .tgz, .zip) or a folder holding cuDNN",
+                    request->source);
+    if (!confined && request->sha256 != NULL)
+        return usage_fail("install", "--sha256 checks an archive, and %s is a directory", request->source);
+    if (confined && unpack(request, root, staging, raw, &result->info) != 0)
+        return 1;
+    if (!confined && realpath(request->source, raw) == NULL)
+        return fail("cannot read %s: %s", request->source, strerror(errno));
+    if (build_set(request, root, raw, confined, result) != 0)
+        return 1;
+    strcpy(result->info.kind, "installed");
+    if (realpath(request->source, result->info.source) == NULL)
+        snprintf(result->info.source, sizeof result->info.source, "%s", request->source);
+    stamp_time(result->info.installed, sizeof result->info.installed);
+    if (set_info_write(result->staged_set, &result->info) != 0)
+        return fail("cannot write the set's cudnnv.ini: %s", strerror(errno));
+    if (manifest_build(root, result->staged_set, &result->stats) != 0)
+        return fail("cannot write the set's MANIFEST: %s", strerror(errno));
+    store_own_set_dir(root, result->name, result->set_dir, sizeof result->set_dir);
+    return 0;
+}

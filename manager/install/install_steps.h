@@ -1,0 +1,40 @@
+/*
+ * The steps of an install, between taking the lock and publishing the set:
+ * check, extract, locate, copy, name, describe, record.
+ */
+#ifndef CUDNNV_INSTALL_STEPS_H
+#define CUDNNV_INSTALL_STEPS_H
+
+#include "cudnnv_select.h"
+#include "manifest.h"
+#include "set_info.h"
+
+#include <limits.h>
+
+struct install_request {
+    const char *source;
+    const char *name;
+    const char *sha256;         /* --sha256: to check before extracting */
+    const char *checked_sha256; /* already checked (catalog installs): only recorded */
+    const char *cuda;           /* --cuda: the build of a catalog release */
+    const char *platform;       /* --platform: linux-x86_64, linux-sbsa, linux-aarch64, windows-x86_64 */
+    int force;
+    int json;
+    int no_catalog_check;       /* --no-catalog-check: an archive the catalog names is not checked against it */
+};
+
+struct install_result {
+    cudnnv_name name;
+    char staged_set[PATH_MAX];
+    char set_dir[PATH_MAX];
+    int replace;
+    struct set_info info;
+    struct manifest_stats stats;
+};
+
+int install_in_staging(const struct install_request *request, const char *root,
+                       const char *staging, struct install_result *result);
+int install_choose_name(const struct install_request *request, const char *root,
+                        const char *version_name, struct install_result *result);
+
+#endif

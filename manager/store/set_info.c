@@ -1,0 +1,95 @@
+/*
+ * Reading and writing cudnnv.ini with inih. The shim reads only the
+ * "version" key, with its own line scan (it links libc only): keep that key
+ * first in the [set] section and on one line.
+ */
+#include "set_info.h"
+
+#include "fsutil.h"
+
+#include "cudnnv_select.h"
+
+#include <ini.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static void copy_field(char *field, size_t size, const char *value)
+{
+    snprintf(field, size, "%s", value);
+}
+
+static int take_key(void *user, const char *section, const char *key, const char *value)
+{
+    struct set_info *info = user;
+    if (strcmp(section, "set") != 0)
+        return 1;
+    if (strcmp(key, "version") == 0)
+        copy_field(info->version, sizeof info->version, value);
+    else if (strcmp(key, "cuda") == 0)
+        copy_field(info->cuda, sizeof info->cuda, value);
+    else if (strcmp(key, "platform") == 0)
+        copy_field(info->platform, sizeof info->platform, value);
+    else if (strcmp(key, "kind") == 0)
+        copy_field(info->kind, sizeof info->kind, value);
+    else if (strcmp(key, "source") == 0)
+        copy_field(info->source, sizeof info->source, value);
+    else if (strcmp(key, "path") == 0)
+        copy_field(info->path, sizeof info->path, value);
+    else if (strcmp(key, "sha256") == 0)
+        copy_field(info->sha256, sizeof info->sha256, value);
+    else if (strcmp(key, "installed") == 0)
+        copy_field(info->installed, sizeof info->installed, value);
+    return 1;
+}
+
+int set_info_read(const char *set_dir, struct set_info *info)
+{
+    char path[PATH_MAX];
+    memset(info, 0, sizeof *info);
+    if (path_join(path, sizeof path, set_dir, "cudnnv.ini") != 0)
+        return -1;
+    return ini_parse(path, take_key, info) == 0 ? 0 : -1;
+}
+
+/*
+ * A value goes on one line of its own: control bytes (a new line in a
+ * source folder's name, say) are escaped, so no value can add a key.
+ */
+static const char *one_line(const char *value, char *out, size_t size)
+{
+    cudnnv_escape_text(value, out, size);
+    return out;
+}
+
+int set_info_write(const char *set_dir, const struct set_info *info)
+{
+    char path[PATH_MAX], text[3 * PATH_MAX + 512], source[PATH_MAX], linked[PATH_MAX];
+    if (path_join(path, sizeof path, set_dir, "cudnnv.ini") != 0)
+        return -1;
+    snprintf(text, sizeof text,
+             "; written by cudnnv: this set's metadata\n"
+             "[set]\n"
+             "version = %s\n"
+             "cuda = %s\n"
+             "platform = %s\n"
+             "kind = %s\n"
+             "source = %s\n"
+             "path = %s\n"
+             "sha256 = %s\n"
+             "installed = %s\n",
+             info->version, info->cuda, info->platform, info->kind,
+             one_line(info->source, source, sizeof source), one_line(info->path, linked, sizeof linked),
+             info->sha256, info->installed);
+    return write_file_atomic(path, text);
+}
+
+int set_info_is_linked(const struct set_info *info)
+{
+    return strcmp(info->kind, "linked") == 0;
+}
+
+int cuda_major_of(const char *cuda)
+{
+    return cuda[0] >= '0' && cuda[0] <= '9' ? atoi(cuda) : -1;
+}

@@ -1,0 +1,228 @@
+/*
+ * The store's layout and its changes. Every change runs under one lock
+ * (locks/store.lock, flock): a set is built in staging/ and appears under
+ * versions/ by one rename, so a failed or killed install leaves nothing
+ * there; what a killed one left in staging/ is cleared by the next change.
+ */
+#define _GNU_SOURCE
+#include "store.h"
+
+#include "cli.h"
+#include "fsutil.h"
+
+#include "cudnnv_select.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <pwd.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/file.h>
+#include <unistd.h>
+
+static char root_path[PATH_MAX];   /* store_root's answer, kept for the process */
+
+/* The home folder: $HOME, else the password database's, as the shim finds it. */
+static const char *home_directory(void)
+{
+    const char *home = getenv("HOME");
+    if (home != NULL && home[0] == '/')
+        return home;
+    struct passwd *entry = getpwuid(getuid());
+    return entry != NULL && entry->pw_dir != NULL ? entry->pw_dir : "/";
+}
+
+/* Writes the store's path: CUDNNV_ROOT (made absolute), else HOME/.cudnnv. */
+static int compose_root(char *out, size_t size)
+{
+    const char *configured = getenv("CUDNNV_ROOT");
+    char cwd[PATH_MAX];
+    int n;
+    if (configured != NULL && configured[0] == '/')
+        n = snprintf(out, size, "%s", configured);
+    else if (configured != NULL && configured[0] != '\0')
+        n = snprintf(out, size, "%s/%s", getcwd(cwd, sizeof cwd) ? cwd : ".", configured);
+    else
+        n = snprintf(out, size, "%s/.cudnnv", home_directory());
+    return n > 0 && (size_t)n < size ? 0 : -1;
+}
+
+/*
+ * The system store (CUDNNV_SYSTEM_ROOT, else the build's default): read-only
+ * for users, searched after their own store by the selection.
+ */
+const char *store_system_root(void)
+{
+    static char system_path[PATH_MAX];
+    static int known;
+    if (!known) {
+        const char *configured = getenv("CUDNNV_SYSTEM_ROOT");
+        const char *path = configured != NULL ? configured : CUDNNV_DEFAULT_SYSTEM_ROOT;
+        if (path[0] == '/' && realpath(path, system_path) == NULL)
+            snprintf(system_path, sizeof system_path, "%s", path);
+        known = 1;
+    }
+    return system_path;
+}
+
+const char *store_root(void)
+{
+    char resolved[PATH_MAX];
+    if (root_path[0] != '\0')
+        return root_path;
+    if (compose_root(root_path, sizeof root_path) != 0) {
+        fail("the store's path (CUDNNV_ROOT or HOME) is longer than %d bytes; set CUDNNV_ROOT to a shorter one",
+             PATH_MAX - 1);
+        exit(EXIT_USER_ERROR);
+    }
+    size_t length = strlen(root_path);
+    while (length > 1 && root_path[length - 1] == '/')
+        root_path[--length] = '\0';
+    if (realpath(root_path, resolved) != NULL)
+        strcpy(root_path, resolved);
+    cudnnv_set_system_root(store_system_root());
+    return root_path;
+}
+
+/*
+ * Creates the layout. The store's root is then resolved to its real path, in place
+ * (store_root's buffer): a root reached through a symbolic link must not
+ * make the archive extraction, which refuses to write through links, fail.
+ */
+int store_prepare(const char *where)
+{
+    static const char *parts[] = {"versions", "shims", "cache", "staging", "locks"};
+    char path[PATH_MAX], resolved[PATH_MAX];
+    if (make_dirs(where, 0755) != 0)
+        return fail("cannot create the store %s: %s; set CUDNNV_ROOT to a writable directory",
+                    where, strerror(errno));
+    if (where == root_path && realpath(root_path, resolved) != NULL)
+        strcpy(root_path, resolved);
+    for (size_t i = 0; i < sizeof parts / sizeof parts[0]; i++) {
+        path_join(path, sizeof path, where, parts[i]);
+        if (make_dirs(path, 0755) != 0)
+            return fail("cannot create %s: %s", path, strerror(errno));
+    }
+    return 0;
+}
+
+/* The folder of an installed set, in the user's store or else the system store. */
+int store_set_dir(const char *root, const char *name, char *out, size_t size)
+{
+    return cudnnv_set_dir(root, name, out, size) ? 0 : -1;
+}
+
+/* Where a set of this store is (or will be) kept: only ever the store itself, which changes write to. */
+int store_own_set_dir(const char *root, const char *name, char *out, size_t size)
+{
+    int n = snprintf(out, size, "%s/versions/%s", root, name);
+    return n > 0 && (size_t)n < size ? 0 : -1;
+}
+
+int store_lock(const char *root)
+{
+    char path[PATH_MAX];
+    snprintf(path, sizeof path, "%s/locks/store.lock", root);
+    int fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+    if (fd < 0) {
+        fail("cannot open the store lock %s: %s", path, strerror(errno));
+        return -1;
+    }
+    if (flock(fd, LOCK_EX | LOCK_NB) != 0) {
+        note("cudnnv: waiting for another cudnnv that is changing the store (%s)", path);
+        if (flock(fd, LOCK_EX) != 0) {
+            fail("cannot lock the store: %s", strerror(errno));
+            close(fd);
+            return -1;
+        }
+    }
+    return fd;
+}
+
+void store_unlock(int fd)
+{
+    if (fd >= 0)
+        close(fd);
+}
+
+int store_new_staging(const char *root, const char *purpose, char *out, size_t size)
+{
+    int n = snprintf(out, size, "%s/staging/%s.XXXXXX", root, purpose);
+    if (n < 0 || (size_t)n >= size || mkdtemp(out) == NULL)
+        return fail("cannot create a staging directory under %s/staging: %s", root, strerror(errno));
+    return 0;
+}
+
+/* Only called with the lock held: whatever is in staging/ then was left by a killed change. */
+void store_clear_stale_staging(const char *root)
+{
+    char dir_path[PATH_MAX], path[PATH_MAX];
+    snprintf(dir_path, sizeof dir_path, "%s/staging", root);
+    DIR *dir = opendir(dir_path);
+    if (dir == NULL)
+        return;
+    struct dirent *entry;
+    while ((entry = readdir(dir)) != NULL) {
+        if (strcmp(entry->d_name, ".") == 0 || strcmp(entry->d_name, "..") == 0)
+            continue;
+        if (path_join(path, sizeof path, dir_path, entry->d_name) == 0)
+            remove_tree(path);
+    }
+    closedir(dir);
+}
+
+/* What every change does first: the layout, the lock, and a clean staging/. Returns the lock, or -1. */
+int store_begin_change(const char *root)
+{
+    if (store_prepare(root) != 0)
+        return -1;
+    int lock = store_lock(root);
+    if (lock >= 0)
+        store_clear_stale_staging(root);
+    return lock;
+}
+
+/*
+ * Moves a finished set into versions/NAME; with replace, swaps it with the
+ * old one atomically. Its files were flushed as they were written; its
+ * directories are flushed here, before the rename that makes it visible,
+ * so a power loss cannot publish a set whose files are not on the disk.
+ */
+int store_publish(const char *root, const char *staged, const char *name, int replace)
+{
+    char target[PATH_MAX], versions[PATH_MAX];
+    if (store_own_set_dir(root, name, target, sizeof target) != 0)
+        return fail("set path too long for '%s'", name);
+    if (sync_tree_directories(staged) != 0)
+        return fail("cannot flush the new set to the disk: %s", strerror(errno));
+    path_join(versions, sizeof versions, root, "versions");
+    if (rename(staged, target) == 0)
+        return sync_directory(versions) == 0 ? 0 : fail("cannot flush %s: %s", versions, strerror(errno));
+    if (!replace || (errno != EEXIST && errno != ENOTEMPTY))
+        return fail("cannot move the new set into %s: %s", target, strerror(errno));
+    if (renameat2(AT_FDCWD, staged, AT_FDCWD, target, RENAME_EXCHANGE) != 0)
+        return fail("cannot replace %s: %s", target, strerror(errno));
+    remove_tree(staged);
+    return 0;
+}
+
+/* Takes a set out of versions/ by one rename, then deletes it. */
+int store_remove_set(const char *root, const char *name)
+{
+    char target[PATH_MAX], trash[PATH_MAX];
+    if (store_own_set_dir(root, name, target, sizeof target) != 0)
+        return fail("set path too long for '%s'", name);
+    if (store_new_staging(root, "remove", trash, sizeof trash) != 0)
+        return 1;
+    char moved[PATH_MAX];
+    path_join(moved, sizeof moved, trash, "set");
+    if (rename(target, moved) != 0) {
+        remove_tree(trash);
+        return fail("cannot remove %s: %s", target, strerror(errno));
+    }
+    remove_tree(trash);
+    return 0;
+}

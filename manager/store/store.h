@@ -1,0 +1,24 @@
+/*
+ * The store on disk (docs/store.md): where it is, its layout, the lock
+ * that serialises changes, the staging area, and the one rename that makes a
+ * set appear or disappear.
+ */
+#ifndef CUDNNV_STORE_H
+#define CUDNNV_STORE_H
+
+#include <stddef.h>
+
+const char *store_root(void);
+int store_prepare(const char *root);
+int store_set_dir(const char *root, const char *name, char *out, size_t size);
+int store_own_set_dir(const char *root, const char *name, char *out, size_t size);
+const char *store_system_root(void);
+int store_lock(const char *root);
+void store_unlock(int fd);
+int store_new_staging(const char *root, const char *purpose, char *out, size_t size);
+void store_clear_stale_staging(const char *root);
+int store_begin_change(const char *root);
+int store_publish(const char *root, const char *staged, const char *name, int replace);
+int store_remove_set(const char *root, const char *name);
+
+#endif
