@@ -33,6 +33,10 @@ void note_with_prefix(const char *prefix, const char *format, ...) __attribute__
 int asks_for_help(int argc, char **argv);
 int print_command_help(const char *name);
 
+/* suggest.c */
+const char *suggest_command(const char *name);
+int fail_unknown_command(const char *name);
+
 /* json.c */
 void json_string(FILE *out, const char *text);
 void json_next_member(FILE *out, const char *key, const char *value);

@@ -9,10 +9,12 @@
 
 static const struct command table[] = {
     {"install", cmd_install_helper, "install a cuDNN set from an archive or a directory", NULL, 0,
-     "--name --sha256 --cuda --platform --no-catalog-check --force --json --help", 0},
+     "--name --sha256 --cuda --platform --no-catalog-check --force --json --list --help", 0},
     {"uninstall", cmd_uninstall, "remove installed sets", cmd_uninstall_help, 0, "-f --force --help", 1},
     {"link", cmd_link, "register a set kept elsewhere, by reference", cmd_link_help, 0, "--force --help", 0},
     {"known", cmd_known, "list the cuDNN releases in the catalog", cmd_known_help, 0, "--platform --json --help", 0},
+    {"latest", cmd_latest, "print the newest installed (or --known) version of a prefix", cmd_latest_help, 0,
+     "--known --help", 0},
     {"versions", cmd_versions, "list installed sets, marking the selected ones", cmd_versions_help, 0,
      "--bare --json --help", 0},
     {"use", cmd_use, "pin the version for this directory (.cudnn-version)", cmd_use_help, 0,

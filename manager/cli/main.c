@@ -18,10 +18,8 @@ int main(int argc, char **argv)
         return 0;
     }
     const struct command *command = command_find(argv[1]);
-    if (command == NULL) {
-        fail("no such command '%s'; run 'cudnnv help' for the list", argv[1]);
-        return EXIT_USAGE;
-    }
+    if (command == NULL)
+        return fail_unknown_command(argv[1]);
     if (command->passes_arguments ? (argc > 2 && (strcmp(argv[2], "--help") == 0 || strcmp(argv[2], "-h") == 0))
                                   : asks_for_help(argc - 1, argv + 1))
         return print_command_help(command->name);

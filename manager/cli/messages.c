@@ -78,7 +78,7 @@ int print_command_help(const char *name)
 {
     const struct command *command = command_find(name);
     if (command == NULL)
-        return fail("no such command '%s'; run 'cudnnv help' for the list", name);
+        return fail_unknown_command(name);
     if (command->help == NULL) {
         /* the command runs in a helper program, which prints its own help */
         char *argv[] = {(char *)name, "--help", NULL};

@@ -21,6 +21,7 @@
 const char cmd_install_help[] =
     "Usage: cudnnv install [--name NAME] [--sha256 HEX] [--no-catalog-check] [--force] [--json] SOURCE\n"
     "       cudnnv install [--cuda VERSION] [--platform P] [--name NAME] [--force] [--json] RELEASE\n"
+    "       cudnnv install --list [PREFIX]     (the catalog, as 'cudnnv known' lists it)\n"
     "\n"
     "Install a cuDNN set into the store ($CUDNNV_ROOT, default ~/.cudnnv).\n"
     "SOURCE is one of:\n"
@@ -130,11 +131,27 @@ static int resolve_catalog_source(struct install_request *request, char *archive
     return 0;
 }
 
+/* install --list [PREFIX]: the catalog, as 'cudnnv known' lists it (pyenv's spelling). */
+static int list_catalog(int argc, char **argv)
+{
+    char *known[4] = {"known", NULL, NULL, NULL};
+    int count = 1;
+    for (int i = 1; i < argc && count < 3; i++) {
+        if (strcmp(argv[i], "--list") != 0)
+            known[count++] = argv[i];
+    }
+    return cmd_known(count, known);
+}
+
 int cmd_install(int argc, char **argv)
 {
     struct install_request request;
     struct install_result result;
     char staging[4096], archive[4096], sha256[65];
+    for (int i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "--list") == 0)
+            return list_catalog(argc, argv);
+    }
     int status = parse_install(argc, argv, &request);
     if (status != 0)
         return status;

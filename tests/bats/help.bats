@@ -35,7 +35,14 @@ load helpers
     assert_status 2
     assert_output_has "no such command 'frobnicate'"
     run cudnnv help frobnicate
-    assert_status 1
+    assert_status 2
+    # a slip of the keyboard is named
+    run cudnnv instal x
+    assert_status 2
+    assert_output_has "no such command 'instal'; did you mean 'install'?"
+    run cudnnv help verfy
+    assert_status 2
+    assert_output_has "did you mean 'verify'?"
 }
 
 @test "the man page documents every command in the table" {

@@ -1,0 +1,65 @@
+/*
+ * "did you mean 'install'?": the nearest name to a mistyped one, by edit
+ * distance (insertions, deletions, substitutions), when it is near enough
+ * to be a slip of the keyboard rather than another word.
+ */
+#include "cli.h"
+
+#include <string.h>
+
+#define SUGGEST_MAX_LENGTH 32
+
+/* Levenshtein distance of two short words (longer ones are never near). */
+static int edit_distance(const char *a, const char *b)
+{
+    size_t la = strlen(a), lb = strlen(b);
+    int row[SUGGEST_MAX_LENGTH + 1];
+    if (la > SUGGEST_MAX_LENGTH || lb > SUGGEST_MAX_LENGTH)
+        return SUGGEST_MAX_LENGTH;
+    for (size_t j = 0; j <= lb; j++)
+        row[j] = (int)j;
+    for (size_t i = 1; i <= la; i++) {
+        int diagonal = row[0];
+        row[0] = (int)i;
+        for (size_t j = 1; j <= lb; j++) {
+            int above = row[j];
+            int best = diagonal + (a[i - 1] != b[j - 1]);
+            if (above + 1 < best)
+                best = above + 1;
+            if (row[j - 1] + 1 < best)
+                best = row[j - 1] + 1;
+            row[j] = best;
+            diagonal = above;
+        }
+    }
+    return row[lb];
+}
+
+/* The listed command nearest to name (at most 2 edits, and fewer than half its length), or NULL. */
+const char *suggest_command(const char *name)
+{
+    int count, best_distance = 3;
+    const char *best = NULL;
+    const struct command *commands = command_table(&count);
+    for (int i = 0; i < count; i++) {
+        if (commands[i].summary == NULL)
+            continue;
+        int distance = edit_distance(name, commands[i].name);
+        if (distance < best_distance && (size_t)distance * 2 < strlen(commands[i].name)) {
+            best_distance = distance;
+            best = commands[i].name;
+        }
+    }
+    return best;
+}
+
+/* Says a command does not exist, with the nearest one; the usage status. */
+int fail_unknown_command(const char *name)
+{
+    const char *near = suggest_command(name);
+    if (near != NULL)
+        fail("no such command '%s'; did you mean '%s'? ('cudnnv help' lists them)", name, near);
+    else
+        fail("no such command '%s'; run 'cudnnv help' for the list", name);
+    return EXIT_USAGE;
+}
