@@ -289,7 +289,7 @@ FUZZ_SECONDS ?= 30
 FUZZ_DIR     = $(BUILD)/fuzz
 FUZZ_CFLAGS  = -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -g -O1 \
                -fsanitize=fuzzer,address,undefined $(INCLUDES)
-FUZZ_NAMES   = version_file archive_member hook_state catalog_names manifest redist_manifest
+FUZZ_NAMES   = version_file archive_member hook_state catalog_names manifest redist_manifest framework_metadata
 FUZZ_SRC_version_file   = $(SELECT_SRC)
 FUZZ_SRC_archive_member = manager/install/archive_member.c manager/store/beneath.c manager/store/fsutil.c
 FUZZ_SRC_hook_state     = manager/shell/hook_state.c
@@ -299,6 +299,7 @@ FUZZ_LIBS_manifest      = $(shell pkg-config --libs libxxhash 2>/dev/null)
 FUZZ_SRC_redist_manifest = manager/catalog/redist_manifest.c manager/catalog/catalog_check.c manager/catalog/catalog_platform.c \
                           manager/install/archive_member.c manager/install/version_detect.c manager/store/fsutil.c $(SELECT_SRC)
 FUZZ_LIBS_redist_manifest = $(shell pkg-config --libs jansson 2>/dev/null)
+FUZZ_SRC_framework_metadata = manager/catalog/framework_metadata.c manager/store/fsutil.c $(SELECT_SRC)
 
 $(FUZZ_DIR)/fuzz_%: tests/fuzz/fuzz_%.c $(SELECT_SRC) $(wildcard manager/*/*.c manager/*/*.h shim/*.h)
 	@mkdir -p $(dir $@)
