@@ -52,6 +52,9 @@ void hook_env_key(char *out, size_t size)
         path_join(path, sizeof path, where.root, store_files[i]);
         used += describe_file(path, text + used, sizeof text - used);
     }
+    /* the system store's sets count too: an administrator may add one */
+    if (used < sizeof text && path_join(path, sizeof path, store_system_root(), "versions") == 0)
+        used += describe_file(path, text + used, sizeof text - used);
     if (used > sizeof text)
         used = sizeof text;
     snprintf(out, size, "%016llx", (unsigned long long)XXH3_64bits(text, used));

@@ -10,6 +10,7 @@
 #include "fsutil.h"
 #include "selection.h"
 #include "shell_quote.h"
+#include "store.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -111,6 +112,10 @@ void hook_watch_print(const char *shell, const char *root, const char *stamp)
         if (path_join(path, sizeof path, root, store_files[i]) != 0 || !add_entry(list, sizeof list, path))
             return;
     }
+    const char *system = store_system_root();
+    if (system[0] == '/' && strcmp(system, root) != 0 && strchr(system, '\n') == NULL &&
+        (path_join(path, sizeof path, system, "versions") != 0 || !add_entry(list, sizeof list, path)))
+        return;
     const char *version = getenv("CUDNNV_VERSION"), *configured_root = getenv("CUDNNV_ROOT");
     shell_print_set(stdout, shell, "__CUDNNV_WATCH_DIR", where.cwd);
     shell_print_set(stdout, shell, "__CUDNNV_WATCH_VERSION", version ? version : "");

@@ -2,7 +2,8 @@
  * What the shell hook watches so that a prompt where nothing changed starts
  * no process: the folder, CUDNNV_VERSION, CUDNNV_ROOT, and the files that
  * decide the selection (each .cudnn-version that could appear between here
- * and the nearest one, the global file, versions/, config), against a
+ * and the nearest one, the global file, versions/, config, the system
+ * store's versions/), against a
  * stamp file that hook-env touches before it reads any of them. The shell
  * compares with builtins only ([[ -ot ]], fish's path mtime).
  */

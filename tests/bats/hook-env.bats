@@ -113,3 +113,14 @@ hook() { # evaluates one hook run in this shell
     run cudnnv hook-env tcsh
     assert_status 2
 }
+
+@test "a set the administrator adds to the system store is seen at the next prompt" {
+    install_fixture cudnn-11.0-linux-x64-v8.0.4.30-test.tgz
+    cudnnv use --force 8.1 2>/dev/null   # not installed yet: nothing is set
+    run --separate-stderr cudnnv hook-env bash $$
+    assert_output_has "-$CUDNNV_SYSTEM_ROOT/versions"
+    eval "$output"
+    CUDNNV_ROOT="$CUDNNV_SYSTEM_ROOT" install_fixture cudnn-11.2-linux-x64-v8.1.0.77-test.tgz
+    run --separate-stderr cudnnv hook-env bash
+    assert_output_has "CUDNN_HOME='$CUDNNV_SYSTEM_ROOT/versions/8.1.0.77'"
+}
