@@ -6,6 +6,7 @@
 #ifndef CUDNNV_CLI_H
 #define CUDNNV_CLI_H
 
+#include <stddef.h>
 #include <stdio.h>
 
 #define EXIT_USER_ERROR 1
@@ -32,6 +33,9 @@ void note(const char *format, ...) __attribute__((format(printf, 1, 2)));
 void note_with_prefix(const char *prefix, const char *format, ...) __attribute__((format(printf, 2, 3)));
 int asks_for_help(int argc, char **argv);
 int print_command_help(const char *name);
+
+/* install_helper.c */
+int helper_run_capture(const char *name, char **argv, char *out, size_t size);
 
 /* suggest.c */
 const char *suggest_command(const char *name);

@@ -10,6 +10,8 @@
 static const struct command table[] = {
     {"install", cmd_install_helper, "install a cuDNN set from an archive or a directory", NULL, 0,
      "--name --sha256 --cuda --platform --no-catalog-check --force --json --list --help", 0},
+    {"adopt", cmd_adopt, "make cuDNN copied into a CUDA folder a set, and take it out", cmd_adopt_help, 0,
+     "--dry-run --name --help", 0},
     {"uninstall", cmd_uninstall, "remove installed sets", cmd_uninstall_help, 0, "-f --force --help", 1},
     {"link", cmd_link, "register a set kept elsewhere, by reference", cmd_link_help, 0, "--force --help", 0},
     {"known", cmd_known, "list the cuDNN releases in the catalog", cmd_known_help, 0, "--platform --json --help", 0},

@@ -37,6 +37,8 @@ int cmd_root(int argc, char **argv);
 extern const char cmd_root_help[];
 int cmd_exec(int argc, char **argv);
 extern const char cmd_exec_help[];
+int cmd_adopt(int argc, char **argv);
+extern const char cmd_adopt_help[];
 int cmd_latest(int argc, char **argv);
 extern const char cmd_latest_help[];
 int cmd_modulefiles(int argc, char **argv);

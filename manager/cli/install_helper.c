@@ -12,6 +12,7 @@
 #include <errno.h>
 #include <limits.h>
 #include <string.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 static int run_helper(const char *name, char **argv)
@@ -35,4 +36,41 @@ int cmd_update_helper(int argc, char **argv)
 {
     (void)argc;
     return run_helper("cudnnv-update", argv);
+}
+
+/*
+ * Runs a helper as a child and keeps what it prints on stdout (its messages
+ * go to stderr as usual): for commands that go on after it, like adopt.
+ * Returns the helper's exit status, or 1 after a message.
+ */
+int helper_run_capture(const char *name, char **argv, char *out, size_t size)
+{
+    char helper[PATH_MAX];
+    int pipe_fds[2];
+    if (shipped_file(name, helper, sizeof helper) != 0)
+        return fail("cannot find %s next to this cudnnv (expected ../lib/cudnnv/); reinstall cudnnv with 'make install'",
+                    name);
+    if (pipe(pipe_fds) != 0)
+        return fail("cannot run %s: %s", helper, strerror(errno));
+    fflush(stdout);
+    pid_t child = fork();
+    if (child == 0) {
+        dup2(pipe_fds[1], STDOUT_FILENO);
+        close(pipe_fds[0]);
+        close(pipe_fds[1]);
+        argv[0] = helper;
+        execv(helper, argv);
+        _exit(127);
+    }
+    close(pipe_fds[1]);
+    size_t used = 0;
+    ssize_t got;
+    while (child > 0 && (got = read(pipe_fds[0], out + used, size - 1 - used)) > 0)
+        used += (size_t)got;
+    out[used] = '\0';
+    close(pipe_fds[0]);
+    int status = 0;
+    if (child < 0 || waitpid(child, &status, 0) < 0)
+        return fail("cannot run %s: %s", helper, strerror(errno));
+    return WIFEXITED(status) ? WEXITSTATUS(status) : 1;
 }

@@ -1,0 +1,77 @@
+#!/usr/bin/env bats
+# cudnnv adopt: cuDNN copied into a CUDA toolkit folder becomes a set, and
+# leaves the toolkit; everything else in it stays.
+
+load helpers
+
+# toolkit: a CUDA folder with cuDNN 8.1.0 copied in (NVIDIA's old tar instructions)
+make_toolkit() {
+    TOOLKIT="$BATS_TEST_TMPDIR/cuda-11.2"
+    mkdir -p "$TOOLKIT/include" "$TOOLKIT/lib64" "$TOOLKIT/bin"
+    echo "/* cuda.h */" > "$TOOLKIT/include/cuda.h"
+    : > "$TOOLKIT/lib64/libcudart.so.11.2.152"
+    ln -s libcudart.so.11.2.152 "$TOOLKIT/lib64/libcudart.so.11"
+    echo nvcc > "$TOOLKIT/bin/nvcc"
+    echo "CUDA Version 11.2.152" > "$TOOLKIT/version.txt"
+    cp -a "$SETS/8.1.0/include/." "$TOOLKIT/include/"
+    cp -a "$SETS/8.1.0/lib/." "$TOOLKIT/lib64/"
+    (cd "$TOOLKIT" && find . -path '*cudnn*' | sort) > "$BATS_TEST_TMPDIR/cudnn-files"
+    (cd "$TOOLKIT" && find . ! -path '*cudnn*' | sort) > "$BATS_TEST_TMPDIR/other-files"
+}
+
+@test "adopt --dry-run lists the cuDNN files and moves nothing" {
+    make_toolkit
+    run --separate-stderr cudnnv adopt --dry-run "$TOOLKIT"
+    assert_status 0
+    [ "$(echo "$output" | wc -l)" -eq "$(wc -l < "$BATS_TEST_TMPDIR/cudnn-files")" ]
+    assert_output_has "$TOOLKIT/lib64/libcudnn.so.8.1.0"
+    assert_output_has "$TOOLKIT/include/cudnn_version.h"
+    ! printf '%s' "$output" | grep -q "libcudart\|cuda.h\|nvcc"
+    [ -z "$(ls "$CUDNNV_ROOT/versions" 2>/dev/null)" ]
+    [ "$(cd "$TOOLKIT" && find . -path '*cudnn*' | sort)" = "$(cat "$BATS_TEST_TMPDIR/cudnn-files")" ]
+}
+
+@test "adopt makes a verified set, empties the toolkit of cuDNN, keeps the rest and a backup" {
+    make_toolkit
+    run cudnnv adopt "$TOOLKIT"
+    assert_status 0
+    assert_output_has "adopted $(wc -l < "$BATS_TEST_TMPDIR/cudnn-files" | tr -d ' ') cuDNN files of $TOOLKIT as the set 8.1.0"
+    grep -q '^cuda = 11.2$' "$CUDNNV_ROOT/versions/8.1.0/cudnnv.ini"
+    run cudnnv verify 8.1.0
+    assert_status 0
+    [ -z "$(cd "$TOOLKIT" && find . -path '*cudnn*')" ]
+    [ "$(cd "$TOOLKIT" && find . | sort)" = "$(cat "$BATS_TEST_TMPDIR/other-files")" ]
+    backup=$(ls -d "$CUDNNV_ROOT"/backups/adopted-*)
+    [ -f "$backup/lib64/libcudnn.so.8.1.0" ] && [ -L "$backup/lib64/libcudnn.so.8" ]
+    cudnnv use 8.1.0 2>/dev/null
+    cudnnv rehash 2>/dev/null
+    LD_LIBRARY_PATH="$CUDNNV_ROOT/shims/lib" run "$FIXTURES/bin/host_dlopen"
+    [ "${lines[0]}" = 8100 ]
+}
+
+@test "a Windows toolkit layout (bin/cudnn64_8.dll, lib/x64/cudnn.lib) is adopted too" {
+    win="$BATS_TEST_TMPDIR/CUDA/v11.2"
+    mkdir -p "$win"
+    cp -a "$FIXTURES/layouts/windows-8.1.0/cuda/." "$win/"
+    echo "cudart" > "$win/bin/cudart64_110.dll"
+    run cudnnv adopt --name win81 "$win"
+    assert_status 0
+    [ -f "$CUDNNV_ROOT/versions/win81/bin/cudnn64_8.dll" ]
+    [ ! -e "$win/bin/cudnn64_8.dll" ] && [ ! -e "$win/lib/x64/cudnn.lib" ]
+    [ -f "$win/bin/cudart64_110.dll" ]
+}
+
+@test "a toolkit the user cannot write is refused before anything changes, with the command to run" {
+    if [ "$(id -u)" != 0 ]; then skip "needs root to make a folder another user cannot write"; fi
+    make_toolkit
+    top=$(mktemp -d /tmp/cudnnv-adopt.XXXXXX)
+    chmod 755 "$top"
+    mv "$TOOLKIT" "$top/cuda"
+    run setpriv --reuid=65534 --regid=65534 --clear-groups env -i PATH=/usr/bin:/bin HOME="$top/home" \
+        CUDNNV_ROOT="$top/store" "$CUDNNV" adopt "$top/cuda"
+    assert_status 1
+    assert_output_has "cannot move cuDNN out of $top/cuda/include: Permission denied; run it as the folder's owner"
+    [ ! -d "$top/store/versions" ] || [ -z "$(ls "$top/store/versions")" ]
+    [ -f "$top/cuda/lib64/libcudnn.so.8.1.0" ]
+    rm -rf "$top"
+}
