@@ -70,6 +70,8 @@ int cmd_env(int argc, char **argv)
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--format") == 0 && i + 1 < argc)
             format = argv[++i];
+        else if (strncmp(argv[i], "--format=", 9) == 0)
+            format = argv[i] + 9;
         else if (argv[i][0] == '-' || version != NULL)
             return usage_fail("env", "unexpected argument '%s'", argv[i]);
         else

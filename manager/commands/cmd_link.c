@@ -59,15 +59,26 @@ static int refuse_candidates(const char *dir, const struct set_layout *layouts, 
 
 int cmd_link(int argc, char **argv)
 {
-    int force = argc > 1 && strcmp(argv[1], "--force") == 0;
+    const char *operands[2];
+    int force = 0, count = 0;
     char dir[PATH_MAX];
-    if (argc - force != 3)
+    for (int i = 1; i < argc; i++) {   /* --force before, between or after NAME and DIR */
+        if (strcmp(argv[i], "--force") == 0 || strcmp(argv[i], "-f") == 0)
+            force = 1;
+        else if (argv[i][0] == '-')
+            return usage_fail("link", "unknown option '%s'", argv[i]);
+        else if (count < 2)
+            operands[count++] = argv[i];
+        else
+            return usage_fail("link", "give NAME and DIR only");
+    }
+    if (count != 2)
         return usage_fail("link", "give NAME and DIR");
-    const char *name = argv[1 + force];
+    const char *name = operands[0];
     if (!cudnnv_name_is_valid(name))
         return usage_fail("link", "invalid name '%s': no '/', '\\', '..', spaces or control characters", name);
-    if (realpath(argv[2 + force], dir) == NULL || !is_directory(dir))
-        return fail("no such directory '%s'", argv[2 + force]);
+    if (realpath(operands[1], dir) == NULL || !is_directory(dir))
+        return fail("no such directory '%s'", operands[1]);
     struct set_layout *layouts = calloc(LINK_MAX_CANDIDATES, sizeof *layouts);
     if (layouts == NULL)
         return fail("out of memory");

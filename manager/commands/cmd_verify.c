@@ -95,6 +95,8 @@ int cmd_verify(int argc, char **argv)
     int first = 1 + json, count = 0, failed = 0, printed = 0;
     const char *root = store_root();
     for (int i = first; i < argc && count < CUDNNV_MAX_SETS; i++) {
+        if (argv[i][0] == '-')
+            return usage_fail("verify", "unknown option '%s'", argv[i]);
         if (!cudnnv_set_exists(root, argv[i]))
             return fail("'%s' is not installed; see 'cudnnv versions'", argv[i]);
         strcpy(names[count++], argv[i]);

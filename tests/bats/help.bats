@@ -54,3 +54,24 @@ load helpers
         }
     done
 }
+
+@test "seams of the command line: an unknown option is bad usage, options after operands, --opt=value, completions" {
+    install_fixture cudnn-11.2-linux-x64-v8.1.0.77-test.tgz
+    run cudnnv verify --bogus
+    assert_status 2
+    assert_output_has "unknown option '--bogus'"
+    run cudnnv link mine "$SETS/8.0.4" --force
+    assert_status 0
+    run cudnnv link mine "$SETS/8.0.4" --force
+    assert_status 0
+    run cudnnv link --bogus mine "$SETS/8.0.4"
+    assert_status 2
+    run cudnnv env --format=dotenv 8.1
+    assert_status 0
+    assert_output_has "CUDNNV_VERSION=8.1"
+    run cudnnv completions use
+    assert_output_has "--for"
+    run cudnnv completions install
+    assert_output_has "--cuda"
+    assert_output_has "--platform"
+}
