@@ -53,3 +53,11 @@ load helpers
     run cudnnv known --platform beos
     assert_status 2
 }
+
+@test "known --json marks a release installed from a test archive (on any machine)" {
+    install_fixture cudnn-linux-x86_64-9.1.0.70_cuda12-archive-test.tar.xz
+    run cudnnv known --json 9.1.0
+    assert_status 0
+    assert_output_has '"version": "9.1.0.70"'
+    assert_output_has '"installed": "9.1.0.70"'
+}

@@ -64,3 +64,12 @@ load helpers
     run cudnnv link one "$BATS_TEST_TMPDIR/many/8.1.0"
     assert_status 0
 }
+
+@test "a test set linked as system serves a major no version file names (on any machine)" {
+    cudnnv link system "$SETS/9.1.0" 2>/dev/null
+    run cudnnv which libcudnn.so.9
+    assert_status 0
+    [ "$output" = "$(readlink -f "$SETS/9.1.0/lib")/libcudnn.so.9" ]
+    run cudnnv version --all
+    assert_output_has "cuDNN 9: system (linked as system)"
+}

@@ -26,3 +26,9 @@ load helpers
     assert_status 1
     assert_output_has "'8.9' is not installed"
 }
+
+@test "prefix of a linked test set is the linked directory (on any machine)" {
+    cudnnv link mine "$SETS/8.1.0" 2>/dev/null
+    run cudnnv prefix mine
+    [ "$output" = "$(readlink -f "$SETS/8.1.0")" ]
+}
