@@ -202,4 +202,8 @@ run_in() {
     # (/nonexistent/.cudnnv), where 8.0.4 is not installed
     CUDNNV_VERSION=8.1.0 run -127 setpriv --reuid=65534 --regid=65534 --clear-groups "$host"
     [ "$output" = "cudnnv: version '8.0.4' is not installed (set by $PWD/.cudnn-version); run 'cudnnv install 8.0.4' or 'cudnnv versions' (libcudnn.so.8 needed it)" ]
+    # a system store named by the environment (holding 8.0.4) is ignored too
+    CUDNNV_ROOT="$BATS_TEST_TMPDIR/evil-system" install_fixture cudnn-11.0-linux-x64-v8.0.4.30-test.tgz
+    CUDNNV_SYSTEM_ROOT="$BATS_TEST_TMPDIR/evil-system" run -127 setpriv --reuid=65534 --regid=65534 --clear-groups "$host"
+    assert_output_has "version '8.0.4' is not installed"
 }
