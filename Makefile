@@ -37,10 +37,10 @@ SELECT_SRC  = shim/version_name.c shim/set_list.c shim/version_file.c shim/selec
 # cudnnv itself links only libc, inih and xxHash (it starts fast: the shell
 # hook runs it at every prompt); install runs in a helper that also links
 # libarchive and OpenSSL.
-HELPER_SRC  = manager/install/archive_extract.c manager/install/archive_sha256.c manager/commands/cmd_install.c \
+HELPER_SRC  = manager/install/archive_extract.c manager/install/archive_sha256.c manager/install/install_run.c \
               manager/install/install_steps.c manager/install/install_name.c manager/install/install_catalog.c \
               manager/install/download.c
-UPDATE_SRC  = manager/commands/cmd_update.c manager/catalog/catalog_git.c manager/catalog/catalog_redist.c manager/catalog/redist_manifest.c
+UPDATE_SRC  = manager/catalog/update_run.c manager/catalog/catalog_git.c manager/catalog/catalog_redist.c manager/catalog/redist_manifest.c
 CORE_SRC    = $(filter-out $(HELPER_SRC) $(UPDATE_SRC) manager/cli/main.c manager/cli/install_main.c \
               manager/cli/update_main.c manager/catalog/catalog_git_none.c,$(wildcard manager/*/*.c))
 SELECT_OBJ  = $(SELECT_SRC:%.c=$(BUILD)/obj/%.o)

@@ -56,14 +56,20 @@ if [[ ";${PROMPT_COMMAND:-};" != *";_cudnnv_hook;"* ]]; then
   PROMPT_COMMAND="_cudnnv_hook${PROMPT_COMMAND:+;$PROMPT_COMMAND}"
 fi
 
+# Completion: cudnnv names the candidates for the words typed so far (see
+# 'cudnnv completions --help'); -@files, -@dirs, -@programs ask bash itself.
 _cudnnv_complete() {
-  local word=${COMP_WORDS[COMP_CWORD]} words
-  if [ "$COMP_CWORD" -eq 1 ]; then
-    words=$(command @CUDNNV@ completions)
-  else
-    words=$(command @CUDNNV@ completions "${COMP_WORDS[1]}")
-  fi
-  COMPREPLY=($(compgen -W "$words" -- "$word"))
+  local word=${COMP_WORDS[COMP_CWORD]} line
+  COMPREPLY=()
+  while IFS= read -r line; do
+    case $line in
+      -@files) compopt -o filenames 2>/dev/null; mapfile -t -O ${#COMPREPLY[@]} COMPREPLY < <(compgen -f -- "$word") ;;
+      -@dirs) compopt -o filenames 2>/dev/null; mapfile -t -O ${#COMPREPLY[@]} COMPREPLY < <(compgen -d -- "$word") ;;
+      -@programs) mapfile -t -O ${#COMPREPLY[@]} COMPREPLY < <(compgen -c -- "$word") ;;
+      "$word"*) COMPREPLY+=("$line") ;;
+    esac
+  done < <(command @CUDNNV@ completions "${COMP_WORDS[@]:1:COMP_CWORD-1}" 2>/dev/null)
+  return 0
 }
 complete -F _cudnnv_complete cudnnv
 

@@ -41,8 +41,25 @@ function _cudnnv_unchanged
     return 0
 end
 
-complete -c cudnnv -f
-complete -c cudnnv -n '__fish_use_subcommand' -a '(command @CUDNNV@ completions)'
-complete -c cudnnv -n 'not __fish_use_subcommand' -a '(command @CUDNNV@ completions (commandline -opc)[2])'
+# Completion: cudnnv names the candidates for the words typed so far (see
+# 'cudnnv completions --help'); -@files, -@dirs, -@programs ask fish itself,
+# so paths complete where a path fits and nowhere else.
+function __cudnnv_complete
+    set -l typed (commandline -opc)
+    set -l token (commandline -ct)
+    for line in (command @CUDNNV@ completions $typed[2..-1] 2>/dev/null)
+        switch $line
+            case -@files
+                __fish_complete_path $token
+            case -@dirs
+                __fish_complete_directories $token
+            case -@programs
+                __fish_complete_command
+            case '*'
+                echo $line
+        end
+    end
+end
+complete -c cudnnv -f -a '(__cudnnv_complete)'
 
 _cudnnv_hook

@@ -43,17 +43,50 @@ if (( ! ${chpwd_functions[(I)_cudnnv_hook]} )); then
   chpwd_functions=(_cudnnv_hook $chpwd_functions)
 fi
 
+# Completion: cudnnv names the candidates for the words typed so far (see
+# 'cudnnv completions --help'); -@files, -@dirs, -@programs ask zsh itself.
+# With compinit (before or after this line) through compdef; without it,
+# through compctl.
 _cudnnv_complete() {
+  local line
   local -a candidates
-  if (( CURRENT == 2 )); then
-    candidates=(${(f)"$(command @CUDNNV@ completions)"})
-  else
-    candidates=(${(f)"$(command @CUDNNV@ completions ${words[2]})"})
-  fi
+  for line in ${(f)"$(command @CUDNNV@ completions ${words[2,CURRENT-1]} 2>/dev/null)"}; do
+    case $line in
+      -@files) _files ;;
+      -@dirs) _files -/ ;;
+      -@programs) _command_names -e ;;
+      *) candidates+=("$line") ;;
+    esac
+  done
   compadd -a candidates
+}
+_cudnnv_compctl() {
+  local -a typed
+  local current line
+  read -cA typed
+  read -cn current
+  reply=()
+  for line in ${(f)"$(command @CUDNNV@ completions ${typed[2,current-1]} 2>/dev/null)"}; do
+    case $line in
+      -@files) reply+=(${typed[current]}*(N)) ;;
+      -@dirs) reply+=(${typed[current]}*(N/)) ;;
+      -@programs) reply+=(${(k)commands[(I)${typed[current]}*]}) ;;
+      *) reply+=("$line") ;;
+    esac
+  done
+}
+# compinit may run after this line: register with compdef at the first
+# prompt where it exists
+_cudnnv_compdef() {
+  (( $+functions[compdef] )) || return 0
+  compdef _cudnnv_complete cudnnv
+  precmd_functions=(${precmd_functions:#_cudnnv_compdef})
 }
 if (( $+functions[compdef] )); then
   compdef _cudnnv_complete cudnnv
+else
+  zmodload zsh/compctl 2>/dev/null && compctl -K _cudnnv_compctl cudnnv
+  precmd_functions+=(_cudnnv_compdef)
 fi
 
 _cudnnv_hook

@@ -168,7 +168,7 @@ static int load_folder(struct catalog *catalog, const char *folder, int adding, 
         const char *problem = catalog_release_problem(release, base_url);
         struct catalog_release *known = find_version(catalog, release->version);
         if (problem != NULL)
-            note("cudnnv: ignoring %s: it has %s", path, problem);
+            note("ignoring %s: it has %s", path, problem);
         else if (known == NULL)
             catalog->count++;
         else if (adding)

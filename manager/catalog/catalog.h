@@ -54,6 +54,7 @@ int catalog_data_dir(const char *leaf, char *out, size_t size);
 const char *catalog_platform_name(enum catalog_platform platform);
 const char *catalog_platform_key(enum catalog_platform platform);
 int catalog_platform_from_name(const char *name);
+const char *catalog_platform_list(void);
 enum catalog_platform catalog_host_platform(void);
 int catalog_load(struct catalog *catalog);
 void catalog_free(struct catalog *catalog);

@@ -30,7 +30,7 @@ static void say_head(git_repository *repository, const char *how)
     if (git_reference_name_to_id(&head, repository, "HEAD") != 0)
         return;
     git_oid_tostr(text, sizeof text, &head);
-    note("cudnnv: catalog %s at %.12s", how, text);
+    note("catalog %s at %.12s", how, text);
 }
 
 int catalog_git_clone(const char *root, const char *target, const char *remote)
@@ -87,7 +87,7 @@ static int merge_fetched(git_repository *repository, const char *remote)
     if (git_merge_analysis(&analysis, &preference, repository, (const git_annotated_commit **)&fetched, 1) != 0)
         status = git_failure("cannot compare with", remote);
     else if (analysis & GIT_MERGE_ANALYSIS_UP_TO_DATE)
-        note("cudnnv: catalog already up to date");
+        note("catalog already up to date");
     else if (!(analysis & GIT_MERGE_ANALYSIS_FASTFORWARD))
         status = fail("the catalog in %s has commits the remote lacks, so it cannot fast-forward; remove that directory and run 'cudnnv update' again",
                       git_repository_workdir(repository));

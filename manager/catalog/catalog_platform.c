@@ -6,6 +6,7 @@
  */
 #include "catalog.h"
 
+#include <stdio.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -31,6 +32,18 @@ int catalog_platform_from_name(const char *name)
             return i;
     }
     return -1;
+}
+
+/* The platforms' names for a message: "linux-x86_64, linux-sbsa, linux-aarch64 or windows-x86_64". */
+const char *catalog_platform_list(void)
+{
+    static char list[128];
+    if (list[0] == '\0') {
+        for (int i = 0; i < CATALOG_PLATFORMS; i++)
+            snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s",
+                     i == 0 ? "" : (i == CATALOG_PLATFORMS - 1 ? " or " : ", "), platform_names[i]);
+    }
+    return list;
 }
 
 enum catalog_platform catalog_host_platform(void)

@@ -44,26 +44,26 @@ static int take_manifest(const char *base_url, const char *label, const char *ta
     char *json = NULL;
     struct catalog_release release;
     if (snprintf(url, sizeof url, "%sredistrib_%s.json", base_url, label) >= (int)sizeof url) {
-        note("cudnnv: skipping redistrib_%s.json: its address is too long", label);
+        note("skipping redistrib_%s.json: its address is too long", label);
         return 1;
     }
     if (download_text(url, MANIFEST_LIMIT, &json, why, sizeof why) != 0) {
-        note("cudnnv: skipping %s: %s", url, why);
+        note("skipping %s: %s", url, why);
         return 1;
     }
     int status = redist_manifest_release(json, base_url, &release, why, sizeof why);
     free(json);
     if (status != 0) {
-        note("cudnnv: skipping %s: %s", url, why);
+        note("skipping %s: %s", url, why);
         return 1;
     }
     const char *problem = catalog_release_problem(&release, base_url);
     if (problem != NULL) {
-        note("cudnnv: skipping %s: it has %s", url, problem);
+        note("skipping %s: it has %s", url, problem);
         return 1;
     }
     if (redist_release_ini(&release, url, text, sizeof text) != 0 || write_file_atomic(target, text) != 0) {
-        note("cudnnv: skipping %s: cannot write %s: %s", url, target, strerror(errno));
+        note("skipping %s: cannot write %s: %s", url, target, strerror(errno));
         return 1;
     }
     return 0;
@@ -103,7 +103,7 @@ int catalog_redist_update(const char *root, const char *base_url)
     }
     if (isatty(STDERR_FILENO))
         fputc('\n', stderr);
-    note("cudnnv: %d new releases from %s (%d manifests read, %d skipped, %d already known); see 'cudnnv known'",
+    note("%d new releases from %s (%d manifests read, %d skipped, %d already known); see 'cudnnv known'",
          counts.added, base_url, counts.read, counts.skipped, counts.seen);
     return counts.skipped > 0 && counts.added == 0 ? 1 : 0;
 }

@@ -85,7 +85,7 @@ static int use_installed(const char *framework, char *version, size_t version_si
             return fail("%s %s (in %s) needs cuDNN %s or newer, below %s (it says: %s); none is installed: run 'cudnnv install %s'",
                         framework, one->version, one->where, one->requirement.least, one->requirement.below,
                         one->requirement.said, one->requirement.least);
-        note("cudnnv: %s %s (in %s) says %s; using %s, the newest installed set it accepts", framework,
+        note("%s %s (in %s) says %s; using %s, the newest installed set it accepts", framework,
              one->version, one->where, one->requirement.said, chosen);
         return 0;
     }
@@ -165,7 +165,7 @@ int use_for_framework(const char *request, char *chosen_name, size_t size)
     else {
         char least[16];
         major_minor(reason->cudnn, least, sizeof least);
-        note("cudnnv: %s %s was built with cuDNN %s (CUDA %s); using %s, the newest installed set of cuDNN %d.x at least %s",
+        note("%s %s was built with cuDNN %s (CUDA %s); using %s, the newest installed set of cuDNN %d.x at least %s",
              framework, reason->version, reason->cudnn, reason->cuda, chosen, cudnnv_name_major(reason->cudnn),
              least);
         snprintf(chosen_name, size, "%s", chosen);

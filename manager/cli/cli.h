@@ -1,7 +1,8 @@
 /*
- * What every command shares: the command table entry, the exit statuses and
- * the message helpers. Commands live one per file (cmd_*.c); the table that
- * names them all is commands.c.
+ * What every command shares: its entry in the command table (name, options,
+ * operands, help), the parsed arguments it runs with, the exit statuses and
+ * the message helpers. Commands live one per file (cmd_*.c), each declaring
+ * its own 'struct command'; commands.c lists them all.
  */
 #ifndef CUDNNV_CLI_H
 #define CUDNNV_CLI_H
@@ -12,32 +13,83 @@
 #define EXIT_USER_ERROR 1
 #define EXIT_USAGE 2
 
+/* What a word can be, for completion (flags combine). */
+enum complete_what {
+    COMPLETE_NOTHING = 0,
+    COMPLETE_SETS = 1 << 0,       /* the installed sets */
+    COMPLETE_RELEASES = 1 << 1,   /* the catalog's releases */
+    COMPLETE_FILES = 1 << 2,      /* a path (the shell completes it) */
+    COMPLETE_DIRS = 1 << 3,       /* a directory (the shell completes it) */
+    COMPLETE_PROGRAMS = 1 << 4,   /* a program on PATH (the shell completes it) */
+    COMPLETE_COMMANDS = 1 << 5,   /* a cudnnv command */
+    COMPLETE_FRAMEWORKS = 1 << 6, /* torch, tensorflow==2.5, ... */
+    COMPLETE_CUDA = 1 << 7,       /* the CUDA versions the catalog builds for */
+    COMPLETE_WORDS = 1 << 8,      /* the words listed with it */
+};
+
+/* One option of a command. The table of a command ends with {.name = NULL}. */
+struct option_spec {
+    const char *name;        /* "--format" */
+    char short_name;         /* 'f' for -f, or 0 */
+    const char *value_name;  /* "FORMAT" when the option takes a value; NULL: a flag */
+    unsigned complete;       /* what its value can be (enum complete_what) */
+    const char *words;       /* with COMPLETE_WORDS: the values, separated by spaces */
+    const char *help;        /* for help COMMAND; '\n' starts a continuation line */
+};
+
+#define ARGS_MAX_OPTIONS 16
+
+struct command;
+
+/* A command line, parsed by the command's table. */
+struct args {
+    const struct command *command;
+    const char *value[ARGS_MAX_OPTIONS]; /* per option: its value, "" for a flag; NULL: absent */
+    int count;                           /* operands */
+    char **operand;                      /* operand[0 .. count-1] */
+    int argc;                            /* the whole command line, from the command's name */
+    char **argv;
+};
+
 struct command {
     const char *name;
-    int (*run)(int argc, char **argv);
-    const char *summary;   /* one line for 'cudnnv help'; NULL: not listed (plumbing) */
-    const char *help;      /* the whole text for 'cudnnv help NAME' and NAME --help; NULL:
-                              the command's helper program prints it */
-    int passes_arguments;  /* exec: --help after the command name belongs to that command */
-    const char *options;   /* for completion: the options, separated by spaces */
-    int takes_version;     /* for completion: offer the installed sets */
+    int (*run)(struct args *args);
+    const char *summary;       /* one line for 'cudnnv help'; NULL: plumbing, not listed */
+    const char *usage;         /* the usage lines (after "Usage: "), '\n' between them */
+    const char *description;   /* the help's text between the usage and the options */
+    const char *notes;         /* help text after the options, or NULL */
+    const struct option_spec *options;
+    unsigned operands;         /* what the operands can be (enum complete_what) */
+    const char *operand_words; /* with COMPLETE_WORDS: the words */
+    int max_operands;          /* more is bad usage; -1: any number */
+    int options_end_at_operand; /* exec: the first operand and the rest are another program's */
 };
 
 const struct command *command_find(const char *name);
-const struct command *command_table(int *count);
+const struct command *const *command_table(int *count);
+
+/* args.c */
+int args_parse(const struct command *command, int argc, char **argv, struct args *args);
+void args_release(struct args *args);
+int args_has(const struct args *args, int option);
+int command_main(const struct command *command, int (*run)(struct args *), int argc, char **argv);
+const struct option_spec *option_find(const struct command *command, const char *word);
+
+/* help_text.c */
+void print_help(const struct command *command, FILE *out);
+int print_command_help(const char *name);
 
 /* messages.c */
 int fail(const char *format, ...) __attribute__((format(printf, 1, 2)));
 int usage_fail(const char *command, const char *format, ...) __attribute__((format(printf, 2, 3)));
 void note(const char *format, ...) __attribute__((format(printf, 1, 2)));
-void note_with_prefix(const char *prefix, const char *format, ...) __attribute__((format(printf, 2, 3)));
-int asks_for_help(int argc, char **argv);
-int print_command_help(const char *name);
 
 /* install_helper.c */
+int helper_run(const char *name, struct args *args);
 int helper_run_capture(const char *name, char **argv, char *out, size_t size);
 
 /* suggest.c */
+const char *suggest_word(const char *name, const char *const *words, int count);
 const char *suggest_command(const char *name);
 int fail_unknown_command(const char *name);
 

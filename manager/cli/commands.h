@@ -1,67 +1,29 @@
 /*
- * Every command's entry point and help text, one pair per cmd_*.c file; the
- * table in commands.c lists them in the order 'cudnnv help' shows.
+ * Every command's table entry, one per cmd_*.c file (use also declares its
+ * alias local); commands.c lists them in the order 'cudnnv help' shows.
+ * install and update do their work in helper programs: install_run and
+ * update_run are what those helpers call after parsing.
  */
 #ifndef CUDNNV_COMMANDS_H
 #define CUDNNV_COMMANDS_H
 
-int cmd_install(int argc, char **argv);
-int cmd_install_helper(int argc, char **argv);
-int cmd_update(int argc, char **argv);
-int cmd_update_helper(int argc, char **argv);
-extern const char cmd_update_help[];
-extern const char cmd_install_help[];
-int cmd_uninstall(int argc, char **argv);
-extern const char cmd_uninstall_help[];
-int cmd_link(int argc, char **argv);
-extern const char cmd_link_help[];
-int cmd_versions(int argc, char **argv);
-extern const char cmd_versions_help[];
-int cmd_use(int argc, char **argv);
-extern const char cmd_use_help[];
-int cmd_global(int argc, char **argv);
-extern const char cmd_global_help[];
-int cmd_shell(int argc, char **argv);
-extern const char cmd_shell_help[];
-int cmd_version(int argc, char **argv);
-extern const char cmd_version_help[];
-int cmd_version_name(int argc, char **argv);
-extern const char cmd_version_name_help[];
-int cmd_version_file(int argc, char **argv);
-extern const char cmd_version_file_help[];
-int cmd_which(int argc, char **argv);
-extern const char cmd_which_help[];
-int cmd_prefix(int argc, char **argv);
-extern const char cmd_prefix_help[];
-int cmd_root(int argc, char **argv);
-extern const char cmd_root_help[];
-int cmd_exec(int argc, char **argv);
-extern const char cmd_exec_help[];
-int cmd_adopt(int argc, char **argv);
-extern const char cmd_adopt_help[];
-int cmd_latest(int argc, char **argv);
-extern const char cmd_latest_help[];
-int cmd_modulefiles(int argc, char **argv);
-extern const char cmd_modulefiles_help[];
-int cmd_verify(int argc, char **argv);
-extern const char cmd_verify_help[];
-int cmd_env(int argc, char **argv);
-extern const char cmd_env_help[];
-int cmd_rehash(int argc, char **argv);
-extern const char cmd_rehash_help[];
-int cmd_init(int argc, char **argv);
-extern const char cmd_init_help[];
-int cmd_hook_env(int argc, char **argv);
-extern const char cmd_hook_env_help[];
-int cmd_completions(int argc, char **argv);
-extern const char cmd_completions_help[];
-int cmd_known(int argc, char **argv);
-extern const char cmd_known_help[];
-int cmd_doctor(int argc, char **argv);
-extern const char cmd_doctor_help[];
-int cmd_check(int argc, char **argv);
-extern const char cmd_check_help[];
-int cmd_help(int argc, char **argv);
-extern const char cmd_help_help[];
+#include "cli.h"
+
+extern const struct command command_install, command_adopt, command_uninstall, command_link,
+    command_known, command_latest, command_versions, command_use, command_local, command_global,
+    command_shell, command_version, command_version_name, command_version_file, command_which,
+    command_prefix, command_root, command_exec, command_env, command_init, command_doctor,
+    command_update, command_check, command_modulefiles, command_rehash, command_verify,
+    command_help, command_hook_env, command_completions;
+
+/* install's and update's options, by index in their tables (the helpers read them) */
+enum install_option {
+    INSTALL_NAME, INSTALL_SHA256, INSTALL_CUDA, INSTALL_PLATFORM, INSTALL_NO_CATALOG_CHECK,
+    INSTALL_FORCE, INSTALL_JSON, INSTALL_LIST
+};
+enum update_option { UPDATE_REMOTE };
+
+int install_run(struct args *args);
+int update_run(struct args *args);
 
 #endif

@@ -15,8 +15,10 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-static int run_helper(const char *name, char **argv)
+/* Runs the helper in this process's place, with the command line as given. */
+int helper_run(const char *name, struct args *args)
 {
+    char **argv = args->argv;
     char helper[PATH_MAX];
     if (shipped_file(name, helper, sizeof helper) != 0)
         return fail("cannot find %s next to this cudnnv (expected ../lib/cudnnv/); reinstall cudnnv with 'make install'",
@@ -24,18 +26,6 @@ static int run_helper(const char *name, char **argv)
     argv[0] = helper;
     execv(helper, argv);
     return fail("cannot run %s: %s", helper, strerror(errno));
-}
-
-int cmd_install_helper(int argc, char **argv)
-{
-    (void)argc;
-    return run_helper("cudnnv-install", argv);
-}
-
-int cmd_update_helper(int argc, char **argv)
-{
-    (void)argc;
-    return run_helper("cudnnv-update", argv);
 }
 
 /*

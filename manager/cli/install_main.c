@@ -1,18 +1,13 @@
 /*
  * The entry of lib/cudnnv/cudnnv-install, the helper that cudnnv runs for
- * 'cudnnv install' (see install_helper.c).
+ * 'cudnnv install' (see install_helper.c): the same table parses its
+ * arguments, then install_run does the work.
  */
 #include "cli.h"
 #include "commands.h"
 
-#include <stdio.h>
-
 int main(int argc, char **argv)
 {
-    if (asks_for_help(argc, argv)) {
-        fputs(cmd_install_help, stdout);
-        return 0;
-    }
     argv[0] = "install";
-    return cmd_install(argc, argv);
+    return command_main(&command_install, install_run, argc, argv);
 }

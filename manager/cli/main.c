@@ -1,8 +1,9 @@
 /*
- * cudnnv's entry: global options, then hand the arguments to the command
- * named first (after answering --help for it).
+ * cudnnv's entry: global options, then the command named first, run with
+ * its arguments parsed by its own table (args.c).
  */
 #include "cli.h"
+#include "commands.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -12,7 +13,7 @@
 int main(int argc, char **argv)
 {
     if (argc < 2 || strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "--help") == 0)
-        return command_find("help")->run(1, argv);
+        return command_main(&command_help, command_help.run, 1, argv);
     if (strcmp(argv[1], "--version") == 0 || strcmp(argv[1], "-v") == 0) {
         printf("cudnnv %s\n", CUDNNV_RELEASE);
         return 0;
@@ -20,8 +21,5 @@ int main(int argc, char **argv)
     const struct command *command = command_find(argv[1]);
     if (command == NULL)
         return fail_unknown_command(argv[1]);
-    if (command->passes_arguments ? (argc > 2 && (strcmp(argv[2], "--help") == 0 || strcmp(argv[2], "-h") == 0))
-                                  : asks_for_help(argc - 1, argv + 1))
-        return print_command_help(command->name);
-    return command->run(argc - 1, argv + 1);
+    return command_main(command, command->run, argc - 1, argv + 1);
 }

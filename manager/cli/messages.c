@@ -10,7 +10,6 @@
 #include "cudnnv_select.h"
 
 #include <stdarg.h>
-#include <string.h>
 
 #define MESSAGE_MAX 8192
 
@@ -34,6 +33,14 @@ int fail(const char *format, ...)
     return EXIT_USER_ERROR;
 }
 
+static void note_with_prefix(const char *prefix, const char *format, ...)
+{
+    va_list args;
+    va_start(args, format);
+    write_message(prefix, format, args);
+    va_end(args);
+}
+
 int usage_fail(const char *command, const char *format, ...)
 {
     char prefix[64], text[MESSAGE_MAX];
@@ -46,45 +53,11 @@ int usage_fail(const char *command, const char *format, ...)
     return EXIT_USAGE;
 }
 
-void note_with_prefix(const char *prefix, const char *format, ...)
-{
-    va_list args;
-    va_start(args, format);
-    write_message(prefix, format, args);
-    va_end(args);
-}
-
+/* A message that is not an error: "cudnnv: " and the text, on stderr. */
 void note(const char *format, ...)
 {
     va_list args;
     va_start(args, format);
-    write_message("", format, args);
+    write_message("cudnnv: ", format, args);
     va_end(args);
-}
-
-/* True when -h or --help comes before a "--". */
-int asks_for_help(int argc, char **argv)
-{
-    for (int i = 1; i < argc; i++) {
-        if (strcmp(argv[i], "--") == 0)
-            return 0;
-        if (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0)
-            return 1;
-    }
-    return 0;
-}
-
-int print_command_help(const char *name)
-{
-    const struct command *command = command_find(name);
-    if (command == NULL)
-        return fail_unknown_command(name);
-    if (command->help == NULL) {
-        /* the command runs in a helper program, which prints its own help */
-        char *argv[] = {(char *)name, "--help", NULL};
-        fflush(stdout);
-        return command->run(2, argv);
-    }
-    fputs(command->help, stdout);
-    return 0;
 }

@@ -1,5 +1,5 @@
 /*
- * "did you mean 'install'?": the nearest name to a mistyped one, by edit
+ * "did you mean 'install'?": the nearest command or option to a mistyped one, by edit
  * distance (insertions, deletions, substitutions), when it is near enough
  * to be a slip of the keyboard rather than another word.
  */
@@ -35,22 +35,32 @@ static int edit_distance(const char *a, const char *b)
     return row[lb];
 }
 
-/* The listed command nearest to name (at most 2 edits, and fewer than half its length), or NULL. */
-const char *suggest_command(const char *name)
+/* The word nearest to name (at most 2 edits, and fewer than half its length), or NULL. */
+const char *suggest_word(const char *name, const char *const *words, int count)
 {
-    int count, best_distance = 3;
+    int best_distance = 3;
     const char *best = NULL;
-    const struct command *commands = command_table(&count);
     for (int i = 0; i < count; i++) {
-        if (commands[i].summary == NULL)
-            continue;
-        int distance = edit_distance(name, commands[i].name);
-        if (distance < best_distance && (size_t)distance * 2 < strlen(commands[i].name)) {
+        int distance = edit_distance(name, words[i]);
+        if (distance < best_distance && (size_t)distance * 2 < strlen(words[i])) {
             best_distance = distance;
-            best = commands[i].name;
+            best = words[i];
         }
     }
     return best;
+}
+
+/* The listed command nearest to name, or NULL. */
+const char *suggest_command(const char *name)
+{
+    int count, listed = 0;
+    const struct command *const *commands = command_table(&count);
+    const char *names[64];
+    for (int i = 0; i < count && listed < 64; i++) {
+        if (commands[i]->summary != NULL)
+            names[listed++] = commands[i]->name;
+    }
+    return suggest_word(name, names, listed);
 }
 
 /* Says a command does not exist, with the nearest one; the usage status. */

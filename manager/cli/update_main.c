@@ -1,18 +1,13 @@
 /*
  * The entry of lib/cudnnv/cudnnv-update, the helper that cudnnv runs for
- * 'cudnnv update' (it alone links libgit2).
+ * 'cudnnv update' (it alone links libgit2): the same table parses its
+ * arguments, then update_run does the work.
  */
 #include "cli.h"
 #include "commands.h"
 
-#include <stdio.h>
-
 int main(int argc, char **argv)
 {
-    if (asks_for_help(argc, argv)) {
-        fputs(cmd_update_help, stdout);
-        return 0;
-    }
     argv[0] = "update";
-    return cmd_update(argc, argv);
+    return command_main(&command_update, update_run, argc, argv);
 }

@@ -27,18 +27,13 @@
 
 #define ADOPT_MAX_FILES 256
 
-const char cmd_adopt_help[] =
-    "Usage: cudnnv adopt [--dry-run] [--name NAME] CUDA_DIR\n"
-    "\n"
-    "Make the cuDNN files copied into a CUDA toolkit folder a set of the store,\n"
-    "verify it, then move those files out of the toolkit into\n"
-    "$CUDNNV_ROOT/backups/adopted-TIME/ (delete it when you no longer need it).\n"
-    "Only cuDNN's files move: include/cudnn*.h, lib/ or lib64/libcudnn*,\n"
-    "bin/cudnn*.dll, lib/x64/cudnn*.lib; everything else stays.\n"
-    "\n"
-    "Options:\n"
-    "  --dry-run    list what would move, and change nothing\n"
-    "  --name NAME  the set's name (default: its version)\n";
+enum { ADOPT_DRY_RUN, ADOPT_NAME };
+
+static const struct option_spec options[] = {
+    [ADOPT_DRY_RUN] = {.name = "--dry-run", .help = "list what would move, and change nothing"},
+    [ADOPT_NAME] = {.name = "--name", .value_name = "NAME", .help = "the set's name (default: its version)"},
+    {.name = NULL},
+};
 
 struct adoption {
     char paths[ADOPT_MAX_FILES][PATH_MAX];   /* relative to the toolkit folder */
@@ -159,23 +154,13 @@ static int verify_set(const char *name)
     return 0;
 }
 
-int cmd_adopt(int argc, char **argv)
+static int run(struct args *args)
 {
     struct set_layout layout;
     static struct adoption files;
     char top[PATH_MAX], name[CUDNNV_NAME_MAX + 1], backup[PATH_MAX + 64];
-    const char *requested_name = NULL, *dir = NULL;
-    int dry_run = 0;
-    for (int i = 1; i < argc; i++) {
-        if (strcmp(argv[i], "--dry-run") == 0)
-            dry_run = 1;
-        else if (strcmp(argv[i], "--name") == 0 && i + 1 < argc)
-            requested_name = argv[++i];
-        else if (argv[i][0] == '-' || dir != NULL)
-            return usage_fail("adopt", "unexpected argument '%s'", argv[i]);
-        else
-            dir = argv[i];
-    }
+    const char *requested_name = args->value[ADOPT_NAME], *dir = args->count ? args->operand[0] : NULL;
+    int dry_run = args_has(args, ADOPT_DRY_RUN);
     if (dir == NULL)
         return usage_fail("adopt", "give the CUDA toolkit folder");
     if (requested_name != NULL && !cudnnv_name_is_valid(requested_name))
@@ -188,13 +173,29 @@ int cmd_adopt(int argc, char **argv)
     if (dry_run) {
         for (int i = 0; i < files.count; i++)
             printf("%s/%s\n", top, files.paths[i]);
-        note("cudnnv: adopt would make these %d files a set and move them out of %s", files.count, top);
+        note("adopt would make these %d files a set and move them out of %s", files.count, top);
         return 0;
     }
     if (require_writable(top, &files) != 0 || install_folder(top, requested_name, name, sizeof name) != 0 ||
         verify_set(name) != 0 || move_out(top, &files, backup, sizeof backup) != 0)
         return 1;
-    note("cudnnv: adopted %d cuDNN files of %s as the set %s; they were moved to %s (delete it when you no longer need it)",
+    note("adopted %d cuDNN files of %s as the set %s; they were moved to %s (delete it when you no longer need it)",
          files.count, top, name, backup);
     return 0;
 }
+
+const struct command command_adopt = {
+    .name = "adopt",
+    .run = run,
+    .summary = "make cuDNN copied into a CUDA folder a set, and take it out",
+    .usage = "[--dry-run] [--name NAME] CUDA_DIR",
+    .description =
+        "Make the cuDNN files copied into a CUDA toolkit folder a set of the store,\n"
+        "verify it, then move those files out of the toolkit into\n"
+        "$CUDNNV_ROOT/backups/adopted-TIME/ (delete it when you no longer need it).\n"
+        "Only cuDNN's files move: include/cudnn*.h, lib/ or lib64/libcudnn*,\n"
+        "bin/cudnn*.dll, lib/x64/cudnn*.lib; everything else stays.\n",
+    .options = options,
+    .operands = COMPLETE_DIRS,
+    .max_operands = 1,
+};

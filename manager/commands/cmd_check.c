@@ -19,23 +19,12 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-const char cmd_check_help[] =
-    "Usage: cudnnv check [VERSION]\n"
-    "\n"
-    "Load the set VERSION (default: the one selected here) through its shim,\n"
-    "as a program would, and print cudnnGetVersion(), cudnnGetCudartVersion()\n"
-    "and cudnnCreate()'s status. Where a GPU is present, also run a\n"
-    "convolution (input 64x32x56x56, 64 filters 3x3, padding 1; 10 runs to\n"
-    "warm up, then the mean of 100) and print its time.\n";
-
-int cmd_check(int argc, char **argv)
+static int run(struct args *args)
 {
     struct found_set set;
     char shim_dir[PATH_MAX], shim[PATH_MAX + 32];
     int copied, status;
-    if (argc > 2)
-        return usage_fail("check", "give at most one version");
-    status = argc == 2 ? set_lookup_named(argv[1], &set) : set_lookup_selected(-1, &set);
+    status = args->count ? set_lookup_named(args->operand[0], &set) : set_lookup_selected(-1, &set);
     if (status != 0)
         return status;
     int major = cudnnv_name_major(set.info.version);
@@ -60,3 +49,18 @@ int cmd_check(int argc, char **argv)
     return fail("the check of %s failed (%s %d); see the line above", set.name,
                 WIFEXITED(status) ? "exit status" : "signal", WIFEXITED(status) ? WEXITSTATUS(status) : WTERMSIG(status));
 }
+
+const struct command command_check = {
+    .name = "check",
+    .run = run,
+    .summary = "load a set through its shim and run a small convolution",
+    .usage = "[VERSION]",
+    .description =
+        "Load the set VERSION (default: the one selected here) through its shim,\n"
+        "as a program would, and print cudnnGetVersion(), cudnnGetCudartVersion()\n"
+        "and cudnnCreate()'s status. Where a GPU is present, also run a\n"
+        "convolution (input 64x32x56x56, 64 filters 3x3, padding 1; 10 runs to\n"
+        "warm up, then the mean of 100) and print its time.\n",
+    .operands = COMPLETE_SETS,
+    .max_operands = 1,
+};

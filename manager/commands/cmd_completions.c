@@ -1,11 +1,16 @@
 /*
- * cudnnv completions [COMMAND]: the words a shell completes, one per line:
- * the commands, or a command's options and, for commands that take a
- * version, the installed sets. The completion functions from 'cudnnv init'
- * call it.
+ * cudnnv completions [COMMAND [WORD...]]: what a shell may complete next,
+ * one word per line, read from the command's table: after an option that
+ * takes a value, that option's values; else the options and what an operand
+ * can be. A line "-@files", "-@dirs" or "-@programs" asks the shell to
+ * complete a path or a program itself (no name or option starts with "-@").
+ * WORDs are the words already typed after COMMAND. The completion functions
+ * of every shell ('cudnnv init') call it.
  */
+#include "catalog.h"
 #include "cli.h"
 #include "commands.h"
+#include "frameworks.h"
 #include "store.h"
 
 #include "cudnnv_select.h"
@@ -13,16 +18,9 @@
 #include <stdio.h>
 #include <string.h>
 
-const char cmd_completions_help[] =
-    "Usage: cudnnv completions [COMMAND]\n"
-    "\n"
-    "Print the words to complete, one per line: without COMMAND the commands;\n"
-    "with it, its options and (for commands taking a version) the installed\n"
-    "sets.\n";
-
 static void print_words(const char *words)
 {
-    for (const char *word = words; *word;) {
+    for (const char *word = words ? words : ""; *word;) {
         size_t length = strcspn(word, " ");
         if (length > 0)
             printf("%.*s\n", (int)length, word);
@@ -30,28 +28,154 @@ static void print_words(const char *words)
     }
 }
 
-int cmd_completions(int argc, char **argv)
+static void print_commands(void)
 {
     int count;
-    const struct command *commands = command_table(&count);
-    if (argc > 2)
-        return usage_fail("completions", "give at most one command");
-    if (argc == 1) {
-        for (int i = 0; i < count; i++) {
-            if (commands[i].summary != NULL)
-                printf("%s\n", commands[i].name);
+    const struct command *const *commands = command_table(&count);
+    for (int i = 0; i < count; i++) {
+        if (commands[i]->summary != NULL)
+            printf("%s\n", commands[i]->name);
+    }
+}
+
+static void print_sets(void)
+{
+    cudnnv_name names[CUDNNV_MAX_SETS];
+    int count = cudnnv_list_sets(store_root(), names, CUDNNV_MAX_SETS);
+    for (int i = 0; i < count; i++)
+        printf("%s\n", names[i]);
+}
+
+/* The catalog's releases, or the CUDA versions its builds are for (each once). */
+static void print_catalog(int cuda)
+{
+    struct catalog catalog;
+    if (catalog_load(&catalog) != 0)
+        return;
+    for (int i = 0; i < catalog.count; i++) {
+        const struct catalog_release *release = &catalog.releases[i];
+        if (!cuda) {
+            printf("%s\n", release->version);
+            continue;
         }
+        for (int b = 0; b < release->build_count; b++) {
+            int seen = 0;
+            for (int j = 0; j <= i && !seen; j++) {
+                for (int c = 0; c < (j == i ? b : catalog.releases[j].build_count) && !seen; c++)
+                    seen = strcmp(catalog.releases[j].builds[c].cuda, release->builds[b].cuda) == 0;
+            }
+            if (!seen)
+                printf("%s\n", release->builds[b].cuda);
+        }
+    }
+    catalog_free(&catalog);
+}
+
+/* torch, tensorflow, jax, and each release the framework table pins (torch==2.4.0, ...). */
+static void print_frameworks(void)
+{
+    struct framework_pins pins;
+    printf("torch\ntensorflow\njax\n");
+    if (frameworks_load(&pins) != 0)
+        return;
+    for (int i = 0; i < pins.count; i++) {
+        const char *name = strcmp(pins.pins[i].framework, "pytorch") == 0 ? "torch" : pins.pins[i].framework;
+        int seen = 0;
+        for (int j = 0; j < i && !seen; j++)
+            seen = strcmp(pins.pins[j].framework, pins.pins[i].framework) == 0 &&
+                   strcmp(pins.pins[j].version, pins.pins[i].version) == 0;
+        if (!seen)
+            printf("%s==%s\n", name, pins.pins[i].version);
+    }
+    frameworks_free(&pins);
+}
+
+static void print_values(unsigned what, const char *words)
+{
+    if (what & COMPLETE_WORDS)
+        print_words(words);
+    if (what & COMPLETE_SETS)
+        print_sets();
+    if (what & COMPLETE_RELEASES)
+        print_catalog(0);
+    if (what & COMPLETE_CUDA)
+        print_catalog(1);
+    if (what & COMPLETE_FRAMEWORKS)
+        print_frameworks();
+    if (what & COMPLETE_COMMANDS)
+        print_commands();
+    if (what & COMPLETE_FILES)
+        printf("-@files\n");
+    if (what & COMPLETE_DIRS)
+        printf("-@dirs\n");
+    if (what & COMPLETE_PROGRAMS)
+        printf("-@programs\n");
+}
+
+/* Reads the words typed so far; returns the option whose value comes next, or NULL. */
+static const struct option_spec *read_typed(const struct command *command, int count, char **words,
+                                            int *operands, int *only_operands)
+{
+    const struct option_spec *pending = NULL;
+    *operands = *only_operands = 0;
+    for (int i = 0; i < count; i++) {
+        const char *word = words[i];
+        pending = NULL;
+        if (*only_operands || word[0] != '-' || word[1] == '\0') {
+            (*operands)++;
+            *only_operands = command->options_end_at_operand;
+        } else if (strcmp(word, "--") == 0) {
+            *only_operands = 1;
+        } else {
+            const struct option_spec *option = option_find(command, word);
+            int inline_value = word[1] == '-' ? strchr(word, '=') != NULL : word[2] != '\0';
+            if (option != NULL && option->value_name != NULL && !inline_value)
+                pending = option;
+        }
+    }
+    return pending;
+}
+
+static int run(struct args *args)
+{
+    int operands, only_operands;
+    if (args->count == 0) {
+        print_commands();
         return 0;
     }
-    const struct command *command = command_find(argv[1]);
+    const struct command *command = command_find(args->operand[0]);
     if (command == NULL)
         return 0;
-    print_words(command->options);
-    if (command->takes_version) {
-        cudnnv_name names[CUDNNV_MAX_SETS];
-        int sets = cudnnv_list_sets(store_root(), names, CUDNNV_MAX_SETS);
-        for (int i = 0; i < sets; i++)
-            printf("%s\n", names[i]);
+    const struct option_spec *pending =
+        read_typed(command, args->count - 1, args->operand + 1, &operands, &only_operands);
+    if (pending != NULL) {
+        print_values(pending->complete, pending->words);
+        return 0;
     }
+    if (command->options_end_at_operand && operands > 0) {
+        printf("-@files\n");   /* the arguments of the program exec runs */
+        return 0;
+    }
+    for (int i = 0; !only_operands && command->options != NULL && command->options[i].name != NULL; i++)
+        printf("%s\n", command->options[i].name);
+    if (!only_operands)
+        printf("--help\n");
+    if (command->max_operands < 0 || operands < command->max_operands)
+        print_values(command->operands, command->operand_words);
     return 0;
 }
+
+const struct command command_completions = {
+    .name = "completions",
+    .run = run,
+    .usage = "[COMMAND [WORD...]]",
+    .description =
+        "Print what a shell may complete next, one word per line: without\n"
+        "COMMAND the commands; with it (and the WORDs typed after it), its\n"
+        "options, an option's values, or what its operands can be. The lines\n"
+        "-@files, -@dirs and -@programs ask the shell to complete a path or a\n"
+        "program. The completion functions from 'cudnnv init' call it.\n",
+    .operands = COMPLETE_NOTHING,
+    .max_operands = -1,
+    .options_end_at_operand = 1,
+};

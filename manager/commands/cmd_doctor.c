@@ -15,25 +15,12 @@
 #include <stdio.h>
 #include <string.h>
 
-const char cmd_doctor_help[] =
-    "Usage: cudnnv doctor [--json]\n"
-    "\n"
-    "Check why the selected cuDNN would not load, and say how to fix it:\n"
-    "  selection      a version is selected, and installed\n"
-    "  set            the selected sets are complete (their MANIFEST)\n"
-    "  shims          the shim libraries are in the store\n"
-    "  library path   the shim directory is on LD_LIBRARY_PATH, and no other\n"
-    "                 libcudnn comes before it\n"
-    "  loader cache   libcudnn in the system's loader cache (ldconfig -p)\n"
-    "  CUDA dirs      cuDNN copied into a CUDA toolkit directory\n"
-    "  driver         the NVIDIA driver is new enough for the set's CUDA\n"
-    "  GPU            the GPU's compute capability is supported by the set\n"
-    "  frameworks     the active Python's TensorFlow / PyTorch accept the set\n"
-    "What cannot be checked here (no driver, no GPU, no Python) says so.\n"
-    "Exits 1 when a check fails.\n"
-    "\n"
-    "Options:\n"
-    "  --json   an array of objects: check, status, detail, fix\n";
+enum { DOCTOR_JSON };
+
+static const struct option_spec options[] = {
+    [DOCTOR_JSON] = {.name = "--json", .help = "an array of objects: check, status, detail, fix"},
+    {.name = NULL},
+};
 
 static const char *const verdict_words[] = {"OK", "WARN", "FAIL", "SKIP"};
 
@@ -83,12 +70,10 @@ static void print_json(const struct doctor *doctor)
     printf("\n]\n");
 }
 
-int cmd_doctor(int argc, char **argv)
+static int run(struct args *args)
 {
     static struct doctor doctor;
-    int json = argc == 2 && strcmp(argv[1], "--json") == 0;
-    if (argc > 1 + json)
-        return usage_fail("doctor", "unexpected argument '%s'", argv[1 + json]);
+    int json = args_has(args, DOCTOR_JSON);
     memset(&doctor, 0, sizeof doctor);
     selection_where(&doctor.where);
     cudnnv_read_sources(&doctor.where, &doctor.sources);
@@ -110,3 +95,26 @@ int cmd_doctor(int argc, char **argv)
     }
     return 0;
 }
+
+const struct command command_doctor = {
+    .name = "doctor",
+    .run = run,
+    .summary = "explain why the selected cuDNN would not load",
+    .usage = "[--json]",
+    .description =
+        "Check why the selected cuDNN would not load, and say how to fix it:\n"
+        "  selection      a version is selected, and installed\n"
+        "  set            the selected sets are complete (their MANIFEST)\n"
+        "  shims          the shim libraries are in the store\n"
+        "  library path   the shim directory is on LD_LIBRARY_PATH, and no other\n"
+        "                 libcudnn comes before it\n"
+        "  loader cache   libcudnn in the system's loader cache (ldconfig -p)\n"
+        "  CUDA dirs      cuDNN copied into a CUDA toolkit directory\n"
+        "  driver         the NVIDIA driver is new enough for the set's CUDA\n"
+        "  GPU            the GPU's compute capability is supported by the set\n"
+        "  frameworks     the active Python's TensorFlow / PyTorch accept the set\n"
+        "What cannot be checked here (no driver, no GPU, no Python) says so.\n"
+        "Exits 1 when a check fails.\n",
+    .options = options,
+    .max_operands = 0,
+};

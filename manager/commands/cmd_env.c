@@ -13,18 +13,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-const char cmd_env_help[] =
-    "Usage: cudnnv env [--format sh|bash|zsh|fish|pwsh|dockerfile|dotenv] [VERSION]\n"
-    "\n"
-    "Print the environment that makes programs use the selected cuDNN sets\n"
-    "through the shims: LD_LIBRARY_PATH with the shim directory first,\n"
-    "LD_PRELOAD with the selected majors' shims, CUDNNV_ROOT, and, when VERSION\n"
-    "is given, CUDNNV_VERSION. E.g.\n"
-    "  eval \"$(cudnnv env)\"                      in a shell or a CI step\n"
-    "  cudnnv env --format dockerfile 9.19 >> Dockerfile\n"
-    "  cudnnv env --format dotenv >> \"$GITHUB_ENV\"\n"
-    "Values are those of this moment (the current LD_LIBRARY_PATH and\n"
-    "LD_PRELOAD are kept after cudnnv's entries).\n";
+enum { ENV_FORMAT };
+
+static const struct option_spec options[] = {
+    [ENV_FORMAT] = {.name = "--format", .value_name = "FORMAT", .complete = COMPLETE_WORDS,
+                    .words = "sh bash zsh fish pwsh dockerfile dotenv",
+                    .help = "sh (the default), bash, zsh, fish, pwsh, dockerfile or dotenv"},
+    {.name = NULL},
+};
 
 /* A Dockerfile ENV value in double quotes: '\\', '"' and '$' (Docker expands it there) escaped. */
 static void print_dockerfile_value(const char *value)
@@ -62,21 +58,12 @@ static int print_variable(const char *format, const char *name, const char *valu
     return 0;
 }
 
-int cmd_env(int argc, char **argv)
+static int run(struct args *args)
 {
-    const char *format = "sh", *version = NULL;
+    const char *format = args->value[ENV_FORMAT] ? args->value[ENV_FORMAT] : "sh";
+    const char *version = args->count ? args->operand[0] : NULL;
     struct activation plan;
     cudnnv_name resolved;
-    for (int i = 1; i < argc; i++) {
-        if (strcmp(argv[i], "--format") == 0 && i + 1 < argc)
-            format = argv[++i];
-        else if (strncmp(argv[i], "--format=", 9) == 0)
-            format = argv[i] + 9;
-        else if (argv[i][0] == '-' || version != NULL)
-            return usage_fail("env", "unexpected argument '%s'", argv[i]);
-        else
-            version = argv[i];
-    }
     if (!shell_is_known(format) && strcmp(format, "dockerfile") != 0 && strcmp(format, "dotenv") != 0)
         return usage_fail("env", "unknown format '%s'", format);
     if (version != NULL) {
@@ -98,3 +85,23 @@ int cmd_env(int argc, char **argv)
     }
     return 0;
 }
+
+const struct command command_env = {
+    .name = "env",
+    .run = run,
+    .summary = "print the variables that route cuDNN through the shims",
+    .usage = "[--format FORMAT] [VERSION]",
+    .description =
+        "Print the environment that makes programs use the selected cuDNN sets\n"
+        "through the shims: LD_LIBRARY_PATH with the shim directory first,\n"
+        "LD_PRELOAD with the selected majors' shims, CUDNNV_ROOT, and, when VERSION\n"
+        "is given, CUDNNV_VERSION. E.g.\n"
+        "  eval \"$(cudnnv env)\"                      in a shell or a CI step\n"
+        "  cudnnv env --format dockerfile 9.19 >> Dockerfile\n"
+        "  cudnnv env --format dotenv >> \"$GITHUB_ENV\"\n"
+        "Values are those of this moment (the current LD_LIBRARY_PATH and\n"
+        "LD_PRELOAD are kept after cudnnv's entries).\n",
+    .options = options,
+    .operands = COMPLETE_SETS,
+    .max_operands = 1,
+};

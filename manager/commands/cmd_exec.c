@@ -16,40 +16,50 @@
 #include <string.h>
 #include <unistd.h>
 
-const char cmd_exec_help[] =
-    "Usage: cudnnv exec [--version VERSION] [--] COMMAND [ARGS...]\n"
-    "\n"
-    "Run COMMAND with the cuDNN sets selected here. The shim directory\n"
-    "($CUDNNV_ROOT/shims/lib) goes first on LD_LIBRARY_PATH and the shim of\n"
-    "every major a source names goes into LD_PRELOAD; at its first cuDNN call\n"
-    "the program loads the selected set from the store.\n"
-    "\n"
-    "Options:\n"
-    "  --version VERSION   select VERSION for this command (sets CUDNNV_VERSION)\n"
-    "\n"
-    "Exits with COMMAND's status; 127 when COMMAND cannot be started.\n";
+enum { EXEC_VERSION };
 
-int cmd_exec(int argc, char **argv)
+static const struct option_spec options[] = {
+    [EXEC_VERSION] = {.name = "--version", .value_name = "VERSION", .complete = COMPLETE_SETS,
+                      .help = "select VERSION for this command (sets CUDNNV_VERSION)"},
+    {.name = NULL},
+};
+
+static int run(struct args *args)
 {
     struct activation plan;
     cudnnv_name resolved;
-    int first = 1;
-    if (first + 1 < argc && strcmp(argv[first], "--version") == 0) {
-        if (selection_require_installed(store_root(), argv[first + 1], resolved) != 0)
+    const char *version = args->value[EXEC_VERSION];
+    if (version != NULL) {
+        if (selection_require_installed(store_root(), version, resolved) != 0)
             return 1;
-        setenv("CUDNNV_VERSION", argv[first + 1], 1);
-        first += 2;
+        setenv("CUDNNV_VERSION", version, 1);
     }
-    if (first < argc && strcmp(argv[first], "--") == 0)
-        first++;
-    if (first >= argc)
+    if (args->count == 0)
         return usage_fail("exec", "give the COMMAND to run");
     if (activation_plan(&plan) != 0)
         return 1;
     if (setenv("LD_LIBRARY_PATH", plan.library_path, 1) != 0 ||
         setenv("LD_PRELOAD", plan.full_preload, 1) != 0)
         return fail("cannot set the environment: %s", strerror(errno));
-    execvp(argv[first], argv + first);
-    fail("cannot run '%s': %s", argv[first], strerror(errno));
+    execvp(args->operand[0], args->operand);
+    fail("cannot run '%s': %s", args->operand[0], strerror(errno));
     return 127;
 }
+
+const struct command command_exec = {
+    .name = "exec",
+    .run = run,
+    .summary = "run a command with the selected set",
+    .usage = "[--version VERSION] [--] COMMAND [ARGS...]",
+    .description =
+        "Run COMMAND with the cuDNN sets selected here. The shim directory\n"
+        "($CUDNNV_ROOT/shims/lib) goes first on LD_LIBRARY_PATH and the shim of\n"
+        "every major a source names goes into LD_PRELOAD; at its first cuDNN call\n"
+        "the program loads the selected set from the store.\n",
+    .notes =
+        "Exits with COMMAND's status; 127 when COMMAND cannot be started.\n",
+    .options = options,
+    .operands = COMPLETE_PROGRAMS,
+    .max_operands = -1,
+    .options_end_at_operand = 1,
+};

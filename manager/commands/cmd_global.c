@@ -12,32 +12,40 @@
 #include <stdio.h>
 #include <string.h>
 
-const char cmd_global_help[] =
-    "Usage: cudnnv global [--force] VERSION...\n"
-    "       cudnnv global --unset\n"
-    "       cudnnv global\n"
-    "\n"
-    "Set the cuDNN version used outside pinned projects, in $CUDNNV_ROOT/version.\n"
-    "Several versions (one per major) may be given. Without arguments, print it.\n"
-    "\n"
-    "Options:\n"
-    "  --force   write the name even if no installed set matches it\n"
-    "  --unset   remove the global version\n";
+enum { GLOBAL_FORCE, GLOBAL_UNSET };
 
-int cmd_global(int argc, char **argv)
+static const struct option_spec options[] = {
+    [GLOBAL_FORCE] = {.name = "--force", .short_name = 'f', .help = "write the name even if no installed set matches it"},
+    [GLOBAL_UNSET] = {.name = "--unset", .help = "remove the global version"},
+    {.name = NULL},
+};
+
+static int run(struct args *args)
 {
     char path[PATH_MAX];
-    int force, unset, first;
-    int status = version_pin_options("global", argc, argv, &force, &unset, &first);
-    if (status != 0)
-        return status;
+    if (args_has(args, GLOBAL_UNSET) && args->count != 0)
+        return usage_fail("global", "--unset takes no version");
     const char *root = store_root();
     path_join(path, sizeof path, root, "version");
-    if (unset)
+    if (args_has(args, GLOBAL_UNSET))
         return version_file_unset(path);
-    if (first == argc)
+    if (args->count == 0)
         return version_file_print(path, "no global version is set; run 'cudnnv global VERSION'");
     if (store_prepare(root) != 0)
         return 1;
-    return version_file_write(path, argc - first, argv + first, force);
+    return version_file_write(path, args->count, args->operand, args_has(args, GLOBAL_FORCE));
 }
+
+const struct command command_global = {
+    .name = "global",
+    .run = run,
+    .summary = "show or set the version used outside projects",
+    .usage = "[--force] VERSION...\n"
+             "--unset\n",
+    .description =
+        "Set the cuDNN version used outside pinned projects, in $CUDNNV_ROOT/version.\n"
+        "Several versions (one per major) may be given. Without arguments, print it.\n",
+    .options = options,
+    .operands = COMPLETE_SETS,
+    .max_operands = -1,
+};

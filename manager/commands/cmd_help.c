@@ -6,28 +6,31 @@
 
 #include <stdio.h>
 
-const char cmd_help_help[] =
-    "Usage: cudnnv help [COMMAND]\n"
-    "\n"
-    "Without COMMAND, list the commands; with it, show that command's help\n"
-    "(the same as 'cudnnv COMMAND --help').\n";
-
-int cmd_help(int argc, char **argv)
+static int run(struct args *args)
 {
     int count;
-    if (argc > 2)
-        return usage_fail("help", "give at most one command");
-    if (argc == 2)
-        return print_command_help(argv[1]);
-    const struct command *commands = command_table(&count);
+    if (args->count == 1)
+        return print_command_help(args->operand[0]);
+    const struct command *const *commands = command_table(&count);
     printf("Usage: cudnnv COMMAND [ARGS...]\n\n"
            "Keep several cuDNN releases side by side and pin one per project.\n\n"
            "Commands:\n");
     for (int i = 0; i < count; i++) {
-        if (commands[i].summary != NULL)
-            printf("  %-13s %s\n", commands[i].name, commands[i].summary);
+        if (commands[i]->summary != NULL)
+            printf("  %-13s %s\n", commands[i]->name, commands[i]->summary);
     }
     printf("\nOptions: --help (here or after any command), --version\n"
            "Store: $CUDNNV_ROOT (default ~/.cudnnv). See 'man cudnnv'.\n");
     return 0;
 }
+
+const struct command command_help = {
+    .name = "help",
+    .run = run,
+    .summary = "show help for cudnnv or one command",
+    .usage = "[COMMAND]",
+    .description = "Without COMMAND, list the commands; with it, show that command's help\n"
+                   "(the same as 'cudnnv COMMAND --help').\n",
+    .operands = COMPLETE_COMMANDS,
+    .max_operands = 1,
+};

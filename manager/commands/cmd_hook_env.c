@@ -24,18 +24,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-const char cmd_hook_env_help[] =
-    "Usage: cudnnv hook-env bash|zsh|fish|pwsh [SHELL_PID]\n"
-    "\n"
-    "Print the shell code that sets the cuDNN environment for the current\n"
-    "directory: CUDNN_HOME, CUDNN_PATH, CUDNN_INCLUDE_DIR, CUDNN_LIB_DIR, the\n"
-    "shim directory on LD_LIBRARY_PATH, and the selected shims in LD_PRELOAD\n"
-    "inside a pinned project ('preload = auto|always|never' in\n"
-    "$CUDNNV_ROOT/config). Prints nothing when nothing changed. With the\n"
-    "shell's PID it also prints what the shell watches, so that a prompt where\n"
-    "nothing changed runs no process. The shell integration from 'cudnnv init'\n"
-    "runs it; you do not need to.\n";
-
 static void print_value(const char *shell, const char *name, const char *value)
 {
     if (value == NULL)
@@ -55,17 +43,17 @@ static void print_changes(const char *shell, const struct hook_env *env)
     }
 }
 
-int cmd_hook_env(int argc, char **argv)
+static int run(struct args *args)
 {
     struct hook_state old_state, new_state;
     struct hook_env env;
     char key[40];
     char stamp[PATH_MAX];
-    if (argc < 2 || argc > 3 || !shell_is_known(argv[1]))
+    if (args->count < 1 || !shell_is_known(args->operand[0]))
         return usage_fail("hook-env", "name the shell: bash, zsh, fish or pwsh");
-    const char *shell = argv[1];
+    const char *shell = args->operand[0];
     /* the stamp first: a file changed while this runs is then newer than it */
-    int watching = argc == 3 && hook_watch_touch_stamp(store_root(), argv[2], stamp, sizeof stamp) == 0;
+    int watching = args->count == 2 && hook_watch_touch_stamp(store_root(), args->operand[1], stamp, sizeof stamp) == 0;
     hook_env_key(key, sizeof key);
     int have_state = hook_state_parse(getenv(HOOK_STATE_VARIABLE), &old_state) == 0;
     if (watching)
@@ -89,3 +77,21 @@ int cmd_hook_env(int argc, char **argv)
     hook_state_free(&new_state);
     return 0;
 }
+
+const struct command command_hook_env = {
+    .name = "hook-env",
+    .run = run,
+    .usage = "bash|zsh|fish|pwsh [SHELL_PID]",
+    .description =
+        "Print the shell code that sets the cuDNN environment for the current\n"
+        "directory: CUDNN_HOME, CUDNN_PATH, CUDNN_INCLUDE_DIR, CUDNN_LIB_DIR, the\n"
+        "shim directory on LD_LIBRARY_PATH, and the selected shims in LD_PRELOAD\n"
+        "inside a pinned project ('preload = auto|always|never' in\n"
+        "$CUDNNV_ROOT/config). Prints nothing when nothing changed. With the\n"
+        "shell's PID it also prints what the shell watches, so that a prompt where\n"
+        "nothing changed runs no process. The shell integration from 'cudnnv init'\n"
+        "runs it; you do not need to.\n",
+    .operands = COMPLETE_WORDS,
+    .operand_words = "bash zsh fish pwsh",
+    .max_operands = 2,
+};

@@ -22,22 +22,6 @@
 
 extern const char hook_text_bash[], hook_text_zsh[], hook_text_fish[], hook_text_ps1[];
 
-const char cmd_init_help[] =
-    "Usage: cudnnv init bash|zsh|fish|pwsh\n"
-    "\n"
-    "Print the shell integration. Add to your shell's start-up file:\n"
-    "  bash  ~/.bashrc                    eval \"$(cudnnv init bash)\"\n"
-    "  zsh   ~/.zshrc                     eval \"$(cudnnv init zsh)\"\n"
-    "  fish  ~/.config/fish/config.fish   cudnnv init fish | source\n"
-    "  pwsh  $PROFILE                     Invoke-Expression (& cudnnv init pwsh | Out-String)\n"
-    "It defines the cudnnv function (so 'cudnnv shell VERSION' changes the\n"
-    "current shell), runs 'cudnnv hook-env' at every prompt and change of\n"
-    "directory (cuDNN variables, the shim directory on LD_LIBRARY_PATH, the\n"
-    "shims in LD_PRELOAD inside a pinned project), and adds completions.\n"
-    "The first time (a new store) it also links the cuDNN it finds in\n"
-    "/usr/local/cuda or /usr as the set 'system', which serves any major that\n"
-    "no project pins ('cudnnv uninstall system' undoes it for good).\n";
-
 static const char *hook_text(const char *shell)
 {
     if (strcmp(shell, "bash") == 0)
@@ -80,11 +64,12 @@ static void link_standard_system(const char *root)
     }
 }
 
-int cmd_init(int argc, char **argv)
+static int run(struct args *args)
 {
     char binary[PATH_MAX];
     int copied;
-    if (argc != 2 || hook_text(argv[1]) == NULL)
+    const char *shell = args->count ? args->operand[0] : "";
+    if (hook_text(shell) == NULL)
         return usage_fail("init", "name the shell: bash, zsh, fish or pwsh");
     ssize_t length = readlink("/proc/self/exe", binary, sizeof binary - 1);
     if (length <= 0)
@@ -98,6 +83,29 @@ int cmd_init(int argc, char **argv)
         return 1;
     if (new_store)
         link_standard_system(root);
-    print_with_path(hook_text(argv[1]), argv[1], binary);
+    print_with_path(hook_text(shell), shell, binary);
     return 0;
 }
+
+const struct command command_init = {
+    .name = "init",
+    .run = run,
+    .summary = "print the shell integration (bash, zsh, fish, pwsh)",
+    .usage = "bash|zsh|fish|pwsh",
+    .description =
+        "Print the shell integration. Add to your shell's start-up file:\n"
+        "  bash  ~/.bashrc                    eval \"$(cudnnv init bash)\"\n"
+        "  zsh   ~/.zshrc                     eval \"$(cudnnv init zsh)\"\n"
+        "  fish  ~/.config/fish/config.fish   cudnnv init fish | source\n"
+        "  pwsh  $PROFILE                     Invoke-Expression (& cudnnv init pwsh | Out-String)\n"
+        "It defines the cudnnv function (so 'cudnnv shell VERSION' changes the\n"
+        "current shell), runs 'cudnnv hook-env' at every prompt and change of\n"
+        "directory (cuDNN variables, the shim directory on LD_LIBRARY_PATH, the\n"
+        "shims in LD_PRELOAD inside a pinned project), and adds completions.\n"
+        "The first time (a new store) it also links the cuDNN it finds in\n"
+        "/usr/local/cuda or /usr as the set 'system', which serves any major that\n"
+        "no project pins ('cudnnv uninstall system' undoes it for good).\n",
+    .operands = COMPLETE_WORDS,
+    .operand_words = "bash zsh fish pwsh",
+    .max_operands = 1,
+};

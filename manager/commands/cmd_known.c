@@ -14,20 +14,15 @@
 #include <stdio.h>
 #include <string.h>
 
-const char cmd_known_help[] =
-    "Usage: cudnnv known [--platform P] [--json] [PREFIX]\n"
-    "\n"
-    "List the cuDNN releases in the catalog (oldest first), or those starting\n"
-    "with PREFIX on a dot boundary (e.g. 8.9), with the CUDA versions each was\n"
-    "built for. '*' marks a release installed here, followed by the set names.\n"
-    "Only releases with an archive for the platform are listed: this machine's,\n"
-    "or --platform's (linux-x86_64, linux-sbsa, linux-aarch64, windows-x86_64),\n"
-    "with the archive of each build. The catalog is the one shipped with\n"
-    "cudnnv, merged with what 'cudnnv update' fetched.\n"
-    "\n"
-    "Options:\n"
-    "  --platform P  list another platform's releases and archives\n"
-    "  --json        an array of objects: version, cuda (list), installed (list)\n";
+enum { KNOWN_PLATFORM, KNOWN_JSON };
+
+static const struct option_spec options[] = {
+    [KNOWN_PLATFORM] = {.name = "--platform", .value_name = "P", .complete = COMPLETE_WORDS,
+                        .words = "linux-x86_64 linux-sbsa linux-aarch64 windows-x86_64",
+                        .help = "list another platform's releases and archives"},
+    [KNOWN_JSON] = {.name = "--json", .help = "an array of objects: version, cuda (list), installed (list)"},
+    {.name = NULL},
+};
 
 /* The installed sets holding this release, as "a, b" (empty when none). */
 static void installed_as(const struct catalog *catalog, const struct catalog_release *release,
@@ -88,26 +83,14 @@ static void print_release(const struct catalog *catalog, const struct catalog_re
     printf("}");
 }
 
-int cmd_known(int argc, char **argv)
+static int run(struct args *args)
 {
     struct catalog catalog;
-    const char *prefix = NULL;
-    int json = 0, shown = 0, platform = (int)catalog_host_platform(), chosen_platform = 0;
-    for (int i = 1; i < argc; i++) {
-        if (strcmp(argv[i], "--json") == 0)
-            json = 1;
-        else if (strcmp(argv[i], "--platform") == 0 && i + 1 < argc) {
-            platform = catalog_platform_from_name(argv[++i]);
-            chosen_platform = 1;
-            if (platform < 0)
-                return usage_fail("known", "unknown platform '%s': linux-x86_64, linux-sbsa, linux-aarch64 or windows-x86_64",
-                                  argv[i]);
-        }
-        else if (argv[i][0] == '-' || prefix != NULL)
-            return usage_fail("known", "unexpected argument '%s'", argv[i]);
-        else
-            prefix = argv[i];
-    }
+    const char *prefix = args->count ? args->operand[0] : NULL, *platform_name = args->value[KNOWN_PLATFORM];
+    int json = args_has(args, KNOWN_JSON), shown = 0, chosen_platform = platform_name != NULL;
+    int platform = platform_name ? catalog_platform_from_name(platform_name) : (int)catalog_host_platform();
+    if (platform < 0)
+        return usage_fail("known", "unknown platform '%s': %s", platform_name, catalog_platform_list());
     if (catalog_load(&catalog) != 0)
         return fail("cannot read the release catalog (%s); reinstall cudnnv or run 'cudnnv update'", catalog.dir);
     if (json)
@@ -126,3 +109,21 @@ int cmd_known(int argc, char **argv)
         return fail("no release in the catalog matches '%s'; run 'cudnnv known' for all", prefix ? prefix : "");
     return 0;
 }
+
+const struct command command_known = {
+    .name = "known",
+    .run = run,
+    .summary = "list the cuDNN releases in the catalog",
+    .usage = "[--platform P] [--json] [PREFIX]",
+    .description =
+        "List the cuDNN releases in the catalog (oldest first), or those starting\n"
+        "with PREFIX on a dot boundary (e.g. 8.9), with the CUDA versions each was\n"
+        "built for. '*' marks a release installed here, followed by the set names.\n"
+        "Only releases with an archive for the platform are listed: this machine's,\n"
+        "or --platform's (linux-x86_64, linux-sbsa, linux-aarch64, windows-x86_64),\n"
+        "with the archive of each build. The catalog is the one shipped with\n"
+        "cudnnv, merged with what 'cudnnv update' fetched.\n",
+    .options = options,
+    .operands = COMPLETE_RELEASES,
+    .max_operands = 1,
+};

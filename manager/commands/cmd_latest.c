@@ -14,13 +14,12 @@
 #include <stdio.h>
 #include <string.h>
 
-const char cmd_latest_help[] =
-    "Usage: cudnnv latest [--known] PREFIX\n"
-    "\n"
-    "Print the newest installed set matching PREFIX on a dot boundary (8.1\n"
-    "matches 8.1.x, never 8.10), the one a pin of PREFIX selects; with\n"
-    "--known, the newest release in the catalog with an archive for this\n"
-    "platform (what 'cudnnv install PREFIX' would look at first).\n";
+enum { LATEST_KNOWN };
+
+static const struct option_spec options[] = {
+    [LATEST_KNOWN] = {.name = "--known", .help = "the newest release in the catalog instead"},
+    {.name = NULL},
+};
 
 static int latest_known(const char *prefix)
 {
@@ -45,13 +44,13 @@ static int latest_known(const char *prefix)
     return status;
 }
 
-int cmd_latest(int argc, char **argv)
+static int run(struct args *args)
 {
     cudnnv_name found;
-    int known = argc == 3 && strcmp(argv[1], "--known") == 0;
-    if (argc != 2 + known || argv[argc - 1][0] == '-')
+    int known = args_has(args, LATEST_KNOWN);
+    if (args->count != 1)
         return usage_fail("latest", "give one PREFIX, e.g. 'cudnnv latest 8.9'");
-    const char *prefix = argv[argc - 1];
+    const char *prefix = args->operand[0];
     if (!cudnnv_name_is_valid(prefix))
         return usage_fail("latest", "'%s' is not a version prefix", prefix);
     if (known)
@@ -62,3 +61,18 @@ int cmd_latest(int argc, char **argv)
     printf("%s\n", found);
     return 0;
 }
+
+const struct command command_latest = {
+    .name = "latest",
+    .run = run,
+    .summary = "print the newest installed (or --known) version of a prefix",
+    .usage = "[--known] PREFIX",
+    .description =
+        "Print the newest installed set matching PREFIX on a dot boundary (8.1\n"
+        "matches 8.1.x, never 8.10), the one a pin of PREFIX selects; with\n"
+        "--known, the newest release in the catalog with an archive for this\n"
+        "platform (what 'cudnnv install PREFIX' would look at first).\n",
+    .options = options,
+    .operands = COMPLETE_SETS | COMPLETE_RELEASES,
+    .max_operands = 1,
+};

@@ -17,16 +17,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-const char cmd_link_help[] =
-    "Usage: cudnnv link [--force] NAME DIR\n"
-    "\n"
-    "Register the cuDNN set found in DIR under NAME, without copying it: e.g.\n"
-    "  cudnnv link system /usr/local/cuda\n"
-    "  cudnnv link torch-wheel ~/venv/lib/python3.11/site-packages/nvidia/cudnn\n"
-    "A set linked as 'system' serves any cuDNN major that no version file names.\n"
-    "\n"
-    "Options:\n"
-    "  --force   replace a set already registered under NAME\n";
+enum { LINK_FORCE };
+
+static const struct option_spec options[] = {
+    [LINK_FORCE] = {.name = "--force", .short_name = 'f', .help = "replace a set already registered under NAME"},
+    {.name = NULL},
+};
 
 #define LINK_MAX_CANDIDATES 8
 
@@ -57,23 +53,13 @@ static int refuse_candidates(const char *dir, const struct set_layout *layouts, 
                 found == LINK_MAX_CANDIDATES ? "at least " : "", found, list);
 }
 
-int cmd_link(int argc, char **argv)
+static int run(struct args *args)
 {
-    const char *operands[2];
-    int force = 0, count = 0;
+    int force = args_has(args, LINK_FORCE);
     char dir[PATH_MAX];
-    for (int i = 1; i < argc; i++) {   /* --force before, between or after NAME and DIR */
-        if (strcmp(argv[i], "--force") == 0 || strcmp(argv[i], "-f") == 0)
-            force = 1;
-        else if (argv[i][0] == '-')
-            return usage_fail("link", "unknown option '%s'", argv[i]);
-        else if (count < 2)
-            operands[count++] = argv[i];
-        else
-            return usage_fail("link", "give NAME and DIR only");
-    }
-    if (count != 2)
+    if (args->count != 2)
         return usage_fail("link", "give NAME and DIR");
+    char **operands = args->operand;
     const char *name = operands[0];
     if (!cudnnv_name_is_valid(name))
         return usage_fail("link", "invalid name '%s': no '/', '\\', '..', spaces or control characters", name);
@@ -87,3 +73,18 @@ int cmd_link(int argc, char **argv)
     free(layouts);
     return status;
 }
+
+const struct command command_link = {
+    .name = "link",
+    .run = run,
+    .summary = "register a set kept elsewhere, by reference",
+    .usage = "[--force] NAME DIR",
+    .description =
+        "Register the cuDNN set found in DIR under NAME, without copying it: e.g.\n"
+        "  cudnnv link system /usr/local/cuda\n"
+        "  cudnnv link torch-wheel ~/venv/lib/python3.11/site-packages/nvidia/cudnn\n"
+        "A set linked as 'system' serves any cuDNN major that no version file names.\n",
+    .options = options,
+    .operands = COMPLETE_DIRS,
+    .max_operands = 2,
+};

@@ -22,15 +22,12 @@
 #include <stdio.h>
 #include <string.h>
 
-const char cmd_modulefiles_help[] =
-    "Usage: cudnnv modulefiles [--tcl] DIR\n"
-    "\n"
-    "Write one module per installed set: DIR/cudnn/NAME.lua for Lmod, or with\n"
-    "--tcl DIR/cudnn/NAME for Environment Modules. 'module use DIR' then\n"
-    "'module load cudnn/8.1.0.77' selects that set for every program started\n"
-    "after it, through the shims, over any project's pin; 'module switch' and\n"
-    "'module unload' undo exactly what load did. Run it again after installing\n"
-    "or removing sets (modules of removed sets are left for you to delete).\n";
+enum { MODULEFILES_TCL };
+
+static const struct option_spec options[] = {
+    [MODULEFILES_TCL] = {.name = "--tcl", .help = "Tcl module files (Environment Modules) instead of Lua (Lmod)"},
+    {.name = NULL},
+};
 
 /* A value a module file can hold as a plain quoted string (no quote, brace, backslash or control byte). */
 static int module_safe(const char *value)
@@ -115,24 +112,20 @@ static int write_module(const char *dir, const char *root, const char *name, int
         write_lua(out, &values);
     if (fclose(out) != 0 || rename(temporary, path) != 0)
         return fail("cannot write %s: %s", path, strerror(errno));
-    note("cudnnv: wrote %s", path);
+    note("wrote %s", path);
     return 0;
 }
 
-int cmd_modulefiles(int argc, char **argv)
+static int run(struct args *args)
 {
     cudnnv_name names[CUDNNV_MAX_SETS];
     char dir[PATH_MAX];
-    int tcl = 0, first = 1, status = 0, written = 0;
-    if (argc > 1 && strcmp(argv[1], "--tcl") == 0) {
-        tcl = 1;
-        first = 2;
-    }
-    if (argc - first != 1 || argv[first][0] == '-')
+    int tcl = args_has(args, MODULEFILES_TCL), status = 0, written = 0;
+    if (args->count != 1)
         return usage_fail("modulefiles", "give the folder to write the modules into");
-    const char *root = store_root();
-    if (path_join(dir, sizeof dir, argv[first], "cudnn") != 0 || make_dirs(dir, 0755) != 0)
-        return fail("cannot create %s/cudnn: %s", argv[first], strerror(errno));
+    const char *root = store_root(), *target = args->operand[0];
+    if (path_join(dir, sizeof dir, target, "cudnn") != 0 || make_dirs(dir, 0755) != 0)
+        return fail("cannot create %s/cudnn: %s", target, strerror(errno));
     int count = cudnnv_list_sets(root, names, CUDNNV_MAX_SETS);
     for (int i = 0; i < count; i++) {
         if (!cudnnv_set_runs_here(root, names[i]) || cudnnv_set_major(root, names[i]) < 0)
@@ -146,3 +139,20 @@ int cmd_modulefiles(int argc, char **argv)
     shim_files_refresh(root, &copied);   /* the shims the modules name */
     return status;
 }
+
+const struct command command_modulefiles = {
+    .name = "modulefiles",
+    .run = run,
+    .summary = "write Lmod (or Tcl) module files, one per set",
+    .usage = "[--tcl] DIR",
+    .description =
+        "Write one module per installed set: DIR/cudnn/NAME.lua for Lmod, or with\n"
+        "--tcl DIR/cudnn/NAME for Environment Modules. 'module use DIR' then\n"
+        "'module load cudnn/8.1.0.77' selects that set for every program started\n"
+        "after it, through the shims, over any project's pin; 'module switch' and\n"
+        "'module unload' undo exactly what load did. Run it again after installing\n"
+        "or removing sets (modules of removed sets are left for you to delete).\n",
+    .options = options,
+    .operands = COMPLETE_DIRS,
+    .max_operands = 1,
+};

@@ -8,20 +8,24 @@
 
 #include <stdio.h>
 
-const char cmd_prefix_help[] =
-    "Usage: cudnnv prefix [VERSION]\n"
-    "\n"
-    "Print the directory holding the set VERSION (default: the selected one),\n"
-    "with include/ and lib/ inside. For a linked set, the linked directory.\n";
-
-int cmd_prefix(int argc, char **argv)
+static int run(struct args *args)
 {
     struct found_set set;
-    if (argc > 2)
-        return usage_fail("prefix", "give at most one version");
-    int status = argc == 2 ? set_lookup_named(argv[1], &set) : set_lookup_selected(-1, &set);
+    int status = args->count ? set_lookup_named(args->operand[0], &set) : set_lookup_selected(-1, &set);
     if (status != 0)
         return status;
     printf("%s\n", set_info_is_linked(&set.info) ? set.info.path : set.set_dir);
     return 0;
 }
+
+const struct command command_prefix = {
+    .name = "prefix",
+    .run = run,
+    .summary = "print the directory of a set",
+    .usage = "[VERSION]",
+    .description =
+        "Print the directory holding the set VERSION (default: the selected one),\n"
+        "with include/ and lib/ inside. For a linked set, the linked directory.\n",
+    .operands = COMPLETE_SETS,
+    .max_operands = 1,
+};

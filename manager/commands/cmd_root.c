@@ -7,15 +7,19 @@
 
 #include <stdio.h>
 
-const char cmd_root_help[] =
-    "Usage: cudnnv root\n"
-    "\n"
-    "Print the store directory: $CUDNNV_ROOT, default ~/.cudnnv.\n";
-
-int cmd_root(int argc, char **argv)
+static int run(struct args *args)
 {
-    if (argc > 1)
-        return usage_fail("root", "unexpected argument '%s'", argv[1]);
+    (void)args;
     printf("%s\n", store_root());
     return 0;
 }
+
+const struct command command_root = {
+    .name = "root",
+    .run = run,
+    .summary = "print the store directory",
+    .usage = "",
+    .description =
+        "Print the store directory: $CUDNNV_ROOT, default ~/.cudnnv.\n",
+    .max_operands = 0,
+};

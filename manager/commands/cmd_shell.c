@@ -14,14 +14,14 @@
 #include <string.h>
 #include <unistd.h>
 
-const char cmd_shell_help[] =
-    "Usage: cudnnv shell [--shell bash|zsh|fish|pwsh] [VERSION... | --unset]\n"
-    "\n"
-    "Print shell code that selects VERSION for this shell alone (it sets\n"
-    "CUDNNV_VERSION, which wins over every version file). Use it with eval:\n"
-    "  eval \"$(cudnnv shell 8.1)\"\n"
-    "--unset prints code that removes the shell's choice. Without VERSION,\n"
-    "print the shell's current choice.\n";
+enum { SHELL_SHELL, SHELL_UNSET };
+
+static const struct option_spec options[] = {
+    [SHELL_SHELL] = {.name = "--shell", .value_name = "SHELL", .complete = COMPLETE_WORDS,
+                     .words = "bash zsh fish pwsh", .help = "the shell to print code for (default: bash)"},
+    [SHELL_UNSET] = {.name = "--unset", .help = "print code that removes the shell's choice"},
+    {.name = NULL},
+};
 
 /* Joins the checked names with ':' (the separator CUDNNV_VERSION reads). */
 static int join_names(int count, char **names, char *out, size_t size)
@@ -40,38 +40,46 @@ static int join_names(int count, char **names, char *out, size_t size)
     return 0;
 }
 
-int cmd_shell(int argc, char **argv)
+static int run(struct args *args)
 {
-    const char *shell = "bash";
-    int first = 1, unset = 0;
+    const char *shell = args->value[SHELL_SHELL] ? args->value[SHELL_SHELL] : "bash";
+    int unset = args_has(args, SHELL_UNSET);
     char value[CUDNNV_MAX_LINES * (CUDNNV_NAME_MAX + 1)];
-    for (; first < argc && argv[first][0] == '-'; first++) {
-        if (strcmp(argv[first], "--unset") == 0)
-            unset = 1;
-        else if (strcmp(argv[first], "--shell") == 0 && first + 1 < argc)
-            shell = argv[++first];
-        else
-            return usage_fail("shell", "unknown option '%s'", argv[first]);
-    }
     if (!shell_is_known(shell))
         return usage_fail("shell", "unknown shell '%s' (bash, zsh, fish, pwsh)", shell);
     if (unset) {
-        if (first != argc)
+        if (args->count != 0)
             return usage_fail("shell", "--unset takes no version");
         shell_print_unset(stdout, shell, "CUDNNV_VERSION");
         return 0;
     }
-    if (first == argc) {
+    if (args->count == 0) {
         const char *current = getenv("CUDNNV_VERSION");
         if (current == NULL || current[0] == '\0')
             return fail("no shell-specific version is set; run 'eval \"$(cudnnv shell VERSION)\"'");
         printf("%s\n", current);
         return 0;
     }
-    if (join_names(argc - first, argv + first, value, sizeof value) != 0)
+    if (join_names(args->count, args->operand, value, sizeof value) != 0)
         return 1;
     if (isatty(STDOUT_FILENO))
-        note("cudnnv: this prints shell code; to apply it: eval \"$(cudnnv shell %s)\"", value);
+        note("this prints shell code; to apply it: eval \"$(cudnnv shell %s)\"", value);
     shell_print_export(stdout, shell, "CUDNNV_VERSION", value);
     return 0;
 }
+
+const struct command command_shell = {
+    .name = "shell",
+    .run = run,
+    .summary = "select a version for this shell only",
+    .usage = "[--shell bash|zsh|fish|pwsh] [VERSION... | --unset]",
+    .description =
+        "Print shell code that selects VERSION for this shell alone (it sets\n"
+        "CUDNNV_VERSION, which wins over every version file). Use it with eval:\n"
+        "  eval \"$(cudnnv shell 8.1)\"\n"
+        "--unset prints code that removes the shell's choice. Without VERSION,\n"
+        "print the shell's current choice.\n",
+    .options = options,
+    .operands = COMPLETE_SETS,
+    .max_operands = -1,
+};

@@ -15,18 +15,14 @@
 #include <string.h>
 #include <unistd.h>
 
-const char cmd_uninstall_help[] =
-    "Usage: cudnnv uninstall [-f] NAME...\n"
-    "\n"
-    "Remove the named sets (exact names, as 'cudnnv versions' lists them). A\n"
-    "linked set is unregistered; the directory it refers to is kept. Version\n"
-    "files naming a removed set are left as they are. A set selected here (by\n"
-    "CUDNNV_VERSION, this project's pin or the global file) is removed only\n"
-    "after a yes on the terminal, or with --force.\n"
-    "\n"
-    "Options:\n"
-    "  -f, --force   remove sets in use without asking; do not complain about\n"
-    "                names that are not installed\n";
+enum { UNINSTALL_FORCE };
+
+static const struct option_spec options[] = {
+    [UNINSTALL_FORCE] = {.name = "--force", .short_name = 'f',
+                         .help = "remove sets in use without asking; do not complain about\n"
+                                 "names that are not installed"},
+    {.name = NULL},
+};
 
 /* What selects name here (a file or CUDNNV_VERSION), into why; 0 when nothing does. */
 static int selected_here(const char *root, const char *name, char *why, size_t size)
@@ -80,28 +76,38 @@ static int remove_named(const char *root, const char *name, int force)
                     name, store_system_root(), store_system_root(), name);
     if (may_remove(root, name, force) != 0 || store_remove_set(root, name) != 0)
         return 1;
-    note("cudnnv: removed %s", name);
+    note("removed %s", name);
     return 0;
 }
 
-int cmd_uninstall(int argc, char **argv)
+static int run(struct args *args)
 {
-    int force = 0, first = 1, status = 0;
-    for (; first < argc && argv[first][0] == '-'; first++) {
-        if (strcmp(argv[first], "-f") == 0 || strcmp(argv[first], "--force") == 0)
-            force = 1;
-        else
-            return usage_fail("uninstall", "unknown option '%s'", argv[first]);
-    }
-    if (first == argc)
+    int force = args_has(args, UNINSTALL_FORCE), status = 0;
+    if (args->count == 0)
         return usage_fail("uninstall", "name the sets to remove");
     const char *root = store_root();
     int lock = store_begin_change(root);
     if (lock < 0)
         return 1;
-    for (int i = first; i < argc; i++)
-        status |= remove_named(root, argv[i], force);
+    for (int i = 0; i < args->count; i++)
+        status |= remove_named(root, args->operand[i], force);
     shim_files_follow_store(root);
     store_unlock(lock);
     return status;
 }
+
+const struct command command_uninstall = {
+    .name = "uninstall",
+    .run = run,
+    .summary = "remove installed sets",
+    .usage = "[-f] NAME...",
+    .description =
+        "Remove the named sets (exact names, as 'cudnnv versions' lists them). A\n"
+        "linked set is unregistered; the directory it refers to is kept. Version\n"
+        "files naming a removed set are left as they are. A set selected here (by\n"
+        "CUDNNV_VERSION, this project's pin or the global file) is removed only\n"
+        "after a yes on the terminal, or with --force.\n",
+    .options = options,
+    .operands = COMPLETE_SETS,
+    .max_operands = -1,
+};

@@ -12,31 +12,22 @@
 #include <string.h>
 #include <unistd.h>
 
-const char cmd_use_help[] =
-    "Usage: cudnnv use [--force] VERSION...\n"
-    "       cudnnv use --for FRAMEWORK[==VERSION]\n"
-    "       cudnnv use --unset\n"
-    "       cudnnv use\n"
-    "\n"
-    "Pin the cuDNN version for this directory and everything below it by\n"
-    "writing .cudnn-version here. The name is written as typed: '8.1' means the\n"
-    "newest installed 8.1.x, now and after later installs. Several versions\n"
-    "(one per major, e.g. '8.1 9') serve programs that need different majors.\n"
-    "'local' is another name for this command.\n"
-    "\n"
-    "Options:\n"
-    "  --force   write the name even if no installed set matches it\n"
-    "  --unset   remove this directory's .cudnn-version\n"
-    "  --for FRAMEWORK==VERSION\n"
-    "            pin the newest installed set that this TensorFlow or PyTorch\n"
-    "            release accepts (the cuDNN major it was built with, and at\n"
-    "            least its minor), e.g. --for tensorflow==2.5, --for torch==2.4\n"
-    "  --for FRAMEWORK\n"
-    "            the same for the framework installed in the active Python\n"
-    "            (python3 on PATH): what its wheel says of its cuDNN\n"
-    "            (Requires-Dist: nvidia-cudnn-cuNN, TensorFlow's build_info)\n"
-    "            decides, e.g. --for torch, --for jax\n"
-    "Without arguments, print the versions pinned here.\n";
+enum { USE_FORCE, USE_UNSET, USE_FOR };
+
+static const struct option_spec options[] = {
+    [USE_FORCE] = {.name = "--force", .short_name = 'f', .help = "write the name even if no installed set matches it"},
+    [USE_UNSET] = {.name = "--unset", .help = "remove this directory's .cudnn-version"},
+    [USE_FOR] = {.name = "--for", .value_name = "FRAMEWORK[==VERSION]", .complete = COMPLETE_FRAMEWORKS,
+                 .help = "FRAMEWORK==VERSION: pin the newest installed set that\n"
+                         "this TensorFlow or PyTorch release accepts (the cuDNN\n"
+                         "major it was built with, and at least its minor), e.g.\n"
+                         "--for tensorflow==2.5, --for torch==2.4.\n"
+                         "FRAMEWORK alone: the same for the framework installed in\n"
+                         "the active Python (python3 on PATH): what its wheel says\n"
+                         "of its cuDNN (Requires-Dist: nvidia-cudnn-cuNN,\n"
+                         "TensorFlow's build_info) decides, e.g. --for torch"},
+    {.name = NULL},
+};
 
 static int local_file(char *path, size_t size)
 {
@@ -46,15 +37,13 @@ static int local_file(char *path, size_t size)
     return 0;
 }
 
-/* use --for FRAMEWORK==VERSION, or --for=FRAMEWORK==VERSION */
-static int use_for(int argc, char **argv)
+/* use --for FRAMEWORK[==VERSION] */
+static int use_for(struct args *args)
 {
     char path[PATH_MAX], chosen[80];
-    const char *request = argv[1][5] == '=' ? argv[1] + 6 : (argc > 2 ? argv[2] : "");
-    int expected = argv[1][5] == '=' ? 2 : 3;
-    if (argc != expected)
-        return usage_fail(argv[0], "--for takes one FRAMEWORK or FRAMEWORK==VERSION and nothing else");
-    int status = use_for_framework(request, chosen, sizeof chosen);
+    if (args->count != 0 || args_has(args, USE_UNSET) || args_has(args, USE_FORCE))
+        return usage_fail(args->command->name, "--for takes one FRAMEWORK or FRAMEWORK==VERSION and nothing else");
+    int status = use_for_framework(args->value[USE_FOR], chosen, sizeof chosen);
     if (status != 0)
         return status;
     if (local_file(path, sizeof path) != 0)
@@ -63,20 +52,50 @@ static int use_for(int argc, char **argv)
     return version_file_write(path, 1, names, 0);
 }
 
-int cmd_use(int argc, char **argv)
+static int run(struct args *args)
 {
     char path[PATH_MAX];
-    int force, unset, first;
-    if (argc >= 2 && (strcmp(argv[1], "--for") == 0 || strncmp(argv[1], "--for=", 6) == 0))
-        return use_for(argc, argv);
-    int status = version_pin_options(argv[0], argc, argv, &force, &unset, &first);
-    if (status != 0)
-        return status;
+    if (args_has(args, USE_FOR))
+        return use_for(args);
+    if (args_has(args, USE_UNSET) && args->count != 0)
+        return usage_fail(args->command->name, "--unset takes no version");
     if (local_file(path, sizeof path) != 0)
         return 1;
-    if (unset)
+    if (args_has(args, USE_UNSET))
         return version_file_unset(path);
-    if (first == argc)
+    if (args->count == 0)
         return version_file_print(path, "no version is pinned in this directory; run 'cudnnv use VERSION'");
-    return version_file_write(path, argc - first, argv + first, force);
+    return version_file_write(path, args->count, args->operand, args_has(args, USE_FORCE));
 }
+
+const struct command command_use = {
+    .name = "use",
+    .run = run,
+    .summary = "pin the version for this directory (.cudnn-version)",
+    .usage = "[--force] VERSION...\n"
+             "--for FRAMEWORK[==VERSION]\n"
+             "--unset\n",
+    .description =
+        "Pin the cuDNN version for this directory and everything below it by\n"
+        "writing .cudnn-version here. The name is written as typed: '8.1' means the\n"
+        "newest installed 8.1.x, now and after later installs. Several versions\n"
+        "(one per major, e.g. '8.1 9') serve programs that need different majors.\n"
+        "'local' is another name for this command.\n",
+    .notes =
+        "Without arguments, print the versions pinned here.\n",
+    .options = options,
+    .operands = COMPLETE_SETS,
+    .max_operands = -1,
+};
+
+/* pyenv's and rbenv's name for the same command */
+const struct command command_local = {
+    .name = "local",
+    .run = run,
+    .summary = "same as use",
+    .usage = "[--force] VERSION...\n--for FRAMEWORK[==VERSION]\n--unset\n",
+    .description = "Another name for 'cudnnv use': see 'cudnnv use --help'.\n",
+    .options = options,
+    .operands = COMPLETE_SETS,
+    .max_operands = -1,
+};

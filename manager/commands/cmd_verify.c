@@ -15,17 +15,13 @@
 #include <string.h>
 #include <unistd.h>
 
-const char cmd_verify_help[] =
-    "Usage: cudnnv verify [--json] [VERSION...]\n"
-    "\n"
-    "Re-hash every file of the named sets (default: all installed sets) and\n"
-    "compare with the set's MANIFEST (size and XXH3-128). Reports files that\n"
-    "are missing, changed, or extra. Linked sets have no MANIFEST and are\n"
-    "skipped. Exits 1 when any set has a problem.\n"
-    "\n"
-    "Options:\n"
-    "  --json   one object per set: name, status, files, missing, changed,\n"
-    "           extra, problems\n";
+enum { VERIFY_JSON };
+
+static const struct option_spec options[] = {
+    [VERIFY_JSON] = {.name = "--json", .help = "one object per set: name, status, files, missing, changed,\n"
+                                               "extra, problems"},
+    {.name = NULL},
+};
 
 struct verify_output {
     int json;
@@ -88,20 +84,17 @@ static const char *verify_one(const char *name, int json, int *failed)
     return bad ? "changed" : "ok";
 }
 
-int cmd_verify(int argc, char **argv)
+static int run(struct args *args)
 {
     cudnnv_name names[CUDNNV_MAX_SETS];
-    int json = argc > 1 && strcmp(argv[1], "--json") == 0;
-    int first = 1 + json, count = 0, failed = 0, printed = 0;
+    int json = args_has(args, VERIFY_JSON), count = 0, failed = 0, printed = 0;
     const char *root = store_root();
-    for (int i = first; i < argc && count < CUDNNV_MAX_SETS; i++) {
-        if (argv[i][0] == '-')
-            return usage_fail("verify", "unknown option '%s'", argv[i]);
-        if (!cudnnv_set_exists(root, argv[i]))
-            return fail("'%s' is not installed; see 'cudnnv versions'", argv[i]);
-        strcpy(names[count++], argv[i]);
+    for (int i = 0; i < args->count && count < CUDNNV_MAX_SETS; i++) {
+        if (!cudnnv_set_exists(root, args->operand[i]))
+            return fail("'%s' is not installed; see 'cudnnv versions'", args->operand[i]);
+        strcpy(names[count++], args->operand[i]);
     }
-    if (first == argc)
+    if (args->count == 0)
         count = cudnnv_list_sets(root, names, CUDNNV_MAX_SETS);
     if (json)
         printf("[");
@@ -110,13 +103,28 @@ int cmd_verify(int argc, char **argv)
             printf(",\n");
         const char *status = verify_one(names[i], json, &failed);
         if (strcmp(status, "linked") == 0)
-            note("cudnnv: %s is linked, not copied: nothing to verify", names[i]);
+            note("%s is linked, not copied: nothing to verify", names[i]);
         else
             printed++;
         if (strcmp(status, "no-manifest") == 0)
-            note("cudnnv: %s has no MANIFEST; reinstall it with 'cudnnv install --force'", names[i]);
+            note("%s has no MANIFEST; reinstall it with 'cudnnv install --force'", names[i]);
     }
     if (json)
         printf("]\n");
     return failed ? EXIT_USER_ERROR : 0;
 }
+
+const struct command command_verify = {
+    .name = "verify",
+    .run = run,
+    .summary = "check installed sets against their MANIFEST",
+    .usage = "[--json] [VERSION...]",
+    .description =
+        "Re-hash every file of the named sets (default: all installed sets) and\n"
+        "compare with the set's MANIFEST (size and XXH3-128). Reports files that\n"
+        "are missing, changed, or extra. Linked sets have no MANIFEST and are\n"
+        "skipped. Exits 1 when any set has a problem.\n",
+    .options = options,
+    .operands = COMPLETE_SETS,
+    .max_operands = -1,
+};

@@ -9,18 +9,14 @@
 #include <stdio.h>
 #include <string.h>
 
-const char cmd_version_help[] =
-    "Usage: cudnnv version [--all] [--json]\n"
-    "\n"
-    "Show the selected cuDNN set and what selected it, e.g.\n"
-    "  8.1.0.77 (set by /home/me/project/.cudnn-version)\n"
-    "The sources, first match wins: CUDNNV_VERSION, the nearest .cudnn-version\n"
-    "from here up, $CUDNNV_ROOT/version.\n"
-    "\n"
-    "Options:\n"
-    "  --all    the choice for each cuDNN major (what a program loading\n"
-    "           libcudnn.so.7, .8 or .9 would get)\n"
-    "  --json   print as JSON\n";
+enum { VERSION_ALL, VERSION_JSON };
+
+static const struct option_spec options[] = {
+    [VERSION_ALL] = {.name = "--all", .help = "the choice for each cuDNN major (what a program loading\n"
+                                            "libcudnn.so.7, .8 or .9 would get)"},
+    [VERSION_JSON] = {.name = "--json", .help = "print as JSON"},
+    {.name = NULL},
+};
 
 static void print_choice_json(const struct cudnnv_choice *choice, int major, enum cudnnv_status status)
 {
@@ -89,16 +85,22 @@ static int show_all(int json)
     return failed ? EXIT_USER_ERROR : 0;
 }
 
-int cmd_version(int argc, char **argv)
+static int run(struct args *args)
 {
-    int all = 0, json = 0;
-    for (int i = 1; i < argc; i++) {
-        if (strcmp(argv[i], "--all") == 0)
-            all = 1;
-        else if (strcmp(argv[i], "--json") == 0)
-            json = 1;
-        else
-            return usage_fail("version", "unknown argument '%s'", argv[i]);
-    }
-    return all ? show_all(json) : show_first(json);
+    int json = args_has(args, VERSION_JSON);
+    return args_has(args, VERSION_ALL) ? show_all(json) : show_first(json);
 }
+
+const struct command command_version = {
+    .name = "version",
+    .run = run,
+    .summary = "show the selected version and what selected it",
+    .usage = "[--all] [--json]",
+    .description =
+        "Show the selected cuDNN set and what selected it, e.g.\n"
+        "  8.1.0.77 (set by /home/me/project/.cudnn-version)\n"
+        "The sources, first match wins: CUDNNV_VERSION, the nearest .cudnn-version\n"
+        "from here up, $CUDNNV_ROOT/version.\n",
+    .options = options,
+    .max_operands = 0,
+};

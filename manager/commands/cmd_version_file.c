@@ -13,26 +13,31 @@
 #include <stdlib.h>
 #include <unistd.h>
 
-const char cmd_version_file_help[] =
-    "Usage: cudnnv version-file [DIR]\n"
-    "\n"
-    "Print the path of the file that selects the version for DIR (default: the\n"
-    "current directory): the nearest .cudnn-version from there up, else\n"
-    "$CUDNNV_ROOT/version. CUDNNV_VERSION, when set, overrides both.\n";
-
-int cmd_version_file(int argc, char **argv)
+static int run(struct args *args)
 {
     char start[PATH_MAX], path[PATH_MAX];
-    if (argc > 2)
-        return usage_fail("version-file", "give at most one directory");
-    if (argc == 2 && realpath(argv[1], start) == NULL)
-        return fail("no such directory '%s'", argv[1]);
-    if (argc == 1 && getcwd(start, sizeof start) == NULL)
+    const char *dir = args->count ? args->operand[0] : NULL;
+    if (dir != NULL && realpath(dir, start) == NULL)
+        return fail("no such directory '%s'", dir);
+    if (dir == NULL && getcwd(start, sizeof start) == NULL)
         return fail("cannot read the current directory");
-    if (argc == 2 && !is_directory(start))
-        return fail("'%s' is not a directory", argv[1]);
+    if (dir != NULL && !is_directory(start))
+        return fail("'%s' is not a directory", dir);
     if (!cudnnv_find_local_file(start, path, sizeof path))
         cudnnv_global_file(store_root(), path, sizeof path);
     printf("%s\n", path);
     return 0;
 }
+
+const struct command command_version_file = {
+    .name = "version-file",
+    .run = run,
+    .summary = "print the file that selects the version",
+    .usage = "[DIR]",
+    .description =
+        "Print the path of the file that selects the version for DIR (default: the\n"
+        "current directory): the nearest .cudnn-version from there up, else\n"
+        "$CUDNNV_ROOT/version. CUDNNV_VERSION, when set, overrides both.\n",
+    .operands = COMPLETE_DIRS,
+    .max_operands = 1,
+};

@@ -7,19 +7,11 @@
 
 #include <stdio.h>
 
-const char cmd_version_name_help[] =
-    "Usage: cudnnv version-name\n"
-    "\n"
-    "Print the name of the selected cuDNN set (e.g. 8.1.0.77), nothing else.\n"
-    "Fails with the reason when nothing is selected or the selected version is\n"
-    "not installed.\n";
-
-int cmd_version_name(int argc, char **argv)
+static int run(struct args *args)
 {
     struct cudnnv_where where;
     struct cudnnv_choice choice;
-    if (argc > 1)
-        return usage_fail("version-name", "unexpected argument '%s'", argv[1]);
+    (void)args;
     selection_where(&where);
     enum cudnnv_status status = cudnnv_select_first(&where, &choice);
     if (status != CUDNNV_SELECTED)
@@ -27,3 +19,15 @@ int cmd_version_name(int argc, char **argv)
     printf("%s\n", choice.name);
     return 0;
 }
+
+const struct command command_version_name = {
+    .name = "version-name",
+    .run = run,
+    .summary = "print the selected version's name",
+    .usage = "",
+    .description =
+        "Print the name of the selected cuDNN set (e.g. 8.1.0.77), nothing else.\n"
+        "Fails with the reason when nothing is selected or the selected version is\n"
+        "not installed.\n",
+    .max_operands = 0,
+};

@@ -12,17 +12,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-const char cmd_versions_help[] =
-    "Usage: cudnnv versions [--bare | --json]\n"
-    "\n"
-    "List the sets in the store, oldest first. '*' marks the set selected for\n"
-    "its major here, followed by what selected it. Linked sets show the\n"
-    "directory they refer to.\n"
-    "\n"
-    "Options:\n"
-    "  --bare   names only, one per line\n"
-    "  --json   an array of objects: name, version, cuda, platform, kind, path,\n"
-    "           selected, origin\n";
+enum { VERSIONS_BARE, VERSIONS_JSON };
+
+static const struct option_spec options[] = {
+    [VERSIONS_BARE] = {.name = "--bare", .help = "names only, one per line"},
+    [VERSIONS_JSON] = {.name = "--json", .help = "an array of objects: name, version, cuda, platform, kind, path,\n"
+                                                 "selected, origin"},
+    {.name = NULL},
+};
 
 struct listed_set {
     cudnnv_name name;
@@ -93,17 +90,9 @@ static void print_lines(const struct listed_set *sets, int count, int bare)
     }
 }
 
-int cmd_versions(int argc, char **argv)
+static int run(struct args *args)
 {
-    int bare = 0, json = 0;
-    for (int i = 1; i < argc; i++) {
-        if (strcmp(argv[i], "--bare") == 0)
-            bare = 1;
-        else if (strcmp(argv[i], "--json") == 0)
-            json = 1;
-        else
-            return usage_fail("versions", "unknown argument '%s'", argv[i]);
-    }
+    int bare = args_has(args, VERSIONS_BARE), json = args_has(args, VERSIONS_JSON);
     const char *root = store_root();
     cudnnv_name names[CUDNNV_MAX_SETS];
     int count = cudnnv_list_sets(root, names, CUDNNV_MAX_SETS);
@@ -123,7 +112,20 @@ int cmd_versions(int argc, char **argv)
     else
         print_lines(sets, count, bare);
     if (count == 0 && !json && !bare)
-        note("cudnnv: no sets in %s yet; run 'cudnnv install SOURCE' or 'cudnnv link NAME DIR'", root);
+        note("no sets in %s yet; run 'cudnnv install SOURCE' or 'cudnnv link NAME DIR'", root);
     free(sets);
     return 0;
 }
+
+const struct command command_versions = {
+    .name = "versions",
+    .run = run,
+    .summary = "list installed sets, marking the selected ones",
+    .usage = "[--bare | --json]",
+    .description =
+        "List the sets in the store, oldest first. '*' marks the set selected for\n"
+        "its major here, followed by what selected it. Linked sets show the\n"
+        "directory they refer to.\n",
+    .options = options,
+    .max_operands = 0,
+};

@@ -10,13 +10,6 @@
 #include <stdio.h>
 #include <string.h>
 
-const char cmd_which_help[] =
-    "Usage: cudnnv which [LIBRARY]\n"
-    "\n"
-    "Print the absolute path of LIBRARY (e.g. libcudnn.so.8, libcudnn_graph.so.9,\n"
-    "cudnn64_8.dll) in the set selected here for that library's major. Without\n"
-    "LIBRARY, print the selected set's main library.\n";
-
 /* The major a library name implies: libcudnn*.so.N or cudnn*64_N.dll; -1 when none. */
 static int library_major(const char *library)
 {
@@ -39,19 +32,18 @@ static void default_library(const struct found_set *set, char *out, size_t size)
         snprintf(out, size, "libcudnn.so.%d", major);
 }
 
-int cmd_which(int argc, char **argv)
+static int run(struct args *args)
 {
     struct found_set set;
     char library[256], path[PATH_MAX];
-    if (argc > 2)
-        return usage_fail("which", "give at most one library name");
-    if (argc == 2 && strchr(argv[1], '/') != NULL)
-        return usage_fail("which", "give a library name, not a path: '%s'", argv[1]);
-    int major = argc == 2 ? library_major(argv[1]) : -1;
+    const char *named = args->count ? args->operand[0] : NULL;
+    if (named != NULL && strchr(named, '/') != NULL)
+        return usage_fail("which", "give a library name, not a path: '%s'", named);
+    int major = named ? library_major(named) : -1;
     if (set_lookup_selected(major, &set) != 0)
         return 1;
-    if (argc == 2)
-        snprintf(library, sizeof library, "%s", argv[1]);
+    if (named != NULL)
+        snprintf(library, sizeof library, "%s", named);
     else
         default_library(&set, library, sizeof library);
     if (set_lookup_library(&set, library, path, sizeof path) != 0)
@@ -59,3 +51,17 @@ int cmd_which(int argc, char **argv)
     printf("%s\n", path);
     return 0;
 }
+
+const struct command command_which = {
+    .name = "which",
+    .run = run,
+    .summary = "print the path of a library in the selected set",
+    .usage = "[LIBRARY]",
+    .description =
+        "Print the absolute path of LIBRARY (e.g. libcudnn.so.8, libcudnn_graph.so.9,\n"
+        "cudnn64_8.dll) in the set selected here for that library's major. Without\n"
+        "LIBRARY, print the selected set's main library.\n",
+    .operands = COMPLETE_WORDS,
+    .operand_words = "libcudnn.so.7 libcudnn.so.8 libcudnn.so.9 cudnn64_7.dll cudnn64_8.dll cudnn64_9.dll",
+    .max_operands = 1,
+};

@@ -77,10 +77,10 @@ int download_file(const char *url, const char *target)
     snprintf(part, sizeof part, "%s.part", target);
     curl_global_init(CURL_GLOBAL_DEFAULT);
     if (file_size(part) > 0)
-        note("cudnnv: resuming %s from %lld bytes", url, file_size(part));
+        note("resuming %s from %lld bytes", url, file_size(part));
     CURLcode code = fetch_into(url, part, &transfer, &http);
     if (code == CURLE_RANGE_ERROR) {
-        note("cudnnv: the server cannot resume; downloading %s again from the start", url);
+        note("the server cannot resume; downloading %s again from the start", url);
         unlink(part);
         code = fetch_into(url, part, &transfer, &http);
     }

@@ -55,13 +55,13 @@ static int obtain(const struct catalog_archive *archive, char *path, size_t size
     *downloaded = 0;
     snprintf(path, size, "%s/cache/%s", root, archive->name);
     if (is_regular_file(path)) {
-        note("cudnnv: using %s from the cache", archive->name);
+        note("using %s from the cache", archive->name);
         *downloaded = 1;
         return 0;
     }
     char mirrored[PATH_MAX];
     if (from_mirrors(&config, archive->name, mirrored, sizeof mirrored)) {
-        note("cudnnv: using %s", mirrored);
+        note("using %s", mirrored);
         snprintf(path, size, "%s", mirrored);
         return 0;
     }
@@ -69,7 +69,7 @@ static int obtain(const struct catalog_archive *archive, char *path, size_t size
         snprintf(url, sizeof url, "%s/%s", config.download_base, archive->name);
     else
         snprintf(url, sizeof url, "%s", archive->url);
-    note("cudnnv: downloading %s", url);
+    note("downloading %s", url);
     *downloaded = 1;
     return download_file(url, path);
 }
@@ -77,7 +77,7 @@ static int obtain(const struct catalog_archive *archive, char *path, size_t size
 static int check_sum(const struct catalog_archive *archive, const char *path, int downloaded, char actual[65])
 {
     if (archive->sha256[0] == '\0') {
-        note("cudnnv: the catalog has no published SHA-256 for %s; installing it unchecked", archive->name);
+        note("the catalog has no published SHA-256 for %s; installing it unchecked", archive->name);
         actual[0] = '\0';
         return 0;
     }
@@ -137,14 +137,14 @@ static int explain_no_fit(const struct catalog *catalog, const char *requested, 
 static void say_choice(const struct catalog_release *release, const struct catalog_build *build, int platform,
                        const char *cuda, const char *driver, const char *ceiling)
 {
-    note("cudnnv: cuDNN %s for CUDA %s: %s", release->version, build->cuda, build->archive[platform].name);
+    note("cuDNN %s for CUDA %s: %s", release->version, build->cuda, build->archive[platform].name);
     if (cuda != NULL && cuda[0] != '\0')
-        note("cudnnv: (the build for CUDA %s on %s, as --cuda asked)", cuda, catalog_platform_name(platform));
+        note("(the build for CUDA %s on %s, as --cuda asked)", cuda, catalog_platform_name(platform));
     else if (ceiling[0] != '\0')
-        note("cudnnv: (the newest release with a %s build for CUDA %d: driver %s supports CUDA up to %s)",
+        note("(the newest release with a %s build for CUDA %d: driver %s supports CUDA up to %s)",
              catalog_platform_name(platform), cudnnv_name_major(build->cuda), driver, ceiling);
     else
-        note("cudnnv: (the newest %s build: no NVIDIA driver found to say which CUDA it runs; --cuda chooses)",
+        note("(the newest %s build: no NVIDIA driver found to say which CUDA it runs; --cuda chooses)",
              catalog_platform_name(platform));
 }
 

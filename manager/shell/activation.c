@@ -57,7 +57,7 @@ int activation_plan(struct activation *plan)
             shim_preload_append(plan->preload, sizeof plan->preload, plan->shim_dir, major);
     }
     if (shim_preload_is_weak(plan->shim_dir))
-        note("cudnnv: LD_PRELOAD cannot hold '%s' (it has a space or a colon): preloading the shims by name, which a program's RPATH to another cuDNN can bypass; set CUDNNV_ROOT to a path without them",
+        note("LD_PRELOAD cannot hold '%s' (it has a space or a colon): preloading the shims by name, which a program's RPATH to another cuDNN can bypass; set CUDNNV_ROOT to a path without them",
              plan->shim_dir);
     prepend(plan->library_path, sizeof plan->library_path, plan->shim_dir, "LD_LIBRARY_PATH");
     prepend(plan->full_preload, sizeof plan->full_preload, plan->preload, "LD_PRELOAD");

@@ -47,7 +47,7 @@ static void take_install_setting(struct config *config, const char *key, const c
         return;
     unsigned long long size = parse_size(value);
     if (size == 0)
-        note("cudnnv: config: max_member_size = %s is not a size (e.g. 4G); using %lluG", value,
+        note("config: max_member_size = %s is not a size (e.g. 4G); using %lluG", value,
              CONFIG_MAX_MEMBER_SIZE >> 30);
     else
         config->max_member_size = size;
@@ -77,7 +77,7 @@ static int take_setting(void *user, const char *section, const char *key, const 
     else if (strcmp(value, "never") == 0)
         config->preload = PRELOAD_NEVER;
     else
-        note("cudnnv: config: preload = %s is not auto, always or never; using auto", value);
+        note("config: preload = %s is not auto, always or never; using auto", value);
     return 1;
 }
 

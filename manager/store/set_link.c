@@ -66,7 +66,7 @@ static int stage_link(const char *staged, const char *dir, const struct set_layo
         return 1;
     if (set_info_write(staged, &info) != 0)
         return fail("cannot write the set's cudnnv.ini: %s", strerror(errno));
-    note("cudnnv: linked %s -> %s (cuDNN %s)", base_name(staged), layout->root, info.version);
+    note("linked %s -> %s (cuDNN %s)", base_name(staged), layout->root, info.version);
     return 0;
 }
 

@@ -132,7 +132,7 @@ int store_lock(const char *root)
         return -1;
     }
     if (flock(fd, LOCK_EX | LOCK_NB) != 0) {
-        note("cudnnv: waiting for another cudnnv that is changing the store (%s)", path);
+        note("waiting for another cudnnv that is changing the store (%s)", path);
         if (flock(fd, LOCK_EX) != 0) {
             fail("cannot lock the store: %s", strerror(errno));
             close(fd);

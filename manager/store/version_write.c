@@ -63,25 +63,3 @@ int version_file_unset(const char *path)
         return fail("cannot remove %s: %s", path, strerror(errno));
     return 0;
 }
-
-/* The options use and global share: --force, --unset, and "--" before a name. */
-int version_pin_options(const char *command, int argc, char **argv, int *force, int *unset,
-                        int *first)
-{
-    *force = *unset = 0;
-    for (*first = 1; *first < argc && argv[*first][0] == '-'; (*first)++) {
-        const char *option = argv[*first];
-        if (strcmp(option, "--force") == 0 || strcmp(option, "-f") == 0)
-            *force = 1;
-        else if (strcmp(option, "--unset") == 0)
-            *unset = 1;
-        else if (strcmp(option, "--") == 0) {
-            (*first)++;
-            break;
-        } else
-            return usage_fail(command, "unknown option '%s'", option);
-    }
-    if (*unset && *first != argc)
-        return usage_fail(command, "--unset takes no version");
-    return 0;
-}

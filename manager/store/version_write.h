@@ -8,7 +8,5 @@
 int version_file_write(const char *path, int count, char **names, int force);
 int version_file_print(const char *path, const char *missing_hint);
 int version_file_unset(const char *path);
-int version_pin_options(const char *command, int argc, char **argv, int *force, int *unset,
-                        int *first);
 
 #endif

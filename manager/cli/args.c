@@ -1,0 +1,142 @@
+/*
+ * The one parser of cudnnv's command lines, driven by each command's option
+ * table: --opt VALUE and --opt=VALUE, -f and -nVALUE, options before, between
+ * or after operands, "--" ends the options, -h/--help anywhere before it. An
+ * unknown option, a missing value or one operand too many is bad usage (exit
+ * 2), named, with the nearest option and a pointer at the command's --help.
+ */
+#include "cli.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define ARGS_HELP_SHOWN (-1)
+
+static int option_count(const struct command *command)
+{
+    int count = 0;
+    while (command->options != NULL && command->options[count].name != NULL)
+        count++;
+    return count;
+}
+
+/* The option named by word ("--name", "--name=VALUE" or "-n"), or NULL. */
+const struct option_spec *option_find(const struct command *command, const char *word)
+{
+    size_t length = strcspn(word, "=");
+    for (int i = 0; i < option_count(command); i++) {
+        const struct option_spec *option = &command->options[i];
+        if (word[1] == '-' ? strlen(option->name) == length && strncmp(option->name, word, length) == 0
+                           : option->short_name != 0 && word[1] == option->short_name)
+            return option;
+    }
+    return NULL;
+}
+
+static int fail_unknown_option(const struct command *command, const char *word)
+{
+    const char *names[ARGS_MAX_OPTIONS + 1];
+    char name[64];
+    int count = option_count(command);
+    for (int i = 0; i < count; i++)
+        names[i] = command->options[i].name;
+    names[count] = "--help";
+    snprintf(name, sizeof name, "%.*s", (int)strcspn(word, "="), word);
+    const char *near = word[1] == '-' ? suggest_word(name, names, count + 1) : NULL;
+    if (near != NULL)
+        return usage_fail(command->name, "unknown option '%s'; did you mean '%s'?", name, near);
+    return usage_fail(command->name, "unknown option '%s'", name);
+}
+
+/* One option word at argv[*i] (its value may be the next word). */
+static int take_option(const struct command *command, int argc, char **argv, int *i, struct args *args)
+{
+    const char *word = argv[*i];
+    const struct option_spec *option = option_find(command, word);
+    if (option == NULL)
+        return fail_unknown_option(command, word);
+    const char *inline_value = word[1] == '-' ? strchr(word, '=') : (word[2] ? word + 1 : NULL);
+    int index = (int)(option - command->options);
+    if (option->value_name == NULL) {
+        if (inline_value != NULL)
+            return usage_fail(command->name, "option '%s' takes no value", option->name);
+        args->value[index] = "";
+        return 0;
+    }
+    if (inline_value != NULL) {
+        args->value[index] = inline_value + 1;
+        return 0;
+    }
+    if (*i + 1 >= argc)
+        return usage_fail(command->name, "option '%s' needs a value, as in '%s %s'", option->name, option->name, option->value_name);
+    args->value[index] = argv[++*i];
+    return 0;
+}
+
+static int is_help(const char *word)
+{
+    return strcmp(word, "-h") == 0 || strcmp(word, "--help") == 0;
+}
+
+static int is_option(const char *word)
+{
+    return word[0] == '-' && word[1] != '\0';
+}
+
+/*
+ * Fills args from argv (argv[0] is the command's name). Returns 0, the usage
+ * status after a message, or ARGS_HELP_SHOWN when --help printed the help.
+ */
+int args_parse(const struct command *command, int argc, char **argv, struct args *args)
+{
+    memset(args, 0, sizeof *args);
+    args->command = command;
+    args->argc = argc;
+    args->argv = argv;
+    args->operand = calloc((size_t)argc + 1, sizeof *args->operand);
+    if (args->operand == NULL)
+        return fail("out of memory");
+    int only_operands = 0;
+    for (int i = 1; i < argc; i++) {
+        const char *word = argv[i];
+        if (only_operands || !is_option(word)) {
+            args->operand[args->count++] = argv[i];
+            only_operands = command->options_end_at_operand;
+        } else if (strcmp(word, "--") == 0) {
+            only_operands = 1;
+        } else if (is_help(word)) {
+            print_help(command, stdout);
+            return ARGS_HELP_SHOWN;
+        } else if (take_option(command, argc, argv, &i, args) != 0) {
+            return EXIT_USAGE;
+        }
+    }
+    if (command->max_operands >= 0 && args->count > command->max_operands)
+        return usage_fail(command->name, "unexpected argument '%s'", args->operand[command->max_operands]);
+    return 0;
+}
+
+void args_release(struct args *args)
+{
+    free(args->operand);
+    args->operand = NULL;
+}
+
+int args_has(const struct args *args, int option)
+{
+    return args->value[option] != NULL;
+}
+
+/*
+ * Parses a command line by the command's table and runs it; argv[0] is the
+ * command's name. run is the command's own, or the work a helper program does.
+ */
+int command_main(const struct command *command, int (*run)(struct args *), int argc, char **argv)
+{
+    struct args args;
+    int status = args_parse(command, argc, argv, &args);
+    if (status == 0)
+        status = run(&args);
+    args_release(&args);
+    return status == ARGS_HELP_SHOWN ? 0 : status;
+}

@@ -1,0 +1,109 @@
+/*
+ * The work of cudnnv install SOURCE (in the helper cudnnv-install; the
+ * command's table and help are in cmd_install.c): a cuDNN set from a
+ * directory or an NVIDIA archive, copied into the store. Everything happens in a staging directory under
+ * the store lock; the set appears under versions/ by one rename at the end,
+ * so a failure or a kill leaves nothing half-installed.
+ */
+#include "install_archive.h"
+#include "catalog.h"
+#include "cli.h"
+#include "commands.h"
+#include "fsutil.h"
+#include "install_catalog.h"
+#include "install_steps.h"
+#include "shim_files.h"
+#include "store.h"
+
+#include <stdio.h>
+#include <string.h>
+
+static int parse_install(struct args *args, struct install_request *request)
+{
+    memset(request, 0, sizeof *request);
+    if (args_has(args, INSTALL_LIST))
+        return usage_fail("install", "--list is answered by cudnnv itself: run 'cudnnv install --list'");
+    request->name = args->value[INSTALL_NAME];
+    request->sha256 = args->value[INSTALL_SHA256];
+    request->cuda = args->value[INSTALL_CUDA];
+    request->platform = args->value[INSTALL_PLATFORM];
+    request->force = args_has(args, INSTALL_FORCE);
+    request->no_catalog_check = args_has(args, INSTALL_NO_CATALOG_CHECK);
+    request->json = args_has(args, INSTALL_JSON);
+    if (args->count != 1)
+        return usage_fail("install", "give exactly one SOURCE (an archive or a directory)");
+    request->source = args->operand[0];
+    if (request->platform != NULL && catalog_platform_from_name(request->platform) < 0)
+        return usage_fail("install", "unknown platform '%s': %s", request->platform, catalog_platform_list());
+    if (request->name != NULL && !cudnnv_name_is_valid(request->name))
+        return usage_fail("install", "invalid --name '%s': no '/', '\\', '..', spaces or control characters, at most %d bytes",
+                          request->name, CUDNNV_NAME_MAX);
+    return 0;
+}
+
+static void print_result(const struct install_request *request, const struct install_result *result)
+{
+    note("installed %s (cuDNN %s%s%s) from %s: %d files, %d links, %d shared with other sets",
+         result->name, result->info.version, result->info.cuda[0] ? ", CUDA " : "",
+         result->info.cuda, request->source, result->stats.files, result->stats.links,
+         result->stats.shared);
+    if (!request->json)
+        return;
+    printf("{\"name\": ");
+    json_string(stdout, result->name);
+    json_next_member(stdout, "version", result->info.version);
+    json_next_member(stdout, "cuda", result->info.cuda);
+    json_next_member(stdout, "platform", result->info.platform);
+    json_next_member(stdout, "path", result->set_dir);
+    printf(", \"files\": %d, \"links\": %d, \"shared\": %d, \"bytes\": %llu}\n",
+           result->stats.files, result->stats.links, result->stats.shared, result->stats.bytes);
+}
+
+/* A SOURCE that is no file or directory but a release name: bring its archive here first. */
+static int resolve_catalog_source(struct install_request *request, char *archive, size_t size, char sha256[65])
+{
+    if (is_directory(request->source) || is_regular_file(request->source) ||
+        !cudnnv_name_is_valid(request->source) || cudnnv_name_major(request->source) < 0)
+        return 0;
+    if (request->sha256 != NULL)
+        return usage_fail("install", "--sha256 checks a file; a catalog release is checked against the catalog");
+    int platform = request->platform ? catalog_platform_from_name(request->platform) : (int)catalog_host_platform();
+    if (install_catalog_archive(request->source, request->cuda, platform, archive, size, sha256) != 0)
+        return 1;
+    request->source = archive;
+    request->checked_sha256 = sha256[0] ? sha256 : NULL;
+    return 0;
+}
+
+/* What the helper cudnnv-install does, once its arguments are parsed. */
+int install_run(struct args *args)
+{
+    struct install_request request;
+    struct install_result result;
+    char staging[4096], archive[4096], sha256[65];
+    int status = parse_install(args, &request);
+    if (status != 0)
+        return status;
+    const char *root = store_root();
+    int lock = store_begin_change(root);
+    if (lock < 0)
+        return 1;
+    /* under the lock: two installs of one release must not write one download */
+    status = resolve_catalog_source(&request, archive, sizeof archive, sha256);
+    if (status == 0)
+        status = store_new_staging(root, "install", staging, sizeof staging);
+    if (status != 0) {
+        store_unlock(lock);
+        return status;
+    }
+    status = install_in_staging(&request, root, staging, &result);
+    if (status == 0)
+        status = store_publish(root, result.staged_set, result.name, result.replace);
+    if (status == 0) {
+        shim_files_follow_store(root);
+        print_result(&request, &result);
+    }
+    remove_tree(staging);
+    store_unlock(lock);
+    return status;
+}
