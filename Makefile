@@ -12,6 +12,8 @@ CFLAGS   := -O1 -g
 SAN_FLAGS = -fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer
 endif
 PREFIX   ?= /usr/local
+# make V=1 shows every command; by default one short line per file.
+Q         = $(if $(filter 1,$(V)),,@)
 PKGS      = inih libxxhash libarchive libcrypto libcurl libgit2 jansson
 CORE_PKGS = inih libxxhash
 WARNINGS  = -Wall -Wextra -Werror
@@ -58,10 +60,9 @@ SHIM_MAJORS = 7 8 9
 SHIM_LIBS   = $(SHIM_MAJORS:%=$(BUILD)/lib/cudnnv/libcudnn.so.%)
 SHIM_SRC    = shim/shim_launch.c shim/shim_load.c shim/shim_platform_posix.c shim/shim_resolve.c \
               shim/shim_report.c $(SELECT_SRC)
-SHIM_OBJ    = $(SHIM_SRC:%.c=$(BUILD)/pic/%.o)
 # The shim's C code runs once per process (selection, loading): built for
-# size, which keeps each shim under 64 KiB; the trampolines are assembly.
-SHIM_CFLAGS = -fPIC -fvisibility=hidden -Ishim -Os
+# size (-Os in shim_link below), which keeps each shim under 64 KiB; the
+# trampolines are assembly.
 
 UNIT_TESTS  = $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(wildcard tests/unit/test_*.c))
 UNIT_SUPPORT = $(CORE_OBJ) $(HELPER_OBJ) $(UPDATE_OBJ) $(SELECT_OBJ)
@@ -69,7 +70,7 @@ UNIT_SUPPORT = $(CORE_OBJ) $(HELPER_OBJ) $(UPDATE_OBJ) $(SELECT_OBJ)
 # Generated sources and objects are kept (not deleted as intermediates).
 .SECONDARY:
 
-.PHONY: all deps deps-aarch64 check unit bats fixtures clang-build demo bench install clean windows aarch64 fuzz
+.PHONY: all deps deps-aarch64 check unit bats bats-fast fixtures clang-build demo bench install clean windows aarch64 fuzz
 
 CATALOG_DATA = $(BUILD)/share/cudnnv/.stamp
 
@@ -83,36 +84,40 @@ $(CATALOG_DATA): $(wildcard versions/catalog/*.ini) versions/frameworks.ini
 	@cp -r versions/catalog versions/frameworks.ini $(BUILD)/share/cudnnv/
 	@touch $@
 
-$(BUILD)/pic/%.o: %.c
-	@mkdir -p $(dir $@)
-	@echo "  CC $< (shim)"
-	@$(CC) $(ALL_CFLAGS) $(SHIM_CFLAGS) -MMD -MP -c $< -o $@
-
 $(BUILD)/gen/libcudnn.so.%.stubs.S $(BUILD)/gen/libcudnn.so.%.names.c $(BUILD)/gen/libcudnn.so.%.map \
 		$(BUILD)/gen/cudnn64_%.def: \
 		versions/symbols/libcudnn.so.%.txt shim/gen-stubs.sh
 	@echo "  GEN $(BUILD)/gen/libcudnn.so.$*"
-	@sh shim/gen-stubs.sh $< $(BUILD)/gen
+	$(Q)sh shim/gen-stubs.sh $< $(BUILD)/gen
 
-$(BUILD)/lib/cudnnv/libcudnn.so.%: $(SHIM_OBJ) $(BUILD)/gen/libcudnn.so.%.stubs.S \
-		$(BUILD)/gen/libcudnn.so.%.names.c $(BUILD)/gen/libcudnn.so.%.map \
-		shim/trampoline.S shim/trampoline_x86_64_sysv.S
-	@mkdir -p $(dir $@)
-	@echo "  LD $@"
-	@$(CC) $(ALL_CFLAGS) $(SHIM_CFLAGS) -shared -s -o $@ $(SHIM_OBJ) \
-		$(BUILD)/gen/libcudnn.so.$*.stubs.S $(BUILD)/gen/libcudnn.so.$*.names.c \
-		-Wl,-soname,libcudnn.so.$* -Wl,--version-script,$(BUILD)/gen/libcudnn.so.$*.map \
-		-Wl,--no-undefined -Wl,-z,noexecstack -Wl,-z,noseparate-code
+# One rule for the shims of every ABI: $(call shim_link,COMPILER,OUTPUT,MAJOR,SOURCES,FLAGS)
+# links the selection and loading code, the generated stubs of that soname
+# and the ABI's trampolines (included by shim/trampoline.S) into one library.
+SHIM_LINK_FLAGS = -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE $(WARNINGS) -Ishim -Os \
+                  -fvisibility=hidden -shared -s
+ELF_SHIM_FLAGS  = -fPIC -Wl,-soname,libcudnn.so.$(1) -Wl,--version-script,$(BUILD)/gen/libcudnn.so.$(1).map \
+                  -Wl,--no-undefined -Wl,-z,noexecstack -Wl,-z,noseparate-code
+define shim_link
+	@mkdir -p $(dir $(2))
+	@echo "  LD $(2)"
+	$(Q)$(1) $(SHIM_LINK_FLAGS) -o $(2) $(4) $(BUILD)/gen/libcudnn.so.$(3).stubs.S \
+		$(BUILD)/gen/libcudnn.so.$(3).names.c $(5)
+endef
+SHIM_DEPS = $(BUILD)/gen/libcudnn.so.%.stubs.S $(BUILD)/gen/libcudnn.so.%.names.c shim/trampoline.S \
+            shim/shim_internal.h shim/shim_platform.h shim/cudnnv_select.h
+
+$(BUILD)/lib/cudnnv/libcudnn.so.%: $(SHIM_SRC) $(SHIM_DEPS) $(BUILD)/gen/libcudnn.so.%.map shim/trampoline_x86_64_sysv.S
+	$(call shim_link,$(CC),$@,$*,$(SHIM_SRC),$(call ELF_SHIM_FLAGS,$*))
 
 # The shell integration, carried in the binary for 'cudnnv init'.
 $(BUILD)/gen/hooks.c: $(HOOK_FILES) hooks/embed-hooks.sh
 	@mkdir -p $(dir $@)
 	@echo "  GEN $@"
-	@sh hooks/embed-hooks.sh $@ $(HOOK_FILES)
+	$(Q)sh hooks/embed-hooks.sh $@ $(HOOK_FILES)
 
 $(HOOKS_OBJ): $(BUILD)/gen/hooks.c
 	@echo "  CC $<"
-	@$(CC) $(ALL_CFLAGS) -c $< -o $@
+	$(Q)$(CC) $(ALL_CFLAGS) -c $< -o $@
 
 # The Windows shims, cudnn64_7.dll, _8 and _9, cross-built with mingw-w64:
 # the same generated stubs and selection code, the Win64 trampolines, and
@@ -124,13 +129,9 @@ WIN_DLLS     = $(SHIM_MAJORS:%=$(BUILD)/lib/cudnnv/windows/cudnn64_%.dll)
 
 windows: $(WIN_DLLS)
 
-$(BUILD)/lib/cudnnv/windows/cudnn64_%.dll: $(WIN_SHIM_SRC) $(BUILD)/gen/libcudnn.so.%.stubs.S \
-		$(BUILD)/gen/libcudnn.so.%.names.c $(BUILD)/gen/cudnn64_%.def shim/trampoline.S \
-		shim/trampoline_x86_64_win64.S shim/shim_internal.h shim/shim_platform.h shim/cudnnv_select.h
-	@mkdir -p $(dir $@)
-	@echo "  LD $@"
-	@$(WIN_CC) -std=c11 $(WARNINGS) -O2 -Ishim -shared -s -static-libgcc -o $@ $(WIN_SHIM_SRC) \
-		$(BUILD)/gen/libcudnn.so.$*.stubs.S $(BUILD)/gen/libcudnn.so.$*.names.c $(BUILD)/gen/cudnn64_$*.def
+$(BUILD)/lib/cudnnv/windows/cudnn64_%.dll: $(WIN_SHIM_SRC) $(SHIM_DEPS) $(BUILD)/gen/cudnn64_%.def \
+		shim/trampoline_x86_64_win64.S
+	$(call shim_link,$(WIN_CC),$@,$*,$(WIN_SHIM_SRC),$(BUILD)/gen/cudnn64_$*.def -static-libgcc)
 
 # The Linux shims for AArch64, cross-built (tested under qemu-aarch64).
 ARM_CC   = aarch64-linux-gnu-gcc
@@ -166,69 +167,63 @@ deps-aarch64:
 $(ARM_BUILD)/obj/%.o: %.c
 	@mkdir -p $(dir $@)
 	@echo "  CC $< (aarch64)"
-	@$(ARM_CC) $(ALL_CFLAGS) $(shell $(ARM_PKG) --cflags $(PKGS) 2>/dev/null) -c $< -o $@
+	$(Q)$(ARM_CC) $(ALL_CFLAGS) $(shell $(ARM_PKG) --cflags $(PKGS) 2>/dev/null) -c $< -o $@
 
 $(ARM_BUILD)/gen/hooks.o: $(BUILD)/gen/hooks.c
 	@mkdir -p $(dir $@)
-	@$(ARM_CC) $(ALL_CFLAGS) -c $< -o $@
+	$(Q)$(ARM_CC) $(ALL_CFLAGS) -c $< -o $@
 
 $(ARM_CUDNNV): $(ARM_BUILD)/obj/manager/cli/main.o $(ARM_CORE_OBJ)
 	@mkdir -p $(dir $@)
 	@echo "  LD $@"
-	@$(ARM_CC) $(ALL_CFLAGS) -o $@ $^ $(ARM_CORE_LIBS)
+	$(Q)$(ARM_CC) $(ALL_CFLAGS) -o $@ $^ $(ARM_CORE_LIBS)
 
 $(ARM_BUILD)/lib/cudnnv/cudnnv-install: $(ARM_BUILD)/obj/manager/cli/install_main.o \
 		$(HELPER_SRC:%.c=$(ARM_BUILD)/obj/%.o) $(ARM_CORE_OBJ)
 	@mkdir -p $(dir $@)
 	@echo "  LD $@"
-	@$(ARM_CC) $(ALL_CFLAGS) -o $@ $^ $(ARM_CORE_LIBS) $(shell $(ARM_PKG) --libs libarchive libcrypto libcurl 2>/dev/null)
+	$(Q)$(ARM_CC) $(ALL_CFLAGS) -o $@ $^ $(ARM_CORE_LIBS) $(shell $(ARM_PKG) --libs libarchive libcrypto libcurl 2>/dev/null)
 
 $(ARM_BUILD)/lib/cudnnv/cudnnv-update: $(ARM_BUILD)/obj/manager/cli/update_main.o \
 		$(patsubst %.c,$(ARM_BUILD)/obj/%.o,$(filter-out manager/catalog/catalog_git.c,$(UPDATE_SRC)) \
 		manager/catalog/catalog_git_none.c manager/install/download.c) $(ARM_CORE_OBJ)
 	@mkdir -p $(dir $@)
 	@echo "  LD $@"
-	@$(ARM_CC) $(ALL_CFLAGS) -o $@ $^ $(ARM_CORE_LIBS) $(shell $(ARM_PKG) --libs libcurl jansson 2>/dev/null)
+	$(Q)$(ARM_CC) $(ALL_CFLAGS) -o $@ $^ $(ARM_CORE_LIBS) $(shell $(ARM_PKG) --libs libcurl jansson 2>/dev/null)
 
 $(ARM_BUILD)/share/cudnnv/.stamp: $(CATALOG_DATA)
 	@mkdir -p $(ARM_BUILD)/share
 	@rm -rf $(ARM_BUILD)/share/cudnnv && cp -r $(BUILD)/share/cudnnv $(ARM_BUILD)/share/
 	@touch $@
 
-$(BUILD)/aarch64/lib/cudnnv/libcudnn.so.%: $(SHIM_SRC) $(BUILD)/gen/libcudnn.so.%.stubs.S \
-		$(BUILD)/gen/libcudnn.so.%.names.c $(BUILD)/gen/libcudnn.so.%.map shim/trampoline.S \
-		shim/trampoline_aarch64_lp64.S shim/shim_internal.h shim/shim_platform.h shim/cudnnv_select.h
-	@mkdir -p $(dir $@)
-	@echo "  LD $@"
-	@$(ARM_CC) $(ALL_CFLAGS) $(SHIM_CFLAGS) -shared -s -o $@ $(SHIM_SRC) \
-		$(BUILD)/gen/libcudnn.so.$*.stubs.S $(BUILD)/gen/libcudnn.so.$*.names.c \
-		-Wl,-soname,libcudnn.so.$* -Wl,--version-script,$(BUILD)/gen/libcudnn.so.$*.map \
-		-Wl,--no-undefined -Wl,-z,noexecstack
+$(BUILD)/aarch64/lib/cudnnv/libcudnn.so.%: $(SHIM_SRC) $(SHIM_DEPS) $(BUILD)/gen/libcudnn.so.%.map \
+		shim/trampoline_aarch64_lp64.S
+	$(call shim_link,$(ARM_CC),$@,$*,$(SHIM_SRC),$(call ELF_SHIM_FLAGS,$*))
 
 $(BUILD)/obj/%.o: %.c
 	@mkdir -p $(dir $@)
 	@echo "  CC $<"
-	@$(CC) $(ALL_CFLAGS) $(SAN_FLAGS) $(DEP_CFLAGS) -MMD -MP -c $< -o $@
+	$(Q)$(CC) $(ALL_CFLAGS) $(SAN_FLAGS) $(DEP_CFLAGS) -MMD -MP -c $< -o $@
 
 $(CUDNNV): $(BUILD)/obj/manager/cli/main.o $(CORE_OBJ) $(SELECT_OBJ)
 	@mkdir -p $(dir $@)
 	@echo "  LD $@"
-	@$(CC) $(ALL_CFLAGS) $(SAN_FLAGS) -o $@ $^ $(CORE_LIBS)
+	$(Q)$(CC) $(ALL_CFLAGS) $(SAN_FLAGS) -o $@ $^ $(CORE_LIBS)
 
 $(UPDATER): $(BUILD)/obj/manager/cli/update_main.o $(UPDATE_OBJ) $(BUILD)/obj/manager/install/download.o $(CORE_OBJ) $(SELECT_OBJ)
 	@mkdir -p $(dir $@)
 	@echo "  LD $@"
-	@$(CC) $(ALL_CFLAGS) $(SAN_FLAGS) -o $@ $^ $(CORE_LIBS) $(shell pkg-config --libs libgit2 libcurl jansson 2>/dev/null)
+	$(Q)$(CC) $(ALL_CFLAGS) $(SAN_FLAGS) -o $@ $^ $(CORE_LIBS) $(shell pkg-config --libs libgit2 libcurl jansson 2>/dev/null)
 
 $(INSTALLER): $(BUILD)/obj/manager/cli/install_main.o $(HELPER_OBJ) $(CORE_OBJ) $(SELECT_OBJ)
 	@mkdir -p $(dir $@)
 	@echo "  LD $@"
-	@$(CC) $(ALL_CFLAGS) $(SAN_FLAGS) -o $@ $^ $(CORE_LIBS) $(shell pkg-config --libs libarchive libcrypto libcurl 2>/dev/null)
+	$(Q)$(CC) $(ALL_CFLAGS) $(SAN_FLAGS) -o $@ $^ $(CORE_LIBS) $(shell pkg-config --libs libarchive libcrypto libcurl 2>/dev/null)
 
 $(BUILD)/tests/%: tests/unit/%.c $(UNIT_SUPPORT)
 	@mkdir -p $(dir $@)
 	@echo "  LD $@"
-	@$(CC) $(ALL_CFLAGS) $(SAN_FLAGS) $(DEP_CFLAGS) -o $@ $^ $(DEP_LIBS) -lcmocka
+	$(Q)$(CC) $(ALL_CFLAGS) $(SAN_FLAGS) $(DEP_CFLAGS) -o $@ $^ $(DEP_LIBS) -lcmocka
 
 # Installs whatever Debian package is missing (apt-get update first: a fresh
 # machine has no package lists).
@@ -265,6 +260,12 @@ $(ENVMOD):
 
 bats: all windows aarch64 fixtures $(ENVMOD)
 	$(SAN_ENV) CUDNNV=$(abspath $(CUDNNV)) FIXTURES=$(abspath $(BUILD)/fixtures) bats tests/bats
+
+# The native tests alone, for quick runs while working: no Windows or AArch64
+# builds, Wine or qemu (make check still runs everything).
+FAST_BATS = $(filter-out tests/bats/windows.bats tests/bats/aarch64.bats,$(wildcard tests/bats/*.bats))
+bats-fast: all fixtures
+	CUDNNV=$(abspath $(CUDNNV)) FIXTURES=$(abspath $(BUILD)/fixtures) bats $(FAST_BATS)
 
 # The manager and the selection code must also build with clang.
 clang-build:
@@ -304,7 +305,7 @@ FUZZ_SRC_framework_metadata = manager/catalog/framework_metadata.c manager/store
 $(FUZZ_DIR)/fuzz_%: tests/fuzz/fuzz_%.c $(SELECT_SRC) $(wildcard manager/*/*.c manager/*/*.h shim/*.h)
 	@mkdir -p $(dir $@)
 	@echo "  FUZZ-LD $@"
-	@clang $(FUZZ_CFLAGS) -o $@ $< $(FUZZ_SRC_$*) $(FUZZ_LIBS_$*)
+	$(Q)clang $(FUZZ_CFLAGS) -o $@ $< $(FUZZ_SRC_$*) $(FUZZ_LIBS_$*)
 
 fuzz: deps
 	@dpkg-query -W -f='$${Status}' libclang-rt-14-dev 2>/dev/null | grep -q "ok installed" || \
@@ -330,4 +331,4 @@ install: $(CUDNNV) $(INSTALLER) $(UPDATER) $(SHIM_LIBS) $(CATALOG_DATA)
 clean:
 	rm -rf $(BUILD)
 
--include $(shell find $(BUILD)/obj $(BUILD)/pic -name '*.d' 2>/dev/null)
+-include $(shell find $(BUILD)/obj -name '*.d' 2>/dev/null)

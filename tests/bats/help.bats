@@ -75,3 +75,72 @@ load helpers
     assert_output_has "--cuda"
     assert_output_has "--platform"
 }
+
+# The man page's entry for a command: from its .TP header to the next .TP or .SH.
+man_entry() {
+    awk -v name="$1" '
+        /^\.(TP|SH)/ { inside = 0; header = 1; next }
+        header { header = 0; line = $0; gsub(/^\.[A-Z]+ "?/, "", line);
+                 if (line ~ "^" name "( |\"|$)" || line ~ "^\\( " name " \\)") inside = 1 }
+        inside { print }
+    ' "$BATS_TEST_DIRNAME/../../docs/cudnnv.1" | sed 's/\\-/-/g'
+}
+
+@test "the man page names every option of every command's table, and no option the table lacks" {
+    local command option entry missing=""
+    for command in $(cudnnv help | sed -n 's/^  \([a-z-]*\) .*/\1/p'); do
+        [ "$command" = local ] && continue
+        entry=$(man_entry "$command")
+        [ -n "$entry" ] || missing="$missing $command(no entry)"
+        for option in $(cudnnv completions "$command" | grep -- '^--' | grep -vx -- --help); do
+            grep -q -- "$option\b" <<< "$entry" || missing="$missing $command:$option"
+        done
+        # the options the entry's synopsis shows are all in the table
+        for option in $(head -1 <<< "$entry" | grep -o -- '--[a-z][a-z0-9-]*'); do
+            cudnnv completions "$command" | grep -qx -- "$option" || missing="$missing $command:$option(not in the table)"
+        done
+    done
+    [ -z "$missing" ] || { echo "docs/cudnnv.1 and the option tables differ:$missing" >&2; return 1; }
+}
+
+@test "one grammar: --opt=value, options after operands, --, -h, missing values, near options" {
+    install_fixture cudnn-11.2-linux-x64-v8.1.0.77-test.tgz
+    run cudnnv versions --jsn
+    assert_status 2
+    assert_output_has "unknown option '--jsn'; did you mean '--json'?"
+    assert_output_has "see 'cudnnv versions --help'"
+    run cudnnv known --platform
+    assert_status 2
+    assert_output_has "option '--platform' needs a value"
+    run cudnnv known --platform=linux-sbsa --json
+    assert_status 0
+    run cudnnv versions --bare=yes
+    assert_status 2
+    assert_output_has "option '--bare' takes no value"
+    run cudnnv prefix 8.1.0.77 extra
+    assert_status 2
+    assert_output_has "unexpected argument 'extra'"
+    run cudnnv verify 8.1.0.77 --json
+    assert_status 0
+    [[ "$output" == "[{"* ]]
+    run cudnnv uninstall -h
+    assert_status 0
+    assert_output_has "Usage: cudnnv uninstall"
+    assert_output_has "-f, --force"
+    # after --, a word is an operand even when it looks like an option
+    run cudnnv use -- --force
+    assert_status 1
+    # exec: the program's own options are its own
+    run cudnnv exec sh -c 'echo "$1"' sh --help
+    assert_status 0
+    [ "$output" = "--help" ]
+    run cudnnv exec --version=8.1.0.77 sh -c 'echo "$CUDNNV_VERSION"'
+    [ "$output" = 8.1.0.77 ]
+    # a helper program parses with the same table
+    run cudnnv install --nmae x y
+    assert_status 2
+    assert_output_has "did you mean '--name'?"
+    run cudnnv install --list 8.1
+    assert_status 0
+    assert_output_has "8.1.0.77"
+}
