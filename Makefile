@@ -46,7 +46,7 @@ UPDATE_SRC  = manager/catalog/update_run.c manager/catalog/catalog_git.c manager
 CORE_SRC    = $(filter-out $(HELPER_SRC) $(UPDATE_SRC) manager/cli/main.c manager/cli/install_main.c \
               manager/cli/update_main.c manager/catalog/catalog_git_none.c,$(wildcard manager/*/*.c))
 SELECT_OBJ  = $(SELECT_SRC:%.c=$(BUILD)/obj/%.o)
-HOOK_FILES  = hooks/cudnnv.bash hooks/cudnnv.zsh hooks/cudnnv.fish hooks/cudnnv.ps1
+HOOK_FILES  = hooks/cudnnv.posix hooks/cudnnv.bash hooks/cudnnv.zsh hooks/cudnnv.fish hooks/cudnnv.ps1
 HOOKS_OBJ   = $(BUILD)/gen/hooks.o
 CORE_OBJ    = $(CORE_SRC:%.c=$(BUILD)/obj/%.o) $(HOOKS_OBJ)
 HELPER_OBJ  = $(HELPER_SRC:%.c=$(BUILD)/obj/%.o)
@@ -66,6 +66,18 @@ SHIM_SRC    = shim/shim_launch.c shim/shim_load.c shim/shim_platform_posix.c shi
 
 UNIT_TESTS  = $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(wildcard tests/unit/test_*.c))
 UNIT_SUPPORT = $(CORE_OBJ) $(HELPER_OBJ) $(UPDATE_OBJ) $(SELECT_OBJ)
+# A unit test links only what it tests, where its list is given here (the
+# others link everything above).
+unit_objects = $(patsubst %.c,$(BUILD)/obj/%.o,$(1))
+UNIT_OBJ_test_json        = $(call unit_objects,manager/cli/json.c)
+UNIT_OBJ_test_hook_state  = $(call unit_objects,manager/shell/hook_state.c)
+UNIT_OBJ_test_shell_table = $(call unit_objects,manager/shell/shell_table.c manager/cli/json.c \
+                            manager/cli/messages.c shim/text_escape.c) $(HOOKS_OBJ)
+UNIT_OBJ_test_catalog     = $(call unit_objects,manager/catalog/catalog.c manager/catalog/catalog_check.c \
+                            manager/catalog/catalog_platform.c manager/store/config.c manager/store/store.c \
+                            manager/store/fsutil.c manager/store/shim_files.c manager/cli/messages.c \
+                            manager/install/archive_member.c manager/install/version_detect.c) $(SELECT_OBJ)
+UNIT_LINK = $(or $(UNIT_OBJ_$(1)),$(UNIT_SUPPORT))
 
 # Generated sources and objects are kept (not deleted as intermediates).
 .SECONDARY:
@@ -220,7 +232,8 @@ $(INSTALLER): $(BUILD)/obj/manager/cli/install_main.o $(HELPER_OBJ) $(CORE_OBJ) 
 	@echo "  LD $@"
 	$(Q)$(CC) $(ALL_CFLAGS) $(SAN_FLAGS) -o $@ $^ $(CORE_LIBS) $(shell pkg-config --libs libarchive libcrypto libcurl 2>/dev/null)
 
-$(BUILD)/tests/%: tests/unit/%.c $(UNIT_SUPPORT)
+.SECONDEXPANSION:
+$(BUILD)/tests/%: tests/unit/%.c $$(call UNIT_LINK,$$*)
 	@mkdir -p $(dir $@)
 	@echo "  LD $@"
 	$(Q)$(CC) $(ALL_CFLAGS) $(SAN_FLAGS) $(DEP_CFLAGS) -o $@ $^ $(DEP_LIBS) -lcmocka

@@ -1,40 +1,12 @@
 # cudnnv shell integration for bash, printed by 'cudnnv init bash'.
 # Install: add to ~/.bashrc:  eval "$(cudnnv init bash)"
 
-cudnnv() {
-  if [ "${1:-}" = shell ] && [ "$#" -gt 1 ] && [[ " $* " != *" --help "* && " $* " != *" -h "* ]]; then
-    shift
-    local code
-    code=$(command @CUDNNV@ shell --shell bash "$@") || return
-    eval "$code"
-    _cudnnv_hook
-  else
-    command @CUDNNV@ "$@"
-  fi
-}
+@COMMON@
 
 _cudnnv_hook() {
   local status=$?
   _cudnnv_unchanged || eval "$(command @CUDNNV@ hook-env bash $$)"
   return $status
-}
-
-# True when nothing that decides the selection changed since hook-env last
-# ran: the same folder and variables, no watched file newer than the stamp,
-# none appeared or went (the list comes from hook-env). Builtins only, so a
-# prompt where nothing changed starts no process.
-_cudnnv_unchanged() {
-  [[ -n ${__CUDNNV_WATCH_FILES-} && $PWD == "${__CUDNNV_WATCH_DIR-}" &&
-     ${CUDNNV_VERSION-} == "${__CUDNNV_WATCH_VERSION-}" &&
-     ${CUDNNV_ROOT-} == "${__CUDNNV_WATCH_ROOT-}" ]] || return 1
-  local entry stamp=
-  while IFS= read -r entry; do
-    case $entry in
-      =*) stamp=${entry#=} ;;
-      +*) [[ -e ${entry#+} && ${entry#+} -ot $stamp ]] || return 1 ;;
-      -*) [[ ! -e ${entry#-} && ! -L ${entry#-} ]] || return 1 ;;
-    esac
-  done <<< "$__CUDNNV_WATCH_FILES"
 }
 
 # A command on the same line as a cd ('cd proj && python train.py') must get

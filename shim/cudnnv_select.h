@@ -140,6 +140,7 @@ int cudnnv_text_has_controls(const char *text);
 /* select_message.c: the wording of a failure, shared by shim and manager */
 void cudnnv_describe_failure(enum cudnnv_status status, const struct cudnnv_choice *choice,
                              int major, char *out, size_t size);
+const char *cudnnv_name_rule(void);
 void cudnnv_describe_origin(const struct cudnnv_choice *choice, char *out, size_t size);
 
 #endif

@@ -8,6 +8,16 @@
 #include <stdio.h>
 #include <string.h>
 
+/* The rule of names, worded once for every message that refuses a name. */
+const char *cudnnv_name_rule(void)
+{
+    static char rule[128];
+    if (rule[0] == '\0')
+        snprintf(rule, sizeof rule, "no '/', '\\', '..', spaces or control characters, no leading '-', at most %d bytes",
+                 CUDNNV_NAME_MAX);
+    return rule;
+}
+
 /* What chose: "set by /p/.cudnn-version", "set by CUDNNV_VERSION", "linked as system", "newest installed". */
 void cudnnv_describe_origin(const struct cudnnv_choice *choice, char *out, size_t size)
 {
@@ -59,8 +69,8 @@ void cudnnv_describe_failure(enum cudnnv_status status, const struct cudnnv_choi
                  choice->requested, origin, choice->requested);
         break;
     case CUDNNV_BAD_NAME:
-        snprintf(out, size, "invalid version name '%s' (%s); a name has no '/', '\\', '..', spaces or control characters and at most %d bytes: fix that file",
-                 choice->requested, origin, CUDNNV_NAME_MAX);
+        snprintf(out, size, "invalid version name '%s' (%s): a name has %s; fix that file",
+                 choice->requested, origin, cudnnv_name_rule());
         break;
     case CUDNNV_IO_ERROR:
         describe_unreadable(choice, out, size);

@@ -25,6 +25,8 @@ enum complete_what {
     COMPLETE_FRAMEWORKS = 1 << 6, /* torch, tensorflow==2.5, ... */
     COMPLETE_CUDA = 1 << 7,       /* the CUDA versions the catalog builds for */
     COMPLETE_WORDS = 1 << 8,      /* the words listed with it */
+    COMPLETE_SHELLS = 1 << 9,     /* the shells with a hook (the shell table) */
+    COMPLETE_FORMATS = 1 << 10,   /* every row of the shell table: env's formats */
 };
 
 /* One option of a command. The table of a command ends with {.name = NULL}. */

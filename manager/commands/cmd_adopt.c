@@ -164,7 +164,7 @@ static int run(struct args *args)
     if (dir == NULL)
         return usage_fail("adopt", "give the CUDA toolkit folder");
     if (requested_name != NULL && !cudnnv_name_is_valid(requested_name))
-        return usage_fail("adopt", "invalid --name '%s'", requested_name);
+        return usage_fail("adopt", "invalid --name '%s': a name has %s", requested_name, cudnnv_name_rule());
     if (realpath(dir, top) == NULL || !is_directory(top))
         return fail("no such directory: '%s'", dir);
     if (!set_layout_at(top, &layout))

@@ -11,6 +11,7 @@
 #include "cli.h"
 #include "commands.h"
 #include "frameworks.h"
+#include "shell_table.h"
 #include "store.h"
 
 #include "cudnnv_select.h"
@@ -94,6 +95,10 @@ static void print_values(unsigned what, const char *words)
 {
     if (what & COMPLETE_WORDS)
         print_words(words);
+    if (what & COMPLETE_SHELLS)
+        print_words(shell_names(1));
+    if (what & COMPLETE_FORMATS)
+        print_words(shell_names(0));
     if (what & COMPLETE_SETS)
         print_sets();
     if (what & COMPLETE_RELEASES)

@@ -6,7 +6,7 @@
 #include "cli.h"
 #include "commands.h"
 #include "selection.h"
-#include "shell_quote.h"
+#include "shell_table.h"
 #include "store.h"
 
 #include <stdio.h>
@@ -16,56 +16,21 @@
 enum { ENV_FORMAT };
 
 static const struct option_spec options[] = {
-    [ENV_FORMAT] = {.name = "--format", .value_name = "FORMAT", .complete = COMPLETE_WORDS,
-                    .words = "sh bash zsh fish pwsh dockerfile dotenv",
-                    .help = "sh (the default), bash, zsh, fish, pwsh, dockerfile or dotenv"},
+    [ENV_FORMAT] = {.name = "--format", .value_name = "FORMAT", .complete = COMPLETE_FORMATS,
+                    .help = "sh (the default), bash, zsh, fish, pwsh, dockerfile,\n"
+                            "dotenv, github (a $GITHUB_ENV file) or json"},
     {.name = NULL},
 };
-
-/* A Dockerfile ENV value in double quotes: '\\', '"' and '$' (Docker expands it there) escaped. */
-static void print_dockerfile_value(const char *value)
-{
-    putchar('"');
-    for (const char *c = value; *c; c++) {
-        if (*c == '\\' || *c == '"' || *c == '$')
-            putchar('\\');
-        putchar(*c);
-    }
-    putchar('"');
-}
-
-/*
- * One variable in the chosen format. A Dockerfile line and a dotenv line
- * (which GitHub Actions and docker --env-file read without any quoting)
- * cannot carry a new line or another control byte: such a value is refused,
- * never written, since it would start a variable of its own (BASH_ENV=...).
- */
-static int print_variable(const char *format, const char *name, const char *value)
-{
-    int shell = strcmp(format, "dockerfile") != 0 && strcmp(format, "dotenv") != 0;
-    if (!shell && cudnnv_text_has_controls(value))
-        return fail("%s holds a control character (a new line?), which a %s file cannot carry; clean that variable first",
-                    name, format);
-    if (strcmp(format, "dockerfile") == 0) {
-        printf("ENV %s=", name);
-        print_dockerfile_value(value);
-        putchar('\n');
-    } else if (strcmp(format, "dotenv") == 0) {
-        printf("%s=%s\n", name, value);
-    } else {
-        shell_print_export(stdout, format, name, value);
-    }
-    return 0;
-}
 
 static int run(struct args *args)
 {
     const char *format = args->value[ENV_FORMAT] ? args->value[ENV_FORMAT] : "sh";
     const char *version = args->count ? args->operand[0] : NULL;
+    const struct shell_row *shell = shell_find(format);
     struct activation plan;
     cudnnv_name resolved;
-    if (!shell_is_known(format) && strcmp(format, "dockerfile") != 0 && strcmp(format, "dotenv") != 0)
-        return usage_fail("env", "unknown format '%s'", format);
+    if (shell == NULL)
+        return usage_fail("env", "unknown format '%s': %s", format, shell_names(0));
     if (version != NULL) {
         if (selection_require_installed(store_root(), version, resolved) != 0)
             return 1;
@@ -75,14 +40,19 @@ static int run(struct args *args)
         return 1;
     const char *names[] = {"CUDNNV_ROOT", "CUDNNV_VERSION", "LD_LIBRARY_PATH", "LD_PRELOAD"};
     const char *values[] = {store_root(), version, plan.library_path, plan.full_preload};
+    /* nothing is printed when one value cannot be: no half-written file */
     for (int i = 0; i < 4; i++) {
-        if (values[i] != NULL && !shell_is_known(format) && cudnnv_text_has_controls(values[i]))
-            return print_variable(format, names[i], values[i]);
+        if (values[i] != NULL && !shell_value_fits(shell, values[i]))
+            return shell_print_export(stdout, shell, names[i], values[i]);
     }
-    for (int i = 0; i < 4; i++) {
-        if (values[i] != NULL)
-            print_variable(format, names[i], values[i]);
+    fputs(shell->begin ? shell->begin : "", stdout);
+    for (int i = 0, printed = 0; i < 4; i++) {
+        if (values[i] == NULL)
+            continue;
+        fputs(printed++ && shell->separator ? shell->separator : "", stdout);
+        shell_print_export(stdout, shell, names[i], values[i]);
     }
+    fputs(shell->end ? shell->end : "", stdout);
     return 0;
 }
 
@@ -98,7 +68,7 @@ const struct command command_env = {
         "is given, CUDNNV_VERSION. E.g.\n"
         "  eval \"$(cudnnv env)\"                      in a shell or a CI step\n"
         "  cudnnv env --format dockerfile 9.19 >> Dockerfile\n"
-        "  cudnnv env --format dotenv >> \"$GITHUB_ENV\"\n"
+        "  cudnnv env --format github >> \"$GITHUB_ENV\"\n"
         "Values are those of this moment (the current LD_LIBRARY_PATH and\n"
         "LD_PRELOAD are kept after cudnnv's entries).\n",
     .options = options,

@@ -16,7 +16,7 @@
 #include "hook_env.h"
 #include "hook_watch.h"
 #include "selection.h"
-#include "shell_quote.h"
+#include "shell_table.h"
 #include "store.h"
 
 #include <limits.h>
@@ -24,7 +24,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-static void print_value(const char *shell, const char *name, const char *value)
+static void print_value(const struct shell_row *shell, const char *name, const char *value)
 {
     if (value == NULL)
         shell_print_unset(stdout, shell, name);
@@ -33,7 +33,7 @@ static void print_value(const char *shell, const char *name, const char *value)
 }
 
 /* Prints the variables whose final value differs from what the shell has now. */
-static void print_changes(const char *shell, const struct hook_env *env)
+static void print_changes(const struct shell_row *shell, const struct hook_env *env)
 {
     for (int i = 0; i < HOOK_ENV_VARIABLES; i++) {
         const char *now = getenv(env->names[i]);
@@ -49,9 +49,9 @@ static int run(struct args *args)
     struct hook_env env;
     char key[40];
     char stamp[PATH_MAX];
-    if (args->count < 1 || !shell_is_known(args->operand[0]))
-        return usage_fail("hook-env", "name the shell: bash, zsh, fish or pwsh");
-    const char *shell = args->operand[0];
+    const struct shell_row *shell = shell_find_hooked(args->count ? args->operand[0] : "");
+    if (shell == NULL)
+        return usage_fail("hook-env", "name the shell: %s", shell_names(1));
     /* the stamp first: a file changed while this runs is then newer than it */
     int watching = args->count == 2 && hook_watch_touch_stamp(store_root(), args->operand[1], stamp, sizeof stamp) == 0;
     hook_env_key(key, sizeof key);
@@ -91,7 +91,6 @@ const struct command command_hook_env = {
         "shell's PID it also prints what the shell watches, so that a prompt where\n"
         "nothing changed runs no process. The shell integration from 'cudnnv init'\n"
         "runs it; you do not need to.\n",
-    .operands = COMPLETE_WORDS,
-    .operand_words = "bash zsh fish pwsh",
+    .operands = COMPLETE_SHELLS,
     .max_operands = 2,
 };

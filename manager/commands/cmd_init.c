@@ -11,7 +11,7 @@
 #include "commands.h"
 #include "fsutil.h"
 #include "set_link.h"
-#include "shell_quote.h"
+#include "shell_table.h"
 #include "shim_files.h"
 #include "store.h"
 
@@ -20,31 +20,34 @@
 #include <string.h>
 #include <unistd.h>
 
-extern const char hook_text_bash[], hook_text_zsh[], hook_text_fish[], hook_text_ps1[];
-
-static const char *hook_text(const char *shell)
+/*
+ * Prints a hook text with its markers filled in: @CUDNNV@ becomes this
+ * binary's quoted path, @SHELL@ the shell's name, @COMMON@ the text the
+ * shell shares with others (bash and zsh: hooks/cudnnv.posix).
+ */
+static void print_hook(const char *text, const struct shell_row *shell, const char *binary, int nested)
 {
-    if (strcmp(shell, "bash") == 0)
-        return hook_text_bash;
-    if (strcmp(shell, "zsh") == 0)
-        return hook_text_zsh;
-    if (strcmp(shell, "fish") == 0)
-        return hook_text_fish;
-    if (strcmp(shell, "pwsh") == 0)
-        return hook_text_ps1;
-    return NULL;
-}
-
-/* Prints the text with every @CUDNNV@ replaced by this binary's quoted path. */
-static void print_with_path(const char *text, const char *shell, const char *binary)
-{
-    const char *marker = "@CUDNNV@";
-    for (const char *at = strstr(text, marker); at != NULL; at = strstr(text, marker)) {
+    static const char *const markers[] = {"@CUDNNV@", "@SHELL@", "@COMMON@"};
+    while (*text) {
+        const char *at = strchr(text, '@');
+        int marker = -1;
+        for (int i = 0; at != NULL && i < 3 && marker < 0; i++)
+            marker = strncmp(at, markers[i], strlen(markers[i])) == 0 ? i : -1;
+        if (at == NULL || marker < 0) {
+            size_t length = at ? (size_t)(at - text) + 1 : strlen(text);
+            fwrite(text, 1, length, stdout);
+            text += length;
+            continue;
+        }
         fwrite(text, 1, (size_t)(at - text), stdout);
-        shell_print_quoted(stdout, shell, binary);
-        text = at + strlen(marker);
+        if (marker == 0)
+            shell_print_quoted(stdout, shell, binary);
+        else if (marker == 1)
+            fputs(shell->name, stdout);
+        else if (shell->common != NULL && !nested)
+            print_hook(shell->common, shell, binary, 1);
+        text = at + strlen(markers[marker]);
     }
-    fputs(text, stdout);
 }
 
 /* On a new store: the first standard place holding cuDNN becomes the set "system". */
@@ -68,9 +71,9 @@ static int run(struct args *args)
 {
     char binary[PATH_MAX];
     int copied;
-    const char *shell = args->count ? args->operand[0] : "";
-    if (hook_text(shell) == NULL)
-        return usage_fail("init", "name the shell: bash, zsh, fish or pwsh");
+    const struct shell_row *shell = shell_find_hooked(args->count ? args->operand[0] : "");
+    if (shell == NULL)
+        return usage_fail("init", "name the shell: %s", shell_names(1));
     ssize_t length = readlink("/proc/self/exe", binary, sizeof binary - 1);
     if (length <= 0)
         return fail("cannot find this cudnnv's own path");
@@ -83,7 +86,7 @@ static int run(struct args *args)
         return 1;
     if (new_store)
         link_standard_system(root);
-    print_with_path(hook_text(shell), shell, binary);
+    print_hook(shell->hook, shell, binary, 0);
     return 0;
 }
 
@@ -105,7 +108,6 @@ const struct command command_init = {
         "The first time (a new store) it also links the cuDNN it finds in\n"
         "/usr/local/cuda or /usr as the set 'system', which serves any major that\n"
         "no project pins ('cudnnv uninstall system' undoes it for good).\n",
-    .operands = COMPLETE_WORDS,
-    .operand_words = "bash zsh fish pwsh",
+    .operands = COMPLETE_SHELLS,
     .max_operands = 1,
 };

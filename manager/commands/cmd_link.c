@@ -62,7 +62,7 @@ static int run(struct args *args)
     char **operands = args->operand;
     const char *name = operands[0];
     if (!cudnnv_name_is_valid(name))
-        return usage_fail("link", "invalid name '%s': no '/', '\\', '..', spaces or control characters", name);
+        return usage_fail("link", "invalid NAME '%s': a name has %s", name, cudnnv_name_rule());
     if (realpath(operands[1], dir) == NULL || !is_directory(dir))
         return fail("no such directory '%s'", operands[1]);
     struct set_layout *layouts = calloc(LINK_MAX_CANDIDATES, sizeof *layouts);

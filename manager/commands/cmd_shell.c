@@ -6,7 +6,7 @@
 #include "cli.h"
 #include "commands.h"
 #include "selection.h"
-#include "shell_quote.h"
+#include "shell_table.h"
 #include "store.h"
 
 #include <stdio.h>
@@ -17,8 +17,7 @@
 enum { SHELL_SHELL, SHELL_UNSET };
 
 static const struct option_spec options[] = {
-    [SHELL_SHELL] = {.name = "--shell", .value_name = "SHELL", .complete = COMPLETE_WORDS,
-                     .words = "bash zsh fish pwsh", .help = "the shell to print code for (default: bash)"},
+    [SHELL_SHELL] = {.name = "--shell", .value_name = "SHELL", .complete = COMPLETE_SHELLS, .help = "the shell to print code for (default: bash)"},
     [SHELL_UNSET] = {.name = "--unset", .help = "print code that removes the shell's choice"},
     {.name = NULL},
 };
@@ -42,11 +41,12 @@ static int join_names(int count, char **names, char *out, size_t size)
 
 static int run(struct args *args)
 {
-    const char *shell = args->value[SHELL_SHELL] ? args->value[SHELL_SHELL] : "bash";
+    const char *shell_name = args->value[SHELL_SHELL] ? args->value[SHELL_SHELL] : "bash";
+    const struct shell_row *shell = shell_find_hooked(shell_name);
     int unset = args_has(args, SHELL_UNSET);
     char value[CUDNNV_MAX_LINES * (CUDNNV_NAME_MAX + 1)];
-    if (!shell_is_known(shell))
-        return usage_fail("shell", "unknown shell '%s' (bash, zsh, fish, pwsh)", shell);
+    if (shell == NULL)
+        return usage_fail("shell", "unknown shell '%s': %s", shell_name, shell_names(1));
     if (unset) {
         if (args->count != 0)
             return usage_fail("shell", "--unset takes no version");

@@ -68,7 +68,7 @@ static int may_remove(const char *root, const char *name, int force)
 static int remove_named(const char *root, const char *name, int force)
 {
     if (!cudnnv_name_is_valid(name))
-        return fail("invalid version name '%s'", name);
+        return fail("invalid version name '%s': a name has %s", name, cudnnv_name_rule());
     if (!cudnnv_set_exists(root, name))
         return force ? 0 : fail("'%s' is not installed; see 'cudnnv versions'", name);
     if (cudnnv_set_in_system(root, name))

@@ -36,8 +36,7 @@ static int parse_install(struct args *args, struct install_request *request)
     if (request->platform != NULL && catalog_platform_from_name(request->platform) < 0)
         return usage_fail("install", "unknown platform '%s': %s", request->platform, catalog_platform_list());
     if (request->name != NULL && !cudnnv_name_is_valid(request->name))
-        return usage_fail("install", "invalid --name '%s': no '/', '\\', '..', spaces or control characters, at most %d bytes",
-                          request->name, CUDNNV_NAME_MAX);
+        return usage_fail("install", "invalid --name '%s': a name has %s", request->name, cudnnv_name_rule());
     return 0;
 }
 

@@ -62,7 +62,8 @@ static int parse_entry(const char *field, size_t length, struct hook_state *stat
 {
     const char *first = memchr(field, '=', length);
     const char *second = first ? memchr(first + 1, '=', length - (size_t)(first + 1 - field)) : NULL;
-    if (second == NULL || (size_t)(first - field) >= sizeof state->entries[0].name)
+    if (second == NULL || (size_t)(first - field) >= sizeof state->entries[0].name ||
+        (first[1] != '+' && first[1] != '-'))
         return -1;
     char name[32];
     memcpy(name, field, (size_t)(first - field));

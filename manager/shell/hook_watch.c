@@ -9,7 +9,7 @@
 
 #include "fsutil.h"
 #include "selection.h"
-#include "shell_quote.h"
+#include "shell_table.h"
 #include "store.h"
 
 #include <dirent.h>
@@ -96,13 +96,13 @@ static int add_version_files(char *list, size_t size, const char *cwd)
 }
 
 /* The watch variables for the shell; nothing when a path cannot be written on one line. */
-void hook_watch_print(const char *shell, const char *root, const char *stamp)
+void hook_watch_print(const struct shell_row *shell, const char *root, const char *stamp)
 {
     struct cudnnv_where where;
     static const char *const store_files[] = {"version", "versions", "config"};
     char list[16384], path[PATH_MAX];
     selection_where(&where);
-    if (strcmp(shell, "pwsh") == 0 || where.cwd_too_long || where.cwd[0] != '/' ||
+    if (!shell->watches || where.cwd_too_long || where.cwd[0] != '/' ||
         strchr(where.cwd, '\n') != NULL || strchr(root, '\n') != NULL)
         return;
     snprintf(list, sizeof list, "=%s", stamp);

@@ -10,9 +10,11 @@
 #ifndef CUDNNV_HOOK_WATCH_H
 #define CUDNNV_HOOK_WATCH_H
 
+#include "shell_table.h"
+
 #include <stddef.h>
 
 int hook_watch_touch_stamp(const char *root, const char *shell_pid, char *stamp, size_t size);
-void hook_watch_print(const char *shell, const char *root, const char *stamp);
+void hook_watch_print(const struct shell_row *shell, const char *root, const char *stamp);
 
 #endif

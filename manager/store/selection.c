@@ -44,8 +44,7 @@ void selection_origin_text(const struct cudnnv_choice *choice, char *out, size_t
 int selection_require_installed(const char *root, const char *requested, cudnnv_name resolved)
 {
     if (!cudnnv_name_is_valid(requested))
-        return fail("invalid version name '%s': no '/', '\\', '..', spaces or control characters, at most %d bytes",
-                    requested, CUDNNV_NAME_MAX);
+        return fail("invalid version name '%s': a name has %s", requested, cudnnv_name_rule());
     if (!cudnnv_resolve(root, requested, resolved))
         return fail("version '%s' is not installed; run 'cudnnv install %s' or 'cudnnv versions'",
                     requested, requested);

@@ -24,8 +24,7 @@ int version_file_write(const char *path, int count, char **names, int force)
         return fail("at most %d versions fit in one version file", CUDNNV_MAX_LINES);
     for (int i = 0; i < count; i++) {
         if (!cudnnv_name_is_valid(names[i]))
-            return fail("invalid version name '%s': no '/', '\\', '..', spaces or control characters, at most %d bytes",
-                        names[i], CUDNNV_NAME_MAX);
+            return fail("invalid version name '%s': a name has %s", names[i], cudnnv_name_rule());
         if (!force && selection_require_installed(store_root(), names[i], resolved) != 0)
             return 1;
         strcat(text, names[i]);

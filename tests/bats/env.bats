@@ -28,6 +28,31 @@ load helpers
     assert_output_has "set -gx CUDNNV_VERSION '8.1'"
 }
 
+@test "env --format github and json: a \$GITHUB_ENV file, and one JSON object a script reads" {
+    install_usual_fixtures
+    run cudnnv env --format github 8.1
+    assert_status 0
+    assert_output_has "CUDNNV_VERSION=8.1"
+    assert_output_has "LD_PRELOAD=$CUDNNV_ROOT/shims/lib/libcudnn.so.8"
+    # a value with quotes survives: the user's own LD_PRELOAD (ld.so's complaint about it goes to /dev/null)
+    LD_PRELOAD="/opt/it's \"quoted\"" "$CUDNNV" env --format json 8.1 > "$BATS_TEST_TMPDIR/env.json" 2>/dev/null
+    python3 -c '
+import json, sys
+env = json.load(open(sys.argv[1]))
+root = sys.argv[2]
+assert env["CUDNNV_VERSION"] == "8.1", env
+assert env["CUDNNV_ROOT"] == root, env
+assert env["LD_PRELOAD"] == root + "/shims/lib/libcudnn.so.8:/opt/it\x27s \"quoted\"", env
+assert env["LD_LIBRARY_PATH"].startswith(root + "/shims/lib"), env
+' "$BATS_TEST_TMPDIR/env.json" "$CUDNNV_ROOT"
+    # a new line in a value: refused for a line-based file, nothing written
+    LD_PRELOAD=$'/opt/x\nBASH_ENV=/tmp/evil' "$CUDNNV" env --format github 8.1 > "$BATS_TEST_TMPDIR/github.env" 2>/dev/null &&
+        return 1
+    [ ! -s "$BATS_TEST_TMPDIR/github.env" ]
+    LD_PRELOAD=$'/opt/x\nBASH_ENV=/tmp/evil' "$CUDNNV" env --format json 8.1 > "$BATS_TEST_TMPDIR/env.json" 2>/dev/null
+    grep -qF '/opt/x\nBASH_ENV' "$BATS_TEST_TMPDIR/env.json"
+}
+
 @test "env keeps what the user had after its own entries" {
     install_usual_fixtures
     LD_LIBRARY_PATH=/opt/a:/opt/b run cudnnv env --format dotenv 8.1
