@@ -26,14 +26,27 @@ if (-not (Test-Path variable:global:_cudnnv_previous_prompt)) {
 }
 $ExecutionContext.InvokeCommand.LocationChangedAction = { _cudnnv_hook }
 
+# Completion: cudnnv names the candidates for the words typed before the
+# one being completed (see 'cudnnv completions --help'); -@files, -@dirs and
+# -@programs ask PowerShell for paths or commands.
 Register-ArgumentCompleter -Native -CommandName cudnnv -ScriptBlock {
     param($wordToComplete, $commandAst, $cursorPosition)
-    $words = $commandAst.CommandElements
-    if ($words.Count -le 2 -and $wordToComplete) { $candidates = & @CUDNNV@ completions }
-    elseif ($words.Count -le 1) { $candidates = & @CUDNNV@ completions }
-    else { $candidates = & @CUDNNV@ completions $words[1].ToString() }
-    $candidates | Where-Object { $_ -like "$wordToComplete*" } |
-        ForEach-Object { [System.Management.Automation.CompletionResult]::new($_, $_, 'ParameterValue', $_) }
+    $typed = @($commandAst.CommandElements | Select-Object -Skip 1 |
+        Where-Object { $_.Extent.EndOffset -lt $cursorPosition -or ($_.Extent.EndOffset -eq $cursorPosition -and -not $wordToComplete) } |
+        ForEach-Object { $_.ToString() })
+    if ($wordToComplete -and $typed.Count -gt 0 -and $typed[-1] -eq $wordToComplete) { $typed = @($typed | Select-Object -SkipLast 1) }
+    foreach ($line in (& @CUDNNV@ completions @typed 2>$null)) {
+        switch ($line) {
+            '-@files' { Get-ChildItem -Path "$wordToComplete*" -ErrorAction SilentlyContinue | ForEach-Object {
+                [System.Management.Automation.CompletionResult]::new($_.Name, $_.Name, 'ProviderItem', $_.FullName) } }
+            '-@dirs' { Get-ChildItem -Directory -Path "$wordToComplete*" -ErrorAction SilentlyContinue | ForEach-Object {
+                [System.Management.Automation.CompletionResult]::new($_.Name, $_.Name, 'ProviderContainer', $_.FullName) } }
+            '-@programs' { Get-Command -Name "$wordToComplete*" -CommandType Application -ErrorAction SilentlyContinue | ForEach-Object {
+                [System.Management.Automation.CompletionResult]::new($_.Name, $_.Name, 'Command', $_.Name) } }
+            default { if ($line -like "$wordToComplete*") {
+                [System.Management.Automation.CompletionResult]::new($line, $line, 'ParameterValue', $line) } }
+        }
+    }
 }
 
 _cudnnv_hook
