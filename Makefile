@@ -20,7 +20,7 @@ WARNINGS  = -Wall -Wextra -Werror
 CFLAGS   ?= -O2 -g
 # manager/ is grouped by part (docs/architecture.md); each part's headers are
 # found by name, and shim/cudnnv_select.h too (the selection the manager links).
-MANAGER_PARTS = cli commands store install catalog doctor shell
+MANAGER_PARTS = cli commands store install catalog doctor shell platform
 INCLUDES   = -Ishim $(MANAGER_PARTS:%=-Imanager/%)
 ALL_CFLAGS = -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE $(WARNINGS) $(INCLUDES) $(CFLAGS)
 DEP_CFLAGS = $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
@@ -43,8 +43,9 @@ HELPER_SRC  = manager/install/archive_extract.c manager/install/archive_sha256.c
               manager/install/install_steps.c manager/install/install_name.c manager/install/install_catalog.c \
               manager/install/download.c
 UPDATE_SRC  = manager/catalog/update_run.c manager/catalog/catalog_git.c manager/catalog/catalog_redist.c manager/catalog/redist_manifest.c
+WIN_ONLY_SRC = $(wildcard manager/*/*_win32.c)
 CORE_SRC    = $(filter-out $(HELPER_SRC) $(UPDATE_SRC) manager/cli/main.c manager/cli/install_main.c \
-              manager/cli/update_main.c manager/catalog/catalog_git_none.c,$(wildcard manager/*/*.c))
+              manager/cli/update_main.c manager/catalog/catalog_git_none.c $(WIN_ONLY_SRC),$(wildcard manager/*/*.c))
 SELECT_OBJ  = $(SELECT_SRC:%.c=$(BUILD)/obj/%.o)
 HOOK_FILES  = hooks/cudnnv.posix hooks/cudnnv.bash hooks/cudnnv.zsh hooks/cudnnv.fish hooks/cudnnv.ps1
 HOOKS_OBJ   = $(BUILD)/gen/hooks.o
@@ -139,7 +140,41 @@ WIN_SHIM_SRC = shim/shim_launch_win32.c shim/shim_load_win32.c shim/shim_platfor
                shim/shim_resolve.c shim/shim_report.c $(SELECT_SRC)
 WIN_DLLS     = $(SHIM_MAJORS:%=$(BUILD)/lib/cudnnv/windows/cudnn64_%.dll)
 
-windows: $(WIN_DLLS)
+windows: $(WIN_DLLS) $(WIN_CUDNNV)
+
+# cudnnv.exe: the same manager, cross-built with mingw-w64. Files named
+# *_win32.c replace their Linux neighbours (the platform layer, the profile
+# API for INI files, the doctor's Windows checks, what this build cannot do);
+# the Linux-only files below are left out. xxHash is used from its header.
+WIN_CUDNNV    = $(BUILD)/windows/cudnnv.exe
+WIN_LINUX_ONLY = manager/store/beneath.c manager/platform/platform_posix.c manager/cli/install_helper.c \
+                 manager/doctor/doctor_paths.c \
+                 manager/install/archive_extract.c manager/install/archive_sha256.c manager/install/download.c \
+                 manager/catalog/catalog_git.c manager/catalog/catalog_git_none.c manager/catalog/catalog_redist.c \
+                 manager/catalog/redist_manifest.c manager/catalog/update_run.c manager/cli/install_main.c \
+                 manager/cli/update_main.c
+WIN_MANAGER_SRC = $(filter-out $(WIN_LINUX_ONLY),$(wildcard manager/*/*.c)) $(SELECT_SRC)
+WIN_OBJ       = $(WIN_MANAGER_SRC:%.c=$(BUILD)/windows/obj/%.o) $(BUILD)/windows/obj/hooks.o
+WIN_CFLAGS    = -std=c11 $(WARNINGS) $(INCLUDES) -Imanager/platform/win32 -I$(BUILD)/windows/include \
+                -include manager/platform/compat_win32.h -DXXH_INLINE_ALL -D__USE_MINGW_ANSI_STDIO=1 -O2
+
+$(BUILD)/windows/include/xxhash.h:
+	@mkdir -p $(dir $@)
+	@cp /usr/include/xxhash.h $@
+
+$(BUILD)/windows/obj/%.o: %.c $(BUILD)/windows/include/xxhash.h
+	@mkdir -p $(dir $@)
+	@echo "  CC $< (windows)"
+	$(Q)$(WIN_CC) $(WIN_CFLAGS) -MMD -MP -c $< -o $@
+
+$(BUILD)/windows/obj/hooks.o: $(BUILD)/gen/hooks.c
+	@mkdir -p $(dir $@)
+	$(Q)$(WIN_CC) $(WIN_CFLAGS) -c $< -o $@
+
+$(WIN_CUDNNV): $(WIN_OBJ)
+	@mkdir -p $(dir $@)
+	@echo "  LD $@"
+	$(Q)$(WIN_CC) -o $@ $^ -static -s -lbcrypt -lpthread
 
 $(BUILD)/lib/cudnnv/windows/cudnn64_%.dll: $(WIN_SHIM_SRC) $(SHIM_DEPS) $(BUILD)/gen/cudnn64_%.def \
 		shim/trampoline_x86_64_win64.S
@@ -344,4 +379,4 @@ install: $(CUDNNV) $(INSTALLER) $(UPDATER) $(SHIM_LIBS) $(CATALOG_DATA)
 clean:
 	rm -rf $(BUILD)
 
--include $(shell find $(BUILD)/obj -name '*.d' 2>/dev/null)
+-include $(shell find $(BUILD)/obj $(BUILD)/windows/obj -name '*.d' 2>/dev/null)

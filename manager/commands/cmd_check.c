@@ -7,6 +7,8 @@
 #include "check_conv.h"
 #include "cli.h"
 #include "commands.h"
+#include "fsutil.h"
+#include "platform.h"
 #include "selection.h"
 #include "set_lookup.h"
 #include "shim_files.h"
@@ -16,8 +18,15 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
 #include <unistd.h>
+
+/* In the child: the shim opened by path, as a program opens it. */
+static int check_in_child(void *shim)
+{
+    int result = check_through_shim(shim, 0);
+    fflush(stdout);
+    return result;
+}
 
 static int run(struct args *args)
 {
@@ -31,23 +40,17 @@ static int run(struct args *args)
     const char *root = store_root();
     if (store_prepare(root) != 0 || shim_files_refresh(root, &copied) != 0)
         return 1;
-    shim_files_dir(root, shim_dir, sizeof shim_dir);
-    snprintf(shim, sizeof shim, "%s/libcudnn.so.%d", shim_dir, major);
+    path_join(shim_dir, sizeof shim_dir, root, PLATFORM_SHIM_DIR);
+    snprintf(shim, sizeof shim, "%s/" PLATFORM_SHIM_NAME, shim_dir, major);
     printf("set %s (cuDNN %s) through %s\n", set.name, set.info.version, shim);
     fflush(stdout);
-    pid_t child = fork();
-    if (child == 0) {
-        setenv("CUDNNV_VERSION", set.name, 1);
-        int result = check_through_shim(shim, 0);
-        fflush(stdout);
-        _exit(result);
-    }
-    if (child < 0 || waitpid(child, &status, 0) != child)
-        return fail("cannot start the check");
-    if (WIFEXITED(status) && WEXITSTATUS(status) == 0)
+    setenv("CUDNNV_VERSION", set.name, 1);
+    status = platform_run_apart(check_in_child, shim);
+    if (status == 0)
         return 0;
-    return fail("the check of %s failed (%s %d); see the line above", set.name,
-                WIFEXITED(status) ? "exit status" : "signal", WIFEXITED(status) ? WEXITSTATUS(status) : WTERMSIG(status));
+    if (status < 0)
+        return fail("cannot start the check");
+    return fail("the check of %s failed (status %d); see the line above", set.name, status);
 }
 
 const struct command command_check = {

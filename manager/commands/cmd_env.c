@@ -38,15 +38,20 @@ static int run(struct args *args)
     }
     if (activation_plan(&plan) != 0)
         return 1;
-    const char *names[] = {"CUDNNV_ROOT", "CUDNNV_VERSION", "LD_LIBRARY_PATH", "LD_PRELOAD"};
-    const char *values[] = {store_root(), version, plan.library_path, plan.full_preload};
+    const char *names[2 + ACTIVATION_VARIABLES] = {"CUDNNV_ROOT", "CUDNNV_VERSION"};
+    const char *values[2 + ACTIVATION_VARIABLES] = {store_root(), version};
+    for (int i = 0; i < plan.count; i++) {
+        names[2 + i] = plan.names[i];
+        values[2 + i] = plan.values[i];
+    }
+    int count = 2 + plan.count;
     /* nothing is printed when one value cannot be: no half-written file */
-    for (int i = 0; i < 4; i++) {
+    for (int i = 0; i < count; i++) {
         if (values[i] != NULL && !shell_value_fits(shell, values[i]))
             return shell_print_export(stdout, shell, names[i], values[i]);
     }
     fputs(shell->begin ? shell->begin : "", stdout);
-    for (int i = 0, printed = 0; i < 4; i++) {
+    for (int i = 0, printed = 0; i < count; i++) {
         if (values[i] == NULL)
             continue;
         fputs(printed++ && shell->separator ? shell->separator : "", stdout);
@@ -64,13 +69,14 @@ const struct command command_env = {
     .description =
         "Print the environment that makes programs use the selected cuDNN sets\n"
         "through the shims: LD_LIBRARY_PATH with the shim directory first,\n"
-        "LD_PRELOAD with the selected majors' shims, CUDNNV_ROOT, and, when VERSION\n"
-        "is given, CUDNNV_VERSION. E.g.\n"
+        "LD_PRELOAD with the selected majors' shims (on Windows: PATH with the\n"
+        "shims' bin folder first), CUDNNV_ROOT, and, when VERSION is given,\n"
+        "CUDNNV_VERSION. E.g.\n"
         "  eval \"$(cudnnv env)\"                      in a shell or a CI step\n"
         "  cudnnv env --format dockerfile 9.19 >> Dockerfile\n"
         "  cudnnv env --format github >> \"$GITHUB_ENV\"\n"
-        "Values are those of this moment (the current LD_LIBRARY_PATH and\n"
-        "LD_PRELOAD are kept after cudnnv's entries).\n",
+        "Values are those of this moment (the current values are kept after\n"
+        "cudnnv's entries).\n",
     .options = options,
     .operands = COMPLETE_SETS,
     .max_operands = 1,

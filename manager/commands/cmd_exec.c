@@ -7,6 +7,7 @@
 #include "activation.h"
 #include "cli.h"
 #include "commands.h"
+#include "platform.h"
 #include "selection.h"
 #include "store.h"
 
@@ -38,10 +39,11 @@ static int run(struct args *args)
         return usage_fail("exec", "give the COMMAND to run");
     if (activation_plan(&plan) != 0)
         return 1;
-    if (setenv("LD_LIBRARY_PATH", plan.library_path, 1) != 0 ||
-        setenv("LD_PRELOAD", plan.full_preload, 1) != 0)
-        return fail("cannot set the environment: %s", strerror(errno));
-    execvp(args->operand[0], args->operand);
+    for (int i = 0; i < plan.count; i++) {
+        if (setenv(plan.names[i], plan.values[i], 1) != 0)
+            return fail("cannot set the environment: %s", strerror(errno));
+    }
+    platform_exec(args->operand);
     fail("cannot run '%s': %s", args->operand[0], strerror(errno));
     return 127;
 }

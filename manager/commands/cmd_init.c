@@ -10,6 +10,7 @@
 #include "cli.h"
 #include "commands.h"
 #include "fsutil.h"
+#include "platform.h"
 #include "set_link.h"
 #include "shell_table.h"
 #include "shim_files.h"
@@ -74,10 +75,8 @@ static int run(struct args *args)
     const struct shell_row *shell = shell_find_hooked(args->count ? args->operand[0] : "");
     if (shell == NULL)
         return usage_fail("init", "name the shell: %s", shell_names(1));
-    ssize_t length = readlink("/proc/self/exe", binary, sizeof binary - 1);
-    if (length <= 0)
+    if (platform_self_path(binary, sizeof binary) != 0)
         return fail("cannot find this cudnnv's own path");
-    binary[length] = '\0';
     const char *root = store_root();
     char versions[PATH_MAX];
     path_join(versions, sizeof versions, root, "versions");

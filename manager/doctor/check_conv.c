@@ -9,6 +9,7 @@
  */
 #define _GNU_SOURCE
 #include "check_conv.h"
+#include "platform.h"
 
 #include <dlfcn.h>
 #include <stdio.h>
@@ -93,11 +94,11 @@ static int load_cudnn(void *shim, struct cudnn_api *api)
 /* The CUDA driver and its primary context on GPU 0; 0 when ready. */
 static int start_gpu(struct cuda_driver *cuda, char *why, size_t size)
 {
-    void *library = dlopen("libcuda.so.1", RTLD_NOW | RTLD_LOCAL);
+    void *library = dlopen(PLATFORM_CUDA_DRIVER, RTLD_NOW | RTLD_LOCAL);
     void *context = NULL;
     int device = 0;
     if (library == NULL) {
-        snprintf(why, size, "no CUDA driver (libcuda.so.1)");
+        snprintf(why, size, "no CUDA driver (" PLATFORM_CUDA_DRIVER ")");
         return -1;
     }
     const struct wanted wanted[] = {
@@ -110,7 +111,7 @@ static int start_gpu(struct cuda_driver *cuda, char *why, size_t size)
         {"cuCtxSynchronize", (void **)&cuda->synchronize},
     };
     if (!look_up_all(library, wanted, sizeof wanted / sizeof wanted[0])) {
-        snprintf(why, size, "libcuda.so.1 lacks the functions the check needs");
+        snprintf(why, size, PLATFORM_CUDA_DRIVER " lacks the functions the check needs");
         return -1;
     }
     int status = cuda->init(0);

@@ -12,6 +12,7 @@
 #include "doctor.h"
 
 #include "fsutil.h"
+#include "platform.h"
 
 #include <dlfcn.h>
 #include <stdio.h>
@@ -21,7 +22,7 @@
 /* The driver version from NVML (libnvidia-ml.so.1), when the library and a driver are there. */
 static int driver_version_from_nvml(char *out, size_t size)
 {
-    void *nvml = dlopen("libnvidia-ml.so.1", RTLD_NOW | RTLD_LOCAL);
+    void *nvml = dlopen(PLATFORM_NVML, RTLD_NOW | RTLD_LOCAL);
     int (*init)(void) = NULL, (*shutdown)(void) = NULL;
     int (*version)(char *, unsigned) = NULL;
     if (nvml == NULL)
@@ -56,7 +57,7 @@ static int read_driver_version(char *out, size_t size, const char **where)
 /* The newest CUDA the driver runs: libcuda's own answer (cuDriverGetVersion), else 0. */
 static int driver_cuda_from_libcuda(char *out, size_t size)
 {
-    void *cuda = dlopen("libcuda.so.1", RTLD_NOW | RTLD_LOCAL);
+    void *cuda = dlopen(PLATFORM_CUDA_DRIVER, RTLD_NOW | RTLD_LOCAL);
     int (*version)(int *) = NULL;
     int value = 0;
     if (cuda == NULL)
@@ -143,9 +144,9 @@ struct gpu {
 /* The first GPU through the CUDA driver API: 0, or -1 with the reason in why. */
 static int first_gpu(struct gpu *gpu, char *why, size_t size)
 {
-    void *cuda = dlopen("libcuda.so.1", RTLD_NOW | RTLD_LOCAL);
+    void *cuda = dlopen(PLATFORM_CUDA_DRIVER, RTLD_NOW | RTLD_LOCAL);
     if (cuda == NULL) {
-        snprintf(why, size, "no CUDA driver library (libcuda.so.1)");
+        snprintf(why, size, "no CUDA driver library (" PLATFORM_CUDA_DRIVER ")");
         return -1;
     }
     cu_init_fn init = (cu_init_fn)dlsym(cuda, "cuInit");
@@ -155,7 +156,7 @@ static int first_gpu(struct gpu *gpu, char *why, size_t size)
     cu_name_fn name = (cu_name_fn)dlsym(cuda, "cuDeviceGetName");
     int devices = 0, device = 0, status;
     if (!init || !count || !get || !attribute || !name) {
-        snprintf(why, size, "libcuda.so.1 lacks the device functions");
+        snprintf(why, size, PLATFORM_CUDA_DRIVER " lacks the device functions");
         return -1;
     }
     if ((status = init(0)) != 0 || (status = count(&devices)) != 0 || devices == 0) {

@@ -2,11 +2,14 @@
  * Plans the activation of the selected sets. Each major (7, 8, 9) that a
  * source names must resolve, or the plan fails with the selection's own
  * message: a broken pin is reported before the program starts rather than at
- * its first cuDNN call. The shims are refreshed in the store first.
+ * its first cuDNN call. The shims are refreshed in the store first. The
+ * variables are the platform's (activation.h).
  */
 #include "activation.h"
 
 #include "cli.h"
+#include "fsutil.h"
+#include "platform.h"
 #include "selection.h"
 #include "shim_files.h"
 #include "store.h"
@@ -15,18 +18,21 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* "first" then ':' then the variable's current value, without duplicating first. */
-static void prepend(char *out, size_t size, const char *first, const char *variable)
+/* One more variable of the plan: "first", the separator, then its current value (without first twice). */
+static void prepend(struct activation *plan, const char *variable, const char *first)
 {
     const char *current = getenv(variable);
-    size_t length = strlen(first);
+    char *out = plan->values[plan->count];
+    size_t length = strlen(first), size = sizeof plan->values[0];
+    char separator = PLATFORM_PATH_SEPARATOR;
+    plan->names[plan->count++] = variable;
     if (current != NULL && strncmp(current, first, length) == 0 &&
-        (current[length] == '\0' || current[length] == ':'))
-        current += length + (current[length] == ':');
+        (current[length] == '\0' || current[length] == separator))
+        current += length + (current[length] == separator);
     if (current == NULL || current[0] == '\0')
         snprintf(out, size, "%s", first);
     else
-        snprintf(out, size, "%s:%s", first, current);
+        snprintf(out, size, "%s%c%s", first, separator, current);
 }
 
 int activation_plan(struct activation *plan)
@@ -51,7 +57,10 @@ int activation_plan(struct activation *plan)
         return selection_report(CUDNNV_NOTHING_SELECTED, &choice, -1);
     if (store_prepare(where.root) != 0 || shim_files_refresh(where.root, &copied) != 0)
         return 1;
-    shim_files_dir(where.root, plan->shim_dir, sizeof plan->shim_dir);
+    path_join(plan->shim_dir, sizeof plan->shim_dir, where.root, PLATFORM_SHIM_DIR);
+    prepend(plan, PLATFORM_LIBRARY_PATH, plan->shim_dir);
+    if (!PLATFORM_LINUX_SHIMS)
+        return 0;   /* Windows: PATH alone; nothing is preloaded there */
     for (int major = SHIM_FIRST_MAJOR; major <= SHIM_LAST_MAJOR; major++) {
         if (majors[major])
             shim_preload_append(plan->preload, sizeof plan->preload, plan->shim_dir, major);
@@ -59,7 +68,6 @@ int activation_plan(struct activation *plan)
     if (shim_preload_is_weak(plan->shim_dir))
         note("LD_PRELOAD cannot hold '%s' (it has a space or a colon): preloading the shims by name, which a program's RPATH to another cuDNN can bypass; set CUDNNV_ROOT to a path without them",
              plan->shim_dir);
-    prepend(plan->library_path, sizeof plan->library_path, plan->shim_dir, "LD_LIBRARY_PATH");
-    prepend(plan->full_preload, sizeof plan->full_preload, plan->preload, "LD_PRELOAD");
+    prepend(plan, "LD_PRELOAD", plan->preload);
     return 0;
 }

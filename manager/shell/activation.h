@@ -10,11 +10,20 @@
 
 #include <limits.h>
 
+#define ACTIVATION_VARIABLES 2
+
+/*
+ * What a process started now needs: on Linux LD_LIBRARY_PATH (the shim
+ * directory first) and LD_PRELOAD (the shims of the majors a source chose);
+ * on Windows PATH (the shims' bin folder first). Each value keeps the
+ * variable's current one after cudnnv's entry.
+ */
 struct activation {
     char shim_dir[PATH_MAX];
-    char preload[4 * PATH_MAX];        /* the selected majors' shims, ':'-separated */
-    char library_path[8 * PATH_MAX];   /* shim_dir, then the current LD_LIBRARY_PATH */
-    char full_preload[8 * PATH_MAX];   /* preload, then the current LD_PRELOAD */
+    char preload[4 * PATH_MAX];        /* the selected majors' shims, ':'-separated (Linux) */
+    int count;
+    const char *names[ACTIVATION_VARIABLES];
+    char values[ACTIVATION_VARIABLES][8 * PATH_MAX];
 };
 
 int activation_plan(struct activation *plan);

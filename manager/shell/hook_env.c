@@ -6,6 +6,7 @@
  * produced: a value the user changed since is the user's and stays.
  */
 #include "hook_env.h"
+#include "platform.h"
 
 #include "cli.h"
 #include "config.h"
@@ -32,8 +33,8 @@ static size_t describe_file(const char *path, char *out, size_t size)
     struct stat info;
     if (stat(path, &info) != 0)
         return (size_t)snprintf(out, size, "%s:-\n", path);
-    return (size_t)snprintf(out, size, "%s:%lld.%ld:%lld:%llu\n", path, (long long)info.st_mtim.tv_sec,
-                            info.st_mtim.tv_nsec, (long long)info.st_size,
+    return (size_t)snprintf(out, size, "%s:%lld.%ld:%lld:%llu\n", path, (long long)info.st_mtime,
+                            platform_mtime_nsec(&info), (long long)info.st_size,
                             (unsigned long long)info.st_ino);
 }
 

@@ -4,6 +4,7 @@
  */
 #define _GNU_SOURCE
 #include "fsutil.h"
+#include "platform.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -166,24 +167,13 @@ static int sync_entry(const char *path, const struct stat *info, int type, struc
 {
     (void)info;
     (void)walk;
-    return type == FTW_D ? sync_directory(path) : 0;
+    return type == FTW_D ? platform_sync_directory(path) : 0;
 }
 
 /* Flushes every directory of a tree (the names of the files in it) to the disk. */
 int sync_tree_directories(const char *path)
 {
     return nftw(path, sync_entry, 32, FTW_PHYS);
-}
-
-/* Flushes a directory's entries (a new file's name) to the disk. */
-int sync_directory(const char *path)
-{
-    int fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-    if (fd < 0)
-        return -1;
-    int status = fsync(fd);
-    close(fd);
-    return status;
 }
 
 /* Reads a whole file of at most limit bytes into a new NUL-terminated string. */

@@ -16,7 +16,6 @@ int remove_tree(const char *path);
 int copy_file(const char *from, const char *to, mode_t mode);
 int copy_from_descriptor(int in, const char *to, mode_t mode);
 int write_file_atomic(const char *path, const char *content);
-int sync_directory(const char *path);
 int sync_tree_directories(const char *path);
 char *read_small_file(const char *path, size_t limit);
 const char *base_name(const char *path);

@@ -7,6 +7,7 @@
  * as it would without cudnnv, and a program that tries 8 then 9 goes on.
  */
 #include "shim_files.h"
+#include "platform.h"
 
 #include "cli.h"
 #include "fsutil.h"
@@ -32,10 +33,8 @@ int shim_files_dir(const char *root, char *out, size_t size)
 int installation_prefix(char *out, size_t size)
 {
     char exe[PATH_MAX];
-    ssize_t length = readlink("/proc/self/exe", exe, sizeof exe - 1);
-    if (length <= 0)
+    if (platform_self_path(exe, sizeof exe) != 0 || strrchr(exe, '/') == NULL)
         return -1;
-    exe[length] = '\0';
     *strrchr(exe, '/') = '\0';
     size_t dir_length = strlen(exe);
     int levels = dir_length >= 11 && strcmp(exe + dir_length - 11, "/lib/cudnnv") == 0 ? 2 : 1;
@@ -148,8 +147,9 @@ static int refresh_one(const char *source, const char *target, const char *name,
 }
 
 /*
- * The Linux shims into shims/lib; the Windows ones (cudnn64_N.dll, when
- * 'make windows' built them) into shims/bin, as the store lays them out.
+ * The Linux shims into shims/lib (not from cudnn.exe: Windows runs none);
+ * the Windows ones (cudnn64_N.dll, when 'make windows' built them) into
+ * shims/bin, as the store lays them out.
  */
 int shim_files_refresh(const char *root, int *copied)
 {
@@ -162,7 +162,8 @@ int shim_files_refresh(const char *root, int *copied)
     snprintf(windows, sizeof windows, "%s/windows", source);
     for (int major = SHIM_FIRST_MAJOR; major <= SHIM_LAST_MAJOR; major++) {
         snprintf(name, sizeof name, "libcudnn.so.%d", major);
-        if (refresh_one(source, target, name, 0, shim_major_is_installed(root, major, "linux"), copied) != 0)
+        if (PLATFORM_LINUX_SHIMS &&
+            refresh_one(source, target, name, 0, shim_major_is_installed(root, major, "linux"), copied) != 0)
             return 1;
         snprintf(name, sizeof name, "cudnn64_%d.dll", major);
         if (refresh_one(windows, target_bin, name, 1, shim_major_is_installed(root, major, "windows"), copied) != 0)

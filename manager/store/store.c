@@ -9,6 +9,7 @@
 
 #include "cli.h"
 #include "fsutil.h"
+#include "platform.h"
 
 #include "cudnnv_select.h"
 
@@ -16,37 +17,25 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
-#include <pwd.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/file.h>
 #include <unistd.h>
 
 static char root_path[PATH_MAX];   /* store_root's answer, kept for the process */
-
-/* The home folder: $HOME, else the password database's, as the shim finds it. */
-static const char *home_directory(void)
-{
-    const char *home = getenv("HOME");
-    if (home != NULL && home[0] == '/')
-        return home;
-    struct passwd *entry = getpwuid(getuid());
-    return entry != NULL && entry->pw_dir != NULL ? entry->pw_dir : "/";
-}
 
 /* Writes the store's path: CUDNNV_ROOT (made absolute), else HOME/.cudnnv. */
 static int compose_root(char *out, size_t size)
 {
     const char *configured = getenv("CUDNNV_ROOT");
-    char cwd[PATH_MAX];
+    char cwd[PATH_MAX], home[PATH_MAX];
     int n;
-    if (configured != NULL && configured[0] == '/')
+    if (configured != NULL && platform_path_is_absolute(configured))
         n = snprintf(out, size, "%s", configured);
     else if (configured != NULL && configured[0] != '\0')
         n = snprintf(out, size, "%s/%s", getcwd(cwd, sizeof cwd) ? cwd : ".", configured);
     else
-        n = snprintf(out, size, "%s/.cudnnv", home_directory());
+        n = platform_home(home, sizeof home) == 0 ? snprintf(out, size, "%s/.cudnnv", home) : -1;
     return n > 0 && (size_t)n < size ? 0 : -1;
 }
 
@@ -61,7 +50,7 @@ const char *store_system_root(void)
     if (!known) {
         const char *configured = getenv("CUDNNV_SYSTEM_ROOT");
         const char *path = configured != NULL ? configured : CUDNNV_DEFAULT_SYSTEM_ROOT;
-        if (path[0] == '/' && realpath(path, system_path) == NULL)
+        if (platform_path_is_absolute(path) && realpath(path, system_path) == NULL)
             snprintf(system_path, sizeof system_path, "%s", path);
         known = 1;
     }
@@ -131,9 +120,9 @@ int store_lock(const char *root)
         fail("cannot open the store lock %s: %s", path, strerror(errno));
         return -1;
     }
-    if (flock(fd, LOCK_EX | LOCK_NB) != 0) {
+    if (platform_lock(fd, 0) != 0) {
         note("waiting for another cudnnv that is changing the store (%s)", path);
-        if (flock(fd, LOCK_EX) != 0) {
+        if (platform_lock(fd, 1) != 0) {
             fail("cannot lock the store: %s", strerror(errno));
             close(fd);
             return -1;
@@ -200,10 +189,10 @@ int store_publish(const char *root, const char *staged, const char *name, int re
         return fail("cannot flush the new set to the disk: %s", strerror(errno));
     path_join(versions, sizeof versions, root, "versions");
     if (rename(staged, target) == 0)
-        return sync_directory(versions) == 0 ? 0 : fail("cannot flush %s: %s", versions, strerror(errno));
+        return platform_sync_directory(versions) == 0 ? 0 : fail("cannot flush %s: %s", versions, strerror(errno));
     if (!replace || (errno != EEXIST && errno != ENOTEMPTY))
         return fail("cannot move the new set into %s: %s", target, strerror(errno));
-    if (renameat2(AT_FDCWD, staged, AT_FDCWD, target, RENAME_EXCHANGE) != 0)
+    if (platform_exchange(staged, target) != 0)
         return fail("cannot replace %s: %s", target, strerror(errno));
     remove_tree(staged);
     return 0;

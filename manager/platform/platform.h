@@ -1,0 +1,44 @@
+/*
+ * What differs between the systems cudnnv runs on, behind one set of names:
+ * the home folder, this program's own path, what an absolute path looks
+ * like, locking a file, replacing a folder in one step, and running another
+ * program. platform_posix.c implements them for Linux, platform_win32.c for
+ * Windows (cudnnv.exe); every other file of the manager is the same on both.
+ */
+#ifndef CUDNNV_PLATFORM_H
+#define CUDNNV_PLATFORM_H
+
+#include <stddef.h>
+#include <sys/stat.h>
+
+int platform_home(char *out, size_t size);
+int platform_self_path(char *out, size_t size);
+int platform_path_is_absolute(const char *path);
+int platform_lock(int fd, int wait);
+int platform_exchange(const char *staged, const char *target);
+int platform_sync_directory(const char *path);
+int platform_run(char **argv);
+int platform_exec(char **argv);
+int platform_run_apart(int (*work)(void *), void *data);
+long platform_mtime_nsec(const struct stat *info);
+
+/* A shim's file name (printf format with the major) and the CUDA driver library. */
+#ifdef _WIN32
+#define PLATFORM_SHIM_NAME "cudnn64_%d.dll"
+#define PLATFORM_CUDA_DRIVER "nvcuda.dll"
+#define PLATFORM_NVML "nvml.dll"
+#define PLATFORM_LINUX_SHIMS 0
+#define PLATFORM_SHIM_DIR "shims/bin"
+#define PLATFORM_LIBRARY_PATH "PATH"
+#define PLATFORM_PATH_SEPARATOR ';'
+#else
+#define PLATFORM_SHIM_NAME "libcudnn.so.%d"
+#define PLATFORM_CUDA_DRIVER "libcuda.so.1"
+#define PLATFORM_NVML "libnvidia-ml.so.1"
+#define PLATFORM_LINUX_SHIMS 1
+#define PLATFORM_SHIM_DIR "shims/lib"
+#define PLATFORM_LIBRARY_PATH "LD_LIBRARY_PATH"
+#define PLATFORM_PATH_SEPARATOR ':'
+#endif
+
+#endif

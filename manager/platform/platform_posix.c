@@ -1,0 +1,104 @@
+/*
+ * The platform layer (platform.h) on Linux: $HOME or the password
+ * database, /proc/self/exe, flock, renameat2's exchange, fork and exec.
+ */
+#define _GNU_SOURCE   /* renameat2 */
+#include "platform.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <pwd.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <sys/file.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+/* $HOME, else the password database's (as the shim finds it). */
+int platform_home(char *out, size_t size)
+{
+    const char *home = getenv("HOME");
+    if (home == NULL || home[0] != '/') {
+        struct passwd *entry = getpwuid(getuid());
+        home = entry != NULL && entry->pw_dir != NULL ? entry->pw_dir : "/";
+    }
+    int n = snprintf(out, size, "%s", home);
+    return n > 0 && (size_t)n < size ? 0 : -1;
+}
+
+int platform_self_path(char *out, size_t size)
+{
+    ssize_t length = readlink("/proc/self/exe", out, size - 1);
+    if (length <= 0)
+        return -1;
+    out[length] = '\0';
+    return 0;
+}
+
+int platform_path_is_absolute(const char *path)
+{
+    return path[0] == '/';
+}
+
+int platform_lock(int fd, int wait)
+{
+    return flock(fd, wait ? LOCK_EX : LOCK_EX | LOCK_NB);
+}
+
+/* Swaps two paths in one step (the old set then lies at staged). */
+int platform_exchange(const char *staged, const char *target)
+{
+    return renameat2(AT_FDCWD, staged, AT_FDCWD, target, RENAME_EXCHANGE);
+}
+
+/* Runs argv[0] (found on PATH) and waits: its exit status, 128+signal, or -1. */
+int platform_run(char **argv)
+{
+    int status;
+    fflush(NULL);
+    pid_t child = fork();
+    if (child == 0) {
+        execvp(argv[0], argv);
+        _exit(127);
+    }
+    if (child < 0 || waitpid(child, &status, 0) != child)
+        return -1;
+    return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+}
+
+/* Becomes argv[0]; returns only when it cannot be started (errno says why). */
+int platform_exec(char **argv)
+{
+    fflush(NULL);
+    execvp(argv[0], argv);
+    return -1;
+}
+
+/* Runs work in a child process (what it loads stays there): its status, or -1. */
+int platform_run_apart(int (*work)(void *), void *data)
+{
+    int status;
+    fflush(NULL);
+    pid_t child = fork();
+    if (child == 0)
+        _exit(work(data));
+    if (child < 0 || waitpid(child, &status, 0) != child)
+        return -1;
+    return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+}
+
+long platform_mtime_nsec(const struct stat *info)
+{
+    return info->st_mtim.tv_nsec;
+}
+
+/* Flushes a directory's entries (a new file's name) to the disk. */
+int platform_sync_directory(const char *path)
+{
+    int fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (fd < 0)
+        return -1;
+    int status = fsync(fd);
+    close(fd);
+    return status;
+}

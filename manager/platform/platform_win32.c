@@ -1,0 +1,122 @@
+/*
+ * The platform layer (platform.h) for cudnnv.exe: %USERPROFILE%,
+ * GetModuleFileName, LockFileEx, MoveFileEx, and _spawnvp for running
+ * programs (Windows has no exec: the child runs and cudnnv exits with its
+ * status). Paths are kept with '/' inside cudnnv (Windows accepts both).
+ */
+#include "platform.h"
+
+#include <windows.h>
+
+#include <errno.h>
+#include <io.h>
+#include <process.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static void forward_slashes(char *path)
+{
+    for (char *c = path; *c; c++) {
+        if (*c == '\\')
+            *c = '/';
+    }
+}
+
+int platform_home(char *out, size_t size)
+{
+    const char *home = getenv("USERPROFILE");
+    if (home == NULL || home[0] == '\0')
+        home = getenv("HOME");
+    if (home == NULL || home[0] == '\0')
+        return -1;
+    int n = snprintf(out, size, "%s", home);
+    forward_slashes(out);
+    return n > 0 && (size_t)n < size ? 0 : -1;
+}
+
+int platform_self_path(char *out, size_t size)
+{
+    DWORD length = GetModuleFileNameA(NULL, out, (DWORD)size);
+    if (length == 0 || length >= size)
+        return -1;
+    forward_slashes(out);
+    return 0;
+}
+
+/* C:/x, C:\x, //server/share, and a path from the root of the current drive (/x, as Wine passes Unix paths). */
+int platform_path_is_absolute(const char *path)
+{
+    if (path[0] == '/' || path[0] == '\\')
+        return 1;
+    return ((path[0] >= 'A' && path[0] <= 'Z') || (path[0] >= 'a' && path[0] <= 'z')) && path[1] == ':' &&
+           (path[2] == '/' || path[2] == '\\');
+}
+
+int platform_lock(int fd, int wait)
+{
+    OVERLAPPED at;
+    memset(&at, 0, sizeof at);
+    HANDLE file = (HANDLE)_get_osfhandle(fd);
+    DWORD flags = LOCKFILE_EXCLUSIVE_LOCK | (wait ? 0 : LOCKFILE_FAIL_IMMEDIATELY);
+    if (LockFileEx(file, flags, 0, 1, 0, &at))
+        return 0;
+    errno = GetLastError() == ERROR_LOCK_VIOLATION ? EWOULDBLOCK : EIO;
+    return -1;
+}
+
+/*
+ * Windows cannot swap two folders in one step: the old one moves aside,
+ * the new one takes its place, and the old one ends at staged (so the caller
+ * removes it). Between the two moves the name is briefly absent.
+ */
+int platform_exchange(const char *staged, const char *target)
+{
+    char aside[1024];
+    snprintf(aside, sizeof aside, "%s.old", staged);
+    if (!MoveFileExA(target, aside, 0))
+        return -1;
+    if (!MoveFileExA(staged, target, 0)) {
+        MoveFileExA(aside, target, 0);
+        return -1;
+    }
+    return MoveFileExA(aside, staged, 0) ? 0 : -1;
+}
+
+int platform_run(char **argv)
+{
+    fflush(NULL);
+    intptr_t status = _spawnvp(_P_WAIT, argv[0], (const char *const *)argv);
+    return status < 0 ? -1 : (int)status;
+}
+
+/* No exec on Windows: run the program, then exit with its status. */
+int platform_exec(char **argv)
+{
+    int status = platform_run(argv);
+    if (status < 0)
+        return -1;
+    exit(status);
+}
+
+/* Windows has no fork: the work runs here, and what it loads stays loaded. */
+int platform_run_apart(int (*work)(void *), void *data)
+{
+    int status = work(data);
+    fflush(NULL);
+    return status;
+}
+
+/* The file times Windows reports through stat have whole seconds. */
+long platform_mtime_nsec(const struct stat *info)
+{
+    (void)info;
+    return 0;
+}
+
+/* NTFS journals its directories itself; Windows has no way to flush one that a user may use. */
+int platform_sync_directory(const char *path)
+{
+    (void)path;
+    return 0;
+}
