@@ -77,7 +77,8 @@ UNIT_OBJ_test_shell_table = $(call unit_objects,manager/shell/shell_table.c mana
 UNIT_OBJ_test_catalog     = $(call unit_objects,manager/catalog/catalog.c manager/catalog/catalog_check.c \
                             manager/catalog/catalog_platform.c manager/store/config.c manager/store/store.c \
                             manager/store/fsutil.c manager/store/shim_files.c manager/cli/messages.c \
-                            manager/install/archive_member.c manager/install/version_detect.c) $(SELECT_OBJ)
+                            manager/install/archive_member.c manager/install/version_detect.c \
+                            manager/platform/platform_posix.c) $(SELECT_OBJ)
 UNIT_LINK = $(or $(UNIT_OBJ_$(1)),$(UNIT_SUPPORT))
 
 # Generated sources and objects are kept (not deleted as intermediates).

@@ -18,7 +18,9 @@ enum { ENV_FORMAT };
 static const struct option_spec options[] = {
     [ENV_FORMAT] = {.name = "--format", .value_name = "FORMAT", .complete = COMPLETE_FORMATS,
                     .help = "sh (the default), bash, zsh, fish, pwsh, dockerfile,\n"
-                            "dotenv, github (a $GITHUB_ENV file) or json"},
+                            "dotenv, github (a $GITHUB_ENV file), json, or cmd (a\n"
+                            "batch file: cudnnv env --format cmd > cudnn.cmd, then\n"
+                            "call cudnn.cmd)"},
     {.name = NULL},
 };
 

@@ -140,7 +140,7 @@ static void check_dependencies(struct doctor *doctor)
         if (!doctor->selected[major])
             continue;
         const char *name = doctor->choice[major].name;
-        if (cudnnv_set_dir(doctor->where.root, name, set_dir, sizeof set_dir) != 0)
+        if (!cudnnv_set_dir(doctor->where.root, name, set_dir, sizeof set_dir))
             continue;
         snprintf(set_bin, sizeof set_bin, "%s/bin", set_dir);
         checked++;

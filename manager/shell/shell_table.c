@@ -31,6 +31,7 @@ static const struct shell_row rows[] = {
     {.name = "dockerfile", .quoting = QUOTE_DOCKERFILE, .export_format = "ENV %s=", .unset_format = "ENV %s=\n"},
     {.name = "dotenv", .quoting = QUOTE_NONE, .export_format = "%s=", .unset_format = "%s=\n"},
     {.name = "github", .quoting = QUOTE_NONE, .export_format = "%s=", .unset_format = "%s=\n"},
+    {.name = "cmd", .quoting = QUOTE_CMD, .export_format = "@set \"%s=", .unset_format = "@set \"%s=\"\n"},
     {.name = "json", .quoting = QUOTE_JSON, .export_format = "  \"%s\": ", .unset_format = "  \"%s\": null",
      .begin = "{\n", .separator = ",\n", .end = "\n}\n"},
 };
@@ -106,12 +107,24 @@ static void print_dockerfile_quoted(FILE *out, const char *value)
     fputc('"', out);
 }
 
+/* The rest of a batch file's set "NAME=value" line: '%' doubled (a batch file expands %X%), then the closing quote. */
+static void print_batch_value(FILE *out, const char *value)
+{
+    for (const char *c = value; *c; c++) {
+        if (*c == '%')
+            fputc('%', out);
+        fputc(*c, out);
+    }
+    fputc('"', out);
+}
+
 void shell_print_quoted(FILE *out, const struct shell_row *shell, const char *value)
 {
     switch (shell->quoting) {
     case QUOTE_DOCKERFILE: print_dockerfile_quoted(out, value); break;
     case QUOTE_NONE: fputs(value, out); break;
     case QUOTE_JSON: json_string(out, value); break;
+    case QUOTE_CMD: print_batch_value(out, value); break;
     default: print_single_quoted(out, shell->quoting, value); break;
     }
 }
@@ -119,7 +132,9 @@ void shell_print_quoted(FILE *out, const struct shell_row *shell, const char *va
 /* Whether the row can carry value: a line-based file format cannot carry control bytes. */
 int shell_value_fits(const struct shell_row *shell, const char *value)
 {
-    int line_based = shell->quoting == QUOTE_NONE || shell->quoting == QUOTE_DOCKERFILE;
+    int line_based = shell->quoting == QUOTE_NONE || shell->quoting == QUOTE_DOCKERFILE || shell->quoting == QUOTE_CMD;
+    if (shell->quoting == QUOTE_CMD && strchr(value, '"') != NULL)
+        return 0;
     return !line_based || !cudnnv_text_has_controls(value);
 }
 
@@ -127,8 +142,8 @@ int shell_value_fits(const struct shell_row *shell, const char *value)
 int shell_print_export(FILE *out, const struct shell_row *shell, const char *name, const char *value)
 {
     if (!shell_value_fits(shell, value))
-        return fail("%s holds a control character (a new line?), which a %s file cannot carry; clean that variable first",
-                    name, shell->name);
+        return fail("%s holds a control character (a new line?)%s, which a %s file cannot carry; clean that variable first",
+                    name, shell->quoting == QUOTE_CMD ? " or a '\"'" : "", shell->name);
     fprintf(out, shell->export_format, name);
     shell_print_quoted(out, shell, value);
     if (shell->separator == NULL)

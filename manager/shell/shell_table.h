@@ -1,7 +1,7 @@
 /*
  * The shell table: every shell cudnnv integrates with (bash, zsh, fish,
  * PowerShell) and every output format of 'cudnnv env' (sh, Dockerfile,
- * dotenv, GitHub Actions, JSON) is one row: its name, how it quotes, how it
+ * dotenv, GitHub Actions, JSON, a batch file for cmd) is one row: its name, how it quotes, how it
  * sets, exports and removes a variable, and, for a shell, its hook text.
  * init, hook-env, shell and env all read it; adding a shell is adding a row
  * and a file under hooks/.
@@ -18,6 +18,7 @@ enum shell_quoting {
     QUOTE_DOCKERFILE,  /* "...", with \ " $ escaped */
     QUOTE_NONE,        /* as it is (dotenv, GitHub Actions): no control bytes allowed */
     QUOTE_JSON,        /* a JSON string */
+    QUOTE_CMD,         /* set "NAME=value" in a batch file: '%' doubled; no '"' or control bytes */
 };
 
 struct shell_row {

@@ -32,7 +32,7 @@ load helpers
     run cudnnv check broken
     assert_status 1
     assert_output_has "cudnnv: cannot load cuDNN 'broken'"
-    assert_output_has "the check of broken failed (exit status 127)"
+    assert_output_has "the check of broken failed (status 127)"
     run cudnnv check 8.9
     assert_status 1
     assert_output_has "'8.9' is not installed"

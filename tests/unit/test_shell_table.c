@@ -63,6 +63,7 @@ static void each_shell_quotes_a_quote_its_own_way(void **state)
     expect(print_export, "dotenv", "/opt/a b", "V=/opt/a b\n");
     expect(print_export, "github", "/opt/x", "V=/opt/x\n");
     expect(print_export, "json", "q\"\\\n", "  \"V\": \"q\\\"\\\\\\n\"");
+    expect(print_export, "cmd", "C:\\a b;100%", "@set \"V=C:\\a b;100%%\"\n");
 }
 
 static void shell_variables_and_removal(void **state)
@@ -82,6 +83,7 @@ static void line_formats_refuse_control_bytes(void **state)
     assert_false(shell_value_fits(shell_find("dotenv"), "a\nBASH_ENV=/tmp/x"));
     assert_false(shell_value_fits(shell_find("github"), "a\rb"));
     assert_false(shell_value_fits(shell_find("dockerfile"), "a\nRUN x"));
+    assert_false(shell_value_fits(shell_find("cmd"), "a\" & calc"));
     assert_true(shell_value_fits(shell_find("bash"), "a\nb"));
     assert_true(shell_value_fits(shell_find("json"), "a\nb"));
     char *text = NULL;
@@ -101,7 +103,7 @@ static void shells_with_a_hook(void **state)
     assert_null(shell_find_hooked("dotenv"));
     assert_null(shell_find("csh"));
     assert_string_equal(shell_names(1), "bash zsh fish pwsh");
-    assert_non_null(strstr(shell_names(0), "dockerfile dotenv github json"));
+    assert_non_null(strstr(shell_names(0), "dockerfile dotenv github cmd json"));
     assert_non_null(shell_find("bash")->common);
     assert_null(shell_find("fish")->common);
 }

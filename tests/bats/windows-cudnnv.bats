@@ -1,0 +1,218 @@
+#!/usr/bin/env bats
+# cudnnv.exe (the manager cross-built with mingw-w64) under Wine: the store,
+# installs of NVIDIA's Windows folder layout, pins, exec, env for PowerShell
+# and cmd, verify, check, doctor's Windows checks, adopt, and what this build
+# cannot do. A Windows host program that loads cudnn64_8.dll reports the
+# version it got.
+
+load helpers
+
+WINE=/usr/lib/wine/wine64
+EXE="$(dirname "$CUDNNV")/../windows/cudnnv.exe"
+LAYOUTS="$FIXTURES/layouts"
+HOST="$FIXTURES/bin/host_loadlibrary.exe"
+
+setup_wine() {
+    [ -f "$EXE" ] || skip "cudnnv.exe is not built (make windows builds it)"
+    export WINEPREFIX="$FIXTURES/../wineprefix" WINEDEBUG=-all
+    unset WINEPATH
+    # create the prefix once, before any test starts two Wine programs at once
+    if [ ! -f "$WINEPREFIX/system.reg" ]; then
+        "$WINE" wineboot --init >/dev/null 2>&1
+        /usr/lib/wine/wineserver -w
+    fi
+}
+
+exe() { # runs cudnnv.exe; stdout and stderr as Windows wrote them, without the CRs
+    "$WINE" "$EXE" "$@" 2>&1 | tr -d '\r'
+    return "${PIPESTATUS[0]}"
+}
+
+install_windows_sets() {
+    exe install "$LAYOUTS/windows-8.1.0/cuda" >/dev/null
+    exe install "$LAYOUTS/windows-8.0.4/cuda" >/dev/null
+}
+
+@test "cudnnv.exe: install NVIDIA's Windows folders, versions, verify, which" {
+    setup_wine
+    run exe install "$LAYOUTS/windows-8.1.0/cuda"
+    assert_status 0
+    assert_output_has "installed 8.1.0 (cuDNN 8.1.0)"
+    run exe install "$LAYOUTS/windows-8.0.4/cuda"
+    assert_status 0
+    # the files arrive byte for byte (no text-mode translation)
+    cmp "$CUDNNV_ROOT/versions/8.1.0/bin/cudnn64_8.dll" "$LAYOUTS/windows-8.1.0/cuda/bin/cudnn64_8.dll"
+    cmp "$CUDNNV_ROOT/versions/8.1.0/lib/x64/cudnn.lib" "$LAYOUTS/windows-8.1.0/cuda/lib/x64/cudnn.lib"
+    grep -qx "platform = windows-x86_64" "$CUDNNV_ROOT/versions/8.1.0/cudnnv.ini"
+    run exe versions --bare
+    [ "$output" = "$(printf '8.0.4\n8.1.0')" ]
+    run exe verify
+    assert_status 0
+    assert_output_has "8.1.0: ok (6 files"
+    # the shim DLL is in shims/bin, and no Linux shim came with it
+    cmp "$CUDNNV_ROOT/shims/bin/cudnn64_8.dll" "$(dirname "$CUDNNV")/../lib/cudnnv/windows/cudnn64_8.dll"
+    [ ! -e "$CUDNNV_ROOT/shims/lib" ]
+    run exe which cudnn64_8.dll
+    assert_status 0
+    [[ "$output" == *"/versions/8.1.0/bin/cudnn64_8.dll" ]]
+    echo tampered >> "$CUDNNV_ROOT/versions/8.0.4/bin/cudnn64_8.dll"
+    run exe verify 8.0.4
+    assert_status 1
+    assert_output_has "changed  bin/cudnn64_8.dll"
+}
+
+@test "cudnnv.exe: two projects pinned 8.0 and 8.1 run a host at the same time: 8004 and 8100" {
+    setup_wine
+    install_windows_sets
+    mkdir -p "$BATS_TEST_TMPDIR/A" "$BATS_TEST_TMPDIR/B"
+    (cd "$BATS_TEST_TMPDIR/A" && exe use 8.0)
+    (cd "$BATS_TEST_TMPDIR/B" && exe use 8.1)
+    [ "$(cat "$BATS_TEST_TMPDIR/A/.cudnn-version")" = 8.0 ]
+    run bash -c "cd '$BATS_TEST_TMPDIR/B' && '$WINE' '$EXE' version"
+    assert_output_has "8.1.0 (set by"
+    (cd "$BATS_TEST_TMPDIR/A" && exe exec "$HOST" cudnn64_8.dll cudnn_ops_infer64_8.dll > "$BATS_TEST_TMPDIR/a.out") &
+    (cd "$BATS_TEST_TMPDIR/B" && exe exec "$HOST" cudnn64_8.dll cudnn_ops_infer64_8.dll > "$BATS_TEST_TMPDIR/b.out") &
+    wait
+    [ "$(head -1 "$BATS_TEST_TMPDIR/a.out")" = 8004 ]
+    [ "$(head -1 "$BATS_TEST_TMPDIR/b.out")" = 8100 ]
+    grep -q 'versions\\8.0.4\\bin\\cudnn_ops_infer64_8.dll' "$BATS_TEST_TMPDIR/a.out"
+    grep -q 'versions\\8.1.0\\bin\\cudnn_ops_infer64_8.dll' "$BATS_TEST_TMPDIR/b.out"
+    # global, and exec --version for one command
+    exe global 8.0
+    run exe exec --version 8.1 "$HOST" cudnn64_8.dll
+    [ "$(echo "$output" | head -1)" = 8100 ]
+    run exe exec "$HOST" cudnn64_8.dll
+    [ "$(echo "$output" | head -1)" = 8004 ]
+    # check loads the set through its shim, as a program does
+    run exe check 8.1.0
+    assert_status 0
+    assert_output_has "cudnnGetVersion() = 8100"
+}
+
+@test "cudnnv.exe in a Windows-style store: %USERPROFILE%\\.cudnnv when CUDNNV_ROOT is unset" {
+    setup_wine
+    unset CUDNNV_ROOT
+    profile=$("$WINE" cmd /c echo %USERPROFILE% 2>/dev/null | tr -d '\r')
+    [[ "$profile" == C:\\users\\* ]]
+    store="$WINEPREFIX/drive_c/users/${profile##*\\}/.cudnnv"
+    rm -rf "$store"
+    run exe root
+    [ "$output" = "${profile//\\//}/.cudnnv" ]
+    exe install "$LAYOUTS/windows-8.1.0/cuda" >/dev/null
+    [ -f "$store/versions/8.1.0/bin/cudnn64_8.dll" ]
+    run exe exec --version 8.1 "$HOST" cudnn64_8.dll
+    [ "$(echo "$output" | head -1)" = 8100 ]
+    rm -rf "$store"
+}
+
+@test "cudnnv.exe env: PowerShell and a cmd batch file put the shims first on PATH" {
+    setup_wine
+    install_windows_sets
+    run exe env --format pwsh 8.1
+    assert_status 0
+    assert_output_has "\$Env:CUDNNV_VERSION = '8.1'"
+    [[ "$output" == *"\$Env:PATH = '"*"/shims/bin;"* ]]
+    [[ "$output" != *LD_PRELOAD* ]]
+    # a batch file for cmd, called before the program: it gets 8.1
+    exe env --format cmd 8.1 > "$BATS_TEST_TMPDIR/cudnn.cmd"
+    grep -q '^@set "PATH=.*/shims/bin;' "$BATS_TEST_TMPDIR/cudnn.cmd"
+    cp "$HOST" "$BATS_TEST_TMPDIR/host.exe"
+    run bash -c "cd '$BATS_TEST_TMPDIR' && '$WINE' cmd /c 'call cudnn.cmd & host.exe cudnn64_8.dll' 2>/dev/null | tr -d '\r'"
+    [ "$(echo "$output" | head -1)" = 8100 ]
+    run exe init pwsh
+    assert_status 0
+    assert_output_has "function global:cudnnv"
+}
+
+@test "cudnnv.exe doctor: the shims not on PATH, a cudnn64_8.dll copied into a CUDA folder ahead of them" {
+    setup_wine
+    install_windows_sets
+    cd "$BATS_TEST_TMPDIR" && exe use 8.1
+    run exe doctor
+    assert_status 1
+    assert_output_has "cudnn64_8.dll is not found on PATH"
+    # the seed's method: cuDNN copied into CUDA's bin, which is on PATH first
+    cuda="$BATS_TEST_TMPDIR/NVIDIA GPU Computing Toolkit/CUDA/v11.2"
+    mkdir -p "$cuda/bin"
+    cp "$LAYOUTS/windows-8.0.4/cuda/bin/cudnn64_8.dll" "$cuda/bin/"
+    shims=$(exe root)/shims/bin
+    WINEPATH="$cuda/bin;$shims" CUDA_PATH="$cuda" run exe doctor
+    assert_status 1
+    assert_output_has "FAIL  library path: $cuda/bin on PATH holds cudnn64_8.dll and comes before the shims"
+    assert_output_has "fix: move that copy into the store with 'cudnnv adopt'"
+    assert_output_has "WARN  CUDA dirs: $cuda/bin (CUDA_PATH) holds cudnn64_8.dll"
+    # with the shims first, PATH is right
+    WINEPATH="$shims;$cuda/bin" run exe doctor
+    assert_output_has "OK    library path: cudnn64_8.dll is found first in the shims' folder"
+}
+
+@test "cudnnv.exe doctor: a set importing zlibwapi.dll and the CUDA runtime names each DLL Windows lacks" {
+    setup_wine
+    exe install "$LAYOUTS/windows-8.9.7/cuda" >/dev/null
+    cd "$BATS_TEST_TMPDIR" && exe use 8.9.7
+    shims=$(exe root)/shims/bin
+    WINEPATH="$shims" run exe doctor
+    assert_output_has "FAIL  dependencies: cudnn_ops_infer64_8.dll (set 8.9.7) needs zlibwapi.dll, which Windows does not find"
+    assert_output_has "fix: cuDNN 8.3 to 8.9 on Windows need zlib's zlibwapi.dll"
+    assert_output_has "needs cudart64_110.dll"
+    # the host cannot load that sublibrary either: the doctor told the truth
+    WINEPATH="$shims" run -127 exe exec "$HOST" cudnn64_8.dll cudnn_ops_infer64_8.dll
+    assert_output_has "cannot load cudnn_ops_infer64_8.dll"
+    # with both on PATH, nothing is missing, and the host loads it
+    WINEPATH="$shims;$LAYOUTS/windows-deps" run exe doctor
+    assert_output_has "OK    dependencies: every DLL the selected sets import is found"
+    WINEPATH="$shims;$LAYOUTS/windows-deps" run exe exec "$HOST" cudnn64_8.dll cudnn_ops_infer64_8.dll
+    [ "$(echo "$output" | head -1)" = 8907 ]
+    # a file that is not a PE among the set's DLLs is passed over, not a crash
+    head -c 300 /dev/urandom > "$CUDNNV_ROOT/versions/8.9.7/bin/broken64_8.dll"
+    printf 'MZ' > "$CUDNNV_ROOT/versions/8.9.7/bin/short64_8.dll"
+    WINEPATH="$shims;$LAYOUTS/windows-deps" run exe doctor
+    assert_output_has "OK    dependencies"
+}
+
+@test "cudnnv.exe adopt: cuDNN copied into a CUDA toolkit folder becomes a set; the rest stays" {
+    setup_wine
+    cuda="$BATS_TEST_TMPDIR/CUDA/v11.2"
+    mkdir -p "$cuda/bin" "$cuda/include" "$cuda/lib/x64"
+    cp -r "$LAYOUTS/windows-8.1.0/cuda/." "$cuda/"
+    echo runtime > "$cuda/bin/cudart64_110.dll"
+    echo header > "$cuda/include/cuda_runtime.h"
+    echo library > "$cuda/lib/x64/cudart.lib"
+    run exe adopt --dry-run "$cuda"
+    assert_status 0
+    assert_output_has "bin/cudnn64_8.dll"
+    [ -f "$cuda/bin/cudnn64_8.dll" ]
+    run exe adopt "$cuda"
+    assert_status 0
+    assert_output_has "adopted"
+    [ ! -e "$cuda/bin/cudnn64_8.dll" ] && [ ! -e "$cuda/bin/cudnn_ops_infer64_8.dll" ]
+    [ ! -e "$cuda/include/cudnn.h" ] && [ ! -e "$cuda/lib/x64/cudnn.lib" ]
+    [ "$(cat "$cuda/bin/cudart64_110.dll")" = runtime ]
+    [ "$(cat "$cuda/include/cuda_runtime.h")" = header ]
+    [ "$(cat "$cuda/lib/x64/cudart.lib")" = library ]
+    cmp "$CUDNNV_ROOT/versions/8.1.0/bin/cudnn64_8.dll" "$LAYOUTS/windows-8.1.0/cuda/bin/cudnn64_8.dll"
+    ls "$CUDNNV_ROOT"/backups/adopted-*/bin/cudnn64_8.dll
+    run exe verify 8.1.0
+    assert_status 0
+}
+
+@test "cudnnv.exe says in one line what this build cannot do, and the way that works" {
+    setup_wine
+    run exe install "$ARCHIVES/cudnn-11.2-windows-x64-v8.1.0.77-test.zip"
+    assert_status 1
+    assert_output_has "cannot unpack archives"
+    assert_output_has "then run 'cudnnv install FOLDER'"
+    [ -z "$(ls "$CUDNNV_ROOT/versions" 2>/dev/null)" ]
+    run exe update
+    assert_status 1
+    assert_output_has "cannot update the catalog"
+    # the archive's SHA-256 is still checked (BCrypt) before the refusal
+    run exe install --sha256 0000000000000000000000000000000000000000000000000000000000000000 \
+        "$ARCHIVES/cudnn-11.2-windows-x64-v8.1.0.77-test.zip"
+    assert_status 1
+    assert_output_has "$(sha256sum "$ARCHIVES/cudnn-11.2-windows-x64-v8.1.0.77-test.zip" | cut -c1-64)"
+    # the grammar is the same: bad usage exits 2
+    run exe versions --bogus
+    assert_status 2
+    assert_output_has "unknown option '--bogus'"
+}
