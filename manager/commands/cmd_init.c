@@ -68,6 +68,33 @@ static void link_standard_system(const char *root)
     }
 }
 
+enum { INIT_PERSIST, INIT_UNPERSIST };
+
+static const struct option_spec options[] = {
+    [INIT_PERSIST] = {.name = "--persist",
+                      .help = "Windows: also put the shims' folder on your user PATH for\n"
+                              "good (every program, not just this shell), and say how to undo it"},
+    [INIT_UNPERSIST] = {.name = "--unpersist", .help = "Windows: take it off your user PATH again"},
+    {.name = NULL},
+};
+
+/* init --persist / --unpersist: the shims' folder on the user's PATH (Windows), with the undo named. */
+static int persist(const char *root, int add)
+{
+    char dir[PATH_MAX];
+    path_join(dir, sizeof dir, root, PLATFORM_SHIM_DIR);
+    int status = platform_persist_path(dir, add);
+    if (status < 0)
+        return fail("--persist and --unpersist change the user's PATH on Windows (cudnnv.exe); on Linux, put the init line in your shell's start-up file");
+    if (status > 0)
+        return fail("cannot change your user PATH in the registry (HKEY_CURRENT_USER\\Environment)");
+    if (add)
+        note("%s is on your user PATH for new programs; undo with 'cudnnv init pwsh --unpersist'", dir);
+    else
+        note("%s is off your user PATH for new programs", dir);
+    return 0;
+}
+
 static int run(struct args *args)
 {
     char binary[PATH_MAX];
@@ -75,6 +102,14 @@ static int run(struct args *args)
     const struct shell_row *shell = shell_find_hooked(args->count ? args->operand[0] : "");
     if (shell == NULL)
         return usage_fail("init", "name the shell: %s", shell_names(1));
+    if (args_has(args, INIT_PERSIST) || args_has(args, INIT_UNPERSIST)) {
+        if (args_has(args, INIT_PERSIST) && args_has(args, INIT_UNPERSIST))
+            return usage_fail("init", "give --persist or --unpersist, not both");
+        if (persist(store_root(), args_has(args, INIT_PERSIST)) != 0)
+            return 1;
+        if (args_has(args, INIT_UNPERSIST))
+            return 0;
+    }
     if (platform_self_path(binary, sizeof binary) != 0)
         return fail("cannot find this cudnnv's own path");
     const char *root = store_root();
@@ -93,7 +128,7 @@ const struct command command_init = {
     .name = "init",
     .run = run,
     .summary = "print the shell integration (bash, zsh, fish, pwsh)",
-    .usage = "bash|zsh|fish|pwsh",
+    .usage = "bash|zsh|fish|pwsh\npwsh --persist | --unpersist",
     .description =
         "Print the shell integration. Add to your shell's start-up file:\n"
         "  bash  ~/.bashrc                    eval \"$(cudnnv init bash)\"\n"
@@ -106,7 +141,11 @@ const struct command command_init = {
         "shims in LD_PRELOAD inside a pinned project), and adds completions.\n"
         "The first time (a new store) it also links the cuDNN it finds in\n"
         "/usr/local/cuda or /usr as the set 'system', which serves any major that\n"
-        "no project pins ('cudnnv uninstall system' undoes it for good).\n",
+        "no project pins ('cudnnv uninstall system' undoes it for good).\n"
+        "On Windows, --persist also does what the old instructions did by hand:\n"
+        "the shims' folder goes on the user's PATH (HKEY_CURRENT_USER\\Environment),\n"
+        "so programs started from Explorer or an IDE get the pinned set too.\n",
+    .options = options,
     .operands = COMPLETE_SHELLS,
     .max_operands = 1,
 };

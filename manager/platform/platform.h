@@ -20,6 +20,7 @@ int platform_sync_directory(const char *path);
 int platform_run(char **argv);
 int platform_exec(char **argv);
 int platform_run_apart(int (*work)(void *), void *data);
+int platform_persist_path(const char *dir, int add);
 long platform_mtime_nsec(const struct stat *info);
 
 /* A shim's file name (printf format with the major) and the CUDA driver library. */

@@ -102,3 +102,11 @@ int platform_sync_directory(const char *path)
     close(fd);
     return status;
 }
+
+/* A user's PATH lives in shell start-up files on Linux: nothing to persist here (-1). */
+int platform_persist_path(const char *dir, int add)
+{
+    (void)dir;
+    (void)add;
+    return -1;
+}

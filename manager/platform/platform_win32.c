@@ -8,6 +8,7 @@
 
 #include <windows.h>
 
+#include <ctype.h>
 #include <errno.h>
 #include <io.h>
 #include <process.h>
@@ -119,4 +120,68 @@ int platform_sync_directory(const char *path)
 {
     (void)path;
     return 0;
+}
+
+/* Whether dir is one of PATH's ';'-separated entries (either slash, any case). */
+static int path_has(const char *path, const char *dir)
+{
+    size_t length = strlen(dir);
+    for (const char *at = path; *at;) {
+        size_t entry = strcspn(at, ";");
+        if (entry == length) {
+            size_t i = 0;
+            while (i < length && (tolower((unsigned char)at[i]) == tolower((unsigned char)dir[i]) ||
+                                  ((at[i] == '/' || at[i] == '\\') && (dir[i] == '/' || dir[i] == '\\'))))
+                i++;
+            if (i == length)
+                return 1;
+        }
+        at += entry + (at[entry] == ';');
+    }
+    return 0;
+}
+
+/* PATH without dir (any spelling of it), into out. */
+static void path_without(const char *path, const char *dir, char *out, size_t size)
+{
+    char entry[MAX_PATH + 1];
+    out[0] = '\0';
+    for (const char *at = path; *at;) {
+        size_t length = strcspn(at, ";");
+        snprintf(entry, sizeof entry, "%.*s", (int)(length < MAX_PATH ? length : MAX_PATH), at);
+        if (length > 0 && !path_has(entry, dir))
+            snprintf(out + strlen(out), size - strlen(out), "%s%s", out[0] ? ";" : "", entry);
+        at += length + (at[length] == ';');
+    }
+}
+
+/*
+ * Puts dir first on the user's PATH in the registry (HKEY_CURRENT_USER\Environment),
+ * or takes it off, and tells running programs (Explorer) that it changed: 0, or 1.
+ */
+int platform_persist_path(const char *dir, int add)
+{
+    static char path[32768], kept[32768], changed[32768 + MAX_PATH];
+    char windows_dir[MAX_PATH];
+    HKEY key;
+    DWORD type = REG_EXPAND_SZ, size = sizeof path - 1;
+    snprintf(windows_dir, sizeof windows_dir, "%s", dir);
+    for (char *c = windows_dir; *c; c++)
+        *c = *c == '/' ? '\\' : *c;
+    if (RegCreateKeyExA(HKEY_CURRENT_USER, "Environment", 0, NULL, 0, KEY_READ | KEY_WRITE, NULL, &key, NULL) != 0)
+        return 1;
+    if (RegQueryValueExA(key, "Path", NULL, &type, (BYTE *)path, &size) != 0)
+        size = 0;
+    path[size] = '\0';
+    path_without(path, windows_dir, kept, sizeof kept);
+    if (add)
+        snprintf(changed, sizeof changed, "%s%s%s", windows_dir, kept[0] ? ";" : "", kept);
+    else
+        snprintf(changed, sizeof changed, "%s", kept);
+    DWORD kind = type == REG_SZ ? REG_SZ : REG_EXPAND_SZ;
+    int status = RegSetValueExA(key, "Path", 0, kind, (const BYTE *)changed, (DWORD)strlen(changed) + 1) == 0 ? 0 : 1;
+    RegCloseKey(key);
+    DWORD_PTR result;
+    SendMessageTimeoutA(HWND_BROADCAST, WM_SETTINGCHANGE, 0, (LPARAM) "Environment", SMTO_ABORTIFHUNG, 2000, &result);
+    return status;
 }

@@ -216,3 +216,30 @@ install_windows_sets() {
     assert_status 2
     assert_output_has "unknown option '--bogus'"
 }
+
+@test "cudnnv.exe init pwsh --persist: a program started later without cudnnv gets the pinned set; --unpersist undoes it" {
+    setup_wine
+    install_windows_sets
+    mkdir -p "$BATS_TEST_TMPDIR/B" && cd "$BATS_TEST_TMPDIR/B" && exe use 8.1
+    run exe init pwsh --persist
+    assert_status 0
+    assert_output_has "function global:cudnnv"
+    assert_output_has "undo with 'cudnnv init pwsh --unpersist'"
+    # once, however often it runs
+    exe init pwsh --persist >/dev/null
+    path=$("$WINE" reg query 'HKCU\Environment' /v Path 2>/dev/null | tr -d '\r' | sed -n 's/.*REG_EXPAND_SZ *//p')
+    [ "$(echo "$path" | tr ';' '\n' | grep -c 'shims\\bin$')" = 1 ]
+    # a new Wine session reads the user's PATH: the host finds the shim and gets 8.1
+    /usr/lib/wine/wineserver -w
+    run bash -c "'$WINE' '$HOST' cudnn64_8.dll 2>/dev/null | tr -d '\r'"
+    [ "$(echo "$output" | head -1)" = 8100 ]
+    run exe init pwsh --unpersist
+    assert_status 0
+    /usr/lib/wine/wineserver -w
+    run bash -c "'$WINE' '$HOST' cudnn64_8.dll 2>&1 | tr -d '\r'"
+    assert_output_has "cannot load cudnn64_8.dll"
+    # on Linux there is no user PATH to persist: it says where the line goes
+    run cudnnv init bash --persist
+    assert_status 1
+    assert_output_has "on Linux, put the init line in your shell's start-up file"
+}
