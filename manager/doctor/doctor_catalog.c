@@ -7,6 +7,7 @@
 #include "doctor.h"
 
 #include "catalog.h"
+#include "platform.h"
 #include "set_info.h"
 #include "store.h"
 
@@ -14,14 +15,20 @@
 #include <stdio.h>
 #include <string.h>
 
+/* The minimum driver of a build on this machine's system (Windows drivers are numbered apart). */
+static const char *min_driver_of(const struct catalog_build *build)
+{
+    return PLATFORM_IS_WINDOWS ? build->min_driver_windows : build->min_driver_linux;
+}
+
 static const struct catalog_build *least_demanding(const struct catalog_release *release)
 {
     const struct catalog_build *best = NULL;
     for (int i = 0; i < release->build_count; i++) {
         const struct catalog_build *build = &release->builds[i];
-        if (build->min_driver_linux[0] == '\0')
+        if (min_driver_of(build)[0] == '\0')
             continue;
-        if (best == NULL || cudnnv_name_compare(build->min_driver_linux, best->min_driver_linux) < 0)
+        if (best == NULL || cudnnv_name_compare(min_driver_of(build), min_driver_of(best)) < 0)
             best = build;
     }
     return best;
@@ -47,7 +54,7 @@ int doctor_build_facts(const char *set_name, char *cuda, char *min_driver, char 
     }
     if (build != NULL) {
         snprintf(cuda, size, "%s", build->cuda);
-        snprintf(min_driver, size, "%s", build->min_driver_linux);
+        snprintf(min_driver, size, "%s", min_driver_of(build));
         snprintf(min_cc, size, "%s", build->min_compute_capability);
     }
     catalog_free(&catalog);
@@ -59,7 +66,7 @@ int doctor_compare_versions(const char *a, const char *b)
     return cudnnv_name_compare(a, b);
 }
 
-/* The newest CUDA among the catalog's builds whose Linux minimum driver this driver meets. */
+/* The newest CUDA among the catalog's builds whose minimum driver (for this system) this driver meets. */
 int doctor_newest_cuda_for_driver(const char *driver, char *out, size_t size)
 {
     struct catalog catalog;
@@ -69,7 +76,7 @@ int doctor_newest_cuda_for_driver(const char *driver, char *out, size_t size)
     for (int i = 0; i < catalog.count; i++) {
         for (int b = 0; b < catalog.releases[i].build_count; b++) {
             const struct catalog_build *build = &catalog.releases[i].builds[b];
-            if (build->min_driver_linux[0] == '\0' || doctor_compare_versions(driver, build->min_driver_linux) < 0)
+            if (min_driver_of(build)[0] == '\0' || doctor_compare_versions(driver, min_driver_of(build)) < 0)
                 continue;
             if (!found || doctor_compare_versions(build->cuda, out) > 0) {
                 snprintf(out, size, "%s", build->cuda);

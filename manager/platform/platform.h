@@ -29,6 +29,7 @@ long platform_mtime_nsec(const struct stat *info);
 #define PLATFORM_CUDA_DRIVER "nvcuda.dll"
 #define PLATFORM_NVML "nvml.dll"
 #define PLATFORM_LINUX_SHIMS 0
+#define PLATFORM_IS_WINDOWS 1
 #define PLATFORM_SHIM_DIR "shims/bin"
 #define PLATFORM_LIBRARY_PATH "PATH"
 #define PLATFORM_PATH_SEPARATOR ';'
@@ -37,6 +38,7 @@ long platform_mtime_nsec(const struct stat *info);
 #define PLATFORM_CUDA_DRIVER "libcuda.so.1"
 #define PLATFORM_NVML "libnvidia-ml.so.1"
 #define PLATFORM_LINUX_SHIMS 1
+#define PLATFORM_IS_WINDOWS 0
 #define PLATFORM_SHIM_DIR "shims/lib"
 #define PLATFORM_LIBRARY_PATH "LD_LIBRARY_PATH"
 #define PLATFORM_PATH_SEPARATOR ':'

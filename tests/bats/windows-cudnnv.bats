@@ -243,3 +243,18 @@ install_windows_sets() {
     assert_status 1
     assert_output_has "on Linux, put the init line in your shell's start-up file"
 }
+
+@test "cudnnv.exe doctor: a driver too old for the set's CUDA, by the catalog's Windows minimum" {
+    setup_wine
+    exe install "$LAYOUTS/windows-8.1.0/cuda" >/dev/null
+    cd "$BATS_TEST_TMPDIR" && exe use 8.1
+    # 8.1.0's least demanding Windows build is CUDA 10.2: driver 441.22 (Linux: 440.33)
+    echo "NVRM version: NVIDIA UNIX x86_64 Kernel Module  440.50  Thu Jan  1" > "$BATS_TEST_TMPDIR/driver"
+    CUDNNV_NVIDIA_VERSION_FILE="$BATS_TEST_TMPDIR/driver" run exe doctor
+    assert_status 1
+    assert_output_has "FAIL  driver: driver 440.50"
+    assert_output_has "which needs driver 441.22 or newer"
+    echo "NVRM version: NVIDIA UNIX x86_64 Kernel Module  466.11  Thu Jan  1" > "$BATS_TEST_TMPDIR/driver"
+    CUDNNV_NVIDIA_VERSION_FILE="$BATS_TEST_TMPDIR/driver" run exe doctor
+    assert_output_has "OK    driver: driver 466.11"
+}
