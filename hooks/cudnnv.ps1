@@ -2,8 +2,32 @@
 # Install: add to $PROFILE:  Invoke-Expression (& cudnnv init pwsh | Out-String)
 
 function global:_cudnnv_hook {
-    $code = & @CUDNNV@ hook-env pwsh | Out-String
+    if (_cudnnv_unchanged) { return }
+    $code = & @CUDNNV@ hook-env pwsh $PID | Out-String
     if ($code) { Invoke-Expression $code }
+}
+
+# True when nothing that decides the selection changed since hook-env last
+# ran: the same folder and variables, no watched file as new as the stamp,
+# none appeared or went (the list comes from hook-env: "=STAMP", "+FILE"
+# that exists, "-FILE" that does not). Cmdlets only, so a prompt where
+# nothing changed starts no process.
+function global:_cudnnv_unchanged {
+    if (-not $global:__CUDNNV_WATCH_FILES) { return $false }
+    if ($PWD.ProviderPath -ne $global:__CUDNNV_WATCH_DIR) { return $false }
+    if ("$env:CUDNNV_VERSION" -ne $global:__CUDNNV_WATCH_VERSION) { return $false }
+    if ("$env:CUDNNV_ROOT" -ne $global:__CUDNNV_WATCH_ROOT) { return $false }
+    $stamp = $null
+    foreach ($entry in ($global:__CUDNNV_WATCH_FILES -split "`n")) {
+        $file = $entry.Substring(1)
+        $item = Get-Item -LiteralPath $file -Force -ErrorAction SilentlyContinue
+        switch ($entry[0]) {
+            '=' { if (-not $item) { return $false }; $stamp = $item.LastWriteTimeUtc }
+            '+' { if (-not $item -or $item.LastWriteTimeUtc -ge $stamp) { return $false } }
+            '-' { if ($item) { return $false } }
+        }
+    }
+    return $true
 }
 
 function global:cudnnv {

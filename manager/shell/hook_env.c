@@ -24,7 +24,7 @@
 #include <xxhash.h>
 
 static const char *const managed_names[HOOK_ENV_VARIABLES] = {
-    "LD_LIBRARY_PATH", "LD_PRELOAD", "CUDNN_HOME", "CUDNN_PATH", "CUDNN_INCLUDE_DIR", "CUDNN_LIB_DIR",
+    PLATFORM_LIBRARY_PATH, "LD_PRELOAD", "CUDNN_HOME", "CUDNN_PATH", "CUDNN_INCLUDE_DIR", "CUDNN_LIB_DIR",
 };
 
 /* Appends what identifies one file's state (or its absence) to the key text. */
@@ -101,7 +101,7 @@ static void set_variable(struct hook_env *env, struct hook_state *state, const c
     env->values[index] = strdup(value);
 }
 
-/* Puts entries in front of a ':'-separated list. */
+/* Puts entries in front of a list (':'-separated; ';' on Windows). */
 static void prepend_variable(struct hook_env *env, struct hook_state *state, const char *name,
                              const char *entries)
 {
@@ -110,7 +110,8 @@ static void prepend_variable(struct hook_env *env, struct hook_state *state, con
     char *value = malloc(size);
     if (value == NULL)
         return;
-    snprintf(value, size, "%s%s%s", entries, base && base[0] ? ":" : "", base && base[0] ? base : "");
+    char separator[2] = {PLATFORM_PATH_SEPARATOR, '\0'};
+    snprintf(value, size, "%s%s%s", entries, base && base[0] ? separator : "", base && base[0] ? base : "");
     set_variable(env, state, name, value);
     free(value);
 }
@@ -148,7 +149,7 @@ static int selected_majors(const struct cudnnv_where *where, const struct cudnnv
             continue;
         }
         selected++;
-        if (!wants_preload(config.preload, &choice))
+        if (!PLATFORM_LINUX_SHIMS || !wants_preload(config.preload, &choice))
             continue;
         shim_preload_append(preload, size, shim_dir, major);
     }
@@ -182,7 +183,7 @@ static void ensure_shims(const char *root, const char *shim_dir)
     char path[PATH_MAX + 32];
     int copied;
     for (int major = SHIM_FIRST_MAJOR; major <= SHIM_LAST_MAJOR; major++) {
-        snprintf(path, sizeof path, "%s/libcudnn.so.%d", shim_dir, major);
+        snprintf(path, sizeof path, "%s/" PLATFORM_SHIM_NAME, shim_dir, major);
         if (!is_regular_file(path) && shim_major_is_installed(root, major, "linux")) {
             shim_files_refresh(root, &copied);
             return;
@@ -197,11 +198,11 @@ void hook_env_apply_selection(struct hook_env *env, struct hook_state *state)
     char shim_dir[PATH_MAX], preload[4 * PATH_MAX];
     selection_where(&where);
     cudnnv_read_sources(&where, &sources);
-    shim_files_dir(where.root, shim_dir, sizeof shim_dir);
+    path_join(shim_dir, sizeof shim_dir, where.root, PLATFORM_SHIM_DIR);
     if (selected_majors(&where, &sources, shim_dir, preload, sizeof preload) == 0)
         return;
     ensure_shims(where.root, shim_dir);
-    prepend_variable(env, state, "LD_LIBRARY_PATH", shim_dir);
+    prepend_variable(env, state, PLATFORM_LIBRARY_PATH, shim_dir);
     if (preload[0] != '\0')
         prepend_variable(env, state, "LD_PRELOAD", preload);
     set_build_variables(env, state, &where, &sources);

@@ -6,6 +6,7 @@
  */
 #define _GNU_SOURCE
 #include "hook_watch.h"
+#include "platform.h"
 
 #include "fsutil.h"
 #include "selection.h"
@@ -76,20 +77,25 @@ static int add_entry(char *list, size_t size, const char *path)
     return n > 0 && (size_t)n < size - used;
 }
 
-/* Each .cudnn-version from the folder up to the nearest that exists (or to '/'). */
+/* Each .cudnn-version from the folder up to the nearest that exists (or to the root: "/", "C:/"). */
 static int add_version_files(char *list, size_t size, const char *cwd)
 {
     char dir[PATH_MAX], path[PATH_MAX + 32];
     snprintf(dir, sizeof dir, "%s", cwd);
+    for (char *c = dir; PLATFORM_IS_WINDOWS && *c; c++)
+        *c = *c == '\\' ? '/' : *c;
+    char *first = strchr(dir, '/');
+    size_t root = first ? (size_t)(first - dir) + 1 : strlen(dir);
     for (;;) {
-        snprintf(path, sizeof path, "%s%s%s", dir, strcmp(dir, "/") == 0 ? "" : "/", ".cudnn-version");
+        int at_root = strlen(dir) <= root;
+        snprintf(path, sizeof path, "%s%s.cudnn-version", dir, at_root ? "" : "/");
         if (!add_entry(list, size, path))
             return 0;
-        if (exists(path) || strcmp(dir, "/") == 0)
+        if (exists(path) || at_root)
             return 1;
         char *slash = strrchr(dir, '/');
-        if (slash == dir)
-            dir[1] = '\0';
+        if ((size_t)(slash - dir) < root)
+            dir[root] = '\0';
         else
             *slash = '\0';
     }
@@ -102,7 +108,7 @@ void hook_watch_print(const struct shell_row *shell, const char *root, const cha
     static const char *const store_files[] = {"version", "versions", "config"};
     char list[16384], path[PATH_MAX];
     selection_where(&where);
-    if (!shell->watches || where.cwd_too_long || where.cwd[0] != '/' ||
+    if (!shell->watches || where.cwd_too_long || !platform_path_is_absolute(where.cwd) ||
         strchr(where.cwd, '\n') != NULL || strchr(root, '\n') != NULL)
         return;
     snprintf(list, sizeof list, "=%s", stamp);
@@ -113,7 +119,7 @@ void hook_watch_print(const struct shell_row *shell, const char *root, const cha
             return;
     }
     const char *system = store_system_root();
-    if (system[0] == '/' && strcmp(system, root) != 0 && strchr(system, '\n') == NULL &&
+    if (platform_path_is_absolute(system) && strcmp(system, root) != 0 && strchr(system, '\n') == NULL &&
         (path_join(path, sizeof path, system, "versions") != 0 || !add_entry(list, sizeof list, path)))
         return;
     const char *version = getenv("CUDNNV_VERSION"), *configured_root = getenv("CUDNNV_ROOT");

@@ -24,7 +24,7 @@ static const struct shell_row rows[] = {
      .set_format = "%s=", .unset_format = "unset %s\n"},
     {.name = "fish", .hook = hook_text_fish, .watches = 1, .quoting = QUOTE_FISH, .export_format = "set -gx %s ",
      .set_format = "set -g %s ", .unset_format = "set -e %s\n"},
-    {.name = "pwsh", .hook = hook_text_ps1, .quoting = QUOTE_PWSH, .export_format = "$Env:%s = ",
+    {.name = "pwsh", .hook = hook_text_ps1, .watches = 1, .quoting = QUOTE_PWSH, .export_format = "$Env:%s = ",
      .set_format = "$global:%s = ", .unset_format = "Remove-Item Env:%s -ErrorAction SilentlyContinue\n"},
     {.name = "sh", .quoting = QUOTE_POSIX, .export_format = "export %s=", .set_format = "%s=",
      .unset_format = "unset %s\n"},

@@ -258,3 +258,20 @@ install_windows_sets() {
     CUDNNV_NVIDIA_VERSION_FILE="$BATS_TEST_TMPDIR/driver" run exe doctor
     assert_output_has "OK    driver: driver 466.11"
 }
+
+@test "cudnnv.exe hook-env pwsh: PATH with the shims first, the set's variables, and the watch list the prompt checks" {
+    setup_wine
+    install_windows_sets
+    mkdir -p "$BATS_TEST_TMPDIR/B/deep" && cd "$BATS_TEST_TMPDIR/B" && exe use 8.1
+    cd deep
+    run exe hook-env pwsh 4242
+    assert_status 0
+    [[ "$output" == *"\$Env:PATH = '"*"/shims/bin;"* ]]
+    assert_output_has "\$Env:CUDNN_HOME = '"
+    assert_output_has "/versions/8.1.0'"
+    # the watch list: the stamp, this folder's missing pin, the parent's pin
+    assert_output_has "\$global:__CUDNNV_WATCH_FILES = '=Z:$CUDNNV_ROOT/shells/4242"
+    assert_output_has "-Z:$BATS_TEST_TMPDIR/B/deep/.cudnn-version"
+    assert_output_has "+Z:$BATS_TEST_TMPDIR/B/.cudnn-version"
+    [[ "$output" != *LD_PRELOAD* ]]
+}
