@@ -84,7 +84,7 @@ UNIT_LINK = $(or $(UNIT_OBJ_$(1)),$(UNIT_SUPPORT))
 # Generated sources and objects are kept (not deleted as intermediates).
 .SECONDARY:
 
-.PHONY: all deps deps-aarch64 check unit bats bats-fast fixtures clang-build demo bench install clean windows aarch64 fuzz
+.PHONY: all deps deps-aarch64 check unit bats bats-fast fixtures windows-dist clang-build demo bench install clean windows aarch64 fuzz
 
 CATALOG_DATA = $(BUILD)/share/cudnnv/.stamp
 
@@ -141,13 +141,15 @@ WIN_SHIM_SRC = shim/shim_launch_win32.c shim/shim_load_win32.c shim/shim_platfor
                shim/shim_resolve.c shim/shim_report.c $(SELECT_SRC)
 WIN_DLLS     = $(SHIM_MAJORS:%=$(BUILD)/lib/cudnnv/windows/cudnn64_%.dll)
 
-windows: $(WIN_DLLS) $(WIN_CUDNNV)
+# (the rule naming cudnnv.exe follows its definition below)
 
 # cudnnv.exe: the same manager, cross-built with mingw-w64. Files named
 # *_win32.c replace their Linux neighbours (the platform layer, the profile
 # API for INI files, the doctor's Windows checks, what this build cannot do);
 # the Linux-only files below are left out. xxHash is used from its header.
 WIN_CUDNNV    = $(BUILD)/windows/cudnnv.exe
+
+windows: $(WIN_DLLS) $(WIN_CUDNNV)
 WIN_LINUX_ONLY = manager/store/beneath.c manager/platform/platform_posix.c manager/cli/install_helper.c \
                  manager/doctor/doctor_paths.c \
                  manager/install/archive_extract.c manager/install/archive_sha256.c manager/install/download.c \
@@ -158,6 +160,19 @@ WIN_MANAGER_SRC = $(filter-out $(WIN_LINUX_ONLY),$(wildcard manager/*/*.c)) $(SE
 WIN_OBJ       = $(WIN_MANAGER_SRC:%.c=$(BUILD)/windows/obj/%.o) $(BUILD)/windows/obj/hooks.o
 WIN_CFLAGS    = -std=c11 $(WARNINGS) $(INCLUDES) -Imanager/platform/win32 -I$(BUILD)/windows/include \
                 -include manager/platform/compat_win32.h -DXXH_INLINE_ALL -D__USE_MINGW_ANSI_STDIO=1 -O2
+
+# What a Windows user unpacks anywhere (PREFIX\bin\cudnnv.exe finds the shims
+# in PREFIX\lib\cudnnv\windows and the catalog in PREFIX\share\cudnnv):
+# build/cudnnv-windows/.
+WIN_DIST = $(BUILD)/cudnnv-windows
+
+windows-dist: windows $(CATALOG_DATA)
+	@rm -rf $(WIN_DIST) && mkdir -p $(WIN_DIST)/bin $(WIN_DIST)/lib/cudnnv/windows $(WIN_DIST)/share/cudnnv/catalog
+	@cp $(WIN_CUDNNV) $(WIN_DIST)/bin/
+	@cp $(WIN_DLLS) $(WIN_DIST)/lib/cudnnv/windows/
+	@cp versions/catalog/*.ini $(WIN_DIST)/share/cudnnv/catalog/
+	@cp versions/frameworks.ini $(WIN_DIST)/share/cudnnv/
+	@echo "  DIST $(WIN_DIST)"
 
 $(BUILD)/windows/include/xxhash.h:
 	@mkdir -p $(dir $@)
@@ -307,7 +322,7 @@ $(ENVMOD):
 	  (apt-get update -qq && apt-get download environment-modules >/dev/null 2>&1))
 	@dpkg -x $(BUILD)/envmod-deb/environment-modules_*.deb $(BUILD)/envmod
 
-bats: all windows aarch64 fixtures $(ENVMOD)
+bats: all windows windows-dist aarch64 fixtures $(ENVMOD)
 	$(SAN_ENV) CUDNNV=$(abspath $(CUDNNV)) FIXTURES=$(abspath $(BUILD)/fixtures) bats tests/bats
 
 # The native tests alone, for quick runs while working: no Windows or AArch64

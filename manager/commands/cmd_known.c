@@ -78,9 +78,15 @@ static void print_release(const struct catalog *catalog, const struct catalog_re
         printf("%s", b ? ", " : "");
         json_string(stdout, release->builds[b].cuda);
     }
-    printf("], \"installed\": ");
-    json_string(stdout, installed);
-    printf("}");
+    printf("], \"installed\": [");
+    /* the names, split at the ", " installed_as put between them (names have no spaces) */
+    for (char *name = installed, *next; *name; name = next) {
+        next = strstr(name, ", ");
+        next = next ? (*next = '\0', next + 2) : name + strlen(name);
+        printf("%s", name == installed ? "" : ", ");
+        json_string(stdout, name);
+    }
+    printf("]}");
 }
 
 static int run(struct args *args)

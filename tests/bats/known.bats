@@ -30,7 +30,7 @@ load helpers
     cudnnv install "$REAL_CUDA" 2>/dev/null
     run cudnnv known --json 9.19.0
     assert_status 0
-    assert_output_has "{\"version\": \"9.19.0.56\", \"cuda\": [\"12\", \"13\"], \"installed\": \"$REAL_SET\"}"
+    assert_output_has "{\"version\": \"9.19.0.56\", \"cuda\": [\"12\", \"13\"], \"installed\": [\"$REAL_SET\"]}"
 }
 
 @test "every catalog file has a release version, builds with a CUDA version, and 64-hex sums" {
@@ -59,5 +59,5 @@ load helpers
     run cudnnv known --json 9.1.0
     assert_status 0
     assert_output_has '"version": "9.1.0.70"'
-    assert_output_has '"installed": "9.1.0.70"'
+    assert_output_has '"installed": ["9.1.0.70"]'
 }

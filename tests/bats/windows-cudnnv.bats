@@ -13,7 +13,7 @@ LAYOUTS="$FIXTURES/layouts"
 HOST="$FIXTURES/bin/host_loadlibrary.exe"
 
 setup_wine() {
-    [ -f "$EXE" ] || skip "cudnnv.exe is not built (make windows builds it)"
+    [ -f "$EXE" ] || { echo "cudnnv.exe is not built: run 'make windows' (make check does)" >&2; return 1; }
     export WINEPREFIX="$FIXTURES/../wineprefix" WINEDEBUG=-all
     unset WINEPATH
     # create the prefix once, before any test starts two Wine programs at once
@@ -274,4 +274,21 @@ install_windows_sets() {
     assert_output_has "-Z:$BATS_TEST_TMPDIR/B/deep/.cudnn-version"
     assert_output_has "+Z:$BATS_TEST_TMPDIR/B/.cudnn-version"
     [[ "$output" != *LD_PRELOAD* ]]
+}
+
+@test "the Windows folder (make windows-dist) works where it is unpacked; its catalog, read with the profile API, is Linux's" {
+    setup_wine
+    dist="$(dirname "$CUDNNV")/../cudnnv-windows"
+    [ -f "$dist/bin/cudnnv.exe" ] || { echo "no Windows folder: run 'make windows-dist' (make check does)" >&2; return 1; }
+    cp -r "$dist" "$BATS_TEST_TMPDIR/cudnnv here"
+    EXE="$BATS_TEST_TMPDIR/cudnnv here/bin/cudnnv.exe"
+    exe install "$LAYOUTS/windows-8.1.0/cuda" >/dev/null
+    cmp "$CUDNNV_ROOT/shims/bin/cudnn64_8.dll" "$dist/lib/cudnnv/windows/cudnn64_8.dll"
+    run exe exec --version 8.1 "$HOST" cudnn64_8.dll
+    [ "$(echo "$output" | head -1)" = 8100 ]
+    # every release, CUDA build and installed set: the same as Linux's cudnnv says for windows-x86_64
+    exe known --json > "$BATS_TEST_TMPDIR/windows.json"
+    cudnnv known --platform windows-x86_64 --json > "$BATS_TEST_TMPDIR/linux.json"
+    cmp "$BATS_TEST_TMPDIR/windows.json" "$BATS_TEST_TMPDIR/linux.json"
+    [ "$(grep -c '"version"' "$BATS_TEST_TMPDIR/windows.json")" -gt 50 ]
 }
