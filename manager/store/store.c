@@ -49,7 +49,7 @@ const char *store_system_root(void)
     static int known;
     if (!known) {
         const char *configured = getenv("CUDNNV_SYSTEM_ROOT");
-        const char *path = configured != NULL ? configured : CUDNNV_DEFAULT_SYSTEM_ROOT;
+        const char *path = configured != NULL ? configured : PLATFORM_SYSTEM_ROOT;
         if (platform_path_is_absolute(path) && realpath(path, system_path) == NULL)
             snprintf(system_path, sizeof system_path, "%s", path);
         known = 1;

@@ -274,6 +274,10 @@ install_windows_sets() {
     assert_output_has "-Z:$BATS_TEST_TMPDIR/B/deep/.cudnn-version"
     assert_output_has "+Z:$BATS_TEST_TMPDIR/B/.cudnn-version"
     [[ "$output" != *LD_PRELOAD* ]]
+    # no system store on Windows unless CUDNNV_SYSTEM_ROOT names one (as for the DLL shims)
+    unset CUDNNV_SYSTEM_ROOT
+    run exe hook-env pwsh 4242
+    [[ "$output" != *opt/cudnnv* ]]
 }
 
 @test "the Windows folder (make windows-dist) works where it is unpacked; its catalog, read with the profile API, is Linux's" {
