@@ -72,6 +72,7 @@ UNIT_SUPPORT = $(CORE_OBJ) $(HELPER_OBJ) $(UPDATE_OBJ) $(SELECT_OBJ)
 unit_objects = $(patsubst %.c,$(BUILD)/obj/%.o,$(1))
 UNIT_OBJ_test_json        = $(call unit_objects,manager/cli/json.c)
 UNIT_OBJ_test_hook_state  = $(call unit_objects,manager/shell/hook_state.c)
+UNIT_OBJ_test_pe_imports  = $(call unit_objects,manager/doctor/pe_imports.c)
 UNIT_OBJ_test_shell_table = $(call unit_objects,manager/shell/shell_table.c manager/cli/json.c \
                             manager/cli/messages.c shim/text_escape.c) $(HOOKS_OBJ)
 UNIT_OBJ_test_catalog     = $(call unit_objects,manager/catalog/catalog.c manager/catalog/catalog_check.c \
@@ -354,7 +355,8 @@ FUZZ_SECONDS ?= 30
 FUZZ_DIR     = $(BUILD)/fuzz
 FUZZ_CFLAGS  = -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -g -O1 \
                -fsanitize=fuzzer,address,undefined $(INCLUDES)
-FUZZ_NAMES   = version_file archive_member hook_state catalog_names manifest redist_manifest framework_metadata
+FUZZ_NAMES   = version_file archive_member hook_state catalog_names manifest redist_manifest framework_metadata \
+               pe_imports
 FUZZ_SRC_version_file   = $(SELECT_SRC)
 FUZZ_SRC_archive_member = manager/install/archive_member.c manager/store/beneath.c manager/store/fsutil.c
 FUZZ_SRC_hook_state     = manager/shell/hook_state.c
@@ -365,6 +367,7 @@ FUZZ_SRC_redist_manifest = manager/catalog/redist_manifest.c manager/catalog/cat
                           manager/install/archive_member.c manager/install/version_detect.c manager/store/fsutil.c $(SELECT_SRC)
 FUZZ_LIBS_redist_manifest = $(shell pkg-config --libs jansson 2>/dev/null)
 FUZZ_SRC_framework_metadata = manager/catalog/framework_metadata.c manager/store/fsutil.c $(SELECT_SRC)
+FUZZ_SRC_pe_imports     = manager/doctor/pe_imports.c
 
 $(FUZZ_DIR)/fuzz_%: tests/fuzz/fuzz_%.c $(SELECT_SRC) $(wildcard manager/*/*.c manager/*/*.h shim/*.h)
 	@mkdir -p $(dir $@)
