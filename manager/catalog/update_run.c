@@ -1,7 +1,8 @@
 /*
  * The work of cudnnv update (its table and help are in cmd_update.c): by
- * default, reads NVIDIA's redist manifests (every cuDNN release from 8.3 on, with each archive's SHA-256 per platform and CUDA
- * build) into $CUDNNV_ROOT/catalog-redist (catalog_redist.c). With a git
+ * default, reads NVIDIA's redist manifests (every cuDNN release from 8.3
+ * on, with each archive's SHA-256 per platform and CUDA build) into
+ * $CUDNNV_ROOT/catalog-redist (catalog_redist.c). With a git
  * remote configured (or --remote), fetches the release catalog repository
  * with libgit2 into $CUDNNV_ROOT/catalog instead, fast-forward only. Runs in
  * the helper lib/cudnnv/cudnnv-update, the only program that links libgit2,

@@ -17,7 +17,8 @@
 enum { SHELL_SHELL, SHELL_UNSET };
 
 static const struct option_spec options[] = {
-    [SHELL_SHELL] = {.name = "--shell", .value_name = "SHELL", .complete = COMPLETE_SHELLS, .help = "the shell to print code for (default: bash)"},
+    [SHELL_SHELL] = {.name = "--shell", .value_name = "SHELL", .complete = COMPLETE_SHELLS,
+                     .help = "the shell to print code for (default: bash)"},
     [SHELL_UNSET] = {.name = "--unset", .help = "print code that removes the shell's choice"},
     {.name = NULL},
 };
