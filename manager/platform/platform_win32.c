@@ -84,11 +84,57 @@ int platform_exchange(const char *staged, const char *target)
     return MoveFileExA(aside, staged, 0) ? 0 : -1;
 }
 
+/*
+ * One argument as the C runtime of the program will split it again: quoted
+ * when it holds a space, a tab or a quote (or is empty), a quote escaped,
+ * and the backslashes before a quote (or the closing one) doubled.
+ */
+static char *quote_argument(const char *argument)
+{
+    size_t length = strlen(argument);
+    if (length > 0 && strpbrk(argument, " \t\"") == NULL)
+        return strdup(argument);
+    char *out = malloc(2 * length + 3), *to = out;
+    if (out == NULL)
+        return NULL;
+    *to++ = '"';
+    for (const char *c = argument;; c++) {
+        size_t backslashes = 0;
+        while (*c == '\\') {
+            backslashes++;
+            c++;
+        }
+        int quote_follows = *c == '"' || *c == '\0';
+        for (size_t i = 0; i < backslashes * (quote_follows ? 2 : 1); i++)
+            *to++ = '\\';
+        if (*c == '\0')
+            break;
+        if (*c == '"')
+            *to++ = '\\';
+        *to++ = *c;
+    }
+    *to++ = '"';
+    *to = '\0';
+    return out;
+}
+
 int platform_run(char **argv)
 {
+    int count = 0, status = -1;
+    while (argv[count] != NULL)
+        count++;
+    char **quoted = calloc((size_t)count + 1, sizeof *quoted);
+    for (int i = 0; quoted != NULL && i < count; i++)
+        quoted[i] = quote_argument(argv[i]);
     fflush(NULL);
-    intptr_t status = _spawnvp(_P_WAIT, argv[0], (const char *const *)argv);
-    return status < 0 ? -1 : (int)status;
+    if (quoted != NULL && (count == 0 || quoted[count - 1] != NULL)) {
+        intptr_t result = _spawnvp(_P_WAIT, argv[0], (const char *const *)quoted);
+        status = result < 0 ? -1 : (int)result;
+    }
+    for (int i = 0; quoted != NULL && i < count; i++)
+        free(quoted[i]);
+    free(quoted);
+    return status;
 }
 
 /* No exec on Windows: run the program, then exit with its status. */

@@ -296,3 +296,11 @@ install_windows_sets() {
     cmp "$BATS_TEST_TMPDIR/windows.json" "$BATS_TEST_TMPDIR/linux.json"
     [ "$(grep -c '"version"' "$BATS_TEST_TMPDIR/windows.json")" -gt 50 ]
 }
+
+@test "cudnnv.exe exec passes every argument through Windows's one command line, and the program's exit status back" {
+    setup_wine
+    install_windows_sets
+    run exe exec --version 8.1 "$FIXTURES/bin/print_args.exe" plain 'a b' 'quo"te' 'back\slash\' '' 'tail\\' 'x\"y'
+    [ "$status" -eq 7 ]
+    [ "$output" = "$(printf '%s\n' '[plain]' '[a b]' '[quo"te]' '[back\slash\]' '[]' '[tail\\]' '[x\"y]')" ]
+}
