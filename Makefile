@@ -47,7 +47,8 @@ WIN_ONLY_SRC = $(wildcard manager/*/*_win32.c)
 CORE_SRC    = $(filter-out $(HELPER_SRC) $(UPDATE_SRC) manager/cli/main.c manager/cli/install_main.c \
               manager/cli/update_main.c manager/catalog/catalog_git_none.c $(WIN_ONLY_SRC),$(wildcard manager/*/*.c))
 SELECT_OBJ  = $(SELECT_SRC:%.c=$(BUILD)/obj/%.o)
-HOOK_FILES  = hooks/cudnnv.posix hooks/cudnnv.bash hooks/cudnnv.zsh hooks/cudnnv.fish hooks/cudnnv.ps1
+HOOK_FILES  = hooks/cudnnv.posix hooks/cudnnv.bash hooks/cudnnv.zsh hooks/cudnnv.fish hooks/cudnnv.ps1 \
+              hooks/cudnnv.cmd
 HOOKS_OBJ   = $(BUILD)/gen/hooks.o
 CORE_OBJ    = $(CORE_SRC:%.c=$(BUILD)/obj/%.o) $(HOOKS_OBJ)
 HELPER_OBJ  = $(HELPER_SRC:%.c=$(BUILD)/obj/%.o)

@@ -21,18 +21,25 @@
 #include <string.h>
 #include <unistd.h>
 
+/* What a hook's markers stand for. */
+struct hook_values {
+    const char *binary;      /* @CUDNNV@: this binary, quoted */
+    const char *shims;       /* @SHIMS@: the shims' folder, quoted */
+};
+
 /*
  * Prints a hook text with its markers filled in: @CUDNNV@ becomes this
  * binary's quoted path, @SHELL@ the shell's name, @COMMON@ the text the
- * shell shares with others (bash and zsh: hooks/cudnnv.posix).
+ * shell shares with others (bash and zsh: hooks/cudnnv.posix), @SHIMS@ the
+ * shims' folder (cmd: its PATH line).
  */
-static void print_hook(const char *text, const struct shell_row *shell, const char *binary, int nested)
+static void print_hook(const char *text, const struct shell_row *shell, const struct hook_values *values, int nested)
 {
-    static const char *const markers[] = {"@CUDNNV@", "@SHELL@", "@COMMON@"};
+    static const char *const markers[] = {"@CUDNNV@", "@SHELL@", "@COMMON@", "@SHIMS@"};
     while (*text) {
         const char *at = strchr(text, '@');
         int marker = -1;
-        for (int i = 0; at != NULL && i < 3 && marker < 0; i++)
+        for (int i = 0; at != NULL && i < 4 && marker < 0; i++)
             marker = strncmp(at, markers[i], strlen(markers[i])) == 0 ? i : -1;
         if (at == NULL || marker < 0) {
             size_t length = at ? (size_t)(at - text) + 1 : strlen(text);
@@ -42,11 +49,13 @@ static void print_hook(const char *text, const struct shell_row *shell, const ch
         }
         fwrite(text, 1, (size_t)(at - text), stdout);
         if (marker == 0)
-            shell_print_quoted(stdout, shell, binary);
+            shell_print_quoted(stdout, shell, values->binary);
         else if (marker == 1)
             fputs(shell->name, stdout);
-        else if (shell->common != NULL && !nested)
-            print_hook(shell->common, shell, binary, 1);
+        else if (marker == 2 && shell->common != NULL && !nested)
+            print_hook(shell->common, shell, values, 1);
+        else if (marker == 3)
+            shell_print_quoted(stdout, shell, values->shims);
         text = at + strlen(markers[marker]);
     }
 }
@@ -120,21 +129,25 @@ static int run(struct args *args)
         return 1;
     if (new_store)
         link_standard_system(root);
-    print_hook(shell->hook, shell, binary, 0);
+    char shims[PATH_MAX];
+    path_join(shims, sizeof shims, root, PLATFORM_SHIM_DIR);
+    struct hook_values values = {.binary = binary, .shims = shims};
+    print_hook(shell->hook, shell, &values, 0);
     return 0;
 }
 
 const struct command command_init = {
     .name = "init",
     .run = run,
-    .summary = "print the shell integration (bash, zsh, fish, pwsh)",
-    .usage = "bash|zsh|fish|pwsh\npwsh --persist | --unpersist",
+    .summary = "print the shell integration (bash, zsh, fish, pwsh, cmd)",
+    .usage = "bash|zsh|fish|pwsh|cmd\npwsh --persist | --unpersist",
     .description =
         "Print the shell integration. Add to your shell's start-up file:\n"
         "  bash  ~/.bashrc                    eval \"$(cudnnv init bash)\"\n"
         "  zsh   ~/.zshrc                     eval \"$(cudnnv init zsh)\"\n"
         "  fish  ~/.config/fish/config.fish   cudnnv init fish | source\n"
         "  pwsh  $PROFILE                     Invoke-Expression (& cudnnv init pwsh | Out-String)\n"
+        "  cmd   a batch file cmd runs at start (AutoRun; the file says how)\n"
         "It defines the cudnnv function (so 'cudnnv shell VERSION' changes the\n"
         "current shell), runs 'cudnnv hook-env' at every prompt and change of\n"
         "directory (cuDNN variables, the shim directory on LD_LIBRARY_PATH, the\n"

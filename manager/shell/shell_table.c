@@ -15,23 +15,25 @@
 
 #include <string.h>
 
-extern const char hook_text_posix[], hook_text_bash[], hook_text_zsh[], hook_text_fish[], hook_text_ps1[];
+extern const char hook_text_posix[], hook_text_bash[], hook_text_zsh[], hook_text_fish[], hook_text_ps1[],
+    hook_text_cmd[];
 
 static const struct shell_row rows[] = {
-    {.name = "bash", .hook = hook_text_bash, .common = hook_text_posix, .watches = 1, .quoting = QUOTE_POSIX, .export_format = "export %s=",
-     .set_format = "%s=", .unset_format = "unset %s\n"},
-    {.name = "zsh", .hook = hook_text_zsh, .common = hook_text_posix, .watches = 1, .quoting = QUOTE_POSIX, .export_format = "export %s=",
-     .set_format = "%s=", .unset_format = "unset %s\n"},
+    {.name = "bash", .hook = hook_text_bash, .common = hook_text_posix, .watches = 1,
+     .quoting = QUOTE_POSIX, .export_format = "export %s=", .set_format = "%s=", .unset_format = "unset %s\n"},
+    {.name = "zsh", .hook = hook_text_zsh, .common = hook_text_posix, .watches = 1,
+     .quoting = QUOTE_POSIX, .export_format = "export %s=", .set_format = "%s=", .unset_format = "unset %s\n"},
     {.name = "fish", .hook = hook_text_fish, .watches = 1, .quoting = QUOTE_FISH, .export_format = "set -gx %s ",
      .set_format = "set -g %s ", .unset_format = "set -e %s\n"},
     {.name = "pwsh", .hook = hook_text_ps1, .watches = 1, .quoting = QUOTE_PWSH, .export_format = "$Env:%s = ",
      .set_format = "$global:%s = ", .unset_format = "Remove-Item Env:%s -ErrorAction SilentlyContinue\n"},
+    {.name = "cmd", .hook = hook_text_cmd, .quoting = QUOTE_CMD, .export_format = "@set \"%s=", .export_end = "\"",
+     .unset_format = "@set \"%s=\"\n"},
     {.name = "sh", .quoting = QUOTE_POSIX, .export_format = "export %s=", .set_format = "%s=",
      .unset_format = "unset %s\n"},
     {.name = "dockerfile", .quoting = QUOTE_DOCKERFILE, .export_format = "ENV %s=", .unset_format = "ENV %s=\n"},
     {.name = "dotenv", .quoting = QUOTE_NONE, .export_format = "%s=", .unset_format = "%s=\n"},
     {.name = "github", .quoting = QUOTE_NONE, .export_format = "%s=", .unset_format = "%s=\n"},
-    {.name = "cmd", .quoting = QUOTE_CMD, .export_format = "@set \"%s=", .unset_format = "@set \"%s=\"\n"},
     {.name = "json", .quoting = QUOTE_JSON, .export_format = "  \"%s\": ", .unset_format = "  \"%s\": null",
      .begin = "{\n", .separator = ",\n", .end = "\n}\n"},
 };
@@ -107,7 +109,7 @@ static void print_dockerfile_quoted(FILE *out, const char *value)
     fputc('"', out);
 }
 
-/* The rest of a batch file's set "NAME=value" line: '%' doubled (a batch file expands %X%), then the closing quote. */
+/* A value inside a batch file's @set "NAME=value": '%' doubled (a batch file expands %X%). */
 static void print_batch_value(FILE *out, const char *value)
 {
     for (const char *c = value; *c; c++) {
@@ -115,7 +117,6 @@ static void print_batch_value(FILE *out, const char *value)
             fputc('%', out);
         fputc(*c, out);
     }
-    fputc('"', out);
 }
 
 void shell_print_quoted(FILE *out, const struct shell_row *shell, const char *value)
@@ -146,6 +147,7 @@ int shell_print_export(FILE *out, const struct shell_row *shell, const char *nam
                     name, shell->quoting == QUOTE_CMD ? " or a '\"'" : "", shell->name);
     fprintf(out, shell->export_format, name);
     shell_print_quoted(out, shell, value);
+    fputs(shell->export_end ? shell->export_end : "", out);
     if (shell->separator == NULL)
         fputc('\n', out);
     return 0;
@@ -161,5 +163,6 @@ void shell_print_set(FILE *out, const struct shell_row *shell, const char *name,
 {
     fprintf(out, shell->set_format ? shell->set_format : shell->export_format, name);
     shell_print_quoted(out, shell, value);
+    fputs(shell->set_format == NULL && shell->export_end ? shell->export_end : "", out);
     fputc('\n', out);
 }

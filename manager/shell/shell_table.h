@@ -18,7 +18,7 @@ enum shell_quoting {
     QUOTE_DOCKERFILE,  /* "...", with \ " $ escaped */
     QUOTE_NONE,        /* as it is (dotenv, GitHub Actions): no control bytes allowed */
     QUOTE_JSON,        /* a JSON string */
-    QUOTE_CMD,         /* set "NAME=value" in a batch file: '%' doubled; no '"' or control bytes */
+    QUOTE_CMD,         /* a value in a batch file's @set "NAME=value": '%' doubled; no '"' or control bytes */
 };
 
 struct shell_row {
@@ -28,6 +28,7 @@ struct shell_row {
     int watches;               /* its hook checks hook-env's watch list itself (no process per prompt) */
     enum shell_quoting quoting;
     const char *export_format; /* printf format of an exported variable's line, before its value: %s is the name */
+    const char *export_end;    /* what follows the value on that line (cmd's closing quote), or NULL */
     const char *set_format;    /* the same for a variable of the shell's own; NULL: none */
     const char *unset_format;  /* the line that removes a variable; %s is the name */
     const char *begin, *separator, *end;   /* around and between variables (JSON), or NULL */

@@ -26,7 +26,7 @@ load helpers
 @test "completions of option values, paths, programs, and after operands" {
     install_fixture cudnn-11.2-linux-x64-v8.1.0.77-test.tgz
     run cudnnv completions env --format
-    [ "$(echo "$output" | tr '\n' ' ')" = "bash zsh fish pwsh sh dockerfile dotenv github cmd json " ]
+    [ "$(echo "$output" | tr '\n' ' ')" = "bash zsh fish pwsh cmd sh dockerfile dotenv github json " ]
     run cudnnv completions known --platform
     echo "$output" | grep -qx linux-sbsa
     run cudnnv completions install --cuda

@@ -124,6 +124,19 @@ install_windows_sets() {
     assert_output_has "function global:cudnnv"
 }
 
+@test "cudnnv.exe init cmd: one cmd session, cd into A and B, each program gets its folder's pin" {
+    setup_wine
+    install_windows_sets
+    mkdir -p "$BATS_TEST_TMPDIR/A" "$BATS_TEST_TMPDIR/B"
+    (cd "$BATS_TEST_TMPDIR/A" && exe use 8.0)
+    (cd "$BATS_TEST_TMPDIR/B" && exe use 8.1)
+    exe init cmd > "$BATS_TEST_TMPDIR/init.cmd"
+    grep -q '^@set "PATH=.*/shims/bin;%PATH%"$' "$BATS_TEST_TMPDIR/init.cmd"
+    cp "$HOST" "$BATS_TEST_TMPDIR/host.exe"
+    run bash -c "cd '$BATS_TEST_TMPDIR' && '$WINE' cmd /c 'call init.cmd & cd A & ..\host.exe cudnn64_8.dll & cd ..\B & ..\host.exe cudnn64_8.dll' 2>/dev/null | tr -d '\r'"
+    [ "$(echo "$output" | grep -x '[0-9]*' | tr '\n' ' ')" = "8004 8100 " ]
+}
+
 @test "cudnnv.exe doctor: the shims not on PATH, a cudnn64_8.dll copied into a CUDA folder ahead of them" {
     setup_wine
     install_windows_sets

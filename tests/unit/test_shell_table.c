@@ -75,6 +75,8 @@ static void shell_variables_and_removal(void **state)
     expect(print_unset, "bash", NULL, "unset V\n");
     expect(print_unset, "fish", NULL, "set -e V\n");
     expect(print_unset, "pwsh", NULL, "Remove-Item Env:V -ErrorAction SilentlyContinue\n");
+    expect(print_set, "cmd", "50%", "@set \"V=50%%\"\n");
+    expect(print_unset, "cmd", NULL, "@set \"V=\"\n");
 }
 
 static void line_formats_refuse_control_bytes(void **state)
@@ -101,9 +103,10 @@ static void shells_with_a_hook(void **state)
     assert_non_null(shell_find_hooked("bash"));
     assert_non_null(shell_find_hooked("pwsh"));
     assert_null(shell_find_hooked("dotenv"));
+    assert_non_null(shell_find_hooked("cmd"));
     assert_null(shell_find("csh"));
-    assert_string_equal(shell_names(1), "bash zsh fish pwsh");
-    assert_non_null(strstr(shell_names(0), "dockerfile dotenv github cmd json"));
+    assert_string_equal(shell_names(1), "bash zsh fish pwsh cmd");
+    assert_non_null(strstr(shell_names(0), "cmd sh dockerfile dotenv github json"));
     assert_non_null(shell_find("bash")->common);
     assert_null(shell_find("fish")->common);
 }
