@@ -192,7 +192,7 @@ $(BUILD)/windows/obj/hooks.o: $(BUILD)/gen/hooks.c
 $(WIN_CUDNNV): $(WIN_OBJ)
 	@mkdir -p $(dir $@)
 	@echo "  LD $@"
-	$(Q)$(WIN_CC) -o $@ $^ -static -s -lbcrypt -lpthread
+	$(Q)$(WIN_CC) -o $@ $^ -static -s -lbcrypt -lwinhttp -lpthread
 
 $(BUILD)/lib/cudnnv/windows/cudnn64_%.dll: $(WIN_SHIM_SRC) $(SHIM_DEPS) $(BUILD)/gen/cudnn64_%.def \
 		shim/trampoline_x86_64_win64.S

@@ -1,25 +1,177 @@
 /*
- * download.h in cudnnv.exe: this build has no libcurl, and an archive it
- * fetched could not be unpacked anyway (archive_win32.c), so it names the
- * address and the way that works: download, unpack, install the folder.
+ * download.h in cudnnv.exe, with WinHTTP (Windows' own HTTP client: no
+ * libcurl in mingw-w64). As on Linux: into TARGET.part, resumed with a Range
+ * request when a partial file is there (a server that answers 200 instead
+ * makes it start over), renamed to TARGET when whole; redirects followed;
+ * progress on a terminal. 'cudnnv update' has no use for download_text here
+ * (update_run.c is not in this build), so that one says so.
  */
 #include "download.h"
 
 #include "cli.h"
 
+#include <windows.h>
+#include <winhttp.h>
+
+#include <errno.h>
+#include <io.h>
+#include <limits.h>
 #include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
+
+struct connection {
+    HINTERNET session, connect, request;
+};
+
+static long long file_size(const char *path)
+{
+    struct stat info;
+    return stat(path, &info) == 0 ? (long long)info.st_size : 0;
+}
+
+static void close_connection(struct connection *http)
+{
+    if (http->request)
+        WinHttpCloseHandle(http->request);
+    if (http->connect)
+        WinHttpCloseHandle(http->connect);
+    if (http->session)
+        WinHttpCloseHandle(http->session);
+}
+
+/* Sends GET url (from byte 'from' on when it is not 0); the HTTP status, or 0 with GetLastError's code in *error. */
+static DWORD send_request(struct connection *http, const char *url, long long from, DWORD *error)
+{
+    wchar_t wide[2048], host[256], header[64];
+    URL_COMPONENTS parts = {.dwStructSize = sizeof parts, .dwHostNameLength = (DWORD)-1,
+                            .dwUrlPathLength = (DWORD)-1, .dwExtraInfoLength = (DWORD)-1};
+    DWORD status = 0, size = sizeof status;
+    if (MultiByteToWideChar(CP_UTF8, 0, url, -1, wide, 2048) == 0 || !WinHttpCrackUrl(wide, 0, 0, &parts) ||
+        parts.dwHostNameLength >= 256) {
+        *error = ERROR_WINHTTP_INVALID_URL;
+        return 0;
+    }
+    wcsncpy(host, parts.lpszHostName, parts.dwHostNameLength);
+    host[parts.dwHostNameLength] = L'\0';
+    http->session = WinHttpOpen(L"cudnnv", WINHTTP_ACCESS_TYPE_DEFAULT_PROXY, WINHTTP_NO_PROXY_NAME,
+                                WINHTTP_NO_PROXY_BYPASS, 0);
+    http->connect = http->session ? WinHttpConnect(http->session, host, parts.nPort, 0) : NULL;
+    http->request = http->connect ? WinHttpOpenRequest(http->connect, L"GET", parts.lpszUrlPath, NULL,
+                                                       WINHTTP_NO_REFERER, WINHTTP_DEFAULT_ACCEPT_TYPES,
+                                                       parts.nScheme == INTERNET_SCHEME_HTTPS ? WINHTTP_FLAG_SECURE : 0)
+                                  : NULL;
+    swprintf(header, 64, L"Range: bytes=%lld-", from);
+    if (http->request == NULL || (from > 0 && !WinHttpAddRequestHeaders(http->request, header, (DWORD)-1L,
+                                                                          WINHTTP_ADDREQ_FLAG_ADD)) ||
+        !WinHttpSendRequest(http->request, WINHTTP_NO_ADDITIONAL_HEADERS, 0, WINHTTP_NO_REQUEST_DATA, 0, 0, 0) ||
+        !WinHttpReceiveResponse(http->request, NULL) ||
+        !WinHttpQueryHeaders(http->request, WINHTTP_QUERY_STATUS_CODE | WINHTTP_QUERY_FLAG_NUMBER,
+                             WINHTTP_HEADER_NAME_BY_INDEX, &status, &size, WINHTTP_NO_HEADER_INDEX)) {
+        *error = GetLastError();
+        return 0;
+    }
+    return status;
+}
+
+/* Writes the body into out; 0, or the Windows error that stopped it. */
+static DWORD receive_body(struct connection *http, FILE *out, const char *name, long long done)
+{
+    static char buffer[1 << 16];
+    DWORD got = 0, total = 0, size = sizeof total;
+    int terminal = _isatty(_fileno(stderr));
+    if (!WinHttpQueryHeaders(http->request, WINHTTP_QUERY_CONTENT_LENGTH | WINHTTP_QUERY_FLAG_NUMBER,
+                             WINHTTP_HEADER_NAME_BY_INDEX, &total, &size, WINHTTP_NO_HEADER_INDEX))
+        total = 0;
+    long long all = done + total, start = done;
+    for (;;) {
+        if (!WinHttpReadData(http->request, buffer, sizeof buffer, &got))
+            return GetLastError();
+        if (got == 0)
+            break;
+        if (fwrite(buffer, 1, got, out) != got)
+            return ERROR_WRITE_FAULT;
+        done += got;
+        if (terminal && total > 0)
+            fprintf(stderr, "\rcudnnv: downloading %s %3d%% %lld/%lld MiB ", name, (int)(done * 100 / all),
+                    done >> 20, all >> 20);
+    }
+    if (terminal)
+        fputs("\r\033[K", stderr);
+    /* a connection closed before Content-Length bytes is a cut, not an end */
+    return total > 0 && done - start < (long long)total ? ERROR_WINHTTP_CONNECTION_ERROR : 0;
+}
+
+/* Windows' words for an error (WinHTTP's 12xxx come from winhttp.dll), without the trailing new line. */
+static void describe_error(DWORD error, char *out, size_t size)
+{
+    if (error == ERROR_WINHTTP_CONNECTION_ERROR) {
+        snprintf(out, size, "the connection closed before the whole file came");
+        return;
+    }
+    HMODULE winhttp = GetModuleHandleA("winhttp.dll");
+    DWORD flags = FORMAT_MESSAGE_FROM_SYSTEM | FORMAT_MESSAGE_IGNORE_INSERTS |
+                  (error >= 12000 && error < 13000 && winhttp ? FORMAT_MESSAGE_FROM_HMODULE : 0);
+    DWORD length = FormatMessageA(flags, winhttp, error, 0, out, (DWORD)size, NULL);
+    while (length > 0 && (out[length - 1] == '\n' || out[length - 1] == '\r' || out[length - 1] == '.'))
+        out[--length] = '\0';
+    if (length == 0)
+        snprintf(out, size, "Windows error %lu", (unsigned long)error);
+}
+
+/* One attempt from where part stops: 0, or 1 after a message (an HTTP status, or the Windows error). */
+static int fetch_into(const char *url, const char *part, const char *name)
+{
+    struct connection http = {0};
+    long long from = file_size(part);
+    DWORD error = 0, status = send_request(&http, url, from, &error);
+    int whole_again = status == 200 && from > 0;
+    if (whole_again)
+        note("the server cannot resume; downloading %s again from the start", url);
+    FILE *out = status == 200 || status == 206 ? fopen(part, whole_again || from == 0 ? "wb" : "ab") : NULL;
+    if (out != NULL) {
+        error = receive_body(&http, out, name, whole_again ? 0 : from);
+        if (fclose(out) != 0 && error == 0)
+            error = ERROR_WRITE_FAULT;
+    }
+    close_connection(&http);
+    if (status == 416 && from > 0) {   /* the part is not a beginning of this file: start over */
+        note("the server cannot resume from byte %lld; downloading %s again from the start", from, url);
+        unlink(part);
+        return fetch_into(url, part, name);
+    }
+    if (status != 0 && status != 200 && status != 206)
+        return fail("cannot download %s: HTTP %lu; check the address ([download] base_url in config) or download it by hand and run 'cudnnv install FOLDER' once it is unpacked",
+                    url, (unsigned long)status);
+    if (error != 0 || out == NULL) {
+        char why[256];
+        describe_error(error ? error : GetLastError(), why, sizeof why);
+        return fail("cannot download %s: %s; run the same command again to resume", url, why);
+    }
+    return 0;
+}
 
 int download_file(const char *url, const char *target)
 {
-    (void)target;
-    return fail("this cudnnv.exe cannot download archives: download %s, unpack it, then run 'cudnnv install FOLDER'",
-                url);
+    char part[PATH_MAX + 8];
+    const char *name = strrchr(target, '/') ? strrchr(target, '/') + 1 : target;
+    snprintf(part, sizeof part, "%s.part", target);
+    if (file_size(part) > 0)
+        note("resuming %s from %lld bytes", url, file_size(part));
+    int status = fetch_into(url, part, name);
+    if (file_size(part) == 0)
+        unlink(part);   /* nothing to resume: leave no empty file in the cache */
+    if (status != 0)
+        return status;
+    if (rename(part, target) != 0)
+        return fail("cannot move the download to %s: %s", target, strerror(errno));
+    return 0;
 }
 
 int download_text(const char *url, size_t limit, char **text, char *why, size_t why_size)
 {
     (void)limit;
     *text = NULL;
-    snprintf(why, why_size, "this cudnnv.exe cannot download %s", url);
+    snprintf(why, why_size, "this cudnnv.exe does not fetch documents (%s): 'cudnnv update' is not in it", url);
     return -1;
 }

@@ -317,3 +317,66 @@ install_windows_sets() {
     [ "$status" -eq 7 ]
     [ "$output" = "$(printf '%s\n' '[plain]' '[a b]' '[quo"te]' '[back\slash\]' '[]' '[tail\\]' '[x\"y]')" ]
 }
+
+# A catalog release 8.1.0.77 whose Windows archive is the test zip at URL, with its SHA-256 (or another).
+write_windows_catalog() { # write_windows_catalog URL SHA256
+    mkdir -p "$CUDNNV_ROOT/catalog/catalog"
+    cat > "$CUDNNV_ROOT/catalog/catalog/8.1.0.77.ini" <<INI
+[release]
+version = 8.1.0.77
+
+[build cuda11.2]
+cuda = 11.2
+min_driver_windows = 460.82
+windows_archive = $ZIP
+windows_url = $1
+windows_sha256 = $2
+INI
+}
+
+start_server() { # start_server [--cut-after BYTES]: serves the test zip on 127.0.0.1
+    mkdir -p "$BATS_TEST_TMPDIR/served"
+    cp "$ARCHIVES/$ZIP" "$BATS_TEST_TMPDIR/served/"
+    "$FIXTURES/bin/http_server" "$BATS_TEST_TMPDIR/served" "$BATS_TEST_TMPDIR/port" "$BATS_TEST_TMPDIR/requests" "$@" &
+    SERVER_PID=$!
+    for _ in $(seq 100); do [ -s "$BATS_TEST_TMPDIR/port" ] && break; sleep 0.05; done
+    PORT=$(cat "$BATS_TEST_TMPDIR/port")
+}
+
+teardown() {
+    [ -n "${SERVER_PID:-}" ] && kill "$SERVER_PID" 2>/dev/null || true
+}
+
+@test "cudnnv.exe install RELEASE downloads with WinHTTP (resumed after a cut), checks the SHA-256, then says to unpack the verified zip" {
+    setup_wine
+    ZIP=cudnn-11.2-windows-x64-v8.1.0.77-test.zip
+    sum=$(sha256sum "$ARCHIVES/$ZIP" | cut -c1-64)
+    start_server --cut-after 3000
+    write_windows_catalog "http://127.0.0.1:$PORT/$ZIP" "$sum"
+    # the first attempt is cut: the part stays for the next run
+    run exe install 8.1.0.77
+    assert_status 1
+    assert_output_has "run the same command again to resume"
+    [ "$(stat -c %s "$CUDNNV_ROOT/cache/$ZIP.part")" -eq 3000 ]
+    run exe install 8.1.0.77
+    assert_status 1
+    assert_output_has "resuming http://127.0.0.1:$PORT/$ZIP from 3000 bytes"
+    grep -q "GET /$ZIP range=3000 206" "$BATS_TEST_TMPDIR/requests"
+    cmp "$CUDNNV_ROOT/cache/$ZIP" "$ARCHIVES/$ZIP"
+    # checked, then the one thing this build cannot do, naming the verified file
+    assert_output_has "cannot unpack archives"
+    assert_output_has "cache/$ZIP"
+    [ -z "$(ls "$CUDNNV_ROOT/versions" 2>/dev/null)" ]
+    # a sum that does not match: the download is deleted
+    rm -f "$CUDNNV_ROOT/cache/$ZIP"
+    write_windows_catalog "http://127.0.0.1:$PORT/$ZIP" "$(printf '%064d' 7)"
+    run exe install 8.1.0.77
+    assert_status 1
+    assert_output_has "SHA-256 of $ZIP is $sum, but the catalog says"
+    [ ! -e "$CUDNNV_ROOT/cache/$ZIP" ]
+    # an address that answers 404
+    write_windows_catalog "http://127.0.0.1:$PORT/missing.zip" "$sum"
+    run exe install 8.1.0.77
+    assert_status 1
+    assert_output_has "HTTP 404"
+}
