@@ -72,6 +72,8 @@ UNIT_SUPPORT = $(CORE_OBJ) $(HELPER_OBJ) $(UPDATE_OBJ) $(SELECT_OBJ)
 # others link everything above).
 unit_objects = $(patsubst %.c,$(BUILD)/obj/%.o,$(1))
 UNIT_OBJ_test_json        = $(call unit_objects,manager/cli/json.c)
+UNIT_OBJ_test_args        = $(call unit_objects,manager/cli/args.c manager/cli/help_text.c manager/cli/messages.c \
+                            manager/cli/suggest.c shim/text_escape.c)
 UNIT_OBJ_test_hook_state  = $(call unit_objects,manager/shell/hook_state.c)
 UNIT_OBJ_test_pe_imports  = $(call unit_objects,manager/doctor/pe_imports.c)
 UNIT_OBJ_test_shell_table = $(call unit_objects,manager/shell/shell_table.c manager/cli/json.c \

@@ -101,7 +101,7 @@ int args_parse(const struct command *command, int argc, char **argv, struct args
         const char *word = argv[i];
         if (only_operands || !is_option(word)) {
             args->operand[args->count++] = argv[i];
-            only_operands = command->options_end_at_operand;
+            only_operands = only_operands || command->options_end_at_operand;
         } else if (strcmp(word, "--") == 0) {
             only_operands = 1;
         } else if (is_help(word)) {

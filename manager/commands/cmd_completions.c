@@ -128,7 +128,7 @@ static const struct option_spec *read_typed(const struct command *command, int c
         pending = NULL;
         if (*only_operands || word[0] != '-' || word[1] == '\0') {
             (*operands)++;
-            *only_operands = command->options_end_at_operand;
+            *only_operands = *only_operands || command->options_end_at_operand;
         } else if (strcmp(word, "--") == 0) {
             *only_operands = 1;
         } else {

@@ -56,8 +56,10 @@ load helpers
     ! echo "$output" | grep -q 8.1.0.77
     run cudnnv completions help
     echo "$output" | grep -qx modulefiles
-    # after --, operands only
+    # after --, operands only, however many follow
     run cudnnv completions use -- 
+    ! echo "$output" | grep -q -- "--force"
+    run cudnnv completions use -- 8.1.0.77
     ! echo "$output" | grep -q -- "--force"
 }
 
