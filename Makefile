@@ -141,6 +141,7 @@ $(HOOKS_OBJ): $(BUILD)/gen/hooks.c
 # the same generated stubs and selection code, the Win64 trampolines, and
 # the Windows system calls.
 WIN_CC       = x86_64-w64-mingw32-gcc
+WIN_RC       = x86_64-w64-mingw32-windres
 WIN_SHIM_SRC = shim/shim_launch_win32.c shim/shim_load_win32.c shim/shim_platform_win32.c \
                shim/shim_resolve.c shim/shim_report.c $(SELECT_SRC)
 WIN_DLLS     = $(SHIM_MAJORS:%=$(BUILD)/lib/cudnnv/windows/cudnn64_%.dll)
@@ -187,11 +188,18 @@ $(BUILD)/windows/obj/%.o: %.c $(BUILD)/windows/include/xxhash.h
 	@echo "  CC $< (windows)"
 	$(Q)$(WIN_CC) $(WIN_CFLAGS) -MMD -MP -c $< -o $@
 
+# The manifest (UTF-8 code page) as a resource, with mingw-w64's windres.
+WIN_RES = $(BUILD)/windows/obj/cudnnv_res.o
+
+$(WIN_RES): manager/platform/cudnnv_win32.rc manager/platform/cudnnv_win32.manifest
+	@mkdir -p $(dir $@)
+	$(Q)cd manager/platform && $(WIN_RC) cudnnv_win32.rc -O coff -o $(abspath $@)
+
 $(BUILD)/windows/obj/hooks.o: $(BUILD)/gen/hooks.c
 	@mkdir -p $(dir $@)
 	$(Q)$(WIN_CC) $(WIN_CFLAGS) -c $< -o $@
 
-$(WIN_CUDNNV): $(WIN_OBJ)
+$(WIN_CUDNNV): $(WIN_OBJ) $(WIN_RES)
 	@mkdir -p $(dir $@)
 	@echo "  LD $@"
 	$(Q)$(WIN_CC) -o $@ $^ -static -s -lbcrypt -lwinhttp -lpthread

@@ -380,3 +380,18 @@ teardown() {
     assert_status 1
     assert_output_has "HTTP 404"
 }
+
+@test "cudnnv.exe keeps a store in a folder named in another script (its manifest makes UTF-8 its code page)" {
+    setup_wine
+    export CUDNNV_ROOT="$BATS_TEST_TMPDIR/数据 store"
+    run exe install "$LAYOUTS/windows-8.1.0/cuda"
+    assert_status 0
+    cmp "$CUDNNV_ROOT/versions/8.1.0/bin/cudnn64_8.dll" "$LAYOUTS/windows-8.1.0/cuda/bin/cudnn64_8.dll"
+    run exe verify
+    assert_status 0
+    assert_output_has "8.1.0: ok"
+    mkdir -p "$BATS_TEST_TMPDIR/项目" && cd "$BATS_TEST_TMPDIR/项目" && exe use 8.1
+    run exe which
+    assert_status 0
+    assert_output_has "数据 store/versions/8.1.0/bin/cudnn64_8.dll"
+}
