@@ -6,6 +6,7 @@
 #include "cli.h"
 #include "commands.h"
 #include "fsutil.h"
+#include "platform.h"
 #include "set_link.h"
 #include "set_source.h"
 #include "shim_files.h"
@@ -59,6 +60,9 @@ static int run(struct args *args)
     char dir[PATH_MAX];
     if (args->count != 2)
         return usage_fail("link", "give NAME and DIR");
+    if (!PLATFORM_LINKS)
+        return fail("this cudnnv.exe cannot register a set in place (a linked set is made of symbolic links, which Windows grants only to administrators): run 'cudnnv install \"%s\"' to copy it instead",
+                    args->operand[1]);
     char **operands = args->operand;
     const char *name = operands[0];
     if (!cudnnv_name_is_valid(name))

@@ -219,6 +219,10 @@ install_windows_sets() {
     run exe update
     assert_status 1
     assert_output_has "cannot update the catalog"
+    run exe link mine "$LAYOUTS/windows-8.1.0/cuda"
+    assert_status 1
+    assert_output_has "cannot register a set in place"
+    assert_output_has "to copy it instead"
     # the archive's SHA-256 is still checked (BCrypt) before the refusal
     run exe install --sha256 0000000000000000000000000000000000000000000000000000000000000000 \
         "$ARCHIVES/cudnn-11.2-windows-x64-v8.1.0.77-test.zip"
