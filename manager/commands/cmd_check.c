@@ -40,7 +40,7 @@ static int run(struct args *args)
     const char *root = store_root();
     if (store_prepare(root) != 0 || shim_files_refresh(root, &copied) != 0)
         return 1;
-    path_join(shim_dir, sizeof shim_dir, root, PLATFORM_SHIM_DIR);
+    shim_files_dir(root, shim_dir, sizeof shim_dir);
     snprintf(shim, sizeof shim, "%s/" PLATFORM_SHIM_NAME, shim_dir, major);
     printf("set %s (cuDNN %s) through %s\n", set.name, set.info.version, shim);
     fflush(stdout);

@@ -91,7 +91,7 @@ static const struct option_spec options[] = {
 static int persist(const char *root, int add)
 {
     char dir[PATH_MAX];
-    path_join(dir, sizeof dir, root, PLATFORM_SHIM_DIR);
+    shim_files_dir(root, dir, sizeof dir);
     int status = platform_persist_path(dir, add);
     if (status < 0)
         return fail("--persist and --unpersist change the user's PATH on Windows (cudnnv.exe); on Linux, put the init line in your shell's start-up file");
@@ -130,7 +130,7 @@ static int run(struct args *args)
     if (new_store)
         link_standard_system(root);
     char shims[PATH_MAX];
-    path_join(shims, sizeof shims, root, PLATFORM_SHIM_DIR);
+    shim_files_dir(root, shims, sizeof shims);
     struct hook_values values = {.binary = binary, .shims = shims};
     print_hook(shell->hook, shell, &values, 0);
     return 0;

@@ -57,7 +57,7 @@ int activation_plan(struct activation *plan)
         return selection_report(CUDNNV_NOTHING_SELECTED, &choice, -1);
     if (store_prepare(where.root) != 0 || shim_files_refresh(where.root, &copied) != 0)
         return 1;
-    path_join(plan->shim_dir, sizeof plan->shim_dir, where.root, PLATFORM_SHIM_DIR);
+    shim_files_dir(where.root, plan->shim_dir, sizeof plan->shim_dir);
     prepend(plan, PLATFORM_LIBRARY_PATH, plan->shim_dir);
     if (!PLATFORM_LINUX_SHIMS)
         return 0;   /* Windows: PATH alone; nothing is preloaded there */

@@ -198,7 +198,7 @@ void hook_env_apply_selection(struct hook_env *env, struct hook_state *state)
     char shim_dir[PATH_MAX], preload[4 * PATH_MAX];
     selection_where(&where);
     cudnnv_read_sources(&where, &sources);
-    path_join(shim_dir, sizeof shim_dir, where.root, PLATFORM_SHIM_DIR);
+    shim_files_dir(where.root, shim_dir, sizeof shim_dir);
     if (selected_majors(&where, &sources, shim_dir, preload, sizeof preload) == 0)
         return;
     ensure_shims(where.root, shim_dir);

@@ -21,9 +21,10 @@
 #include <string.h>
 #include <unistd.h>
 
+/* Where this system's programs find the shims: shims/lib on Linux, shims/bin on Windows. */
 int shim_files_dir(const char *root, char *out, size_t size)
 {
-    return path_join(out, size, root, "shims/lib");
+    return path_join(out, size, root, PLATFORM_SHIM_DIR);
 }
 
 /*
@@ -157,7 +158,7 @@ int shim_files_refresh(const char *root, int *copied)
     *copied = 0;
     if (shipped_dir(source, sizeof source) != 0)
         return fail("cannot find the shim libraries next to this cudnnv (expected ../lib/cudnnv/); reinstall cudnnv with 'make install'");
-    shim_files_dir(root, target, sizeof target);
+    path_join(target, sizeof target, root, "shims/lib");
     path_join(target_bin, sizeof target_bin, root, "shims/bin");
     snprintf(windows, sizeof windows, "%s/windows", source);
     for (int major = SHIM_FIRST_MAJOR; major <= SHIM_LAST_MAJOR; major++) {

@@ -49,6 +49,8 @@ install_windows_sets() {
     run exe verify
     assert_status 0
     assert_output_has "8.1.0: ok (6 files"
+    run exe rehash
+    assert_output_has "shims in Z:$CUDNNV_ROOT/shims/bin"
     # the shim DLL is in shims/bin, and no Linux shim came with it
     cmp "$CUDNNV_ROOT/shims/bin/cudnn64_8.dll" "$(dirname "$CUDNNV")/../lib/cudnnv/windows/cudnn64_8.dll"
     [ ! -e "$CUDNNV_ROOT/shims/lib" ]
