@@ -142,7 +142,7 @@ $(HOOKS_OBJ): $(BUILD)/gen/hooks.c
 # the Windows system calls.
 WIN_CC       = x86_64-w64-mingw32-gcc
 WIN_RC       = x86_64-w64-mingw32-windres
-WIN_SHIM_SRC = shim/shim_launch_win32.c shim/shim_load_win32.c shim/shim_platform_win32.c \
+WIN_SHIM_SRC = shim/shim_launch_win32.c shim/shim_load_win32.c shim/shim_platform_win32.c shim/shim_files_win32.c \
                shim/shim_resolve.c shim/shim_report.c $(SELECT_SRC)
 WIN_DLLS     = $(SHIM_MAJORS:%=$(BUILD)/lib/cudnnv/windows/cudnn64_%.dll)
 
@@ -206,7 +206,8 @@ $(WIN_CUDNNV): $(WIN_OBJ) $(WIN_RES)
 
 $(BUILD)/lib/cudnnv/windows/cudnn64_%.dll: $(WIN_SHIM_SRC) $(SHIM_DEPS) $(BUILD)/gen/cudnn64_%.def \
 		shim/trampoline_x86_64_win64.S
-	$(call shim_link,$(WIN_CC),$@,$*,$(WIN_SHIM_SRC),$(BUILD)/gen/cudnn64_$*.def -static-libgcc)
+	$(call shim_link,$(WIN_CC),$@,$*,$(WIN_SHIM_SRC),$(BUILD)/gen/cudnn64_$*.def -static-libgcc \
+		-include shim/shim_files_win32.h)
 
 # The Linux shims for AArch64, cross-built (tested under qemu-aarch64).
 ARM_CC   = aarch64-linux-gnu-gcc

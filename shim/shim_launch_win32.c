@@ -2,7 +2,9 @@
  * What the shim captures when Windows loads it (DllMain, process attach):
  * CUDNNV_VERSION, CUDNNV_ROOT, CUDNNV_DEBUG and the current directory. Under
  * the loader lock only these reads happen; no library is loaded until the
- * first cuDNN call. The default store is %USERPROFILE%\.cudnnv.
+ * first cuDNN call. The default store is %USERPROFILE%\.cudnnv. Values are
+ * read with the wide functions and kept in UTF-8, whatever the program's
+ * code page (the shim's file calls take UTF-8: shim_files_win32.c).
  */
 #include "shim_internal.h"
 
@@ -13,22 +15,28 @@
 static struct cudnnv_launch launch;
 static char env_version[32768];   /* the longest value Windows allows */
 
+static wchar_t wide_value[32768];
+
+/* The variable's value in UTF-8 into out; 0 when unset, empty or too long. */
 static int copy_variable(const char *name, char *out, DWORD size)
 {
-    DWORD length = GetEnvironmentVariableA(name, out, size);
-    if (length == 0 || length >= size) {
+    wchar_t wide_name[64];
+    DWORD length = MultiByteToWideChar(CP_UTF8, 0, name, -1, wide_name, 64) > 0
+                       ? GetEnvironmentVariableW(wide_name, wide_value, 32768)
+                       : 0;
+    if (length == 0 || length >= 32768 || cudnnv_wide_to_utf8(wide_value, out, (int)size) != 0) {
         out[0] = '\0';
         return 0;
     }
-    return 1;
+    return out[0] != '\0';
 }
 
 static void capture_launch(void)
 {
     char debug[16], profile[MAX_PATH];
-    DWORD length = GetCurrentDirectoryA(sizeof launch.cwd, launch.cwd);
-    if (length == 0 || length >= sizeof launch.cwd) {
-        launch.cwd_too_long = length >= sizeof launch.cwd;
+    DWORD length = GetCurrentDirectoryW(32768, wide_value);
+    if (length == 0 || length >= 32768 || cudnnv_wide_to_utf8(wide_value, launch.cwd, sizeof launch.cwd) != 0) {
+        launch.cwd_too_long = length > 0;
         launch.cwd[0] = '\0';
     }
     if (copy_variable("CUDNNV_VERSION", env_version, sizeof env_version))

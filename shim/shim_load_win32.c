@@ -12,9 +12,15 @@
 #include <string.h>
 #include <windows.h>
 
+/* Loads a DLL by its UTF-8 path (the wide function: any script). */
 static HMODULE load(const char *path)
 {
-    return LoadLibraryExA(path, NULL, LOAD_WITH_ALTERED_SEARCH_PATH);
+    wchar_t wide[PATH_MAX + MAX_PATH];
+    if (cudnnv_utf8_to_wide(path, wide, PATH_MAX + MAX_PATH) != 0) {
+        SetLastError(ERROR_INVALID_NAME);
+        return NULL;
+    }
+    return LoadLibraryExW(wide, NULL, LOAD_WITH_ALTERED_SEARCH_PATH);
 }
 
 static void describe_error(char *out, size_t size)
@@ -26,21 +32,26 @@ static void describe_error(char *out, size_t size)
 /* Loads bin\cudnn_*64_N.dll, the sublibraries, before the main DLL. */
 static void load_sublibraries(const struct cudnnv_choice *choice, struct cudnnv_loaded *loaded)
 {
-    char pattern[PATH_MAX + 32], path[PATH_MAX + MAX_PATH], why[64];
-    WIN32_FIND_DATAA found;
+    char pattern[PATH_MAX + 32], path[PATH_MAX + MAX_PATH], name[3 * MAX_PATH], why[64];
+    wchar_t wide_pattern[PATH_MAX + 32];
+    WIN32_FIND_DATAW found;
     snprintf(pattern, sizeof pattern, "%s\\cudnn_*64_%d.dll", loaded->lib_dir, cudnnv_shim_major_number());
-    HANDLE search = FindFirstFileA(pattern, &found);
+    HANDLE search = cudnnv_utf8_to_wide(pattern, wide_pattern, PATH_MAX + 32) == 0
+                        ? FindFirstFileW(wide_pattern, &found)
+                        : INVALID_HANDLE_VALUE;
     if (search == INVALID_HANDLE_VALUE)
         return;
     do {
-        snprintf(path, sizeof path, "%s\\%s", loaded->lib_dir, found.cFileName);
+        if (cudnnv_wide_to_utf8(found.cFileName, name, sizeof name) != 0)
+            continue;
+        snprintf(path, sizeof path, "%s\\%s", loaded->lib_dir, name);
         if (load(path) == NULL) {
             describe_error(why, sizeof why);
             cudnnv_die("cannot load %s of set '%s' (%s): %s; check the set with 'cudnnv verify %s'",
-                       found.cFileName, choice->name, choice->origin_path, why, choice->name);
+                       name, choice->name, choice->origin_path, why, choice->name);
         }
         loaded->libraries++;
-    } while (FindNextFileA(search, &found));
+    } while (FindNextFileW(search, &found));
     FindClose(search);
 }
 
@@ -53,7 +64,10 @@ void cudnnv_load_set(const char *root, const struct cudnnv_choice *choice, struc
         if (*c == '/')
             *c = '\\';
     }
-    DWORD attributes = GetFileAttributesA(loaded->lib_dir);
+    wchar_t wide_dir[PATH_MAX];
+    DWORD attributes = cudnnv_utf8_to_wide(loaded->lib_dir, wide_dir, PATH_MAX) == 0
+                           ? GetFileAttributesW(wide_dir)
+                           : INVALID_FILE_ATTRIBUTES;
     if (attributes == INVALID_FILE_ATTRIBUTES || !(attributes & FILE_ATTRIBUTE_DIRECTORY))
         cudnnv_die("set '%s' has no bin directory (%s): it is not a Windows set; install NVIDIA's Windows zip",
                    choice->name, loaded->lib_dir);

@@ -387,7 +387,7 @@ teardown() {
     assert_output_has "HTTP 404"
 }
 
-@test "cudnnv.exe keeps a store in a folder named in another script (its manifest makes UTF-8 its code page)" {
+@test "a store and a project in folders named in another script: cudnnv.exe (UTF-8 code page) and the shim (wide functions)" {
     setup_wine
     export CUDNNV_ROOT="$BATS_TEST_TMPDIR/数据 store"
     run exe install "$LAYOUTS/windows-8.1.0/cuda"
@@ -400,4 +400,9 @@ teardown() {
     run exe which
     assert_status 0
     assert_output_has "数据 store/versions/8.1.0/bin/cudnn64_8.dll"
+    # the shim, inside a program whose code page cannot spell the path, reaches it too
+    # (it reads its variables and folders with the wide functions, and keeps them in UTF-8)
+    run exe exec "$HOST" cudnn64_8.dll
+    assert_status 0
+    [ "$(echo "$output" | head -1)" = 8100 ]
 }
