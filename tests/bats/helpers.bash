@@ -79,3 +79,23 @@ assert_status() {
         return 1
     fi
 }
+
+# Serves one test archive on 127.0.0.1 with tests/fixtures/http_server.c:
+# serve_archive FILE [--cut-after BYTES]. Sets SERVED (the folder), PORT and
+# SERVER_PID; requests are logged to $BATS_TEST_TMPDIR/requests. A file's
+# teardown stops it with stop_server.
+serve_archive() {
+    local archive=$1
+    shift
+    SERVED="$BATS_TEST_TMPDIR/served"
+    mkdir -p "$SERVED"
+    cp "$ARCHIVES/$archive" "$SERVED/"
+    "$FIXTURES/bin/http_server" "$SERVED" "$BATS_TEST_TMPDIR/port" "$BATS_TEST_TMPDIR/requests" "$@" &
+    SERVER_PID=$!
+    for _ in $(seq 100); do [ -s "$BATS_TEST_TMPDIR/port" ] && break; sleep 0.05; done
+    PORT=$(cat "$BATS_TEST_TMPDIR/port")
+}
+
+stop_server() {
+    [ -n "${SERVER_PID:-}" ] && kill "$SERVER_PID" 2>/dev/null || true
+}

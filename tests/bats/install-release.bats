@@ -6,18 +6,12 @@ load helpers
 
 ARCHIVE=cudnn-11.2-linux-x64-v8.1.0.77-test.tgz
 
-start_server() { # start_server [--cut-after BYTES]
-    SERVED="$BATS_TEST_TMPDIR/served"
-    mkdir -p "$SERVED"
-    cp "$ARCHIVES/$ARCHIVE" "$SERVED/"
-    "$FIXTURES/bin/http_server" "$SERVED" "$BATS_TEST_TMPDIR/port" "$BATS_TEST_TMPDIR/requests" "$@" &
-    SERVER_PID=$!
-    for _ in $(seq 100); do [ -s "$BATS_TEST_TMPDIR/port" ] && break; sleep 0.05; done
-    PORT=$(cat "$BATS_TEST_TMPDIR/port")
+start_server() { # start_server [--cut-after BYTES]: serves $ARCHIVE
+    serve_archive "$ARCHIVE" "$@"
 }
 
 teardown() {
-    [ -n "${SERVER_PID:-}" ] && kill "$SERVER_PID" 2>/dev/null || true
+    stop_server
 }
 
 write_catalog() { # write_catalog URL SHA256: a catalog holding release 8.1.0.77

@@ -340,24 +340,15 @@ windows_sha256 = $2
 INI
 }
 
-start_server() { # start_server [--cut-after BYTES]: serves the test zip on 127.0.0.1
-    mkdir -p "$BATS_TEST_TMPDIR/served"
-    cp "$ARCHIVES/$ZIP" "$BATS_TEST_TMPDIR/served/"
-    "$FIXTURES/bin/http_server" "$BATS_TEST_TMPDIR/served" "$BATS_TEST_TMPDIR/port" "$BATS_TEST_TMPDIR/requests" "$@" &
-    SERVER_PID=$!
-    for _ in $(seq 100); do [ -s "$BATS_TEST_TMPDIR/port" ] && break; sleep 0.05; done
-    PORT=$(cat "$BATS_TEST_TMPDIR/port")
-}
-
 teardown() {
-    [ -n "${SERVER_PID:-}" ] && kill "$SERVER_PID" 2>/dev/null || true
+    stop_server
 }
 
 @test "cudnnv.exe install RELEASE downloads with WinHTTP (resumed after a cut), checks the SHA-256, then says to unpack the verified zip" {
     setup_wine
     ZIP=cudnn-11.2-windows-x64-v8.1.0.77-test.zip
     sum=$(sha256sum "$ARCHIVES/$ZIP" | cut -c1-64)
-    start_server --cut-after 3000
+    serve_archive "$ZIP" --cut-after 3000
     write_windows_catalog "http://127.0.0.1:$PORT/$ZIP" "$sum"
     # the first attempt is cut: the part stays for the next run
     run exe install 8.1.0.77
