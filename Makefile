@@ -335,14 +335,24 @@ $(ENVMOD):
 	  (apt-get update -qq && apt-get download environment-modules >/dev/null 2>&1))
 	@dpkg -x $(BUILD)/envmod-deb/environment-modules_*.deb $(BUILD)/envmod
 
+# A test that hangs fails after BATS_TEST_TIMEOUT seconds; a run held open
+# past BATS_RUN_TIMEOUT (by a process a test left behind) is stopped, and the
+# processes still there are listed, so that a hang names itself.
+BATS_TEST_TIMEOUT ?= 300
+BATS_RUN_TIMEOUT  ?= 2400
+BATS_RUN = BATS_TEST_TIMEOUT=$(BATS_TEST_TIMEOUT) CUDNNV=$(abspath $(CUDNNV)) \
+           FIXTURES=$(abspath $(BUILD)/fixtures) timeout -k 30 $(BATS_RUN_TIMEOUT) bats
+BATS_LEFT = { echo "processes left by the tests:"; ps -eo pid,etime,args | grep -E 'wine|\.exe|tmux|http_server|qemu' | grep -v grep; \
+            WINEPREFIX=$(abspath $(BUILD)/wineprefix) /usr/lib/wine/wineserver -k 2>/dev/null; exit 1; }
+
 bats: all windows windows-dist aarch64 fixtures $(ENVMOD)
-	$(SAN_ENV) CUDNNV=$(abspath $(CUDNNV)) FIXTURES=$(abspath $(BUILD)/fixtures) bats tests/bats
+	$(SAN_ENV) $(BATS_RUN) tests/bats || $(BATS_LEFT)
 
 # The native tests alone, for quick runs while working: no Windows or AArch64
 # builds, Wine or qemu (make check still runs everything).
-FAST_BATS = $(filter-out tests/bats/windows.bats tests/bats/aarch64.bats,$(wildcard tests/bats/*.bats))
+FAST_BATS = $(filter-out tests/bats/windows%.bats tests/bats/aarch64.bats,$(wildcard tests/bats/*.bats))
 bats-fast: all fixtures
-	CUDNNV=$(abspath $(CUDNNV)) FIXTURES=$(abspath $(BUILD)/fixtures) bats $(FAST_BATS)
+	$(BATS_RUN) $(FAST_BATS) || $(BATS_LEFT)
 
 # The manager and the selection code must also build with clang.
 clang-build:

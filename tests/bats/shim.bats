@@ -32,10 +32,14 @@ run_in() {
 @test "a host linked with -lcudnn -z now, in A and B at the same moment" {
     setup_projects
     (cd "$BATS_TEST_TMPDIR/A" && "$CUDNNV" exec "$FIXTURES/bin/host_linked" > "$BATS_TEST_TMPDIR/a.out") &
+    pids+=($!)
     (cd "$BATS_TEST_TMPDIR/B" && "$CUDNNV" exec "$FIXTURES/bin/host_linked" > "$BATS_TEST_TMPDIR/b.out") &
+    pids+=($!)
     (cd "$BATS_TEST_TMPDIR/A" && "$CUDNNV" exec "$FIXTURES/bin/host_dlopen" > "$BATS_TEST_TMPDIR/a2.out") &
+    pids+=($!)
     (cd "$BATS_TEST_TMPDIR/B" && "$CUDNNV" exec "$FIXTURES/bin/host_dlopen" > "$BATS_TEST_TMPDIR/b2.out") &
-    wait
+    pids+=($!)
+    wait "${pids[@]}"   # only these: bats has a job of its own (the test timeout)
     [ "$(head -1 "$BATS_TEST_TMPDIR/a.out")" = 8004 ]
     [ "$(head -1 "$BATS_TEST_TMPDIR/b.out")" = 8100 ]
     [ "$(head -1 "$BATS_TEST_TMPDIR/a2.out")" = 8004 ]

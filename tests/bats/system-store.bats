@@ -44,8 +44,10 @@ teardown() {
     as_user 65533 sh -c "cd '$TOP/home-65533/project' && '$CUDNNV' use 8.1"
     # both programs at once, each through its user's own shims
     as_user 65534 sh -c "cd '$TOP/home-65534/project' && '$CUDNNV' exec '$FIXTURES/bin/host_dlopen'" > "$TOP/one.out" 2>&1 &
+    pids+=($!)
     as_user 65533 sh -c "cd '$TOP/home-65533/project' && '$CUDNNV' exec '$FIXTURES/bin/host_dlopen'" > "$TOP/two.out" 2>&1 &
-    wait
+    pids+=($!)
+    wait "${pids[@]}"   # only these: bats has a job of its own (the test timeout)
     [ "$(head -1 "$TOP/one.out")" = 8004 ]
     [ "$(head -1 "$TOP/two.out")" = 8100 ]
     grep -q "map $TOP/system/versions/8.0.4.30/lib/libcudnn.so.8.0.4" "$TOP/one.out"

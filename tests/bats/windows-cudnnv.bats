@@ -6,21 +6,23 @@
 # version it got.
 
 load helpers
+load wine
 
-WINE=/usr/lib/wine/wine64
 EXE="$(dirname "$CUDNNV")/../windows/cudnnv.exe"
 LAYOUTS="$FIXTURES/layouts"
 HOST="$FIXTURES/bin/host_loadlibrary.exe"
 
+setup_file() {
+    wine_start
+}
+
+teardown_file() {
+    wine_stop
+}
+
 setup_wine() {
     [ -f "$EXE" ] || { echo "cudnnv.exe is not built: run 'make windows' (make check does)" >&2; return 1; }
-    export WINEPREFIX="$FIXTURES/../wineprefix" WINEDEBUG=-all
     unset WINEPATH
-    # create the prefix once, before any test starts two Wine programs at once
-    if [ ! -f "$WINEPREFIX/system.reg" ]; then
-        "$WINE" wineboot --init >/dev/null 2>&1
-        /usr/lib/wine/wineserver -w
-    fi
 }
 
 exe() { # runs cudnnv.exe; stdout and stderr as Windows wrote them, without the CRs
@@ -73,8 +75,10 @@ install_windows_sets() {
     run bash -c "cd '$BATS_TEST_TMPDIR/B' && '$WINE' '$EXE' version"
     assert_output_has "8.1.0 (set by"
     (cd "$BATS_TEST_TMPDIR/A" && exe exec "$HOST" cudnn64_8.dll cudnn_ops_infer64_8.dll > "$BATS_TEST_TMPDIR/a.out") &
+    pids+=($!)
     (cd "$BATS_TEST_TMPDIR/B" && exe exec "$HOST" cudnn64_8.dll cudnn_ops_infer64_8.dll > "$BATS_TEST_TMPDIR/b.out") &
-    wait
+    pids+=($!)
+    wait "${pids[@]}"   # only these: bats has a job of its own (the test timeout)
     [ "$(head -1 "$BATS_TEST_TMPDIR/a.out")" = 8004 ]
     [ "$(head -1 "$BATS_TEST_TMPDIR/b.out")" = 8100 ]
     grep -q 'versions\\8.0.4\\bin\\cudnn_ops_infer64_8.dll' "$BATS_TEST_TMPDIR/a.out"
@@ -249,12 +253,12 @@ install_windows_sets() {
     path=$("$WINE" reg query 'HKCU\Environment' /v Path 2>/dev/null | tr -d '\r' | sed -n 's/.*REG_EXPAND_SZ *//p')
     [ "$(echo "$path" | tr ';' '\n' | grep -c 'shims\\bin$')" = 1 ]
     # a new Wine session reads the user's PATH: the host finds the shim and gets 8.1
-    /usr/lib/wine/wineserver -w
+    wine_restart
     run bash -c "'$WINE' '$HOST' cudnn64_8.dll 2>/dev/null | tr -d '\r'"
     [ "$(echo "$output" | head -1)" = 8100 ]
     run exe init pwsh --unpersist
     assert_status 0
-    /usr/lib/wine/wineserver -w
+    wine_restart
     run bash -c "'$WINE' '$HOST' cudnn64_8.dll 2>&1 | tr -d '\r'"
     assert_output_has "cannot load cudnn64_8.dll"
     # on Linux there is no user PATH to persist: it says where the line goes

@@ -5,18 +5,20 @@
 # versions from Windows sets installed from NVIDIA-style zips.
 
 load helpers
+load wine
 
-WINE=/usr/lib/wine/wine64
+setup_file() {
+    wine_start
+}
+
+teardown_file() {
+    wine_stop
+}
 
 setup_windows() {
     cudnnv rehash 2>/dev/null
     WINDOWS_BIN="$CUDNNV_ROOT/shims/bin"
-    export WINEPREFIX="$FIXTURES/../wineprefix" WINEDEBUG=-all WINEPATH="$WINDOWS_BIN"
-    # create the prefix once, before any test starts two Wine programs at once
-    if [ ! -f "$WINEPREFIX/system.reg" ]; then
-        "$WINE" wineboot --init >/dev/null 2>&1
-        /usr/lib/wine/wineserver -w
-    fi
+    export WINEPATH="$WINDOWS_BIN"
     install_fixture cudnn-11.0-windows-x64-v8.0.4.30-test.zip cudnn-11.2-windows-x64-v8.1.0.77-test.zip
     mkdir -p "$BATS_TEST_TMPDIR/A" "$BATS_TEST_TMPDIR/B"
     echo 8.0 > "$BATS_TEST_TMPDIR/A/.cudnn-version"
@@ -41,8 +43,10 @@ wine_in() { # wine_in DIR PROGRAM ARGS...: runs a Windows program with DIR as it
     setup_windows
     host="$FIXTURES/bin/host_loadlibrary.exe"
     wine_in "$BATS_TEST_TMPDIR/A" "$host" cudnn64_8.dll cudnn_ops_infer64_8.dll > "$BATS_TEST_TMPDIR/a.out" &
+    pids+=($!)
     wine_in "$BATS_TEST_TMPDIR/B" "$host" cudnn64_8.dll cudnn_ops_infer64_8.dll > "$BATS_TEST_TMPDIR/b.out" &
-    wait
+    pids+=($!)
+    wait "${pids[@]}"   # only these: bats has a job of its own (the test timeout)
     [ "$(head -1 "$BATS_TEST_TMPDIR/a.out" | tr -d '\r')" = 8004 ]
     [ "$(head -1 "$BATS_TEST_TMPDIR/b.out" | tr -d '\r')" = 8100 ]
     grep -q 'versions\\8.0.4.30\\bin\\cudnn_ops_infer64_8.dll' "$BATS_TEST_TMPDIR/a.out"

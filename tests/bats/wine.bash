@@ -1,0 +1,46 @@
+# Shared by the Wine test files: one Wine prefix in the build folder, created
+# once with a time limit, and one Wine session kept for a file's tests (each
+# program then starts in a tenth of a second). Programs run through wine-run.
+#
+# Wine's background processes (services.exe, winedevice.exe, plugplay.exe …)
+# start with the first program of a session and inherit its output. Started
+# here with every output on /dev/null, they hold no pipe a test reads from
+# (a test's `$(…)` would otherwise wait for them to end, which they do only
+# when the session does).
+
+WINE="$BATS_TEST_DIRNAME/wine-run"
+WINESERVER=/usr/lib/wine/wineserver
+
+# setup_file of a Wine test file: the prefix, then the session.
+wine_start() {
+    export WINEPREFIX="$FIXTURES/../wineprefix" WINEDEBUG=-all
+    # Wine maps Unix file names to Windows ones through the locale's
+    # character set: UTF-8, whatever the caller's locale.
+    export LC_ALL=C.UTF-8
+    if [ ! -f "$WINEPREFIX/system.reg" ]; then
+        if ! WINE_TIMEOUT=300 "$WINE" wineboot --init >"$BATS_FILE_TMPDIR/wineboot.log" 2>&1; then
+            echo "cannot create the Wine prefix $WINEPREFIX:" >&2
+            cat "$BATS_FILE_TMPDIR/wineboot.log" >&2
+            return 1
+        fi
+        wine_stop
+    fi
+    wine_session
+}
+
+wine_session() {
+    "$WINESERVER" -p </dev/null >/dev/null 2>&1 3>&- || true   # (one may run already)
+    "$WINE" cmd /c exit >/dev/null 2>&1
+}
+
+# teardown_file: the session and every Wine process in it.
+wine_stop() {
+    "$WINESERVER" -k 2>/dev/null
+    timeout 60 "$WINESERVER" -w 3>&- || true
+}
+
+# A new Wine session (it reads the user's settings from the registry again).
+wine_restart() {
+    wine_stop
+    wine_session
+}
