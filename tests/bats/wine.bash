@@ -9,7 +9,6 @@
 # when the session does).
 
 WINE="$BATS_TEST_DIRNAME/wine-run"
-WINESERVER=/usr/lib/wine/wineserver
 
 # setup_file of a Wine test file: the prefix, then the session.
 wine_start() {
@@ -29,14 +28,14 @@ wine_start() {
 }
 
 wine_session() {
-    "$WINESERVER" -p </dev/null >/dev/null 2>&1 3>&- || true   # (one may run already)
+    "$WINE" --server -p >/dev/null 2>&1 || true   # (one may run already)
     "$WINE" cmd /c exit >/dev/null 2>&1
 }
 
 # teardown_file: the session and every Wine process in it.
 wine_stop() {
-    "$WINESERVER" -k 2>/dev/null
-    timeout 60 "$WINESERVER" -w 3>&- || true
+    "$WINE" --server -k 2>/dev/null
+    WINE_TIMEOUT=60 "$WINE" --server -w || true
 }
 
 # A new Wine session (it reads the user's settings from the registry again).
