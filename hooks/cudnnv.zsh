@@ -19,10 +19,15 @@ fi
 # 'cudnnv completions --help'); -@files, -@dirs, -@programs ask zsh itself.
 # With compinit (before or after this line) through compdef; without it,
 # through compctl.
+# A word '--opt=VALUE' completes VALUE as the option's value.
 _cudnnv_complete() {
   local line
-  local -a candidates
-  for line in ${(f)"$(command @CUDNNV@ completions ${words[2,CURRENT-1]} 2>/dev/null)"}; do
+  local -a candidates typed
+  typed=(${words[2,CURRENT-1]})
+  if compset -P '--*='; then
+    typed+=(${IPREFIX%=})
+  fi
+  for line in ${(f)"$(command @CUDNNV@ completions $typed 2>/dev/null)"}; do
     case $line in
       -@files) _files ;;
       -@dirs) _files -/ ;;
@@ -33,18 +38,26 @@ _cudnnv_complete() {
   compadd -a candidates
 }
 _cudnnv_compctl() {
-  local -a typed
-  local current line
+  local -a typed before found
+  local current line prefix= value
   read -cA typed
   read -cn current
+  before=(${typed[2,current-1]})
+  value=${typed[current]}
+  if [[ $value == --*=* ]]; then
+    prefix=${value%%=*}=
+    before+=(${value%%=*})
+    value=${value#*=}
+  fi
   reply=()
-  for line in ${(f)"$(command @CUDNNV@ completions ${typed[2,current-1]} 2>/dev/null)"}; do
+  for line in ${(f)"$(command @CUDNNV@ completions $before 2>/dev/null)"}; do
     case $line in
-      -@files) reply+=(${typed[current]}*(N)) ;;
-      -@dirs) reply+=(${typed[current]}*(N/)) ;;
-      -@programs) reply+=(${(k)commands[(I)${typed[current]}*]}) ;;
-      *) reply+=("$line") ;;
+      -@files) found=(${value}*(N)) ;;
+      -@dirs) found=(${value}*(N/)) ;;
+      -@programs) found=(${(k)commands[(I)$value*]}) ;;
+      *) found=("$line") ;;
     esac
+    reply+=(${found/#/$prefix})
   done
 }
 # compinit may run after this line: register with compdef at the first

@@ -75,6 +75,21 @@ load helpers
     COMP_WORDS=(cudnnv env --format dot) COMP_CWORD=3
     _cudnnv_complete
     [ "${COMPREPLY[*]}" = "dotenv" ]
+    # bash splits --format=dot at the '=' (COMP_WORDBREAKS): the value still completes
+    COMP_WORDS=(cudnnv env --format = dot) COMP_CWORD=4
+    _cudnnv_complete
+    [ "${COMPREPLY[*]}" = "dotenv" ]
+    COMP_WORDS=(cudnnv env --format =) COMP_CWORD=3
+    _cudnnv_complete
+    [ "${#COMPREPLY[@]}" = 10 ]
+    # an option given as --opt=VALUE before the word: the word is an operand
+    COMP_WORDS=(cudnnv env --format = sh 8.1) COMP_CWORD=5
+    _cudnnv_complete
+    [ "${COMPREPLY[*]}" = "8.1.0.77" ]
+    # a shell whose COMP_WORDBREAKS has no '=': one word
+    COMP_WORDS=(cudnnv env --format=dot) COMP_CWORD=2
+    _cudnnv_complete
+    [ "${COMPREPLY[*]}" = "--format=dotenv" ]
 }
 
 # typed SHELL_COMMAND INIT_LINES... : in a real interactive shell under tmux,
@@ -124,6 +139,7 @@ setup_typing() {
         "cudnnv install arch"
         "cudnnv adopt --dry-run tool"
         "cudnnv exec --version 8.0"
+        "cudnnv env --format=dock"
     )
     EXPECTED=(
         "cudnnv uninstall "
@@ -133,6 +149,7 @@ setup_typing() {
         "cudnnv install archive-test.tgz "
         "cudnnv adopt --dry-run toolkit\\ dir/"
         "cudnnv exec --version 8.0.4.30 "
+        "cudnnv env --format=dockerfile "
     )
 }
 
