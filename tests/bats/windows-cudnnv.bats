@@ -11,6 +11,7 @@ load wine
 EXE="$(dirname "$CUDNNV")/../windows/cudnnv.exe"
 LAYOUTS="$FIXTURES/layouts"
 HOST="$FIXTURES/bin/host_loadlibrary.exe"
+SYSTEM32="$FIXTURES/../wineprefix/drive_c/windows/system32"
 
 setup_file() {
     wine_start
@@ -165,7 +166,7 @@ install_windows_sets() {
     assert_output_has "OK    library path: cudnn64_8.dll is found first in the shims' folder"
 }
 
-@test "cudnnv.exe doctor: a set importing zlibwapi.dll and the CUDA runtime names each DLL Windows lacks" {
+@test "cudnnv.exe doctor: a set importing zlibwapi.dll, the CUDA runtime and the Visual C++ runtime names each DLL Windows lacks" {
     setup_wine
     exe install "$LAYOUTS/windows-8.9.7/cuda" >/dev/null
     cd "$BATS_TEST_TMPDIR" && exe use 8.9.7
@@ -182,6 +183,15 @@ install_windows_sets() {
     assert_output_has "OK    dependencies: every DLL the selected sets import is found"
     WINEPATH="$shims;$LAYOUTS/windows-deps" run exe exec "$HOST" cudnn64_8.dll cudnn_ops_infer64_8.dll
     [ "$(echo "$output" | head -1)" = 8907 ]
+    # cudnn_cnn_infer64_8.dll imports the Visual C++ runtime: found in System32
+    # here; on a machine without the Redistributable, the doctor names it
+    [ -f "$SYSTEM32/vcruntime140.dll" ]
+    mv "$SYSTEM32/vcruntime140.dll" "$SYSTEM32/vcruntime140.dll.hidden"
+    WINEPATH="$shims;$LAYOUTS/windows-deps" run exe doctor
+    mv "$SYSTEM32/vcruntime140.dll.hidden" "$SYSTEM32/vcruntime140.dll"
+    assert_output_has "FAIL  dependencies: cudnn_cnn_infer64_8.dll (set 8.9.7) needs vcruntime140.dll, which Windows does not find"
+    assert_output_has "fix: install the Microsoft Visual C++ Redistributable"
+    ! echo "$output" | grep -q "needs zlibwapi.dll"
     # a file that is not a PE among the set's DLLs is passed over, not a crash
     head -c 300 /dev/urandom > "$CUDNNV_ROOT/versions/8.9.7/bin/broken64_8.dll"
     printf 'MZ' > "$CUDNNV_ROOT/versions/8.9.7/bin/short64_8.dll"
@@ -346,6 +356,10 @@ INI
 
 teardown() {
     stop_server
+    # a test that hid a DLL of Wine's System32 gives it back, whatever happened
+    if [ -f "$SYSTEM32/vcruntime140.dll.hidden" ]; then
+        mv "$SYSTEM32/vcruntime140.dll.hidden" "$SYSTEM32/vcruntime140.dll"
+    fi
 }
 
 @test "cudnnv.exe install RELEASE downloads with WinHTTP (resumed after a cut), checks the SHA-256, then says to unpack the verified zip" {
