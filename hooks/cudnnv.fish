@@ -1,11 +1,14 @@
 # cudnnv shell integration for fish, printed by 'cudnnv init fish'.
 # Install: add to ~/.config/fish/config.fish:  cudnnv init fish | source
 
+# 'cudnnv shell ...' changes this shell: what it prints is code for it
+# (cudnnv decides everything else: help, the current choice, errors).
 function cudnnv
-    if test (count $argv) -gt 1; and test "$argv[1]" = shell; and not contains -- --help $argv; and not contains -- -h $argv
+    if test "$argv[1]" = shell
         set -l code (command @CUDNNV@ shell --shell fish $argv[2..-1]); or return
         string join \n -- $code | source
         _cudnnv_hook
+        return 0
     else
         command @CUDNNV@ $argv
     end

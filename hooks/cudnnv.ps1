@@ -30,11 +30,14 @@ function global:_cudnnv_unchanged {
     return $true
 }
 
+# 'cudnnv shell ...' changes this shell: what it prints is code for it
+# (cudnnv decides everything else: help, the current choice, errors).
 function global:cudnnv {
-    if ($args.Count -gt 1 -and $args[0] -eq 'shell' -and -not ($args -contains '--help') -and -not ($args -contains '-h')) {
-        $rest = $args[1..($args.Count - 1)]
+    if ($args.Count -gt 0 -and $args[0] -eq 'shell') {
+        $rest = @($args | Select-Object -Skip 1)
         $code = & @CUDNNV@ shell --shell pwsh @rest | Out-String
-        if ($LASTEXITCODE -eq 0 -and $code) { Invoke-Expression $code }
+        if ($LASTEXITCODE -ne 0) { return }
+        if ($code) { Invoke-Expression $code }
         _cudnnv_hook
     } else {
         & @CUDNNV@ @args

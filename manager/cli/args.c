@@ -105,7 +105,7 @@ int args_parse(const struct command *command, int argc, char **argv, struct args
         } else if (strcmp(word, "--") == 0) {
             only_operands = 1;
         } else if (is_help(word)) {
-            print_help(command, stdout);
+            print_help(command, command->stdout_is_code ? stderr : stdout);
             return ARGS_HELP_SHOWN;
         } else if (take_option(command, argc, argv, &i, args) != 0) {
             return EXIT_USAGE;

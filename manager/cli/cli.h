@@ -65,6 +65,7 @@ struct command {
     const char *operand_words; /* with COMPLETE_WORDS: the words */
     int max_operands;          /* more is bad usage; -1: any number */
     int options_end_at_operand; /* exec: the first operand and the rest are another program's */
+    int stdout_is_code;        /* what it prints on stdout is evaluated by a shell: --help goes to stderr */
 };
 
 const struct command *command_find(const char *name);

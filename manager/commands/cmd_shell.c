@@ -1,7 +1,10 @@
 /*
  * cudnnv shell: prints the shell code that sets CUDNNV_VERSION for the
- * current shell only. The integration from 'cudnnv init' evaluates it; run
- * by hand, it is meant for eval.
+ * current shell only. The integration from 'cudnnv init' evaluates whatever
+ * 'cudnnv shell --shell SHELL ...' prints, so every rule of the command
+ * lives here: with --shell, stdout carries only code (the current choice
+ * as a line that prints it), help and messages go to stderr, and a failure
+ * prints nothing there. Run by hand, it is meant for eval.
  */
 #include "cli.h"
 #include "commands.h"
@@ -40,6 +43,27 @@ static int join_names(int count, char **names, char *out, size_t size)
     return 0;
 }
 
+/* The shell's current choice: as it is, or as code that prints it (for the integration). */
+static int print_current(const struct shell_row *as_code)
+{
+    const char *current = getenv("CUDNNV_VERSION");
+    char shown[CUDNNV_MAX_LINES * (CUDNNV_NAME_MAX + 1)];
+    if (current == NULL || current[0] == '\0')
+        return fail("no shell-specific version is set; run 'eval \"$(cudnnv shell VERSION)\"'");
+    if (cudnnv_escape_text(current, shown, sizeof shown) != strlen(current) || strlen(current) >= sizeof shown)
+        return fail("CUDNNV_VERSION is not a version list: '%s'", shown);
+    if (as_code == NULL || as_code->print_command == NULL) {
+        printf("%s\n", current);
+        return 0;
+    }
+    if (!shell_value_fits(as_code, current))
+        return fail("CUDNNV_VERSION holds bytes this shell cannot be given");
+    fputs(as_code->print_command, stdout);
+    shell_print_quoted(stdout, as_code, current);
+    putchar('\n');
+    return 0;
+}
+
 static int run(struct args *args)
 {
     const char *shell_name = args->value[SHELL_SHELL] ? args->value[SHELL_SHELL] : "bash";
@@ -54,13 +78,8 @@ static int run(struct args *args)
         shell_print_unset(stdout, shell, "CUDNNV_VERSION");
         return 0;
     }
-    if (args->count == 0) {
-        const char *current = getenv("CUDNNV_VERSION");
-        if (current == NULL || current[0] == '\0')
-            return fail("no shell-specific version is set; run 'eval \"$(cudnnv shell VERSION)\"'");
-        printf("%s\n", current);
-        return 0;
-    }
+    if (args->count == 0)
+        return print_current(args->value[SHELL_SHELL] ? shell : NULL);
     if (join_names(args->count, args->operand, value, sizeof value) != 0)
         return 1;
     if (isatty(STDOUT_FILENO))
@@ -79,8 +98,11 @@ const struct command command_shell = {
         "CUDNNV_VERSION, which wins over every version file). Use it with eval:\n"
         "  eval \"$(cudnnv shell 8.1)\"\n"
         "--unset prints code that removes the shell's choice. Without VERSION,\n"
-        "print the shell's current choice.\n",
+        "print the shell's current choice (with --shell, as code that prints it).\n"
+        "The function 'cudnnv init' defines evaluates what this prints, so help\n"
+        "and messages go to stderr.\n",
     .options = options,
     .operands = COMPLETE_SETS,
     .max_operands = -1,
+    .stdout_is_code = 1,
 };

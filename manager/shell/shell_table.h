@@ -31,6 +31,7 @@ struct shell_row {
     const char *export_end;    /* what follows the value on that line (cmd's closing quote), or NULL */
     const char *set_format;    /* the same for a variable of the shell's own; NULL: none */
     const char *unset_format;  /* the line that removes a variable; %s is the name */
+    const char *print_command; /* what prints a value (the quoted value and a new line follow), or NULL */
     const char *begin, *separator, *end;   /* around and between variables (JSON), or NULL */
 };
 

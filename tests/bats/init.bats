@@ -51,6 +51,13 @@ load helpers
     [ "$CUDNN_HOME" = "$CUDNNV_ROOT/versions/8.1.1.33" ]
     run cudnnv shell 8.9
     assert_status 1
+    # the rest is cudnnv's to decide: the current choice, help, nothing changed
+    cudnnv shell 8.0
+    [ "$(cudnnv shell)" = 8.0 ]
+    run cudnnv shell --help
+    assert_status 0
+    assert_output_has "Usage: cudnnv shell"
+    [ "$CUDNNV_VERSION" = 8.0 ]
 }
 
 @test "init without a known shell is bad usage" {

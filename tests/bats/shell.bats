@@ -39,3 +39,32 @@ load helpers
     assert_status 1
     assert_output_has "cudnnv shell VERSION"
 }
+
+@test "with --shell (as the integration calls it) stdout is code only: the current choice as a line that prints it, help on stderr" {
+    install_usual_fixtures
+    CUDNNV_VERSION=8.0 run --separate-stderr cudnnv shell --shell bash
+    assert_status 0
+    [ "$output" = "printf '%s\n' '8.0'" ]
+    [ "$(eval "$output")" = 8.0 ]
+    CUDNNV_VERSION=8.0 run cudnnv shell --shell fish
+    [ "$output" = "printf '%s\n' '8.0'" ]
+    CUDNNV_VERSION=8.0 run cudnnv shell --shell pwsh
+    [ "$output" = "Write-Output '8.0'" ]
+    # by hand, without --shell: the value itself
+    CUDNNV_VERSION=8.0 run cudnnv shell
+    [ "$output" = 8.0 ]
+    # help is for a person, and the integration evaluates stdout: stderr
+    run --separate-stderr cudnnv shell --shell zsh --help
+    assert_status 0
+    [ -z "$output" ]
+    [[ "$stderr" == *"Usage: cudnnv shell"* ]]
+    # a failure prints no code
+    run --separate-stderr cudnnv shell --shell bash 8.3
+    assert_status 1
+    [ -z "$output" ]
+    # control bytes in CUDNNV_VERSION are neither echoed nor turned into code
+    CUDNNV_VERSION=$'8.0\e]0;owned\a' run --separate-stderr cudnnv shell --shell bash
+    assert_status 1
+    [ -z "$output" ]
+    [[ "$stderr" == *'8.0\x1b]0;owned\x07'* ]]
+}

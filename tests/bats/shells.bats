@@ -38,6 +38,12 @@ drive() {
         "cd $BATS_TEST_TMPDIR/B"
         "$PROBE $OUT/B.env"
         "$host > $OUT/B.host"
+        "cudnnv shell 8.0"
+        "$PROBE $OUT/shell.env"
+        "cudnnv shell > $OUT/shell-current.txt"
+        "cudnnv shell --help >/dev/null 2>&1 && touch $OUT/shell-help.ok"
+        "cudnnv shell --unset"
+        "$PROBE $OUT/unset.env"
         "cd $BATS_TEST_TMPDIR"
         "$PROBE $OUT/out.env"
         "cd $BATS_TEST_TMPDIR/A && $FIXTURES/bin/host_rpath > $OUT/oneliner.host; cd $BATS_TEST_TMPDIR"
@@ -75,6 +81,11 @@ check_results() {
     expect_line "$OUT/B.env" "CUDNN_HOME=$b"
     expect_line "$OUT/B.env" "LD_PRELOAD=$shims/libcudnn.so.8:$USER_PRELOAD"
     [ "$(head -1 "$OUT/B.host")" = 8100 ]
+    # 'cudnnv shell' through the integration's function: this shell only, at once
+    expect_line "$OUT/shell.env" "CUDNN_HOME=$a"
+    [ "$(cat "$OUT/shell-current.txt")" = 8.0 ]
+    [ -f "$OUT/shell-help.ok" ]
+    expect_line "$OUT/unset.env" "CUDNN_HOME=$b"
     expect_line "$OUT/out.env" "LD_LIBRARY_PATH=$shims:$USER_LIBRARY_PATH"
     expect_line "$OUT/out.env" "LD_PRELOAD=$USER_PRELOAD"
     expect_line "$OUT/out.env" "CUDNN_HOME <unset>"
