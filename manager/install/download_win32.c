@@ -102,12 +102,33 @@ static DWORD receive_body(struct connection *http, FILE *out, const char *name, 
     return total > 0 && done - start < (long long)total ? ERROR_WINHTTP_CONNECTION_ERROR : 0;
 }
 
-/* Windows' words for an error (WinHTTP's 12xxx come from winhttp.dll), without the trailing new line. */
+/* The WinHTTP errors a download meets most, in words that say what to look at. */
+static const struct {
+    DWORD error;
+    const char *words;
+} winhttp_errors[] = {
+    {ERROR_WINHTTP_CONNECTION_ERROR, "the connection closed before the whole file came"},
+    {ERROR_WINHTTP_CANNOT_CONNECT, "could not connect to the server (is the address right, and the network up?)"},
+    {ERROR_WINHTTP_NAME_NOT_RESOLVED, "the server's name was not found (check the address, the network and any proxy)"},
+    {ERROR_WINHTTP_TIMEOUT, "the server did not answer in time"},
+    {ERROR_WINHTTP_SECURE_FAILURE, "the secure connection failed (the server's certificate was not accepted)"},
+    {ERROR_WINHTTP_INVALID_SERVER_RESPONSE, "the server's answer was not HTTP"},
+    {ERROR_WINHTTP_INVALID_URL, "the address is not a URL"},
+    {ERROR_WINHTTP_UNRECOGNIZED_SCHEME, "only http:// and https:// addresses can be downloaded"},
+};
+
+/*
+ * Words for an error, without the trailing new line: ours for the usual
+ * WinHTTP errors (Windows' own texts for them are terse, and Wine has
+ * none), else Windows' (WinHTTP's 12xxx come from winhttp.dll).
+ */
 static void describe_error(DWORD error, char *out, size_t size)
 {
-    if (error == ERROR_WINHTTP_CONNECTION_ERROR) {
-        snprintf(out, size, "the connection closed before the whole file came");
-        return;
+    for (size_t i = 0; i < sizeof winhttp_errors / sizeof winhttp_errors[0]; i++) {
+        if (winhttp_errors[i].error == error) {
+            snprintf(out, size, "%s (WinHTTP error %lu)", winhttp_errors[i].words, (unsigned long)error);
+            return;
+        }
     }
     HMODULE winhttp = GetModuleHandleA("winhttp.dll");
     DWORD flags = FORMAT_MESSAGE_FROM_SYSTEM | FORMAT_MESSAGE_IGNORE_INSERTS |

@@ -394,6 +394,13 @@ teardown() {
     run exe install 8.1.0.77
     assert_status 1
     assert_output_has "HTTP 404"
+    # nothing listens there: the cause in words (Windows' own texts are
+    # terse, Wine has none)
+    stop_server
+    write_windows_catalog "http://127.0.0.1:$PORT/$ZIP" "$sum"
+    run exe install 8.1.0.77
+    assert_status 1
+    assert_output_has "could not connect to the server (is the address right, and the network up?) (WinHTTP error 12029)"
 }
 
 @test "a store and a project in folders named in another script: cudnnv.exe (UTF-8 code page) and the shim (wide functions)" {
