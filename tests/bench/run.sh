@@ -101,7 +101,7 @@ prompt_cost() { # prompt_cost INIT_CODE HOOK RUNS: microseconds per prompt
         sh "$1" "$2" "$3"
 }
 cudnnv_prompt=$(unset __CUDNNV_STATE; prompt_cost "$("$cudnnv" init bash)" _cudnnv_hook 2000)
-direnv_prompt=$(prompt_cost "$(direnv hook bash)" _direnv_hook 300)
+direnv_prompt=$(prompt_cost "$(direnv hook bash)" _direnv_hook 300 2>/dev/null)   # (its coloured "loading" line)
 awk -v c="$cudnnv_prompt" -v d="$direnv_prompt" 'BEGIN {
     printf "prompt (nothing changed, in bash): cudnnv hook %.1f us, direnv hook %.1f us per prompt, ratio %.3f\n", c, d, c / d }' |
     tee -a "$out/hook.txt"
