@@ -34,7 +34,7 @@ wine_session() {
 
 # teardown_file: the session and every Wine process in it.
 wine_stop() {
-    "$WINE" --server -k 2>/dev/null
+    "$WINE" --server -k 2>/dev/null || true   # (none may run)
     WINE_TIMEOUT=60 "$WINE" --server -w || true
 }
 
