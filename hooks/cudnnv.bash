@@ -3,9 +3,12 @@
 
 @COMMON@
 
+# The hook gives back the status of the user's last command (for a prompt
+# that shows it), and never fails itself: under the user's 'set -e' a
+# failure would end their shell.
 _cudnnv_hook() {
   local status=$?
-  _cudnnv_unchanged || eval "$(command @CUDNNV@ hook-env bash $$)"
+  _cudnnv_unchanged || eval "$(command @CUDNNV@ hook-env bash $$)" || :
   return $status
 }
 
@@ -24,8 +27,10 @@ if ! declare -F popd >/dev/null; then
   popd() { builtin popd "$@" && _cudnnv_hook; }
 fi
 
-if [[ ";${PROMPT_COMMAND:-};" != *";_cudnnv_hook;"* ]]; then
-  PROMPT_COMMAND="_cudnnv_hook${PROMPT_COMMAND:+;$PROMPT_COMMAND}"
+# '&& :' keeps the returned status out of errexit's reach (a command before
+# '&&' never ends the shell) while the next command still sees it in $?.
+if [[ ";${PROMPT_COMMAND:-};" != *";_cudnnv_hook && :;"* ]]; then
+  PROMPT_COMMAND="_cudnnv_hook && :${PROMPT_COMMAND:+;$PROMPT_COMMAND}"
 fi
 
 # Completion: cudnnv names the candidates for the words typed so far (see

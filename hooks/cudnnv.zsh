@@ -3,8 +3,9 @@
 
 @COMMON@
 
+# Never fails: under the user's ERR_EXIT a failing hook would end the shell.
 _cudnnv_hook() {
-  _cudnnv_unchanged || eval "$(command @CUDNNV@ hook-env zsh $$)"
+  _cudnnv_unchanged || eval "$(command @CUDNNV@ hook-env zsh $$)" || :
 }
 
 typeset -ag precmd_functions chpwd_functions

@@ -26,7 +26,7 @@ make_toolkit() {
     [ "$(echo "$output" | wc -l)" -eq "$(wc -l < "$BATS_TEST_TMPDIR/cudnn-files")" ]
     assert_output_has "$TOOLKIT/lib64/libcudnn.so.8.1.0"
     assert_output_has "$TOOLKIT/include/cudnn_version.h"
-    ! printf '%s' "$output" | grep -q "libcudart\|cuda.h\|nvcc"
+    refute_lines_match 'libcudart|cuda\.h|nvcc'
     [ -z "$(ls "$CUDNNV_ROOT/versions" 2>/dev/null)" ]
     [ "$(cd "$TOOLKIT" && find . -path '*cudnn*' | sort)" = "$(cat "$BATS_TEST_TMPDIR/cudnn-files")" ]
 }
@@ -42,7 +42,8 @@ make_toolkit() {
     [ -z "$(cd "$TOOLKIT" && find . -path '*cudnn*')" ]
     [ "$(cd "$TOOLKIT" && find . | sort)" = "$(cat "$BATS_TEST_TMPDIR/other-files")" ]
     backup=$(ls -d "$CUDNNV_ROOT"/backups/adopted-*)
-    [ -f "$backup/lib64/libcudnn.so.8.1.0" ] && [ -L "$backup/lib64/libcudnn.so.8" ]
+    [ -f "$backup/lib64/libcudnn.so.8.1.0" ]
+    [ -L "$backup/lib64/libcudnn.so.8" ]
     cudnnv use 8.1.0 2>/dev/null
     cudnnv rehash 2>/dev/null
     LD_LIBRARY_PATH="$CUDNNV_ROOT/shims/lib" run "$FIXTURES/bin/host_dlopen"
@@ -57,7 +58,8 @@ make_toolkit() {
     run cudnnv adopt --name win81 "$win"
     assert_status 0
     [ -f "$CUDNNV_ROOT/versions/win81/bin/cudnn64_8.dll" ]
-    [ ! -e "$win/bin/cudnn64_8.dll" ] && [ ! -e "$win/lib/x64/cudnn.lib" ]
+    [ ! -e "$win/bin/cudnn64_8.dll" ]
+    [ ! -e "$win/lib/x64/cudnn.lib" ]
     [ -f "$win/bin/cudart64_110.dll" ]
 }
 

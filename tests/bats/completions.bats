@@ -10,7 +10,7 @@ load helpers
     assert_status 0
     assert_output_has "install"
     assert_output_has "version-name"
-    ! echo "$output" | grep -qx hook-env
+    refute_lines_match '^hook-env$'
 }
 
 @test "completions for a command: its options and, where it takes one, the installed sets" {
@@ -20,7 +20,7 @@ load helpers
     assert_output_has "8.1.0.77"
     run cudnnv completions versions
     assert_output_has "--bare"
-    ! echo "$output" | grep -q 8.1.0.77
+    refute_output_has 8.1.0.77
 }
 
 @test "completions of option values, paths, programs, and after operands" {
@@ -53,14 +53,14 @@ load helpers
     [ "$output" = "-@files" ]
     # an option with its value inline, and a full command: nothing more to add
     run cudnnv completions env --format=sh 8.1.0.77
-    ! echo "$output" | grep -q 8.1.0.77
+    refute_output_has 8.1.0.77
     run cudnnv completions help
     echo "$output" | grep -qx modulefiles
     # after --, operands only, however many follow
     run cudnnv completions use -- 
-    ! echo "$output" | grep -q -- "--force"
+    refute_output_has --force
     run cudnnv completions use -- 8.1.0.77
-    ! echo "$output" | grep -q -- "--force"
+    refute_output_has --force
 }
 
 @test "bash completes commands and versions through the init function" {

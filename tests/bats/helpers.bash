@@ -73,6 +73,40 @@ assert_output_has() {
     return 1
 }
 
+# refute_output_has TEXT [WHERE]: fails the test, showing where, when WHERE
+# (default $output) holds the text. (A '! command' line in the middle of a
+# bats test can never fail: bash's errexit ignores a negated command. These
+# helpers are what to use instead.)
+refute_output_has() {
+    local where=${2-$output}
+    case "$where" in
+    *"$1"*)
+        echo "expected not to find: $1" >&2
+        echo "in: $where" >&2
+        return 1 ;;
+    esac
+    return 0
+}
+
+# refute_lines_match REGEX [TEXT]: no line of TEXT (default $output) matches
+# the extended regular expression.
+refute_lines_match() {
+    local text=${2-$output} found
+    found=$(printf '%s\n' "$text" | grep -E -- "$1") || return 0
+    echo "expected no line to match: $1" >&2
+    echo "matching: $found" >&2
+    return 1
+}
+
+# assert_all_lines_match REGEX TEXT: every non-empty line of TEXT matches.
+assert_all_lines_match() {
+    local others
+    others=$(printf '%s\n' "$2" | grep -v -E -- "$1" | grep -v '^$') || return 0
+    echo "expected every line to match: $1" >&2
+    echo "these do not: $others" >&2
+    return 1
+}
+
 assert_status() {
     if [ "$status" -ne "$1" ]; then
         echo "expected status $1, got $status; output: $output" >&2

@@ -62,7 +62,8 @@ hook() { # evaluates one hook run in this shell
     [ "$LD_LIBRARY_PATH" = "$CUDNNV_ROOT/shims/lib" ]
     cudnnv uninstall --force $(cudnnv versions --bare) 2>/dev/null
     hook
-    [ "${LD_LIBRARY_PATH+set}" = set ] && [ -z "$LD_LIBRARY_PATH" ]
+    [ "${LD_LIBRARY_PATH+set}" = set ]
+    [ -z "$LD_LIBRARY_PATH" ]
 }
 
 @test "preload = auto: shims preloaded in a pinned project, not for the global version" {

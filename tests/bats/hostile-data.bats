@@ -42,7 +42,7 @@ INI
     assert_output_has "c.ini: it has a version that is not a dotted number"
     printf '[download]\nbase_url = http://example.com\n' > "$CUDNNV_ROOT/config"
     run cudnnv known 8.1.0.77
-    ! printf '%s' "$output" | grep -q "a.ini"
+    refute_output_has "a.ini"
     assert_output_has "8.1.0.77"
 }
 

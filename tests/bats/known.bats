@@ -38,7 +38,7 @@ load helpers
         name=$(basename "$file" .ini)
         grep -qx "version = $name" "$file"
         grep -q '^cuda = [0-9]' "$file"
-        ! grep -E '^(linux|windows)_sha256 = .+' "$file" | grep -vqE '= [0-9a-f]{64}$'
+        assert_all_lines_match '= [0-9a-f]{64}$' "$(grep -E '^(linux|windows)_sha256 = .+' "$file" || true)"
     done
 }
 
@@ -49,7 +49,7 @@ load helpers
     assert_output_has "CUDA 12    cudnn-linux-sbsa-9.7.1.26_cuda12-archive.tar.xz"
     run cudnnv known --platform linux-aarch64
     assert_output_has "cudnn-linux-aarch64-8.9.5.30_cuda12-archive.tar.xz"
-    ! printf '%s' "$output" | grep -q "7.6.5"
+    refute_output_has "7.6.5"
     run cudnnv known --platform beos
     assert_status 2
 }

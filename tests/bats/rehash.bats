@@ -46,8 +46,9 @@ load helpers
     run "$FIXTURES/bin/host_dlopen" libcudnn.so.9
     without_status=$status without_first=${lines[0]}
     LD_LIBRARY_PATH="$CUDNNV_ROOT/shims/lib" run "$FIXTURES/bin/host_dlopen" libcudnn.so.9
-    [ "$status" = "$without_status" ] && [ "${lines[0]}" = "$without_first" ]
-    ! printf '%s' "$output" | grep -q "$CUDNNV_ROOT"
+    [ "$status" = "$without_status" ]
+    [ "${lines[0]}" = "$without_first" ]
+    refute_output_has "$CUDNNV_ROOT"
     # outside any project, with nothing naming cuDNN 8: the newest 8.x serves
     LD_LIBRARY_PATH="$CUDNNV_ROOT/shims/lib" CUDNNV_DEBUG=1 run "$FIXTURES/bin/host_dlopen" libcudnn.so.8
     assert_status 0

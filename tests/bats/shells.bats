@@ -168,3 +168,87 @@ prompts() {
         rm -f "$BATS_TEST_TMPDIR/A/deep/.cudnn-version"
     done
 }
+
+# strict_prompts SHELL_COMMAND INIT_LINE LINES...: types the lines into the
+# shell (its own default options, the prompt '$ '), then 'echo alive'. The
+# screen must then hold only prompts with the typed lines and the program
+# output named by the lines: a hook that writes to stderr, or a shell that
+# ends, shows there.
+strict_prompts() {
+    local socket="cudnnv-test-$$-$RANDOM" shell_command=$1
+    shift
+    tmux -L "$socket" new-session -d -s test -x 250 -y 50 \
+        env -i HOME="$HOME" PATH="$PATH" TERM=xterm CUDNNV_ROOT="$CUDNNV_ROOT" PS1='$ ' PROMPT='$ ' \
+        ${ASAN_OPTIONS:+ASAN_OPTIONS="$ASAN_OPTIONS"} ${LSAN_OPTIONS:+LSAN_OPTIONS="$LSAN_OPTIONS"} sh -c "exec $shell_command"
+    # at_prompt: the screen's last line is a bare prompt (so nothing typed
+    # ahead is echoed by the terminal before the shell reads it)
+    at_prompt() { [ "$(tmux -L "$socket" capture-pane -p -t test 2>/dev/null | grep -v '^$' | tail -n 1)" = '$' ]; }
+    local line
+    for line in "$@" "echo alive > $OUT/alive"; do
+        for _ in $(seq 300); do at_prompt && break; sleep 0.1; done
+        tmux -L "$socket" send-keys -t test -l "$line"
+        tmux -L "$socket" send-keys -t test Enter
+        sleep 0.1
+    done
+    for _ in $(seq 300); do
+        [ -s "$OUT/alive" ] && at_prompt && break
+        sleep 0.1
+    done
+    tmux -L "$socket" capture-pane -p -t test > "$OUT/screen.txt" 2>/dev/null || true
+    tmux -L "$socket" kill-server 2>/dev/null || true
+    [ -s "$OUT/alive" ] || { echo "the shell ended or hung; screen:" >&2; cat "$OUT/screen.txt" >&2; return 1; }
+    assert_all_lines_match '^\$( |$)' "$(cat "$OUT/screen.txt")"
+}
+
+@test "bash, zsh: with the shell's default options and set -e, the prompt shows nothing of ours and the shell lives" {
+    setup_projects
+    local steps=("set -e" "cd $BATS_TEST_TMPDIR/A" "false && true" "cd $BATS_TEST_TMPDIR/B" "false && true"
+                 "cd $BATS_TEST_TMPDIR" "echo \$CUDNNV_VERSION > $OUT/version")
+    strict_prompts "bash --norc --noprofile -i" "eval \"\$($CUDNNV init bash)\"" "${steps[@]}"
+    rm -f "$OUT/alive"
+    # zsh without -f: /etc/zsh's files as a user has them, options at their defaults (EQUALS on)
+    strict_prompts "zsh -i" "eval \"\$($CUDNNV init zsh)\"" "${steps[@]}"
+}
+
+@test "bash: the status of the user's last command still reaches the prompt and PROMPT_COMMAND after ours" {
+    setup_projects
+    strict_prompts "bash --norc --noprofile -i" "PROMPT_COMMAND='echo \$? >> $OUT/statuses'" \
+        "eval \"\$($CUDNNV init bash)\"" "(exit 3)" "cd $BATS_TEST_TMPDIR/A" "(exit 7)"
+    # the prompts after: PROMPT_COMMAND itself, the init line, (exit 3), cd, (exit 7), echo
+    [ "$(tr '\n' ' ' < "$OUT/statuses")" = "0 0 3 0 7 0 " ]
+}
+
+@test "fish: with its default options the prompt shows nothing of ours" {
+    setup_projects
+    strict_prompts "fish --no-config -i -C 'function fish_prompt; echo -n \"\\\$ \"; end'" "$CUDNNV init fish | source" \
+        "cd $BATS_TEST_TMPDIR/A" "false" "cd $BATS_TEST_TMPDIR/B" "cd $BATS_TEST_TMPDIR"
+}
+
+@test "bash, zsh, fish: 'cudnnv shell 8.0' and the README's eval \"\$(cudnnv shell 8.0)\" both change the shell with the hook; eval without it" {
+    setup_projects
+    local v="$OUT/v"
+    strict_prompts "bash --norc --noprofile -i" "eval \"\$($CUDNNV init bash)\"" \
+        "eval \"\$(cudnnv shell 8.0)\"" "echo \$CUDNNV_VERSION > $v.bash1" \
+        "cudnnv shell 8.1" "echo \$CUDNNV_VERSION > $v.bash2" "echo \$(cudnnv shell) > $v.bash3"
+    rm -f "$OUT/alive"
+    strict_prompts "zsh -i" "eval \"\$($CUDNNV init zsh)\"" \
+        "eval \"\$(cudnnv shell 8.0)\"" "echo \$CUDNNV_VERSION > $v.zsh1" \
+        "cudnnv shell 8.1" "echo \$CUDNNV_VERSION > $v.zsh2"
+    rm -f "$OUT/alive"
+    strict_prompts "fish --no-config -i -C 'function fish_prompt; echo -n \"\\\$ \"; end'" "$CUDNNV init fish | source" \
+        "eval (cudnnv shell 8.0)" "echo \$CUDNNV_VERSION > $v.fish1" \
+        "cudnnv shell 8.1" "echo \$CUDNNV_VERSION > $v.fish2"
+    rm -f "$OUT/alive"
+    strict_prompts "bash --norc --noprofile -i" "alias cudnnv=$CUDNNV" \
+        "eval \"\$(cudnnv shell 8.0)\"" "echo \$CUDNNV_VERSION > $v.plain-bash"
+    rm -f "$OUT/alive"
+    strict_prompts "fish --no-config -i -C 'function fish_prompt; echo -n \"\\\$ \"; end'" \
+        "eval ($CUDNNV shell 8.0)" "echo \$CUDNNV_VERSION > $v.plain-fish"
+    for shell in bash zsh fish; do
+        [ "$(cat "$v.${shell}1")" = 8.0 ]
+        [ "$(cat "$v.${shell}2")" = 8.1 ]
+    done
+    [ "$(cat "$v.bash3")" = 8.1 ]
+    [ "$(cat "$v.plain-bash")" = 8.0 ]
+    [ "$(cat "$v.plain-fish")" = 8.0 ]
+}

@@ -70,7 +70,7 @@ teardown() {
     as_user 65534 "$CUDNNV" install "$ARCHIVES/cudnn-11.2-linux-x64-v8.1.0.77-test.tgz" 2>/dev/null
     run as_user 65534 "$CUDNNV" versions
     assert_output_has "* 8.1.0.77 (newest installed of its major: no source names one)"
-    ! printf '%s' "$output" | grep -q "8.1.0.77.*system store"
+    refute_lines_match "8\.1\.0\.77.*system store"
     run as_user 65534 "$CUDNNV" prefix 8.1.0.77
     [ "$output" = "$TOP/home-65534/.cudnnv/versions/8.1.0.77" ]
     # a system set others can write is refused by the shim

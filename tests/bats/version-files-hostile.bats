@@ -32,13 +32,13 @@ load helpers
     printf '8.1\033]0;pwned\007\n' > .cudnn-version
     run -1 cudnnv version
     assert_output_has 'invalid version name '\''8.1\x1b]0;pwned\x07'\'''
-    ! printf '%s' "$output" | grep -q "$(printf '\033')"
+    refute_output_has "$(printf '\033')"
     run -127 host
     assert_output_has '8.1\x1b]0;pwned\x07'
-    ! printf '%s' "$output" | grep -q "$(printf '\033')"
+    refute_output_has "$(printf '\033')"
     run --separate-stderr cudnnv hook-env bash
     [ "$(printf '%s\n' "$stderr" | grep -c 'invalid version name')" = 1 ]
-    ! printf '%s' "$stderr" | grep -q "$(printf '\033')"
+    refute_output_has "$(printf '\033')" "$stderr"
 }
 
 @test "a UTF-8 byte-order mark is skipped; more names than a file may hold is an error, not a cut" {

@@ -191,7 +191,7 @@ install_windows_sets() {
     mv "$SYSTEM32/vcruntime140.dll.hidden" "$SYSTEM32/vcruntime140.dll"
     assert_output_has "FAIL  dependencies: cudnn_cnn_infer64_8.dll (set 8.9.7) needs vcruntime140.dll, which Windows does not find"
     assert_output_has "fix: install the Microsoft Visual C++ Redistributable"
-    ! echo "$output" | grep -q "needs zlibwapi.dll"
+    refute_output_has "needs zlibwapi.dll"
     # a file that is not a PE among the set's DLLs is passed over, not a crash
     head -c 300 /dev/urandom > "$CUDNNV_ROOT/versions/8.9.7/bin/broken64_8.dll"
     printf 'MZ' > "$CUDNNV_ROOT/versions/8.9.7/bin/short64_8.dll"
@@ -214,8 +214,10 @@ install_windows_sets() {
     run exe adopt "$cuda"
     assert_status 0
     assert_output_has "adopted"
-    [ ! -e "$cuda/bin/cudnn64_8.dll" ] && [ ! -e "$cuda/bin/cudnn_ops_infer64_8.dll" ]
-    [ ! -e "$cuda/include/cudnn.h" ] && [ ! -e "$cuda/lib/x64/cudnn.lib" ]
+    [ ! -e "$cuda/bin/cudnn64_8.dll" ]
+    [ ! -e "$cuda/bin/cudnn_ops_infer64_8.dll" ]
+    [ ! -e "$cuda/include/cudnn.h" ]
+    [ ! -e "$cuda/lib/x64/cudnn.lib" ]
     [ "$(cat "$cuda/bin/cudart64_110.dll")" = runtime ]
     [ "$(cat "$cuda/include/cuda_runtime.h")" = header ]
     [ "$(cat "$cuda/lib/x64/cudart.lib")" = library ]

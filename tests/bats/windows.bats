@@ -36,7 +36,8 @@ wine_in() { # wine_in DIR PROGRAM ARGS...: runs a Windows program with DIR as it
     count=$(x86_64-w64-mingw32-objdump -p "$WINDOWS_BIN/cudnn64_8.dll" | grep -cE '^\s+\[ *[0-9]+\] cudnn')
     [ "$count" -eq "$(grep -c . "$BATS_TEST_DIRNAME/../../versions/symbols/libcudnn.so.8.txt")" ]
     # only Windows sets of cuDNN 8 are installed: no DLL answers for 7 or 9
-    [ ! -e "$WINDOWS_BIN/cudnn64_7.dll" ] && [ ! -e "$WINDOWS_BIN/cudnn64_9.dll" ]
+    [ ! -e "$WINDOWS_BIN/cudnn64_7.dll" ]
+    [ ! -e "$WINDOWS_BIN/cudnn64_9.dll" ]
 }
 
 @test "LoadLibraryA from two project folders at once: 8.0.4 and 8.1.0, each DLL from its set" {
