@@ -29,10 +29,14 @@ DEP_LIBS   = $(shell pkg-config --libs $(PKGS) 2>/dev/null)
 # load at each start (the shell hook runs cudnnv at every prompt).
 CORE_LIBS  = -Wl,-Bstatic $(shell pkg-config --libs $(CORE_PKGS) 2>/dev/null) -Wl,-Bdynamic
 
-DEBIAN_PACKAGES = build-essential clang pkg-config libinih-dev libxxhash-dev \
-                  libarchive-dev libssl-dev libcurl4-openssl-dev libgit2-dev libjansson-dev libcmocka-dev \
-                  bats gcc-mingw-w64-x86-64 wine64 gcc-aarch64-linux-gnu libc6-dev-arm64-cross \
-                  qemu-user zsh fish tmux git strace lmod tcl
+# What 'make demo' needs (to build cudnnv, its helpers and the native
+# fixtures), and what 'make check' needs beyond it (the second compiler, the
+# test tools, the shells, Wine and mingw-w64, qemu and the AArch64 compiler,
+# Lmod). A user who only wants the demo is not made to download Wine.
+DEMO_PACKAGES  = build-essential pkg-config libinih-dev libxxhash-dev libarchive-dev libssl-dev \
+                 libcurl4-openssl-dev libgit2-dev libjansson-dev
+CHECK_PACKAGES = $(DEMO_PACKAGES) clang libcmocka-dev bats gcc-mingw-w64-x86-64 wine64 gcc-aarch64-linux-gnu \
+                 libc6-dev-arm64-cross qemu-user zsh fish tmux git strace lmod tcl
 
 SELECT_SRC  = shim/version_name.c shim/set_list.c shim/version_file.c shim/select.c \
               shim/select_message.c shim/text_escape.c
@@ -88,7 +92,7 @@ UNIT_LINK = $(or $(UNIT_OBJ_$(1)),$(UNIT_SUPPORT))
 # Generated sources and objects are kept (not deleted as intermediates).
 .SECONDARY:
 
-.PHONY: all deps deps-aarch64 check unit bats bats-fast fixtures windows-dist clang-build demo bench install clean windows aarch64 fuzz
+.PHONY: all deps deps-demo deps-aarch64 check unit bats bats-fast fixtures windows-dist clang-build demo bench install uninstall clean windows aarch64 fuzz
 
 CATALOG_DATA = $(BUILD)/share/cudnnv/.stamp
 
@@ -303,8 +307,10 @@ $(BUILD)/tests/%: tests/unit/%.c $$(call UNIT_LINK,$$*)
 	$(Q)$(CC) $(ALL_CFLAGS) $(SAN_FLAGS) $(DEP_CFLAGS) -o $@ $^ $(DEP_LIBS) -lcmocka
 
 # Installs whatever Debian package is missing (apt-get update first: a fresh
-# machine has no package lists).
-deps:
+# machine has no package lists): deps for the tests, deps-demo for the demo.
+deps: DEBIAN_PACKAGES = $(CHECK_PACKAGES)
+deps-demo: DEBIAN_PACKAGES = $(DEMO_PACKAGES)
+deps deps-demo:
 	@missing=""; for p in $(DEBIAN_PACKAGES); do \
 	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "ok installed" || missing="$$missing $$p"; \
 	done; \
@@ -402,20 +408,33 @@ fuzz: deps
 	$(MAKE) --no-print-directory $(FUZZ_NAMES:%=$(FUZZ_DIR)/fuzz_%)
 	tests/fuzz/run.sh $(abspath $(FUZZ_DIR)) $(FUZZ_SECONDS) $(FUZZ_NAMES)
 
-demo: deps
-	$(MAKE) --no-print-directory all fixtures
-	tests/demo.sh $(abspath $(CUDNNV)) $(abspath $(BUILD)/fixtures)
+# The demo's fixtures are the native ones only, in a folder of their own.
+demo: deps-demo
+	$(MAKE) --no-print-directory all
+	tests/fixtures/build-fixtures.sh --native $(BUILD)/demo-fixtures $(BUILD)/lib/cudnnv
+	tests/demo.sh $(abspath $(CUDNNV)) $(abspath $(BUILD)/demo-fixtures)
 
 install: $(CUDNNV) $(INSTALLER) $(UPDATER) $(SHIM_LIBS) $(CATALOG_DATA)
-	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib/cudnnv $(DESTDIR)$(PREFIX)/share/man/man1
-	install -m 755 $(CUDNNV) $(DESTDIR)$(PREFIX)/bin/cudnnv
-	install -m 755 $(SHIM_LIBS) $(INSTALLER) $(UPDATER) $(DESTDIR)$(PREFIX)/lib/cudnnv/
-	if [ -d $(BUILD)/lib/cudnnv/windows ]; then install -d $(DESTDIR)$(PREFIX)/lib/cudnnv/windows && \
-	  install -m 644 $(BUILD)/lib/cudnnv/windows/*.dll $(DESTDIR)$(PREFIX)/lib/cudnnv/windows/; fi
-	install -m 644 docs/cudnnv.1 $(DESTDIR)$(PREFIX)/share/man/man1/cudnnv.1
-	install -d $(DESTDIR)$(PREFIX)/share/cudnnv/catalog
-	install -m 644 versions/catalog/*.ini $(DESTDIR)$(PREFIX)/share/cudnnv/catalog/
-	install -m 644 versions/frameworks.ini $(DESTDIR)$(PREFIX)/share/cudnnv/
+	install -d "$(DESTDIR)$(PREFIX)/bin" "$(DESTDIR)$(PREFIX)/lib/cudnnv" "$(DESTDIR)$(PREFIX)/share/man/man1"
+	install -m 755 $(CUDNNV) "$(DESTDIR)$(PREFIX)/bin/cudnnv"
+	install -m 755 $(SHIM_LIBS) $(INSTALLER) $(UPDATER) "$(DESTDIR)$(PREFIX)/lib/cudnnv/"
+	if [ -d $(BUILD)/lib/cudnnv/windows ]; then install -d "$(DESTDIR)$(PREFIX)/lib/cudnnv/windows" && \
+	  install -m 644 $(BUILD)/lib/cudnnv/windows/*.dll "$(DESTDIR)$(PREFIX)/lib/cudnnv/windows/"; fi
+	install -m 644 docs/cudnnv.1 "$(DESTDIR)$(PREFIX)/share/man/man1/cudnnv.1"
+	install -d "$(DESTDIR)$(PREFIX)/share/cudnnv/catalog"
+	install -m 644 versions/catalog/*.ini "$(DESTDIR)$(PREFIX)/share/cudnnv/catalog/"
+	install -m 644 versions/frameworks.ini "$(DESTDIR)$(PREFIX)/share/cudnnv/"
+
+# Removes what install wrote, file by file, then the folders that are cudnnv's
+# own (lib/cudnnv, share/cudnnv) once they are empty; bin/ and share/man stay.
+INSTALLED_FILES = bin/cudnnv share/man/man1/cudnnv.1 share/cudnnv/frameworks.ini \
+                  $(patsubst %,lib/cudnnv/%,$(notdir $(SHIM_LIBS) $(INSTALLER) $(UPDATER))) \
+                  $(SHIM_MAJORS:%=lib/cudnnv/windows/cudnn64_%.dll) \
+                  $(patsubst versions/%,share/cudnnv/%,$(wildcard versions/catalog/*.ini))
+uninstall:
+	rm -f $(patsubst %,"$(DESTDIR)$(PREFIX)/%",$(INSTALLED_FILES))
+	for d in lib/cudnnv/windows lib/cudnnv share/cudnnv/catalog share/cudnnv; do \
+	  [ ! -d "$(DESTDIR)$(PREFIX)/$$d" ] || rmdir "$(DESTDIR)$(PREFIX)/$$d"; done
 
 clean:
 	rm -rf $(BUILD)

@@ -67,7 +67,7 @@ make_toolkit() {
     if [ "$(id -u)" != 0 ]; then skip "needs root to make a folder another user cannot write"; fi
     make_toolkit
     top=$(mktemp -d /tmp/cudnnv-adopt.XXXXXX)
-    chmod 755 "$top"
+    share_programs "$top"
     mv "$TOOLKIT" "$top/cuda"
     run setpriv --reuid=65534 --regid=65534 --clear-groups env -i PATH=/usr/bin:/bin HOME="$top/home" \
         CUDNNV_ROOT="$top/store" "$CUDNNV" adopt "$top/cuda"

@@ -37,6 +37,29 @@ cudnnv() {
     "$CUDNNV" "$@"
 }
 
+# share_programs DIR: for a test that runs cudnnv as another user. The clone
+# may sit in a folder only its owner can enter (root's home, a mktemp -d
+# folder), so the other user could not even start build/bin/cudnnv: this
+# copies cudnnv with its helpers and data (the layout 'make install' gives)
+# and the fixtures into DIR/programs, readable by all, and points CUDNNV,
+# FIXTURES, ARCHIVES and SETS at the copy. DIR must be readable by all and
+# is the test's to remove.
+share_programs() {
+    local to="$1/programs" build
+    build=$(dirname "$(dirname "$CUDNNV")")
+    mkdir -p "$to/bin" "$to/lib" "$to/share"
+    cp -a "$CUDNNV" "$to/bin/"
+    cp -a "$build/lib/cudnnv" "$to/lib/"
+    cp -a "$build/share/cudnnv" "$to/share/"
+    cp -a "$FIXTURES" "$to/fixtures"
+    chmod -R a+rX "$to"
+    chmod 755 "$1"
+    CUDNNV="$to/bin/cudnnv"
+    FIXTURES="$to/fixtures"
+    ARCHIVES="$FIXTURES/archives"
+    SETS="$FIXTURES/sets"
+}
+
 # Installs fixture archives quietly: install_fixture ARCHIVE_FILE_NAME...
 install_fixture() {
     for archive in "$@"; do

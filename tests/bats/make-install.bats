@@ -23,3 +23,53 @@ load helpers
     [ "${lines[0]}" = 8004 ]
     cmp "$CUDNNV_ROOT/shims/lib/libcudnn.so.8" "$installed/lib/cudnnv/libcudnn.so.8"
 }
+
+@test "make uninstall removes exactly what make install wrote" {
+    repo="$BATS_TEST_DIRNAME/../.."
+    root="$BATS_TEST_TMPDIR/root"
+    # a prefix that holds other programs and pages already
+    mkdir -p "$root/usr/bin" "$root/usr/share/man/man1" "$root/usr/lib"
+    echo other > "$root/usr/bin/other"
+    echo page > "$root/usr/share/man/man1/other.1"
+    (cd "$root" && find . | sort) > "$BATS_TEST_TMPDIR/before"
+    make -C "$repo" --no-print-directory -s install DESTDIR="$root" PREFIX=/usr >/dev/null
+    [ -x "$root/usr/bin/cudnnv" ]
+    [ -f "$root/usr/share/cudnnv/catalog/8.1.0.77.ini" ]
+    make -C "$repo" --no-print-directory -s uninstall DESTDIR="$root" PREFIX=/usr >/dev/null
+    (cd "$root" && find . | sort) > "$BATS_TEST_TMPDIR/after"
+    diff "$BATS_TEST_TMPDIR/before" "$BATS_TEST_TMPDIR/after"
+}
+
+# readme_lines FILE: the README's start-up lines for that file (the fenced
+# block that opens with '# FILE'), as written there.
+readme_lines() {
+    awk -v head="# $1" '$0 == head { take = 1; next } take && /^```/ { exit } take { print }' \
+        "$BATS_TEST_DIRNAME/../../README.md"
+}
+
+@test "the README's lines: after make install PREFIX=~/.local, login shells (bash, zsh, fish) find cudnnv and the hook" {
+    repo="$BATS_TEST_DIRNAME/../.."
+    home="$BATS_TEST_TMPDIR/user home"
+    mkdir -p "$home/.config/fish"
+    cp /etc/skel/.profile /etc/skel/.bashrc "$home/"   # what a new Debian user has
+    make -C "$repo" --no-print-directory -s install PREFIX="$home/.local" >/dev/null
+    [ -n "$(readme_lines '~/.bashrc')" ]
+    readme_lines '~/.bashrc' >> "$home/.bashrc"
+    readme_lines '~/.zshrc' > "$home/.zshrc"
+    readme_lines '~/.config/fish/config.fish' > "$home/.config/fish/config.fish"
+    login() { env -i HOME="$home" PATH=/usr/bin:/bin TERM=dumb CUDNNV_ROOT="$CUDNNV_ROOT" "$@" 2>/dev/null < /dev/null; }
+    run login bash -l -i -c 'command -v cudnnv; type -t _cudnnv_hook; type -P cudnnv'
+    [ "${lines[0]}" = cudnnv ]         # the function the integration defines
+    [ "${lines[1]}" = function ]
+    [ "${lines[2]}" = "$home/.local/bin/cudnnv" ]
+    run login zsh -l -i -c 'whence -w cudnnv _cudnnv_hook; whence -p cudnnv'
+    [ "${lines[0]}" = "cudnnv: function" ]
+    [ "${lines[1]}" = "_cudnnv_hook: function" ]
+    [ "${lines[2]}" = "$home/.local/bin/cudnnv" ]
+    run login fish -l -i -c 'functions -q cudnnv _cudnnv_hook; and echo hooked; command -s cudnnv'
+    [ "${lines[0]}" = hooked ]
+    [ "${lines[1]}" = "$home/.local/bin/cudnnv" ]
+    # the installed cudnnv works from there
+    run login bash -l -i -c 'cudnnv --version'
+    assert_status 0
+}

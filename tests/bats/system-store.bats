@@ -19,7 +19,7 @@ as_user() {
 setup_cluster() {
     if [ "$(id -u)" != 0 ]; then skip "needs root to act as the administrator and two users"; fi
     TOP=$(mktemp -d /tmp/cudnnv-cluster.XXXXXX)
-    chmod 755 "$TOP"
+    share_programs "$TOP"
     # the administrator fills the system store with the usual commands
     CUDNNV_ROOT="$TOP/system" install_fixture cudnn-11.0-linux-x64-v8.0.4.30-test.tgz \
         cudnn-11.2-linux-x64-v8.1.0.77-test.tgz

@@ -59,7 +59,7 @@ load helpers
     if [ "$(id -u)" != 0 ]; then skip "needs root to run a command as another user"; fi
     setup_store
     dir=$(mktemp -d /tmp/cudnnv-unreadable.XXXXXX)
-    chmod 755 "$dir"
+    share_programs "$dir"
     echo 8.1 > "$dir/.cudnn-version"
     chmod 000 "$dir/.cudnn-version"
     chown -R nobody "$dir"
