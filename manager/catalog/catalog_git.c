@@ -1,6 +1,6 @@
 /*
  * Clone and fast-forward of the catalog repository with libgit2. The first
- * clone goes to staging/ and appears by rename; a fetch that cannot
+ * clone goes to catalog-staging/ and appears by rename; a fetch that cannot
  * fast-forward (someone committed in $CUDNNV_ROOT/catalog) changes nothing
  * and says how to start over.
  */
@@ -38,7 +38,7 @@ int catalog_git_clone(const char *root, const char *target, const char *remote)
     char staging[PATH_MAX], checkout[PATH_MAX];
     git_repository *repository = NULL;
     int status = 0;
-    if (store_new_staging(root, "catalog", staging, sizeof staging) != 0)
+    if (store_new_staging_in(root, "catalog-staging", "catalog", staging, sizeof staging) != 0)
         return 1;
     path_join(checkout, sizeof checkout, staging, "catalog");
     git_libgit2_init();

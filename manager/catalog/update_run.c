@@ -42,9 +42,13 @@ int update_run(struct args *args)
     if (remote == NULL)
         remote = config.catalog_remote[0] ? config.catalog_remote : NULL;
     path_join(target, sizeof target, root, "catalog");
-    int lock = store_begin_change(root);
+    /* the catalog has a lock of its own: a slow server never holds up the store */
+    if (store_prepare(root) != 0)
+        return 1;
+    int lock = store_lock_named(root, "catalog.lock", "updating the catalog");
     if (lock < 0)
         return 1;
+    store_clear_stale_area(root, "catalog-staging");
     int status;
     if (remote == NULL) {
         char redist[1100];

@@ -2,10 +2,15 @@
  * One download with libcurl. A partial file (TARGET.part) is resumed with a
  * Range request; a server that cannot resume makes it start over. Progress
  * shows on a terminal. Nothing appears at TARGET until the transfer is whole.
+ * No transfer waits forever: a connection must come within connect_timeout
+ * and data faster than low_speed_limit ([download] in config), and a failure
+ * is said in words with what to do (resume, or install a file by hand).
  */
 #include "download.h"
 
 #include "cli.h"
+#include "config.h"
+#include "store.h"
 
 #include <curl/curl.h>
 #include <errno.h>
@@ -20,7 +25,48 @@ struct transfer {
     const char *name;
     curl_off_t resumed_from;
     int terminal;
+    long http;        /* the server's status, 0 when none answered */
+    int connected;    /* whether a connection was made at all */
 };
+
+/* The limits from [download] in config, on one transfer. */
+static void set_limits(CURL *curl, const struct config *config)
+{
+    curl_easy_setopt(curl, CURLOPT_CONNECTTIMEOUT, config->connect_timeout);
+    curl_easy_setopt(curl, CURLOPT_LOW_SPEED_LIMIT, config->low_speed_limit);
+    curl_easy_setopt(curl, CURLOPT_LOW_SPEED_TIME, config->low_speed_time);
+    curl_easy_setopt(curl, CURLOPT_USERAGENT, "cudnnv");
+    curl_easy_setopt(curl, CURLOPT_FOLLOWLOCATION, 1L);
+    curl_easy_setopt(curl, CURLOPT_FAILONERROR, 1L);
+}
+
+/* What the transfer learnt about the server before it ended. */
+static void take_outcome(CURL *curl, struct transfer *transfer)
+{
+    curl_off_t connect_time = 0;
+    curl_easy_getinfo(curl, CURLINFO_RESPONSE_CODE, &transfer->http);
+    curl_easy_getinfo(curl, CURLINFO_CONNECT_TIME_T, &connect_time);
+    transfer->connected = connect_time > 0;
+}
+
+/* Why a transfer failed, in words a user can act on. */
+static void describe_failure(CURLcode code, const struct transfer *transfer, const struct config *config, char *why,
+                             size_t size)
+{
+    if (code == CURLE_HTTP_RETURNED_ERROR)
+        snprintf(why, size, "HTTP %ld", transfer->http);
+    else if (code == CURLE_COULDNT_RESOLVE_HOST || code == CURLE_COULDNT_RESOLVE_PROXY)
+        snprintf(why, size, "the server's name is not known here (offline, or no name service)");
+    else if (code == CURLE_COULDNT_CONNECT)
+        snprintf(why, size, "the server cannot be reached (connection refused or no route)");
+    else if (code == CURLE_OPERATION_TIMEDOUT && !transfer->connected)
+        snprintf(why, size, "no connection within %ld s ([download] connect_timeout)", config->connect_timeout);
+    else if (code == CURLE_OPERATION_TIMEDOUT)
+        snprintf(why, size, "the server sent less than %ld bytes a second for %ld s ([download] low_speed_limit, low_speed_time)",
+                 config->low_speed_limit, config->low_speed_time);
+    else
+        snprintf(why, size, "%s", curl_easy_strerror(code));
+}
 
 static int show_progress(void *user, curl_off_t total, curl_off_t now, curl_off_t up_total, curl_off_t up_now)
 {
@@ -41,8 +87,8 @@ static long long file_size(const char *path)
     return stat(path, &info) == 0 ? (long long)info.st_size : 0;
 }
 
-/* One attempt: appends to part from its current size. Returns the curl code; *http the status. */
-static CURLcode fetch_into(const char *url, const char *part, struct transfer *transfer, long *http)
+/* One attempt: appends to part from its current size. Returns the curl code. */
+static CURLcode fetch_into(const char *url, const char *part, struct transfer *transfer, const struct config *config)
 {
     FILE *out = fopen(part, "ab");
     if (out == NULL)
@@ -51,15 +97,13 @@ static CURLcode fetch_into(const char *url, const char *part, struct transfer *t
     CURL *curl = curl_easy_init();
     curl_easy_setopt(curl, CURLOPT_URL, url);
     curl_easy_setopt(curl, CURLOPT_WRITEDATA, out);
-    curl_easy_setopt(curl, CURLOPT_FOLLOWLOCATION, 1L);
-    curl_easy_setopt(curl, CURLOPT_FAILONERROR, 1L);
+    set_limits(curl, config);
     curl_easy_setopt(curl, CURLOPT_RESUME_FROM_LARGE, transfer->resumed_from);
     curl_easy_setopt(curl, CURLOPT_NOPROGRESS, 0L);
     curl_easy_setopt(curl, CURLOPT_XFERINFOFUNCTION, show_progress);
     curl_easy_setopt(curl, CURLOPT_XFERINFODATA, transfer);
-    curl_easy_setopt(curl, CURLOPT_USERAGENT, "cudnnv");
     CURLcode code = curl_easy_perform(curl);
-    curl_easy_getinfo(curl, CURLINFO_RESPONSE_CODE, http);
+    take_outcome(curl, transfer);
     curl_easy_cleanup(curl);
     if (fclose(out) != 0 && code == CURLE_OK)
         code = CURLE_WRITE_ERROR;
@@ -70,28 +114,35 @@ static CURLcode fetch_into(const char *url, const char *part, struct transfer *t
 
 int download_file(const char *url, const char *target)
 {
-    char part[PATH_MAX + 8];
-    long http = 0;
+    char part[PATH_MAX + 8], why[256];
+    struct config config;
     struct transfer transfer = {strrchr(target, '/') ? strrchr(target, '/') + 1 : target, 0,
-                                isatty(STDERR_FILENO)};
+                                isatty(STDERR_FILENO), 0, 0};
+    config_read(store_root(), &config);
     snprintf(part, sizeof part, "%s.part", target);
     curl_global_init(CURL_GLOBAL_DEFAULT);
     if (file_size(part) > 0)
         note("resuming %s from %lld bytes", url, file_size(part));
-    CURLcode code = fetch_into(url, part, &transfer, &http);
+    CURLcode code = fetch_into(url, part, &transfer, &config);
     if (code == CURLE_RANGE_ERROR) {
         note("the server cannot resume; downloading %s again from the start", url);
         unlink(part);
-        code = fetch_into(url, part, &transfer, &http);
+        code = fetch_into(url, part, &transfer, &config);
     }
     curl_global_cleanup();
     if (code != CURLE_OK && file_size(part) == 0)
         unlink(part);   /* nothing to resume: leave no empty file in the cache */
-    if (code == CURLE_HTTP_RETURNED_ERROR)
-        return fail("cannot download %s: HTTP %ld; check the address ([download] base_url in config) or download it by hand and run 'cudnnv install FILE'",
-                    url, http);
     if (code != CURLE_OK)
-        return fail("cannot download %s: %s; run the same command again to resume", url, curl_easy_strerror(code));
+        describe_failure(code, &transfer, &config, why, sizeof why);
+    if (code == CURLE_HTTP_RETURNED_ERROR)
+        return fail("cannot download %s: %s; check the address ([download] base_url in config) or download it by hand and run 'cudnnv install FILE'",
+                    url, why);
+    if (code != CURLE_OK && file_size(part) > 0)
+        return fail("cannot download %s: %s; the %lld bytes received are kept: run the same command again to resume",
+                    url, why, file_size(part));
+    if (code != CURLE_OK)
+        return fail("cannot download %s: %s; where it cannot be reached, download it elsewhere and run 'cudnnv install FILE', or set [download] mirrors or base_url in config (cudnnv help install)",
+                    url, why);
     if (rename(part, target) != 0)
         return fail("cannot move the download to %s: %s", target, strerror(errno));
     return 0;
@@ -127,17 +178,17 @@ static size_t append_text(char *data, size_t size, size_t count, void *user)
 int download_text(const char *url, size_t limit, char **text, char *why, size_t why_size)
 {
     struct text_buffer buffer = {NULL, 0, limit};
-    long http = 0;
+    struct transfer transfer = {url, 0, 0, 0, 0};
+    struct config config;
+    config_read(store_root(), &config);
     curl_global_init(CURL_GLOBAL_DEFAULT);
     CURL *curl = curl_easy_init();
     curl_easy_setopt(curl, CURLOPT_URL, url);
     curl_easy_setopt(curl, CURLOPT_WRITEFUNCTION, append_text);
     curl_easy_setopt(curl, CURLOPT_WRITEDATA, &buffer);
-    curl_easy_setopt(curl, CURLOPT_FOLLOWLOCATION, 1L);
-    curl_easy_setopt(curl, CURLOPT_FAILONERROR, 1L);
-    curl_easy_setopt(curl, CURLOPT_USERAGENT, "cudnnv");
+    set_limits(curl, &config);
     CURLcode code = curl_easy_perform(curl);
-    curl_easy_getinfo(curl, CURLINFO_RESPONSE_CODE, &http);
+    take_outcome(curl, &transfer);
     curl_easy_cleanup(curl);
     curl_global_cleanup();
     if (code == CURLE_OK && buffer.text == NULL)
@@ -149,9 +200,7 @@ int download_text(const char *url, size_t limit, char **text, char *why, size_t 
     free(buffer.text);
     if (code == CURLE_WRITE_ERROR)
         snprintf(why, why_size, "larger than %zu KiB", limit >> 10);
-    else if (code == CURLE_HTTP_RETURNED_ERROR)
-        snprintf(why, why_size, "HTTP %ld", http);
     else
-        snprintf(why, why_size, "%s", curl_easy_strerror(code));
+        describe_failure(code, &transfer, &config, why, why_size);
     return -1;
 }

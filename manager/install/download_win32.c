@@ -9,6 +9,8 @@
 #include "download.h"
 
 #include "cli.h"
+#include "config.h"
+#include "store.h"
 
 #include <windows.h>
 #include <winhttp.h>
@@ -40,6 +42,21 @@ static void close_connection(struct connection *http)
         WinHttpCloseHandle(http->session);
 }
 
+/*
+ * The limits from [download] in config, as WinHTTP has them: a server must
+ * accept within connect_timeout, and no wait for an answer or for data lasts
+ * longer than low_speed_time (a stalled server ends the download).
+ */
+static void set_timeouts(HINTERNET handle)
+{
+    struct config config;
+    config_read(store_root(), &config);
+    int connect = (int)config.connect_timeout * 1000, stall = (int)config.low_speed_time * 1000;
+    DWORD response = (DWORD)stall;
+    WinHttpSetTimeouts(handle, connect, connect, stall, stall);
+    WinHttpSetOption(handle, WINHTTP_OPTION_RECEIVE_RESPONSE_TIMEOUT, &response, sizeof response);
+}
+
 /* Sends GET url (from byte 'from' on when it is not 0); the HTTP status, or 0 with GetLastError's code in *error. */
 static DWORD send_request(struct connection *http, const char *url, long long from, DWORD *error)
 {
@@ -56,11 +73,15 @@ static DWORD send_request(struct connection *http, const char *url, long long fr
     host[parts.dwHostNameLength] = L'\0';
     http->session = WinHttpOpen(L"cudnnv", WINHTTP_ACCESS_TYPE_DEFAULT_PROXY, WINHTTP_NO_PROXY_NAME,
                                 WINHTTP_NO_PROXY_BYPASS, 0);
+    if (http->session)
+        set_timeouts(http->session);
     http->connect = http->session ? WinHttpConnect(http->session, host, parts.nPort, 0) : NULL;
     http->request = http->connect ? WinHttpOpenRequest(http->connect, L"GET", parts.lpszUrlPath, NULL,
                                                        WINHTTP_NO_REFERER, WINHTTP_DEFAULT_ACCEPT_TYPES,
                                                        parts.nScheme == INTERNET_SCHEME_HTTPS ? WINHTTP_FLAG_SECURE : 0)
                                   : NULL;
+    if (http->request)
+        set_timeouts(http->request);
     swprintf(header, 64, L"Range: bytes=%lld-", from);
     if (http->request == NULL || (from > 0 && !WinHttpAddRequestHeaders(http->request, header, (DWORD)-1L,
                                                                           WINHTTP_ADDREQ_FLAG_ADD)) ||
@@ -110,7 +131,8 @@ static const struct {
     {ERROR_WINHTTP_CONNECTION_ERROR, "the connection closed before the whole file came"},
     {ERROR_WINHTTP_CANNOT_CONNECT, "could not connect to the server (is the address right, and the network up?)"},
     {ERROR_WINHTTP_NAME_NOT_RESOLVED, "the server's name was not found (check the address, the network and any proxy)"},
-    {ERROR_WINHTTP_TIMEOUT, "the server did not answer in time"},
+    {ERROR_WINHTTP_TIMEOUT, "the server did not answer in time ([download] connect_timeout, low_speed_time)"},
+    {WSAETIMEDOUT, "the server did not answer in time ([download] connect_timeout, low_speed_time)"},   /* Wine's */
     {ERROR_WINHTTP_SECURE_FAILURE, "the secure connection failed (the server's certificate was not accepted)"},
     {ERROR_WINHTTP_INVALID_SERVER_RESPONSE, "the server's answer was not HTTP"},
     {ERROR_WINHTTP_INVALID_URL, "the address is not a URL"},
@@ -167,7 +189,11 @@ static int fetch_into(const char *url, const char *part, const char *name)
     if (error != 0 || out == NULL) {
         char why[256];
         describe_error(error ? error : GetLastError(), why, sizeof why);
-        return fail("cannot download %s: %s; run the same command again to resume", url, why);
+        if (file_size(part) > 0)
+            return fail("cannot download %s: %s; the %lld bytes received are kept: run the same command again to resume",
+                        url, why, file_size(part));
+        return fail("cannot download %s: %s; where it cannot be reached, download it elsewhere and install it by hand (cudnnv help install), or set [download] mirrors or base_url in config",
+                    url, why);
     }
     return 0;
 }

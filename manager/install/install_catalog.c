@@ -69,9 +69,20 @@ static int obtain(const struct catalog_archive *archive, char *path, size_t size
         snprintf(url, sizeof url, "%s/%s", config.download_base, archive->name);
     else
         snprintf(url, sizeof url, "%s", archive->url);
-    note("downloading %s", url);
+    /* two installs of one release must not write one download */
+    int lock = store_lock_named(root, "download.lock", "downloading");
+    if (lock < 0)
+        return 1;
     *downloaded = 1;
-    return download_file(url, path);
+    int status = 0;
+    if (is_regular_file(path))
+        note("using %s from the cache (another cudnnv just downloaded it)", archive->name);
+    else {
+        note("downloading %s", url);
+        status = download_file(url, path);
+    }
+    store_unlock(lock);
+    return status;
 }
 
 static int check_sum(const struct catalog_archive *archive, const char *path, int downloaded, char actual[65])

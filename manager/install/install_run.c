@@ -84,13 +84,16 @@ int install_run(struct args *args)
     if (status != 0)
         return status;
     const char *root = store_root();
+    /* a download holds only the download lock: the store stays free meanwhile */
+    if (store_prepare(root) != 0)
+        return 1;
+    status = resolve_catalog_source(&request, archive, sizeof archive, sha256);
+    if (status != 0)
+        return status;
     int lock = store_begin_change(root);
     if (lock < 0)
         return 1;
-    /* under the lock: two installs of one release must not write one download */
-    status = resolve_catalog_source(&request, archive, sizeof archive, sha256);
-    if (status == 0)
-        status = store_new_staging(root, "install", staging, sizeof staging);
+    status = store_new_staging(root, "install", staging, sizeof staging);
     if (status != 0) {
         store_unlock(lock);
         return status;

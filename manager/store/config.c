@@ -5,6 +5,9 @@
  *   [catalog] redist = URL               (cudnnv update from NVIDIA's redist manifests: another address)
  *   [download] base_url = URL            (archives from BASE/NAME instead of NVIDIA's addresses)
  *   [download] mirrors = DIR:DIR         (folders searched for archives before downloading)
+ *   [download] connect_timeout = SECONDS (how long to wait for a server to accept; default 30)
+ *   [download] low_speed_limit = BYTES   (a transfer slower than this per second...
+ *   [download] low_speed_time = SECONDS  (...for this long is stopped; defaults 1024 and 30)
  *   [install] max_member_size = SIZE     (bytes, or with K, M, G: the largest file an archive may unpack)
  * A missing file means the defaults; an unknown value is reported and the
  * default kept, so a typo never breaks a shell prompt.
@@ -53,6 +56,35 @@ static void take_install_setting(struct config *config, const char *key, const c
         config->max_member_size = size;
 }
 
+/* A whole number of seconds or bytes per second, 1 to 86400000; else the default, said once. */
+static void take_count(long *setting, const char *key, const char *value)
+{
+    char *end;
+    long number = strtol(value, &end, 10);
+    if (end == value || *end != '\0' || number < 1 || number > 86400000L) {
+        note("config: %s = %s is not a positive whole number; using %ld", key, value, *setting);
+        return;
+    }
+    *setting = number;
+}
+
+static void take_download_setting(struct config *config, const char *key, const char *value)
+{
+    if (strcmp(key, "base_url") == 0) {
+        snprintf(config->download_base, sizeof config->download_base, "%s", value);
+        size_t length = strlen(config->download_base);
+        while (length > 0 && config->download_base[length - 1] == '/')
+            config->download_base[--length] = '\0';   /* BASE/NAME, never BASE//NAME */
+    } else if (strcmp(key, "mirrors") == 0)
+        snprintf(config->download_mirrors, sizeof config->download_mirrors, "%s", value);
+    else if (strcmp(key, "connect_timeout") == 0)
+        take_count(&config->connect_timeout, key, value);
+    else if (strcmp(key, "low_speed_limit") == 0)
+        take_count(&config->low_speed_limit, key, value);
+    else if (strcmp(key, "low_speed_time") == 0)
+        take_count(&config->low_speed_time, key, value);
+}
+
 static int take_setting(void *user, const char *section, const char *key, const char *value)
 {
     struct config *config = user;
@@ -60,10 +92,8 @@ static int take_setting(void *user, const char *section, const char *key, const 
         snprintf(config->catalog_remote, sizeof config->catalog_remote, "%s", value);
     if (strcmp(section, "catalog") == 0 && strcmp(key, "redist") == 0)
         snprintf(config->catalog_redist, sizeof config->catalog_redist, "%s", value);
-    if (strcmp(section, "download") == 0 && strcmp(key, "base_url") == 0)
-        snprintf(config->download_base, sizeof config->download_base, "%s", value);
-    if (strcmp(section, "download") == 0 && strcmp(key, "mirrors") == 0)
-        snprintf(config->download_mirrors, sizeof config->download_mirrors, "%s", value);
+    if (strcmp(section, "download") == 0)
+        take_download_setting(config, key, value);
     if (strcmp(section, "install") == 0)
         take_install_setting(config, key, value);
     if (strcmp(section, "") != 0 && strcmp(section, "shell") != 0)
@@ -87,6 +117,9 @@ int config_read(const char *root, struct config *config)
     memset(config, 0, sizeof *config);
     config->preload = PRELOAD_AUTO;
     config->max_member_size = CONFIG_MAX_MEMBER_SIZE;
+    config->connect_timeout = CONFIG_CONNECT_TIMEOUT;
+    config->low_speed_limit = CONFIG_LOW_SPEED_LIMIT;
+    config->low_speed_time = CONFIG_LOW_SPEED_TIME;
     if (path_join(path, sizeof path, root, "config") != 0 || !is_regular_file(path))
         return 0;
     return ini_parse(path, take_setting, config) == 0 ? 0 : -1;

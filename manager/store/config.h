@@ -24,7 +24,15 @@ struct config {
     char download_base[1024];       /* [download] base_url: overrides the catalog's addresses */
     char download_mirrors[4096];    /* [download] mirrors: ':'-separated folders holding archives */
     unsigned long long max_member_size; /* [install] max_member_size: bytes one archive member may hold */
+    long connect_timeout;           /* [download] connect_timeout: seconds to wait for a connection */
+    long low_speed_limit;           /* [download] low_speed_limit: bytes per second below which... */
+    long low_speed_time;            /* [download] low_speed_time: ...for this many seconds, a transfer stops */
 };
+
+/* The defaults: a server that accepts and then stalls ends a download within a minute. */
+#define CONFIG_CONNECT_TIMEOUT 30
+#define CONFIG_LOW_SPEED_LIMIT 1024
+#define CONFIG_LOW_SPEED_TIME 30
 
 int config_read(const char *root, struct config *config);
 

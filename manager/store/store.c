@@ -111,17 +111,24 @@ int store_own_set_dir(const char *root, const char *name, char *out, size_t size
     return n > 0 && (size_t)n < size ? 0 : -1;
 }
 
-int store_lock(const char *root)
+/*
+ * Takes locks/NAME, waiting (and saying so) while another cudnnv holds it.
+ * "store.lock" serialises changes of versions/ and the shims; "download.lock"
+ * serialises downloads into cache/ (so a slow download never holds up the
+ * store); "catalog.lock" serialises updates of the catalog. A lock file is
+ * never followed through a link.
+ */
+int store_lock_named(const char *root, const char *name, const char *holder_doing)
 {
     char path[PATH_MAX];
-    snprintf(path, sizeof path, "%s/locks/store.lock", root);
-    int fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+    snprintf(path, sizeof path, "%s/locks/%s", root, name);
+    int fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0644);
     if (fd < 0) {
-        fail("cannot open the store lock %s: %s", path, strerror(errno));
+        fail("cannot open the lock %s: %s", path, strerror(errno));
         return -1;
     }
     if (platform_lock(fd, 0) != 0) {
-        note("waiting for another cudnnv that is changing the store (%s)", path);
+        note("waiting for another cudnnv that is %s (%s)", holder_doing, path);
         if (platform_lock(fd, 1) != 0) {
             fail("cannot lock the store: %s", strerror(errno));
             close(fd);
@@ -131,25 +138,42 @@ int store_lock(const char *root)
     return fd;
 }
 
+int store_lock(const char *root)
+{
+    return store_lock_named(root, "store.lock", "changing the store");
+}
+
 void store_unlock(int fd)
 {
     if (fd >= 0)
         close(fd);
 }
 
-int store_new_staging(const char *root, const char *purpose, char *out, size_t size)
+/*
+ * A new folder under ROOT/AREA ("staging" for changes of the store, under its
+ * lock; "catalog-staging" for updates of the catalog, under theirs).
+ */
+int store_new_staging_in(const char *root, const char *area, const char *purpose, char *out, size_t size)
 {
-    int n = snprintf(out, size, "%s/staging/%s.XXXXXX", root, purpose);
+    char folder[PATH_MAX];
+    if (path_join(folder, sizeof folder, root, area) != 0 || make_dirs(folder, 0755) != 0)
+        return fail("cannot create %s/%s: %s", root, area, strerror(errno));
+    int n = snprintf(out, size, "%s/%s.XXXXXX", folder, purpose);
     if (n < 0 || (size_t)n >= size || mkdtemp(out) == NULL)
-        return fail("cannot create a staging directory under %s/staging: %s", root, strerror(errno));
+        return fail("cannot create a staging directory under %s: %s", folder, strerror(errno));
     return 0;
 }
 
-/* Only called with the lock held: whatever is in staging/ then was left by a killed change. */
-void store_clear_stale_staging(const char *root)
+int store_new_staging(const char *root, const char *purpose, char *out, size_t size)
+{
+    return store_new_staging_in(root, "staging", purpose, out, size);
+}
+
+/* Only called with AREA's lock held: whatever is in it then was left by a killed change. */
+void store_clear_stale_area(const char *root, const char *area)
 {
     char dir_path[PATH_MAX], path[PATH_MAX];
-    snprintf(dir_path, sizeof dir_path, "%s/staging", root);
+    snprintf(dir_path, sizeof dir_path, "%s/%s", root, area);
     DIR *dir = opendir(dir_path);
     if (dir == NULL)
         return;
@@ -170,7 +194,7 @@ int store_begin_change(const char *root)
         return -1;
     int lock = store_lock(root);
     if (lock >= 0)
-        store_clear_stale_staging(root);
+        store_clear_stale_area(root, "staging");
     return lock;
 }
 

@@ -171,3 +171,76 @@ INI
     assert_status 1
     assert_output_has "the catalog has no linux-aarch64 archive of cuDNN 9.55"
 }
+
+@test "a stalled server ends the install by itself, the store free meanwhile, the part kept for a resume" {
+    mkdir -p "$CUDNNV_ROOT"
+    printf '[download]\nlow_speed_time = 8\n' > "$CUDNNV_ROOT/config"
+    start_server --stall-after 3000
+    write_catalog "http://127.0.0.1:$PORT/$ARCHIVE" "$(right_sum)"
+    timeout 60 "$CUDNNV" install 8.1.0 > "$BATS_TEST_TMPDIR/stalled.out" 2>&1 &
+    local installer=$!
+    for _ in $(seq 100); do [ -s "$CUDNNV_ROOT/cache/$ARCHIVE.part" ] && break; sleep 0.05; done
+    # while it waits on the server, other changes of the store go ahead at once
+    run timeout 10 "$CUDNNV" install "$ARCHIVES/cudnn-11.0-linux-x64-v8.0.4.30-test.tgz"
+    assert_status 0
+    refute_output_has "waiting for another cudnnv"
+    kill -0 "$installer"   # still waiting on the stalled server
+    status=0
+    wait "$installer" || status=$?
+    output=$(cat "$BATS_TEST_TMPDIR/stalled.out")
+    assert_status 1
+    assert_output_has "the server sent less than 1024 bytes a second for 8 s ([download] low_speed_limit, low_speed_time)"
+    assert_output_has "the 3000 bytes received are kept: run the same command again to resume"
+    [ "$(stat -c %s "$CUDNNV_ROOT/cache/$ARCHIVE.part")" -eq 3000 ]
+    [ ! -e "$CUDNNV_ROOT/versions/8.1.0.77" ]
+    # the next run resumes (this server stalls only the first transfer)
+    run cudnnv install 8.1.0
+    assert_status 0
+    assert_output_has "resuming http://127.0.0.1:$PORT/$ARCHIVE from 3000 bytes"
+    [ -d "$CUDNNV_ROOT/versions/8.1.0.77" ]
+}
+
+@test "a server that accepts and never answers ends the install by itself; nothing is kept, no resume is promised" {
+    mkdir -p "$CUDNNV_ROOT"
+    printf '[download]\nlow_speed_time = 2\n' > "$CUDNNV_ROOT/config"
+    SERVED="$BATS_TEST_TMPDIR/served" && mkdir -p "$SERVED"
+    "$FIXTURES/bin/http_server" "$SERVED" "$BATS_TEST_TMPDIR/port" "$BATS_TEST_TMPDIR/requests" --silent &
+    SERVER_PID=$!
+    for _ in $(seq 100); do [ -s "$BATS_TEST_TMPDIR/port" ] && break; sleep 0.05; done
+    write_catalog "http://127.0.0.1:$(cat "$BATS_TEST_TMPDIR/port")/$ARCHIVE" "$(right_sum)"
+    SECONDS=0
+    run timeout 60 "$CUDNNV" install 8.1.0
+    assert_status 1
+    [ "$SECONDS" -lt 30 ]
+    assert_output_has "the server sent less than 1024 bytes a second for 2 s"
+    assert_output_has "download it elsewhere and run 'cudnnv install FILE', or set [download] mirrors or base_url"
+    refute_output_has "resume"
+    [ ! -e "$CUDNNV_ROOT/cache/$ARCHIVE.part" ]
+    grep -qx silent "$BATS_TEST_TMPDIR/requests"
+}
+
+@test "offline: a refused connection and an unknown host name say what failed and what to do instead" {
+    write_catalog "http://127.0.0.1:9/$ARCHIVE" "$(right_sum)"
+    run cudnnv install 8.1.0
+    assert_status 1
+    assert_output_has "cannot download http://127.0.0.1:9/$ARCHIVE: the server cannot be reached (connection refused or no route)"
+    assert_output_has "download it elsewhere and run 'cudnnv install FILE', or set [download] mirrors or base_url in config"
+    refute_output_has "resume"
+    write_catalog "http://cudnnv-test.invalid/$ARCHIVE" "$(right_sum)"
+    run timeout 60 "$CUDNNV" install 8.1.0
+    assert_status 1
+    assert_output_has "the server's name is not known here (offline, or no name service)"
+    [ -z "$(ls "$CUDNNV_ROOT/cache")" ]
+}
+
+@test "[download] limits: a value that is not a positive whole number is said and the default kept; base_url's trailing '/' is not doubled" {
+    start_server
+    write_catalog "http://127.0.0.1:9/nowhere/$ARCHIVE" "$(right_sum)"
+    mkdir -p "$CUDNNV_ROOT"
+    printf '[download]\nbase_url = http://127.0.0.1:%s/\nlow_speed_time = -3\nconnect_timeout = soon\n' "$PORT" > "$CUDNNV_ROOT/config"
+    run cudnnv install 8.1.0
+    assert_status 0
+    assert_output_has "config: low_speed_time = -3 is not a positive whole number; using 30"
+    assert_output_has "config: connect_timeout = soon is not a positive whole number; using 30"
+    assert_output_has "downloading http://127.0.0.1:$PORT/$ARCHIVE"
+}

@@ -403,6 +403,18 @@ teardown() {
     run exe install 8.1.0.77
     assert_status 1
     assert_output_has "could not connect to the server (is the address right, and the network up?) (WinHTTP error 12029)"
+    assert_output_has "download it elsewhere and install it by hand"
+    refute_output_has "resume"
+    # a server that accepts and never answers: the wait ends by itself
+    printf '[download]\nlow_speed_time = 3\n' > "$CUDNNV_ROOT/config"
+    serve_archive "$ZIP" --silent
+    write_windows_catalog "http://127.0.0.1:$PORT/$ZIP" "$sum"
+    SECONDS=0
+    run exe install 8.1.0.77
+    assert_status 1
+    [ "$SECONDS" -lt 60 ]
+    assert_output_has "the server did not answer in time ([download] connect_timeout, low_speed_time)"
+    stop_server
 }
 
 @test "a store and a project in folders named in another script: cudnnv.exe (UTF-8 code page) and the shim (wide functions)" {
