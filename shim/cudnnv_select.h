@@ -138,6 +138,7 @@ size_t cudnnv_escape_text(const char *text, char *out, size_t size);
 int cudnnv_text_has_controls(const char *text);
 
 /* select_message.c: the wording of a failure, shared by shim and manager */
+void cudnnv_missing_hint(const char *requested, char *out, size_t size);
 void cudnnv_describe_failure(enum cudnnv_status status, const struct cudnnv_choice *choice,
                              int major, char *out, size_t size);
 const char *cudnnv_name_rule(void);

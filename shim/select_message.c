@@ -56,17 +56,32 @@ static void describe_unreadable(const struct cudnnv_choice *choice, char *out, s
                  strerror(choice->error_number ? choice->error_number : 5));
 }
 
+/*
+ * What to run for a name that is not installed: install a release name,
+ * link the cuDNN that programs found before cudnnv as 'system', or look at
+ * what is installed (a name no release has).
+ */
+void cudnnv_missing_hint(const char *requested, char *out, size_t size)
+{
+    if (strcmp(requested, "system") == 0)
+        snprintf(out, size, "run 'cudnnv link system DIR' with the folder of the cuDNN programs found before cudnnv");
+    else if (cudnnv_name_major(requested) >= 0)
+        snprintf(out, size, "run 'cudnnv install %s' or 'cudnnv versions'", requested);
+    else
+        snprintf(out, size, "see 'cudnnv versions' for the installed sets");
+}
+
 /* Writes the message (without the "cudnnv: " prefix) for a status other than SELECTED. */
 void cudnnv_describe_failure(enum cudnnv_status status, const struct cudnnv_choice *choice,
                              int major, char *out, size_t size)
 {
-    char origin[PATH_MAX + 32], what[48];
+    char origin[PATH_MAX + 32], what[48], hint[160];
     cudnnv_describe_origin(choice, origin, sizeof origin);
     describe_major(major, what, sizeof what);
     switch (status) {
     case CUDNNV_NOT_INSTALLED:
-        snprintf(out, size, "version '%s' is not installed (%s); run 'cudnnv install %s' or 'cudnnv versions'",
-                 choice->requested, origin, choice->requested);
+        cudnnv_missing_hint(choice->requested, hint, sizeof hint);
+        snprintf(out, size, "version '%s' is not installed (%s); %s", choice->requested, origin, hint);
         break;
     case CUDNNV_BAD_NAME:
         snprintf(out, size, "invalid version name '%s' (%s): a name has %s; fix that file",

@@ -1,7 +1,10 @@
 /*
- * cudnnv use --for FRAMEWORK==VERSION: the newest installed set that the
- * framework release accepts (same cuDNN major, at least its minor), said with
- * the reason; when none is installed, which release to install.
+ * cudnnv use --for FRAMEWORK==VERSION: the cuDNN release the framework was
+ * built with when a set of it is installed, else the newest installed set
+ * that the framework release accepts (same cuDNN major, at least its minor),
+ * said with the reason; when none is installed, which release to install.
+ * The name written is the kind 'use' writes: "8.0", as a user would type it,
+ * wherever that prefix selects the chosen set.
  * cudnnv use --for FRAMEWORK: the framework installed in the active Python;
  * what it says of its own cuDNN (its wheel's Requires-Dist, TensorFlow's
  * build_info) decides, else its version's pins.
@@ -120,6 +123,37 @@ static const struct framework_pin *best_set(const struct framework_pins *pins, c
     return reason;
 }
 
+/* A set of the release a matching pin was built with (its major.minor), newest first. */
+static const struct framework_pin *built_with_set(const struct framework_pins *pins, const char *framework,
+                                                  const char *version, cudnnv_name chosen)
+{
+    char least[16];
+    for (int p = 0; p < pins->count; p++) {
+        const struct framework_pin *pin = &pins->pins[p];
+        if (!framework_pin_matches(pin, framework, version, CUDNNV_HOST_PLATFORM))
+            continue;
+        major_minor(pin->cudnn, least, sizeof least);
+        if (cudnnv_resolve(store_root(), least, chosen))
+            return pin;
+    }
+    return NULL;
+}
+
+/* The name to write for a chosen set: its "major.minor" when that prefix selects it, else its name. */
+static void pin_name(const char *set_name, char *out, size_t size)
+{
+    char set_dir[PATH_MAX], prefix[16];
+    struct set_info info;
+    cudnnv_name resolved;
+    const char *root = store_root();
+    snprintf(out, size, "%s", set_name);
+    if (store_set_dir(root, set_name, set_dir, sizeof set_dir) != 0 || set_info_read(set_dir, &info) != 0)
+        return;
+    major_minor(info.version, prefix, sizeof prefix);
+    if (cudnnv_resolve(root, prefix, resolved) && strcmp(resolved, set_name) == 0)
+        snprintf(out, size, "%s", prefix);
+}
+
 /* Explains what the framework needs when no installed set serves it. */
 static int explain_missing(const struct framework_pins *pins, const char *framework, const char *version)
 {
@@ -153,23 +187,26 @@ int use_for_framework(const char *request, char *chosen_name, size_t size)
         status = use_installed(framework, version, sizeof version, chosen);
         if (status >= 0) {
             if (status == 0)
-                snprintf(chosen_name, size, "%s", chosen);
+                pin_name(chosen, chosen_name, size);
             return status;
         }
     }
     if (frameworks_load(&pins) != 0)
         return fail("cannot read the framework pins (frameworks.ini); reinstall cudnnv or run 'cudnnv update'");
-    const struct framework_pin *reason = best_set(&pins, framework, version, chosen);
-    if (reason == NULL)
-        status = explain_missing(&pins, framework, version);
-    else {
-        char least[16];
+    const struct framework_pin *reason = built_with_set(&pins, framework, version, chosen);
+    char least[16];
+    if (reason != NULL) {
+        pin_name(chosen, chosen_name, size);
+        note("%s %s was built with cuDNN %s (CUDA %s); pinning %s (%s is installed)", framework, reason->version,
+             reason->cudnn, reason->cuda, chosen_name, chosen);
+    } else if ((reason = best_set(&pins, framework, version, chosen)) != NULL) {
         major_minor(reason->cudnn, least, sizeof least);
-        note("%s %s was built with cuDNN %s (CUDA %s); using %s, the newest installed set of cuDNN %d.x at least %s",
-             framework, reason->version, reason->cudnn, reason->cuda, chosen, cudnnv_name_major(reason->cudnn),
-             least);
-        snprintf(chosen_name, size, "%s", chosen);
-    }
+        pin_name(chosen, chosen_name, size);
+        note("%s %s was built with cuDNN %s (CUDA %s), which is not installed; pinning %s (%s), the newest installed set it accepts (cuDNN %d.x, at least %s)",
+             framework, reason->version, reason->cudnn, reason->cuda, chosen_name, chosen,
+             cudnnv_name_major(reason->cudnn), least);
+    } else
+        status = explain_missing(&pins, framework, version);
     frameworks_free(&pins);
     return status;
 }

@@ -9,6 +9,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #define ARGS_HELP_SHOWN (-1)
 
@@ -84,6 +85,20 @@ static int is_option(const char *word)
 }
 
 /*
+ * nvm's spelling: 'v8.1' where a version is typed means '8.1' (for a
+ * command that also takes files, only when no file has that name).
+ */
+static char *version_spelling(const struct command *command, char *word)
+{
+    if ((command->operands & (COMPLETE_SETS | COMPLETE_RELEASES)) == 0 || (word[0] != 'v' && word[0] != 'V') ||
+        word[1] < '0' || word[1] > '9')
+        return word;
+    if ((command->operands & (COMPLETE_FILES | COMPLETE_DIRS)) != 0 && access(word, F_OK) == 0)
+        return word;
+    return word + 1;
+}
+
+/*
  * Fills args from argv (argv[0] is the command's name). Returns 0, the usage
  * status after a message, or ARGS_HELP_SHOWN when --help printed the help.
  */
@@ -100,7 +115,7 @@ int args_parse(const struct command *command, int argc, char **argv, struct args
     for (int i = 1; i < argc; i++) {
         const char *word = argv[i];
         if (only_operands || !is_option(word)) {
-            args->operand[args->count++] = argv[i];
+            args->operand[args->count++] = version_spelling(command, argv[i]);
             only_operands = only_operands || command->options_end_at_operand;
         } else if (strcmp(word, "--") == 0) {
             only_operands = 1;

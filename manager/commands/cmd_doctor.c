@@ -51,8 +51,9 @@ static void print_text(const struct doctor *doctor)
         if (finding->fix[0] != '\0')
             printf("      fix: %s\n", finding->fix);
     }
-    printf("%d ok, %d warnings, %d failures, %d not checked\n", tally[DOCTOR_OK], tally[DOCTOR_WARN],
-           tally[DOCTOR_FAIL], tally[DOCTOR_SKIP]);
+    printf("%d ok, %d warning%s, %d failure%s, %d not checked\n", tally[DOCTOR_OK], tally[DOCTOR_WARN],
+           tally[DOCTOR_WARN] == 1 ? "" : "s", tally[DOCTOR_FAIL], tally[DOCTOR_FAIL] == 1 ? "" : "s",
+           tally[DOCTOR_SKIP]);
 }
 
 static void print_json(const struct doctor *doctor)

@@ -5,6 +5,7 @@
 #include "cli.h"
 #include "commands.h"
 #include "fsutil.h"
+#include "set_source.h"
 #include "store.h"
 #include "version_write.h"
 
@@ -29,10 +30,17 @@ static int run(struct args *args)
     path_join(path, sizeof path, root, "version");
     if (args_has(args, GLOBAL_UNSET))
         return version_file_unset(path);
+    if (args->count == 0 && !is_regular_file(path)) {
+        /* pyenv's answer: nothing of ours was chosen */
+        printf("system\n");
+        note("no global version is set: outside pinned projects a program gets the set linked as system, else the newest installed set of its major ('cudnnv global VERSION' sets one)");
+        return 0;
+    }
     if (args->count == 0)
-        return version_file_print(path, "no global version is set; run 'cudnnv global VERSION'");
+        return version_file_print(path, "the global version file is empty; run 'cudnnv global VERSION'");
     if (store_prepare(root) != 0)
         return 1;
+    set_link_system_if_named(root, args->count, args->operand);
     return version_file_write(path, args->count, args->operand, args_has(args, GLOBAL_FORCE));
 }
 

@@ -12,6 +12,7 @@
 #include "fsutil.h"
 #include "platform.h"
 #include "set_link.h"
+#include "set_source.h"
 #include "shell_table.h"
 #include "shim_files.h"
 #include "store.h"
@@ -60,23 +61,6 @@ static void print_hook(const char *text, const struct shell_row *shell, const st
     }
 }
 
-/* On a new store: the first standard place holding cuDNN becomes the set "system". */
-static void link_standard_system(const char *root)
-{
-    static const char *const places[] = {"/usr/local/cuda", "/usr"};
-    struct set_layout layout;
-    for (size_t i = 0; i < sizeof places / sizeof places[0]; i++) {
-        if (!set_layout_at(places[i], &layout))
-            continue;
-        int lock = store_begin_change(root);
-        if (lock < 0)
-            return;
-        set_link_register(root, "system", &layout, 0);
-        store_unlock(lock);
-        return;
-    }
-}
-
 enum { INIT_PERSIST, INIT_UNPERSIST };
 
 static const struct option_spec options[] = {
@@ -109,8 +93,11 @@ static int run(struct args *args)
     char binary[PATH_MAX];
     int copied;
     const struct shell_row *shell = shell_find_hooked(args->count ? args->operand[0] : "");
-    if (shell == NULL)
+    if (shell == NULL && args->count == 0)
         return usage_fail("init", "name the shell: %s", shell_names(1));
+    if (shell == NULL)
+        return usage_fail("init", "'%s' is not a shell cudnnv supports; it supports %s (or use 'cudnnv exec' and 'cudnnv env' from any shell)",
+                          args->operand[0], shell_names(1));
     if (args_has(args, INIT_PERSIST) || args_has(args, INIT_UNPERSIST)) {
         if (args_has(args, INIT_PERSIST) && args_has(args, INIT_UNPERSIST))
             return usage_fail("init", "give --persist or --unpersist, not both");
@@ -128,7 +115,7 @@ static int run(struct args *args)
     if (store_prepare(root) != 0 || shim_files_refresh(root, &copied) != 0)
         return 1;
     if (new_store)
-        link_standard_system(root);
+        set_link_standard_system(root);
     char shims[PATH_MAX];
     shim_files_dir(root, shims, sizeof shims);
     struct hook_values values = {.binary = binary, .shims = shims};

@@ -10,6 +10,7 @@
 #include "commands.h"
 #include "selection.h"
 #include "shell_table.h"
+#include "set_source.h"
 #include "store.h"
 
 #include <stdio.h>
@@ -80,6 +81,7 @@ static int run(struct args *args)
     }
     if (args->count == 0)
         return print_current(args->value[SHELL_SHELL] ? shell : NULL);
+    set_link_system_if_named(store_root(), args->count, args->operand);
     if (join_names(args->count, args->operand, value, sizeof value) != 0)
         return 1;
     if (isatty(STDOUT_FILENO))

@@ -65,18 +65,68 @@ static int may_remove(const char *root, const char *name, int force)
                 name, why);
 }
 
-static int remove_named(const char *root, const char *name, int force)
+/*
+ * The one set a typed name means: the set of that name, else the only set
+ * of this store whose name it begins on a dot boundary ('8.0' for 8.0.4.30,
+ * as pyenv and nvm take it). 0 with the name in set; 1 after saying why not.
+ */
+static int name_one_set(const char *root, const char *typed, int force, cudnnv_name set)
 {
-    if (!cudnnv_name_is_valid(name))
-        return fail("invalid version name '%s': a name has %s", name, cudnnv_name_rule());
-    if (!cudnnv_set_exists(root, name))
-        return force ? 0 : fail("'%s' is not installed; see 'cudnnv versions'", name);
+    cudnnv_name names[CUDNNV_MAX_SETS];
+    char listed[1024] = "";
+    int count = cudnnv_list_sets(root, names, CUDNNV_MAX_SETS), found = 0;
+    if (cudnnv_set_exists(root, typed)) {
+        snprintf(set, sizeof(cudnnv_name), "%s", typed);
+        return 0;
+    }
+    for (int i = 0; i < count; i++) {
+        if (!cudnnv_name_has_prefix(names[i], typed) || cudnnv_set_in_system(root, names[i]))
+            continue;
+        if (found++ == 0)
+            strcpy(set, names[i]);
+        if (strlen(listed) + strlen(names[i]) + 3 < sizeof listed)
+            strcat(strcat(listed, listed[0] ? ", " : ""), names[i]);
+    }
+    if (found == 1)
+        return 0;
+    if (found > 1)
+        return fail("'%s' matches %d installed sets (%s); name the one to remove", typed, found, listed);
+    return force ? -1 : fail("'%s' is not installed; see 'cudnnv versions'", typed);
+}
+
+/* After a removal: a source that named the set now names nothing installed; say which. */
+static void say_still_named(const char *root, int major)
+{
+    struct cudnnv_where where;
+    struct cudnnv_sources sources;
+    struct cudnnv_choice choice;
+    char origin[PATH_MAX + 32];
+    selection_where(&where);
+    where.root = root;
+    cudnnv_read_sources(&where, &sources);
+    if (cudnnv_choose_major(&where, &sources, major, &choice) != CUDNNV_NOT_INSTALLED)
+        return;
+    selection_origin_text(&choice, origin, sizeof origin);
+    note("'%s' still names it (%s): programs there stop with status 127 until it names an installed set ('cudnnv use' or 'cudnnv global')",
+         choice.requested, origin);
+}
+
+static int remove_named(const char *root, const char *typed, int force)
+{
+    cudnnv_name name;
+    if (!cudnnv_name_is_valid(typed))
+        return fail("invalid version name '%s': a name has %s", typed, cudnnv_name_rule());
+    int found = name_one_set(root, typed, force, name);
+    if (found != 0)
+        return found < 0 ? 0 : 1;   /* -1: --force and nothing of that name */
+    int major = cudnnv_set_major(root, name);
     if (cudnnv_set_in_system(root, name))
         return fail("'%s' is in the system store %s, which only its administrator changes (CUDNNV_ROOT=%s cudnnv uninstall %s)",
                     name, store_system_root(), store_system_root(), name);
     if (may_remove(root, name, force) != 0 || store_remove_set(root, name) != 0)
         return 1;
     note("removed %s", name);
+    say_still_named(root, major);
     return 0;
 }
 
@@ -102,7 +152,8 @@ const struct command command_uninstall = {
     .summary = "remove installed sets",
     .usage = "[-f] NAME...",
     .description =
-        "Remove the named sets (exact names, as 'cudnnv versions' lists them). A\n"
+        "Remove the named sets (as 'cudnnv versions' lists them, or a prefix such\n"
+        "as 8.0 that only one installed set has). A\n"
         "linked set is unregistered; the directory it refers to is kept. Version\n"
         "files naming a removed set are left as they are. A set selected here (by\n"
         "CUDNNV_VERSION, this project's pin or the global file) is removed only\n"

@@ -5,6 +5,8 @@
 #include "cli.h"
 #include "commands.h"
 #include "use_for.h"
+#include "set_source.h"
+#include "store.h"
 #include "version_write.h"
 
 #include <limits.h>
@@ -65,6 +67,7 @@ static int run(struct args *args)
         return version_file_unset(path);
     if (args->count == 0)
         return version_file_print(path, "no version is pinned in this directory; run 'cudnnv use VERSION'");
+    set_link_system_if_named(store_root(), args->count, args->operand);
     return version_file_write(path, args->count, args->operand, args_has(args, USE_FORCE));
 }
 

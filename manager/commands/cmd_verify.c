@@ -96,6 +96,8 @@ static int run(struct args *args)
     }
     if (args->count == 0)
         count = cudnnv_list_sets(root, names, CUDNNV_MAX_SETS);
+    if (count == 0)
+        note("no sets are installed in %s: nothing to verify", root);
     if (json)
         printf("[");
     for (int i = 0; i < count; i++) {

@@ -42,9 +42,10 @@ static int parse_install(struct args *args, struct install_request *request)
 
 static void print_result(const struct install_request *request, const struct install_result *result)
 {
-    note("installed %s (cuDNN %s%s%s) from %s: %d files, %d links, %d shared with other sets",
+    /* the count the copy showed: the set's own cudnnv.ini is not from the source */
+    note("installed %s (cuDNN %s%s%s) from %s: %d files and cudnnv.ini, %d links, %d shared with other sets",
          result->name, result->info.version, result->info.cuda[0] ? ", CUDA " : "",
-         result->info.cuda, request->source, result->stats.files, result->stats.links,
+         result->info.cuda, request->source, result->stats.files - 1, result->stats.links,
          result->stats.shared);
     if (!request->json)
         return;

@@ -24,5 +24,7 @@ int set_layout_at(const char *dir, struct set_layout *layout);
 int set_layout_collect(const struct set_layout *layout, const char *destination,
                        const char *confined_top, char *error, size_t size);
 const char *set_layout_platform(const struct set_layout *layout, const char *source);
+int set_link_standard_system(const char *root);
+void set_link_system_if_named(const char *root, int count, char **names);
 
 #endif

@@ -101,7 +101,26 @@ static void set_variable(struct hook_env *env, struct hook_state *state, const c
     env->values[index] = strdup(value);
 }
 
-/* Puts entries in front of a list (':'-separated; ';' on Windows). */
+/* True when the list holds item (length bytes) as one of its elements. */
+static int list_has(const char *list, const char *item, size_t length)
+{
+    const char *at = list;
+    while (at != NULL) {
+        const char *end = strchr(at, PLATFORM_PATH_SEPARATOR);
+        size_t size = end ? (size_t)(end - at) : strlen(at);
+        if (size == length && strncmp(at, item, length) == 0)
+            return 1;
+        at = end ? end + 1 : NULL;
+    }
+    return 0;
+}
+
+/*
+ * Puts entries in front of a list (':'-separated; ';' on Windows), taking
+ * them out of where they were: the shims come first (a program must find
+ * them before any other cuDNN), a folder the user put in front since the
+ * last prompt comes next, and no entry appears twice.
+ */
 static void prepend_variable(struct hook_env *env, struct hook_state *state, const char *name,
                              const char *entries)
 {
@@ -110,8 +129,14 @@ static void prepend_variable(struct hook_env *env, struct hook_state *state, con
     char *value = malloc(size);
     if (value == NULL)
         return;
-    char separator[2] = {PLATFORM_PATH_SEPARATOR, '\0'};
-    snprintf(value, size, "%s%s%s", entries, base && base[0] ? separator : "", base && base[0] ? base : "");
+    size_t used = (size_t)snprintf(value, size, "%s", entries);
+    for (const char *at = base; at != NULL && at[0] != '\0';) {
+        const char *end = strchr(at, PLATFORM_PATH_SEPARATOR);
+        size_t length = end ? (size_t)(end - at) : strlen(at);
+        if (!list_has(entries, at, length))
+            used += (size_t)snprintf(value + used, size - used, "%c%.*s", PLATFORM_PATH_SEPARATOR, (int)length, at);
+        at = end ? end + 1 : NULL;
+    }
     set_variable(env, state, name, value);
     free(value);
 }

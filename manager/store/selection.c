@@ -45,8 +45,9 @@ int selection_require_installed(const char *root, const char *requested, cudnnv_
 {
     if (!cudnnv_name_is_valid(requested))
         return fail("invalid version name '%s': a name has %s", requested, cudnnv_name_rule());
+    char hint[160];
+    cudnnv_missing_hint(requested, hint, sizeof hint);
     if (!cudnnv_resolve(root, requested, resolved))
-        return fail("version '%s' is not installed; run 'cudnnv install %s' or 'cudnnv versions'",
-                    requested, requested);
+        return fail("version '%s' is not installed; %s", requested, hint);
     return 0;
 }

@@ -45,12 +45,14 @@ int set_lookup_selected(int major, struct found_set *set)
     return fill(choice.name, set);
 }
 
-/* The absolute path of a library file of the set: in lib/, bin/ or lib/x64/. */
+/* The absolute path of a file of the set: a library in lib/, bin/ or lib/x64/, a header in include/. */
 int set_lookup_library(const struct found_set *set, const char *library, char *out, size_t size)
 {
-    static const char *dirs[] = {"lib", "bin", "lib/x64"};
+    static const char *dirs[] = {"lib", "bin", "lib/x64", "include"};
     char dir[PATH_MAX], real_dir[PATH_MAX], path[PATH_MAX];
-    for (int i = 0; i < 3; i++) {
+    size_t length = strlen(library);
+    int header = length > 2 && strcmp(library + length - 2, ".h") == 0;
+    for (int i = 0; i < 4; i++) {
         path_join(dir, sizeof dir, set->set_dir, dirs[i]);
         if (path_join(path, sizeof path, dir, library) != 0 || !is_regular_file(path))
             continue;
@@ -58,6 +60,6 @@ int set_lookup_library(const struct found_set *set, const char *library, char *o
             continue;
         return path_join(out, size, real_dir, library) == 0 ? 0 : 1;
     }
-    return fail("%s is not in the set %s (%s); list it with 'ls %s/lib'", library, set->name,
-                set->set_dir, set->set_dir);
+    return fail("%s is not in the set %s (%s); list it with 'ls %s/%s'", library, set->name,
+                set->set_dir, set->set_dir, header ? "include" : "lib");
 }

@@ -160,7 +160,7 @@ fake_wheel() {
     run cudnnv use --for torch
     assert_status 0
     assert_output_has "pytorch 2.99.0 (in $BATS_TEST_TMPDIR/site-packages) says nvidia-cudnn-cu12==9.1.0.70; using 9.1.0.70"
-    [ "$(cat .cudnn-version)" = 9.1.0.70 ]
+    [ "$(cat .cudnn-version)" = 9.1 ]
     rm -rf "$BATS_TEST_TMPDIR/site-packages"
     fake_wheel torch 2.99.1 'nvidia-cudnn-cu13==9.19.0.56'
     run cudnnv use --for torch

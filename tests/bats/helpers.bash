@@ -86,13 +86,15 @@ host() {
     LD_LIBRARY_PATH="$SHIMS" timeout 10 "$FIXTURES/bin/host_dlopen"
 }
 
-# Fails the test with what was seen when $output lacks a piece of text.
+# assert_output_has TEXT [WHERE]: fails the test with what was seen when
+# WHERE (default $output) lacks a piece of text.
 assert_output_has() {
-    case "$output" in
+    local where=${2-$output}
+    case "$where" in
     *"$1"*) return 0 ;;
     esac
     echo "expected to find: $1" >&2
-    echo "in output: $output" >&2
+    echo "in: $where" >&2
     return 1
 }
 

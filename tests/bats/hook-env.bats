@@ -125,3 +125,19 @@ hook() { # evaluates one hook run in this shell
     run --separate-stderr cudnnv hook-env bash
     assert_output_has "CUDNN_HOME='$CUDNNV_SYSTEM_ROOT/versions/8.1.0.77'"
 }
+
+@test "a folder the user put in front of LD_LIBRARY_PATH since the last prompt comes after the shims, which appear once" {
+    setup_store
+    mkdir -p A && (cd A && cudnnv use 8.0 2>/dev/null)
+    unset LD_LIBRARY_PATH LD_PRELOAD
+    cd A
+    eval "$(cudnnv hook-env bash $$)"
+    [ "$LD_LIBRARY_PATH" = "$SHIMS" ]
+    export LD_LIBRARY_PATH="/mine:$LD_LIBRARY_PATH:/theirs"
+    cd ..
+    eval "$(cudnnv hook-env bash $$)"
+    [ "$LD_LIBRARY_PATH" = "$SHIMS:/mine:/theirs" ]
+    cd A
+    eval "$(cudnnv hook-env bash $$)"
+    [ "$LD_LIBRARY_PATH" = "$SHIMS:/mine:/theirs" ]
+}

@@ -79,3 +79,9 @@ load helpers
     cudnnv init bash > /dev/null 2>&1
     [ ! -e "$CUDNNV_ROOT/versions/system" ]
 }
+
+@test "init of a shell cudnnv does not support says so and lists those it does" {
+    run cudnnv init tcsh
+    assert_status 2
+    assert_output_has "'tcsh' is not a shell cudnnv supports; it supports bash zsh fish pwsh cmd"
+}

@@ -241,3 +241,10 @@ load helpers
     cudnnv link wheel "$site/cudnn" 2>/dev/null
     grep -q '^cuda = 12$' "$CUDNNV_ROOT/versions/wheel/cudnnv.ini"
 }
+
+@test "the count install reports is the count it copied (the set's cudnnv.ini said apart)" {
+    script -qec "'$CUDNNV' install '$FIXTURES/layouts/site-packages/nvidia/cudnn'" /dev/null > "$BATS_TEST_TMPDIR/terminal"
+    copied=$(tr '\r' '\n' < "$BATS_TEST_TMPDIR/terminal" | sed -n 's/^cudnnv: copying: \([0-9]*\) files.*/\1/p' | tail -1)
+    [ -n "$copied" ]
+    grep -q "installed 9.1.0 .*: $copied files and cudnnv.ini," "$BATS_TEST_TMPDIR/terminal"
+}

@@ -66,3 +66,33 @@ load helpers
     run cudnnv uninstall --force 8.1.0.77
     assert_status 0
 }
+
+@test "uninstall takes a prefix that only one set has (8.0), lists the sets when it is ambiguous (8)" {
+    setup_store
+    run cudnnv uninstall 8
+    assert_status 1
+    assert_output_has "'8' matches 2 installed sets (8.0.4.30, 8.1.0.77); name the one to remove"
+    [ -d "$CUDNNV_ROOT/versions/8.0.4.30" ]
+    run cudnnv uninstall --force 8.0
+    assert_status 0
+    assert_output_has "removed 8.0.4.30"
+    [ ! -e "$CUDNNV_ROOT/versions/8.0.4.30" ]
+    [ -d "$CUDNNV_ROOT/versions/8.1.0.77" ]
+    run cudnnv uninstall v8.1
+    assert_status 0
+    assert_output_has "removed 8.1.0.77"
+}
+
+@test "removing the set the global file names says that the file still names it" {
+    setup_store
+    cudnnv global 8.0 2>/dev/null
+    run cudnnv uninstall --force 8.0.4.30
+    assert_status 0
+    assert_output_has "'8.0' still names it (set by $CUDNNV_ROOT/version): programs there stop with status 127"
+    # a pin that another set still serves is not mentioned
+    cudnnv global 8 2>/dev/null
+    install_fixture cudnn-11.0-linux-x64-v8.0.4.30-test.tgz
+    run cudnnv uninstall --force 8.1.0.77
+    assert_status 0
+    refute_output_has "still names"
+}

@@ -60,12 +60,25 @@ load helpers
     assert_status 2
 }
 
-@test "use --for tensorflow==2.5 picks the newest installed 8.x at least 8.1 and says why" {
+@test "use --for tensorflow==2.5 pins the release it was built with (8.1), as 'use' would write it, and says why" {
     install_usual_fixtures
     run cudnnv use --for tensorflow==2.5
     assert_status 0
-    assert_output_has "tensorflow 2.5.0 was built with cuDNN 8.1 (CUDA 11.2); using 8.1.1.33"
-    [ "$(cat .cudnn-version)" = 8.1.1.33 ]
+    assert_output_has "tensorflow 2.5.0 was built with cuDNN 8.1 (CUDA 11.2); pinning 8.1 (8.1.1.33 is installed)"
+    [ "$(cat .cudnn-version)" = 8.1 ]
+}
+
+@test "use --for tensorflow==2.4: its own 8.0 when installed, else the newest installed set it accepts" {
+    install_usual_fixtures
+    run cudnnv use --for tensorflow==2.4
+    assert_status 0
+    assert_output_has "tensorflow 2.4.0 was built with cuDNN 8.0 (CUDA 11.0); pinning 8.0 (8.0.4.30 is installed)"
+    [ "$(cat .cudnn-version)" = 8.0 ]
+    cudnnv uninstall --force 8.0.4.30 2>/dev/null
+    run cudnnv use --for tensorflow==2.4
+    assert_status 0
+    assert_output_has "tensorflow 2.4.0 was built with cuDNN 8.0 (CUDA 11.0), which is not installed; pinning 8.1 (8.1.1.33), the newest installed set it accepts (cuDNN 8.x, at least 8.0)"
+    [ "$(cat .cudnn-version)" = 8.1 ]
 }
 
 @test "use --for pytorch: the same major and at least its minor" {
@@ -73,7 +86,7 @@ load helpers
     run cudnnv use --for=torch==2.4
     assert_status 0
     assert_output_has "pytorch 2.4 was built with cuDNN 9.1.0.70"
-    [ "$(cat .cudnn-version)" = 9.1.0.70 ]
+    [ "$(cat .cudnn-version)" = 9.1 ]
     run cudnnv use --for pytorch==2.10
     assert_status 1
     assert_output_has "pytorch 2.10 was built with cuDNN 9.10.2.21 (CUDA 12.8) and needs cuDNN 9.x, at least 9.10; none is installed: run 'cudnnv install 9.10'"

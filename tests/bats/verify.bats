@@ -37,3 +37,9 @@ load helpers
     run cudnnv verify 8.9
     assert_status 1
 }
+
+@test "verify with no sets says so" {
+    run cudnnv verify
+    assert_status 0
+    assert_output_has "no sets are installed in $CUDNNV_ROOT: nothing to verify"
+}

@@ -39,3 +39,14 @@ load helpers
     run cudnnv which /etc/passwd
     assert_status 2
 }
+
+@test "which finds a header in include/, and points there when it is missing" {
+    setup_store
+    cudnnv global 8.1 2>/dev/null
+    run cudnnv which cudnn.h
+    assert_status 0
+    [ "$output" = "$CUDNNV_ROOT/versions/8.1.0.77/include/cudnn.h" ]
+    run cudnnv which cudnn_nothing.h
+    assert_status 1
+    assert_output_has "list it with 'ls $CUDNNV_ROOT/versions/8.1.0.77/include'"
+}
