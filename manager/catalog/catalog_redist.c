@@ -17,6 +17,7 @@
 
 #include "cudnnv_select.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <limits.h>
 #include <stdio.h>
@@ -35,6 +36,25 @@ static void show_progress(int done, int all)
 {
     if (isatty(STDERR_FILENO))
         fprintf(stderr, "\rcudnnv: reading NVIDIA's manifests: %d/%d ", done, all);
+}
+
+/*
+ * Temporary files (NAME.ini.tmp.XXXXXX) left by an update that was killed
+ * before its rename: removed, since only one update runs at a time (the
+ * catalog lock is held).
+ */
+static void remove_stale_temporaries(const char *dir)
+{
+    char path[PATH_MAX];
+    DIR *folder = opendir(dir);
+    if (folder == NULL)
+        return;
+    struct dirent *entry;
+    while ((entry = readdir(folder)) != NULL) {
+        if (strstr(entry->d_name, ".ini.tmp.") != NULL && path_join(path, sizeof path, dir, entry->d_name) == 0)
+            unlink(path);
+    }
+    closedir(folder);
 }
 
 /* Fetches, checks and writes one release; 0 when written, 1 when skipped (said why). */
@@ -87,6 +107,7 @@ int catalog_redist_update(const char *root, const char *base_url)
         return fail("%s names no redistrib_*.json manifest; is it NVIDIA's cuDNN redist address?", base_url);
     if (path_join(dir, sizeof dir, root, "catalog-redist") != 0 || make_dirs(dir, 0755) != 0)
         return fail("cannot create %s/catalog-redist: %s", root, strerror(errno));
+    remove_stale_temporaries(dir);
     for (int i = 0; i < count; i++) {
         show_progress(i + 1, count);
         if (snprintf(target, sizeof target, "%s/%s.ini", dir, labels[i]) >= (int)sizeof target)

@@ -62,15 +62,52 @@ static struct catalog_build *build_for(struct catalog_release *release, const ch
     return build;
 }
 
-/* One archive entry ({relative_path, sha256, size}) into a catalog archive. */
-static int take_archive(json_t *entry, const char *base_url, struct catalog_archive *archive, char *why, size_t size)
+/* True when text is exactly 64 hexadecimal digits. */
+static int is_sha256(const char *text)
+{
+    return text != NULL && strlen(text) == 64 && strspn(text, "0123456789abcdefABCDEF") == 64;
+}
+
+/* The archive's size: a positive whole number, as a JSON string of digits or a JSON integer; 0 if not one. */
+static long long positive_size(json_t *value)
+{
+    if (json_is_integer(value))
+        return json_integer_value(value) > 0 ? json_integer_value(value) : 0;
+    const char *text = json_is_string(value) ? json_string_value(value) : NULL;
+    if (text == NULL || text[0] == '\0' || strlen(text) > 18 || strspn(text, "0123456789") != strlen(text))
+        return 0;
+    return atoll(text);
+}
+
+/*
+ * A path joined to the redist address: plain relative (no '..', no leading
+ * '/') and made of the bytes NVIDIA's paths use, so no '%'-escape, scheme,
+ * query or backslash can change what it names.
+ */
+static int is_plain_relative_path(const char *path)
 {
     char clean[PATH_MAX];
+    static const char allowed[] = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._+-/";
+    return path != NULL && strspn(path, allowed) == strlen(path) &&
+           archive_member_clean(path, clean, sizeof clean) == NULL && strcmp(clean, path) == 0;
+}
+
+/* One archive entry ({relative_path, sha256, size}) into a catalog archive: all three are required and checked. */
+static int take_archive(json_t *entry, const char *base_url, struct catalog_archive *archive, char *why, size_t size)
+{
     const char *path = string_member(entry, "relative_path");
     const char *sha256 = string_member(entry, "sha256");
-    const char *bytes = string_member(entry, "size");
-    if (path == NULL || archive_member_clean(path, clean, sizeof clean) != NULL || strcmp(clean, path) != 0) {
+    long long bytes = positive_size(json_object_get(entry, "size"));
+    if (!is_plain_relative_path(path)) {
         snprintf(why, size, "an archive path that is not a plain relative path");
+        return -1;
+    }
+    if (!is_sha256(sha256)) {
+        snprintf(why, size, "an archive without a SHA-256 of 64 hexadecimal digits");
+        return -1;
+    }
+    if (bytes <= 0) {
+        snprintf(why, size, "an archive whose size is not a positive whole number");
         return -1;
     }
     if (strlen(base_name(path)) >= sizeof archive->name ||
@@ -79,8 +116,10 @@ static int take_archive(json_t *entry, const char *base_url, struct catalog_arch
         return -1;
     }
     snprintf(archive->name, sizeof archive->name, "%s", base_name(path));
-    snprintf(archive->sha256, sizeof archive->sha256, "%s", sha256 ? sha256 : "");
-    archive->size = bytes ? atoll(bytes) : 0;
+    for (int i = 0; i < 64; i++)
+        archive->sha256[i] = (char)tolower((unsigned char)sha256[i]);
+    archive->sha256[64] = '\0';
+    archive->size = bytes;
     return 0;
 }
 

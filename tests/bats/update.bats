@@ -106,7 +106,7 @@ JSON
     cat > "$REDIST/redistrib_9.90.1.json" <<JSON
 {"cudnn": {"version": "9.90.0.71",
   "linux-x86_64": {"cuda12": {"relative_path": "cudnn/linux-x86_64/cudnn-linux-x86_64-9.90.0.71_cuda12-archive.tar.xz",
-                              "sha256": "$(printf '%064d' 0)"}}}}
+                              "sha256": "$(printf '%064d' 0)", "size": "1000"}}}}
 JSON
     # an older manifest: no build level, the CUDA in the archive's name
     cat > "$REDIST/redistrib_8.3.3.json" <<JSON
@@ -119,7 +119,7 @@ JSON
 {"cudnn": {"version": "9.3.0.1", "linux-x86_64": {"cuda12": {"relative_path": "../../home/.bashrc", "sha256": "$good"}}}}
 JSON
     cat > "$REDIST/redistrib_9.4.0.json" <<JSON
-{"cudnn": {"version": "9.4.0.1;rm -rf", "linux-x86_64": {"cuda12": {"relative_path": "cudnn/x.tar.xz", "sha256": "$good"}}}}
+{"cudnn": {"version": "9.4.0.1;rm -rf", "linux-x86_64": {"cuda12": {"relative_path": "cudnn/x.tar.xz", "sha256": "$good", "size": "9"}}}}
 JSON
     cat > "$REDIST/index.html" <<HTML
 <html><body><a href="redistrib_8.3.3.json">redistrib_8.3.3.json</a>
@@ -163,4 +163,45 @@ teardown() {
     run cudnnv update
     assert_output_has "0 new releases from $BASE (3 manifests read, 3 skipped, 3 already known)"
     [ ! -e "$HOME/.bashrc" ]
+}
+
+@test "update refuses manifests whose sum, path or size is hostile, and cleans what a killed update left" {
+    serve_redist
+    rm -f "$REDIST"/redistrib_*.json
+    good_path="cudnn/linux-x86_64/cudnn-linux-x86_64-9.90.0.70_cuda12-archive.tar.xz"
+    manifest() { # manifest LABEL ENTRY_JSON
+        printf '{"cudnn": {"version": "%s.1", "linux-x86_64": {"cuda12": %s}}}\n' "$1" "$2" > "$REDIST/redistrib_$1.json"
+        printf '<a href="redistrib_%s.json">x</a>\n' "$1" >> "$REDIST/index.html"
+    }
+    : > "$REDIST/index.html"
+    manifest 9.91.0 "{\"relative_path\": \"$good_path\", \"size\": \"1000\"}"
+    manifest 9.91.1 "{\"relative_path\": \"$good_path\", \"sha256\": 7, \"size\": \"1000\"}"
+    manifest 9.91.2 "{\"relative_path\": \"$good_path\", \"sha256\": \"abc\", \"size\": \"1000\"}"
+    manifest 9.91.3 "{\"relative_path\": \"$good_path\", \"sha256\": \"$(printf 'g%.0s' $(seq 64))\", \"size\": \"1000\"}"
+    manifest 9.92.0 "{\"relative_path\": \"cudnn/%2e%2e/%2e%2e/x.tar.xz\", \"sha256\": \"$good\", \"size\": \"1000\"}"
+    manifest 9.92.1 "{\"relative_path\": \"http://evil.example/x.tar.xz\", \"sha256\": \"$good\", \"size\": \"1000\"}"
+    manifest 9.92.2 "{\"relative_path\": \"/etc/x.tar.xz\", \"sha256\": \"$good\", \"size\": \"1000\"}"
+    manifest 9.92.3 "{\"relative_path\": \"cudnn\\\\..\\\\x.tar.xz\", \"sha256\": \"$good\", \"size\": \"1000\"}"
+    manifest 9.93.0 "{\"relative_path\": \"$good_path\", \"sha256\": \"$good\"}"
+    manifest 9.93.1 "{\"relative_path\": \"$good_path\", \"sha256\": \"$good\", \"size\": \"0\"}"
+    manifest 9.93.2 "{\"relative_path\": \"$good_path\", \"sha256\": \"$good\", \"size\": \"-5\"}"
+    manifest 9.93.3 "{\"relative_path\": \"$good_path\", \"sha256\": \"$good\", \"size\": \"12kb\"}"
+    manifest 9.94.0 "{\"relative_path\": \"$good_path\", \"sha256\": \"$good\", \"size\": 1000}"
+    mkdir -p "$CUDNNV_ROOT/catalog-redist"
+    echo "[release]" > "$CUDNNV_ROOT/catalog-redist/9.80.0.ini.tmp.Ab12Cd"
+    printf '[catalog]\nredist = %s\n' "$BASE" > "$CUDNNV_ROOT/config"
+    run cudnnv update
+    assert_status 0
+    for label in 9.91.0 9.91.1 9.91.2 9.91.3; do
+        assert_output_has "skipping ${BASE}redistrib_$label.json: an archive without a SHA-256 of 64 hexadecimal digits"
+    done
+    for label in 9.92.0 9.92.1 9.92.2 9.92.3; do
+        assert_output_has "skipping ${BASE}redistrib_$label.json: an archive path that is not a plain relative path"
+    done
+    for label in 9.93.0 9.93.1 9.93.2 9.93.3; do
+        assert_output_has "skipping ${BASE}redistrib_$label.json: an archive whose size is not a positive whole number"
+    done
+    assert_output_has "1 new releases from $BASE (13 manifests read, 12 skipped, 0 already known)"
+    [ "$(ls "$CUDNNV_ROOT/catalog-redist")" = 9.94.0.ini ]
+    grep -qx "linux_sha256 = $good" "$CUDNNV_ROOT/catalog-redist/9.94.0.ini"
 }
