@@ -5,7 +5,12 @@
  * lib\x64) become a set in the store, verified, and are then moved out of
  * the toolkit into a backup folder in the store; every other file of the
  * toolkit stays as it was. Nothing moves unless the set installed and
- * verified; a folder the user cannot write is refused before anything.
+ * verified. Refused before anything changes: a file that is not a regular
+ * file or a link to one inside the toolkit (a FIFO, a device, a link to a
+ * file elsewhere, whose content would be copied into the store), and a
+ * file this user cannot move (a folder it cannot write, a sticky folder of
+ * someone else's files). Should a move still fail, the files already moved
+ * go back and the new set is removed.
  */
 #include "cli.h"
 #include "commands.h"
@@ -22,6 +27,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -66,19 +72,69 @@ static void list_cudnn_files(const struct set_layout *layout, const char *top, s
     collect(files, top, layout->import_dir, "cudnn", ".lib");
 }
 
-/* Every folder a file leaves must be writable by this user: checked before anything changes. */
-static int require_writable(const char *top, const struct adoption *files)
+/* Why this entry of the toolkit cannot be adopted, or NULL: a regular file, or a link to one inside top. */
+static const char *unadoptable(const char *top, const char *path)
 {
-    char dir[PATH_MAX + 8];
-    for (int i = 0; i < files->count; i++) {
-        snprintf(dir, sizeof dir, "%s/%s", top, files->paths[i]);
-        *strrchr(dir, '/') = '\0';
-        if (access(dir, W_OK) != 0) {
-            const char *why = strerror(errno);   /* before store_root(), which may set errno */
-            return fail("cannot move cuDNN out of %s: %s; run it as the folder's owner, e.g. 'sudo env CUDNNV_ROOT=%s cudnnv adopt %s'",
-                        dir, why, store_root(), top);
-        }
+    struct stat info;
+    char real[PATH_MAX];
+    size_t length = strlen(top);
+    if (lstat(path, &info) != 0)
+        return "cannot be read";
+    if (S_ISREG(info.st_mode))
+        return NULL;
+    if (!S_ISLNK(info.st_mode))
+        return S_ISDIR(info.st_mode) ? "a folder" : "neither a file nor a link (a FIFO, device or socket)";
+    if (realpath(path, real) == NULL)
+        return "a link that leads nowhere";
+    if (strncmp(real, top, length) != 0 || real[length] != '/')
+        return "a link to a file outside the toolkit";
+    if (stat(real, &info) != 0 || !S_ISREG(info.st_mode))
+        return "a link to something that is not a regular file";
+    return NULL;
+}
+
+/* Why this user cannot move path out of its folder, or NULL (errno read first, before anything else). */
+static const char *unmovable(const char *path, char *why, size_t size)
+{
+    char dir[2 * PATH_MAX];
+    struct stat folder, file;
+    snprintf(dir, sizeof dir, "%s", path);
+    *strrchr(dir, '/') = '\0';
+    if (access(dir, W_OK) != 0) {
+        snprintf(why, size, "%s", strerror(errno));
+        return why;
     }
+    uid_t user = geteuid();
+    if (stat(dir, &folder) == 0 && lstat(path, &file) == 0 && (folder.st_mode & S_ISVTX) && user != 0 &&
+        file.st_uid != user && folder.st_uid != user) {
+        snprintf(why, size, "its folder is sticky and the file is another user's");
+        return why;
+    }
+    return NULL;
+}
+
+/*
+ * Every file is checked before anything changes: what it is, and that this
+ * user can move it. All that fail are listed; then nothing happens.
+ */
+static int require_adoptable(const char *top, const struct adoption *files)
+{
+    char path[2 * PATH_MAX], why[PATH_MAX + 64];
+    int refused = 0, unwritable = 0;
+    for (int i = 0; i < files->count; i++) {
+        snprintf(path, sizeof path, "%s/%s", top, files->paths[i]);
+        const char *problem = unadoptable(top, path);
+        if (problem == NULL && (problem = unmovable(path, why, sizeof why)) != NULL)
+            unwritable++;
+        if (problem != NULL && refused++ < 20)
+            note("cannot adopt %s: %s", path, problem);
+    }
+    if (refused > 0 && unwritable == refused)
+        return fail("cannot move cuDNN out of %s; run it as the folder's owner, e.g. 'sudo env CUDNNV_ROOT=%s cudnnv adopt %s'; nothing was changed",
+                    top, store_root(), top);
+    if (refused > 0)
+        return fail("%d of the %d cuDNN files of %s cannot be adopted (above); nothing was changed", refused,
+                    files->count, top);
     return 0;
 }
 
@@ -98,6 +154,13 @@ static int install_folder(const char *top, const char *requested_name, char *nam
     return cudnnv_name_is_valid(name) ? 0 : fail("the new set has an unexpected name; nothing was moved");
 }
 
+/* The permission bits of a regular file (0644 when it cannot be read). */
+static mode_t file_mode(const char *path)
+{
+    struct stat info;
+    return stat(path, &info) == 0 ? (info.st_mode & 07777) : 0644;
+}
+
 /* Moves one file (or link) to the backup; across file systems, copies then removes. */
 static int move_file(const char *from, const char *to)
 {
@@ -115,24 +178,68 @@ static int move_file(const char *from, const char *to)
         target[length] = '\0';
         if (symlink(target, to) != 0)
             return -1;
-    } else if (copy_file(from, to, 0644) != 0) {
+    } else if (copy_file(from, to, file_mode(from)) != 0) {
         return -1;
     }
     return unlink(from);
 }
 
-static int move_out(const char *top, const struct adoption *files, char *backup, size_t size)
+/* Puts the files moved so far back where they were (newest first); 0 when all went back. */
+static int move_back(const char *top, const struct adoption *files, int moved, const char *backup)
 {
-    char stamp[32], from[2 * PATH_MAX], to[2 * PATH_MAX];
+    char from[2 * PATH_MAX], to[2 * PATH_MAX];
+    int status = 0;
+    for (int i = moved - 1; i >= 0; i--) {
+        snprintf(from, sizeof from, "%s/%s", backup, files->paths[i]);
+        snprintf(to, sizeof to, "%s/%s", top, files->paths[i]);
+        if (move_file(from, to) != 0)
+            status = -1;
+    }
+    return status;
+}
+
+/* Takes the set made from the toolkit out of the store again (a move failed). */
+static void forget_set(const char *name)
+{
+    int lock = store_begin_change(store_root());
+    if (lock < 0)
+        return;
+    store_remove_set(store_root(), name);
+    store_unlock(lock);
+}
+
+/* The backup folder: a new one each time (two adopts in one second never share one). */
+static int new_backup(char *backup, size_t size)
+{
+    char stamp[32], folder[PATH_MAX];
     time_t now = time(NULL);
     strftime(stamp, sizeof stamp, "%Y%m%dT%H%M%S", gmtime(&now));
-    snprintf(backup, size, "%s/backups/adopted-%s", store_root(), stamp);
+    if (path_join(folder, sizeof folder, store_root(), "backups") != 0 || make_dirs(folder, 0700) != 0 ||
+        snprintf(backup, size, "%s/adopted-%s-XXXXXX", folder, stamp) >= (int)size || mkdtemp(backup) == NULL)
+        return fail("cannot make a backup folder in %s/backups: %s; nothing was moved", store_root(), strerror(errno));
+    return 0;
+}
+
+static int move_out(const char *top, const struct adoption *files, const char *name, char *backup, size_t size)
+{
+    char from[2 * PATH_MAX], to[2 * PATH_MAX];
+    if (new_backup(backup, size) != 0) {
+        forget_set(name);
+        return 1;
+    }
     for (int i = 0; i < files->count; i++) {
         snprintf(from, sizeof from, "%s/%s", top, files->paths[i]);
         snprintf(to, sizeof to, "%s/%s", backup, files->paths[i]);
-        if (move_file(from, to) != 0)
-            return fail("cannot move %s to %s: %s; the files moved so far are in %s", from, to, strerror(errno),
+        if (move_file(from, to) == 0)
+            continue;
+        const char *why = strerror(errno);
+        if (move_back(top, files, i, backup) != 0)
+            return fail("cannot move %s to %s: %s; some files could not go back: they are in %s", from, to, why,
                         backup);
+        forget_set(name);
+        remove_tree(backup);
+        return fail("cannot move %s to %s: %s; the files moved so far went back and the set %s was removed: nothing changed",
+                    from, to, why, name);
     }
     return 0;
 }
@@ -176,8 +283,8 @@ static int run(struct args *args)
         note("adopt would make these %d files a set and move them out of %s", files.count, top);
         return 0;
     }
-    if (require_writable(top, &files) != 0 || install_folder(top, requested_name, name, sizeof name) != 0 ||
-        verify_set(name) != 0 || move_out(top, &files, backup, sizeof backup) != 0)
+    if (require_adoptable(top, &files) != 0 || install_folder(top, requested_name, name, sizeof name) != 0 ||
+        verify_set(name) != 0 || move_out(top, &files, name, backup, sizeof backup) != 0)
         return 1;
     note("adopted %d cuDNN files of %s as the set %s; they were moved to %s (delete it when you no longer need it)",
          files.count, top, name, backup);
@@ -192,7 +299,7 @@ const struct command command_adopt = {
     .description =
         "Make the cuDNN files copied into a CUDA toolkit folder a set of the store,\n"
         "verify it, then move those files out of the toolkit into\n"
-        "$CUDNNV_ROOT/backups/adopted-TIME/ (delete it when you no longer need it).\n"
+        "$CUDNNV_ROOT/backups/adopted-TIME-XXXXXX/ (delete it when you no longer need it).\n"
         "Only cuDNN's files move: include/cudnn*.h, lib/ or lib64/libcudnn*,\n"
         "bin/cudnn*.dll, lib/x64/cudnn*.lib; everything else stays.\n",
     .options = options,

@@ -100,17 +100,16 @@ static int write_module(const char *dir, const char *root, const char *name, int
     char path[PATH_MAX + 80], temporary[PATH_MAX + 96];
     if (module_values_of(root, name, &values) != 0)
         return 1;
-    if (snprintf(path, sizeof path, "%s/%s%s", dir, name, tcl ? "" : ".lua") >= (int)sizeof path ||
-        snprintf(temporary, sizeof temporary, "%s.tmp", path) >= (int)sizeof temporary)
+    if (snprintf(path, sizeof path, "%s/%s%s", dir, name, tcl ? "" : ".lua") >= (int)sizeof path)
         return fail("the module folder's path is too long: %s", dir);
-    FILE *out = fopen(temporary, "w");
+    FILE *out = safe_file_begin(path, temporary, sizeof temporary);
     if (out == NULL)
-        return fail("cannot write %s: %s", temporary, strerror(errno));
+        return fail("cannot write %s: %s", path, strerror(errno));
     if (tcl)
         write_tcl(out, &values);
     else
         write_lua(out, &values);
-    if (fclose(out) != 0 || rename(temporary, path) != 0)
+    if (safe_file_commit(out, temporary, path, !ferror(out)) != 0)
         return fail("cannot write %s: %s", path, strerror(errno));
     note("wrote %s", path);
     return 0;

@@ -14,6 +14,7 @@
 
 #include <curl/curl.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -90,9 +91,14 @@ static long long file_size(const char *path)
 /* One attempt: appends to part from its current size. Returns the curl code. */
 static CURLcode fetch_into(const char *url, const char *part, struct transfer *transfer, const struct config *config)
 {
-    FILE *out = fopen(part, "ab");
-    if (out == NULL)
+    /* never through a link planted at the part's name */
+    int fd = open(part, O_WRONLY | O_APPEND | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0644);
+    FILE *out = fd >= 0 ? fdopen(fd, "ab") : NULL;
+    if (out == NULL) {
+        if (fd >= 0)
+            close(fd);
         return CURLE_WRITE_ERROR;
+    }
     transfer->resumed_from = file_size(part);
     CURL *curl = curl_easy_init();
     curl_easy_setopt(curl, CURLOPT_URL, url);

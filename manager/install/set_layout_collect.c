@@ -73,7 +73,8 @@ static int copy_regular(struct collect *state, const char *from, const char *to)
     if (fstat(in, &info) != 0)
         status = refuse(state, "cannot read %s: %s", from);
     else if (S_ISREG(info.st_mode)) {
-        if (copy_from_descriptor(in, to, (info.st_mode & 0111) ? 0755 : 0644) != 0)
+        /* never more open than the source: a link to a private file must not make it world-readable */
+        if (copy_from_descriptor(in, to, info.st_mode & ((info.st_mode & 0111) ? 0755 : 0644)) != 0)
             status = refuse(state, "cannot copy %s: %s", from);
         else
             show_progress(state, &info);

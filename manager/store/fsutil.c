@@ -136,24 +136,37 @@ int copy_file(const char *from, const char *to, mode_t mode)
 }
 
 /*
- * Writes content to path through a new temporary file beside it and one
- * rename. The temporary name is random and created exclusively (mkstemp):
- * a link planted in a directory others can write is never followed, and the
- * rename replaces a link at path itself, never what it points to.
+ * The one way cudnnv writes a file: into a new temporary file beside path
+ * (safe_file_begin), then flushed and renamed over path (safe_file_commit).
+ * The temporary name is random and created exclusively (mkstemp): a link
+ * planted in a directory others can write is never followed, and the rename
+ * replaces a link at path itself, never what it points to. A failure leaves
+ * path as it was and no temporary file behind.
  */
-int write_file_atomic(const char *path, const char *content)
+FILE *safe_file_begin(const char *path, char *temporary, size_t size)
 {
-    char temporary[4096];
-    if (snprintf(temporary, sizeof temporary, "%s.tmp.XXXXXX", path) >= (int)sizeof temporary) {
+    if (snprintf(temporary, size, "%s.tmp.XXXXXX", path) >= (int)size) {
         errno = ENAMETOOLONG;
-        return -1;
+        return NULL;
     }
     int fd = mkstemp(temporary);
     if (fd < 0)
-        return -1;
-    size_t length = strlen(content);
-    int ok = fchmod(fd, 0644) == 0 && write(fd, content, length) == (ssize_t)length && fsync(fd) == 0;
-    ok = (close(fd) == 0) && ok;
+        return NULL;
+    FILE *out = fchmod(fd, 0644) == 0 ? fdopen(fd, "w") : NULL;
+    if (out == NULL) {
+        int saved = errno;
+        close(fd);
+        unlink(temporary);
+        errno = saved;
+    }
+    return out;
+}
+
+/* Finishes what safe_file_begin started; ok is 0 when the writing went wrong (the file is then dropped). */
+int safe_file_commit(FILE *out, const char *temporary, const char *path, int ok)
+{
+    ok = ok && fflush(out) == 0 && fsync(fileno(out)) == 0;
+    ok = fclose(out) == 0 && ok;
     if (!ok || rename(temporary, path) != 0) {
         int saved = errno;
         unlink(temporary);
@@ -161,6 +174,15 @@ int write_file_atomic(const char *path, const char *content)
         return -1;
     }
     return 0;
+}
+
+int write_file_atomic(const char *path, const char *content)
+{
+    char temporary[4096];
+    FILE *out = safe_file_begin(path, temporary, sizeof temporary);
+    if (out == NULL)
+        return -1;
+    return safe_file_commit(out, temporary, path, fputs(content, out) >= 0);
 }
 
 static int sync_entry(const char *path, const struct stat *info, int type, struct FTW *walk)

@@ -6,6 +6,7 @@
 #define CUDNNV_FSUTIL_H
 
 #include <stddef.h>
+#include <stdio.h>
 #include <sys/types.h>
 
 int path_join(char *out, size_t size, const char *left, const char *right);
@@ -16,6 +17,8 @@ int remove_tree(const char *path);
 int copy_file(const char *from, const char *to, mode_t mode);
 int copy_from_descriptor(int in, const char *to, mode_t mode);
 int write_file_atomic(const char *path, const char *content);
+FILE *safe_file_begin(const char *path, char *temporary, size_t size);
+int safe_file_commit(FILE *out, const char *temporary, const char *path, int ok);
 int sync_tree_directories(const char *path);
 char *read_small_file(const char *path, size_t limit);
 const char *base_name(const char *path);

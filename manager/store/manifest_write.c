@@ -149,14 +149,14 @@ int manifest_build(const char *root, const char *set_dir, struct manifest_stats 
 {
     struct tree_list list;
     struct known_files known = {0};
-    char path[PATH_MAX];
+    char path[PATH_MAX], temporary[PATH_MAX + 16];
     memset(stats, 0, sizeof *stats);
     if (tree_list_build(set_dir, &list) != 0)
         return -1;
     if (root != NULL)
         load_store_files(root, &known);
     path_join(path, sizeof path, set_dir, "MANIFEST");
-    FILE *out = fopen(path, "w");
+    FILE *out = safe_file_begin(path, temporary, sizeof temporary);
     int status = out ? 0 : -1;
     if (out != NULL)
         fputs("# cudnnv MANIFEST 1: path, size, XXH3-128 (or: path, link, target)\n", out);
@@ -164,7 +164,7 @@ int manifest_build(const char *root, const char *set_dir, struct manifest_stats 
         if (strcmp(list.entries[i].path, "MANIFEST") != 0)
             status = record_entry(out, set_dir, &list.entries[i], &known, stats);
     }
-    if (out != NULL && (fflush(out) != 0 || fsync(fileno(out)) != 0 || fclose(out) != 0))
+    if (out != NULL && safe_file_commit(out, temporary, path, status == 0) != 0)
         status = -1;
     tree_list_free(&list);
     forget_all(&known);

@@ -72,8 +72,75 @@ make_toolkit() {
     run setpriv --reuid=65534 --regid=65534 --clear-groups env -i PATH=/usr/bin:/bin HOME="$top/home" \
         CUDNNV_ROOT="$top/store" "$CUDNNV" adopt "$top/cuda"
     assert_status 1
-    assert_output_has "cannot move cuDNN out of $top/cuda/include: Permission denied; run it as the folder's owner"
+    assert_output_has "cannot adopt $top/cuda/include/cudnn.h: Permission denied"
+    assert_output_has "cannot move cuDNN out of $top/cuda; run it as the folder's owner"
     [ ! -d "$top/store/versions" ] || [ -z "$(ls "$top/store/versions")" ]
     [ -f "$top/cuda/lib64/libcudnn.so.8.1.0" ]
     rm -rf "$top"
+}
+
+# toolkit_unchanged: the toolkit's files are all where they were, and the store holds no set
+toolkit_unchanged() {
+    [ "$(cd "$TOOLKIT" && find . -path '*cudnn*' | sort)" = "$(cat "$BATS_TEST_TMPDIR/cudnn-files")" ]
+    [ -z "$(ls "$CUDNNV_ROOT/versions" 2>/dev/null)" ]
+}
+
+@test "a FIFO named like a library, or a link to a file outside the toolkit, is refused and listed before anything moves" {
+    make_toolkit
+    mkfifo "$TOOLKIT/lib64/libcudnn_pipe.so.8"
+    echo secret > "$BATS_TEST_TMPDIR/secret"
+    chmod 600 "$BATS_TEST_TMPDIR/secret"
+    ln -s "$BATS_TEST_TMPDIR/secret" "$TOOLKIT/lib64/libcudnn_secret.so.8"
+    (cd "$TOOLKIT" && find . -path '*cudnn*' | sort) > "$BATS_TEST_TMPDIR/cudnn-files"
+    run timeout 30 "$CUDNNV" adopt "$TOOLKIT"
+    assert_status 1
+    assert_output_has "cannot adopt $TOOLKIT/lib64/libcudnn_pipe.so.8: neither a file nor a link (a FIFO, device or socket)"
+    assert_output_has "cannot adopt $TOOLKIT/lib64/libcudnn_secret.so.8: a link to a file outside the toolkit"
+    assert_output_has "2 of the"
+    assert_output_has "nothing was changed"
+    toolkit_unchanged
+    [ -z "$(grep -rl secret "$CUDNNV_ROOT" 2>/dev/null)" ]
+}
+
+@test "a file this user cannot move (a sticky folder of another user's files) is refused before anything moves" {
+    if [ "$(id -u)" != 0 ]; then skip "needs root to give the files to another user"; fi
+    make_toolkit
+    top=$(mktemp -d /tmp/cudnnv-adopt.XXXXXX)
+    share_programs "$top"
+    mv "$TOOLKIT" "$top/cuda"
+    chown -R 65534 "$top/cuda/include"   # the user's own folder
+    chmod 1777 "$top/cuda/lib64"         # sticky, holding root's files
+    run setpriv --reuid=65534 --regid=65534 --clear-groups env -i PATH=/usr/bin:/bin HOME="$top/home" \
+        CUDNNV_ROOT="$top/store" "$CUDNNV" adopt "$top/cuda"
+    assert_status 1
+    assert_output_has "cannot adopt $top/cuda/lib64/libcudnn.so.8.1.0: its folder is sticky and the file is another user's"
+    [ -f "$top/cuda/include/cudnn.h" ]
+    [ -f "$top/cuda/lib64/libcudnn.so.8.1.0" ]
+    [ ! -d "$top/store/versions" ] || [ -z "$(ls "$top/store/versions")" ]
+    rm -rf "$top"
+}
+
+@test "a move that fails half way puts back what moved and removes the new set" {
+    make_toolkit
+    if ! chattr +i "$TOOLKIT/lib64/libcudnn.so.8.1.0" 2>/dev/null; then
+        skip "this file system cannot make a file immutable (chattr +i), which this test uses to make a move fail"
+    fi
+    run cudnnv adopt "$TOOLKIT"
+    chattr -i "$TOOLKIT/lib64/libcudnn.so.8.1.0"
+    assert_status 1
+    assert_output_has "cannot move $TOOLKIT/lib64/libcudnn.so.8.1.0"
+    assert_output_has "the files moved so far went back and the set 8.1.0 was removed: nothing changed"
+    toolkit_unchanged
+    [ -z "$(ls "$CUDNNV_ROOT/backups" 2>/dev/null)" ]
+}
+
+@test "two adopts in the same second keep two backups" {
+    make_toolkit
+    cp -a "$TOOLKIT" "$BATS_TEST_TMPDIR/second"
+    cudnnv adopt "$TOOLKIT" 2>/dev/null
+    cudnnv adopt --name second "$BATS_TEST_TMPDIR/second" 2>/dev/null
+    [ "$(ls "$CUDNNV_ROOT/backups" | wc -l)" -eq 2 ]
+    for backup in "$CUDNNV_ROOT"/backups/adopted-*; do
+        [ -f "$backup/include/cudnn.h" ]
+    done
 }

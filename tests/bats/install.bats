@@ -248,3 +248,17 @@ load helpers
     [ -n "$copied" ]
     grep -q "installed 9.1.0 .*: $copied files and cudnnv.ini," "$BATS_TEST_TMPDIR/terminal"
 }
+
+@test "a folder's link to a private file elsewhere is not made readable by all in the store; a FIFO does not stall" {
+    src="$BATS_TEST_TMPDIR/src"
+    cp -a "$SETS/8.1.0" "$src"
+    echo secret > "$BATS_TEST_TMPDIR/private"
+    chmod 600 "$BATS_TEST_TMPDIR/private"
+    ln -s "$BATS_TEST_TMPDIR/private" "$src/lib/libcudnn_private.so.8"
+    mkfifo "$src/lib/libcudnn_pipe.so.8"
+    run timeout 30 "$CUDNNV" install "$src"
+    assert_status 0
+    copied="$CUDNNV_ROOT/versions/8.1.0/lib/libcudnn_private.so.8"
+    [ "$(stat -c %a "$copied")" = 600 ]
+    [ ! -e "$CUDNNV_ROOT/versions/8.1.0/lib/libcudnn_pipe.so.8" ]
+}
