@@ -9,9 +9,11 @@
 #include "store.h"
 #include "version_write.h"
 
+#include <errno.h>
 #include <limits.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
 
 enum { GLOBAL_FORCE, GLOBAL_UNSET };
 
@@ -30,7 +32,8 @@ static int run(struct args *args)
     path_join(path, sizeof path, root, "version");
     if (args_has(args, GLOBAL_UNSET))
         return version_file_unset(path);
-    if (args->count == 0 && !is_regular_file(path)) {
+    struct stat info;
+    if (args->count == 0 && lstat(path, &info) != 0 && errno == ENOENT) {
         /* pyenv's answer: nothing of ours was chosen */
         printf("system\n");
         note("no global version is set: outside pinned projects a program gets the set linked as system, else the newest installed set of its major ('cudnnv global VERSION' sets one)");
