@@ -386,10 +386,10 @@ FUZZ_CFLAGS  = -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -g -O1 \
 FUZZ_NAMES   = version_file archive_member hook_state catalog_names manifest redist_manifest framework_metadata \
                pe_imports
 FUZZ_SRC_version_file   = $(SELECT_SRC)
-FUZZ_SRC_archive_member = manager/install/archive_member.c manager/store/beneath.c manager/store/fsutil.c manager/platform/platform_posix.c
+FUZZ_SRC_archive_member = manager/install/archive_member.c manager/store/beneath.c manager/store/fsutil.c manager/platform/platform_posix.c $(SELECT_SRC)
 FUZZ_SRC_hook_state     = manager/shell/hook_state.c
 FUZZ_SRC_catalog_names  = manager/catalog/catalog_check.c manager/install/version_detect.c manager/store/fsutil.c manager/platform/platform_posix.c $(SELECT_SRC)
-FUZZ_SRC_manifest       = manager/store/manifest_verify.c manager/store/manifest_hash.c manager/store/tree_list.c manager/store/fsutil.c manager/platform/platform_posix.c
+FUZZ_SRC_manifest       = manager/store/manifest_verify.c manager/store/manifest_hash.c manager/store/tree_list.c manager/store/fsutil.c manager/platform/platform_posix.c $(SELECT_SRC)
 FUZZ_LIBS_manifest      = $(shell pkg-config --libs libxxhash 2>/dev/null)
 FUZZ_SRC_redist_manifest = manager/catalog/redist_manifest.c manager/catalog/catalog_check.c manager/catalog/catalog_platform.c \
                           manager/install/archive_member.c manager/install/version_detect.c manager/store/fsutil.c manager/platform/platform_posix.c $(SELECT_SRC)

@@ -97,6 +97,7 @@ int cudnnv_resolve(const char *root, const char *requested, cudnnv_name out);
 /* version_file.c: the sources */
 int cudnnv_read_names(const char *text, cudnnv_name *names, int max, cudnnv_name bad);
 int cudnnv_read_version_file(const char *path, cudnnv_name *names, int max, cudnnv_name bad);
+int cudnnv_read_regular_file(const char *path, char *text, size_t size, int trusted_only);
 const char *cudnnv_read_problem(int code);
 int cudnnv_find_local_file(const char *cwd, char *out, size_t size);
 int cudnnv_global_file(const char *root, char *out, size_t size);

@@ -91,8 +91,14 @@ static int owner_is_trusted(const struct stat *info)
 #endif
 }
 
-/* Reads at most size - 1 bytes of a regular file into text. Returns 0 or a CUDNNV_READ_ code. */
-static int read_regular_file(const char *path, char *text, size_t size)
+/*
+ * How every outside file is read, by the shim and the manager alike: opened
+ * without blocking (a FIFO never stalls us), only a regular file, at most
+ * size - 1 bytes (CUDNNV_READ_TOO_LONG when there is more; text then holds
+ * the first size - 1), and with trusted_only, only when root or this user
+ * owns it. Returns 0 or a CUDNNV_READ_ code.
+ */
+int cudnnv_read_regular_file(const char *path, char *text, size_t size, int trusted_only)
 {
     struct stat info;
     int fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
@@ -104,7 +110,7 @@ static int read_regular_file(const char *path, char *text, size_t size)
         status = CUDNNV_READ_UNREADABLE;
     else if (!S_ISREG(info.st_mode))
         status = CUDNNV_READ_NOT_FILE;
-    else if (!owner_is_trusted(&info))
+    else if (trusted_only && !owner_is_trusted(&info))
         status = CUDNNV_READ_UNTRUSTED;
     while (status == 0 && length < size) {
         ssize_t got = read(fd, text + length, size - length);
@@ -119,9 +125,11 @@ static int read_regular_file(const char *path, char *text, size_t size)
     int saved = errno;
     close(fd);
     errno = saved;
-    if (status == 0 && length == size)
+    if (status == 0 && length == size) {
         status = CUDNNV_READ_TOO_LONG;
-    text[status == 0 ? length : 0] = '\0';
+        length = size - 1;
+    }
+    text[status == 0 || status == CUDNNV_READ_TOO_LONG ? length : 0] = '\0';
     return status;
 }
 
@@ -129,7 +137,7 @@ static int read_regular_file(const char *path, char *text, size_t size)
 int cudnnv_read_version_file(const char *path, cudnnv_name *names, int max, cudnnv_name bad)
 {
     char text[CUDNNV_VERSION_FILE_MAX + 1];
-    int status = read_regular_file(path, text, sizeof text);
+    int status = cudnnv_read_regular_file(path, text, sizeof text, 1);
     if (status != 0)
         return status;
     return cudnnv_read_names(text, names, max, bad);

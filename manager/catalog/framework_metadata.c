@@ -7,6 +7,7 @@
 #include "framework_metadata.h"
 
 #include "fsutil.h"
+#include "platform.h"
 
 #include "cudnnv_select.h"
 
@@ -16,8 +17,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define PYTHON_SITE_QUERY \
-    "python3 -c 'import site; print(\"\\n\".join(site.getsitepackages() + [site.getusersitepackages()]))' 2>/dev/null"
+/* What the active Python is asked, and how long it may take to answer. */
+#define PYTHON_SITE_QUERY "import site; print('\\n'.join(site.getsitepackages() + [site.getusersitepackages()]))"
+#define PYTHON_SECONDS 10
 
 /* Copies a version ("9.19.0.56") that starts at text; 0 when there is none. */
 static int take_version(const char *text, char *out, size_t size)
@@ -69,7 +71,8 @@ int framework_requirement_from_metadata(const char *metadata, struct cudnn_requi
         specifiers += strspn(specifiers, "0123456789");
         char copy[200];
         snprintf(copy, sizeof copy, "%s", specifiers);
-        for (char *part = strtok(copy, ","); part != NULL; part = strtok(NULL, ","))
+        char *rest = NULL;
+        for (char *part = strtok_r(copy, ",", &rest); part != NULL; part = strtok_r(NULL, ",", &rest))
             take_specifier(part, requirement);
         if (requirement->least[0] != '\0') {
             snprintf(requirement->said, sizeof requirement->said, "%s", text);
@@ -165,16 +168,21 @@ static int read_dist_info(const char *dir, const char *entry, struct installed_f
     return 1;
 }
 
-/* The frameworks in the site-packages of the first python3 on PATH. */
-int installed_frameworks(struct installed_framework *found, int max, int *python_found)
+/*
+ * The frameworks in the site-packages of the first python3 on PATH, which
+ * answers within PYTHON_SECONDS. *python says how it went: PYTHON_ANSWERED,
+ * PYTHON_MISSING, or PYTHON_TIMED_OUT.
+ */
+int installed_frameworks(struct installed_framework *found, int max, int *python)
 {
-    char dir[PATH_MAX];
-    int count = 0;
-    FILE *query = popen(PYTHON_SITE_QUERY, "r");
-    *python_found = 0;
-    while (query != NULL && fgets(dir, sizeof dir, query) != NULL) {
-        dir[strcspn(dir, "\n")] = '\0';
-        *python_found = 1;
+    static char answer[1 << 16];
+    char *argv[] = {"python3", "-c", PYTHON_SITE_QUERY, NULL};
+    int count = 0, status = platform_run_capture(argv, answer, sizeof answer, PYTHON_SECONDS);
+    *python = status == PLATFORM_TIMED_OUT ? PYTHON_TIMED_OUT : status == 0 ? PYTHON_ANSWERED : PYTHON_MISSING;
+    char *rest = NULL;
+    if (*python != PYTHON_ANSWERED)
+        return 0;
+    for (char *dir = strtok_r(answer, "\r\n", &rest); dir != NULL; dir = strtok_r(NULL, "\r\n", &rest)) {
         DIR *handle = opendir(dir);
         struct dirent *entry;
         while (handle != NULL && count < max && (entry = readdir(handle)) != NULL) {
@@ -184,7 +192,5 @@ int installed_frameworks(struct installed_framework *found, int max, int *python
         if (handle != NULL)
             closedir(handle);
     }
-    if (query != NULL)
-        pclose(query);
     return count;
 }

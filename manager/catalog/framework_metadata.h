@@ -27,6 +27,7 @@ struct installed_framework {
 int framework_requirement_from_metadata(const char *metadata, struct cudnn_requirement *requirement);
 int framework_requirement_from_tf_build_info(const char *text, struct cudnn_requirement *requirement);
 int framework_requirement_accepts(const struct cudnn_requirement *requirement, const char *cudnn_version);
-int installed_frameworks(struct installed_framework *found, int max, int *python_found);
+enum { PYTHON_MISSING, PYTHON_ANSWERED, PYTHON_TIMED_OUT };
+int installed_frameworks(struct installed_framework *found, int max, int *python);
 
 #endif

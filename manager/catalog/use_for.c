@@ -93,7 +93,10 @@ static int use_installed(const char *framework, char *version, size_t version_si
         return 0;
     }
     return fail("no %s in the active Python's site-packages (%s); name its version: --for %s==VERSION", framework,
-                python_found ? "python3 on PATH" : "no python3 on PATH", framework);
+                python_found == PYTHON_ANSWERED ? "python3 on PATH"
+                : python_found == PYTHON_TIMED_OUT ? "python3 on PATH did not answer within 10 s"
+                                                   : "no python3 on PATH",
+                framework);
 }
 
 /* The newest installed set (of this platform) that some matching pin accepts. */

@@ -104,12 +104,17 @@ static const char *unmovable(const char *path, char *why, size_t size)
         snprintf(why, size, "%s", strerror(errno));
         return why;
     }
+#ifndef _WIN32   /* a sticky folder lets only a file's owner (or the folder's, or root) move it */
     uid_t user = geteuid();
     if (stat(dir, &folder) == 0 && lstat(path, &file) == 0 && (folder.st_mode & S_ISVTX) && user != 0 &&
         file.st_uid != user && folder.st_uid != user) {
         snprintf(why, size, "its folder is sticky and the file is another user's");
         return why;
     }
+#else
+    (void)folder;
+    (void)file;
+#endif
     return NULL;
 }
 

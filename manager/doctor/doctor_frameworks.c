@@ -94,7 +94,12 @@ void doctor_check_frameworks(struct doctor *doctor)
     struct framework_pins pins;
     int python_found;
     int count = installed_frameworks(found, 8, &python_found);
-    if (!python_found) {
+    if (python_found == PYTHON_TIMED_OUT) {
+        doctor_add(doctor, DOCTOR_SKIP, "frameworks", NULL,
+                   "python3 on PATH did not answer within 10 s (stopped): cannot look for TensorFlow or PyTorch");
+        return;
+    }
+    if (python_found == PYTHON_MISSING) {
         doctor_add(doctor, DOCTOR_SKIP, "frameworks", NULL, "no python3 on PATH: cannot look for TensorFlow or PyTorch");
         return;
     }

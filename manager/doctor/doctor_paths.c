@@ -7,6 +7,7 @@
 #include "doctor.h"
 
 #include "fsutil.h"
+#include "platform.h"
 #include "set_info.h"
 #include "shim_files.h"
 #include "store.h"
@@ -94,21 +95,22 @@ void doctor_check_library_path(struct doctor *doctor)
 
 void doctor_check_loader_cache(struct doctor *doctor)
 {
-    char line[1024], shown[1024] = "";
-    FILE *cache = popen("/sbin/ldconfig -p 2>/dev/null", "r");
-    if (cache == NULL) {
-        doctor_add(doctor, DOCTOR_SKIP, "loader cache", NULL, "cannot run /sbin/ldconfig -p");
+    static char listing[1 << 20];
+    char shown[1024] = "";
+    char *argv[] = {"/sbin/ldconfig", "-p", NULL};
+    int status = platform_run_capture(argv, listing, sizeof listing, 10);
+    if (status != 0) {
+        doctor_add(doctor, DOCTOR_SKIP, "loader cache", NULL, status == PLATFORM_TIMED_OUT
+                   ? "/sbin/ldconfig -p did not answer within 10 s (stopped)" : "cannot run /sbin/ldconfig -p");
         return;
     }
-    while (fgets(line, sizeof line, cache) != NULL) {
+    for (char *line = strtok(listing, "\n"); line != NULL; line = strtok(NULL, "\n")) {
         char *arrow = strstr(line, "=> ");
         if (strstr(line, "libcudnn") == NULL || arrow == NULL)
             continue;
-        arrow[strcspn(arrow, "\n")] = '\0';
         if (shown[0] == '\0' || strstr(arrow, "/libcudnn.so.") != NULL)
             snprintf(shown, sizeof shown, "%s", arrow + 3);
     }
-    pclose(cache);
     if (shown[0] == '\0')
         doctor_add(doctor, DOCTOR_OK, "loader cache", NULL, "no libcudnn in the system's loader cache");
     else

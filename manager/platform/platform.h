@@ -18,6 +18,9 @@ int platform_lock(int fd, int wait);
 int platform_exchange(const char *staged, const char *target);
 int platform_sync_directory(const char *path);
 int platform_run(char **argv);
+/* platform_run_capture's answer when the program ran past its time and was stopped. */
+#define PLATFORM_TIMED_OUT (-2)
+int platform_run_capture(char **argv, char *out, size_t size, int seconds);
 int platform_exec(char **argv);
 int platform_run_apart(int (*work)(void *), void *data);
 int platform_persist_path(const char *dir, int add);

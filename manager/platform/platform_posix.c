@@ -10,7 +10,10 @@
 #include <pwd.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <poll.h>
+#include <signal.h>
 #include <sys/file.h>
+#include <time.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -62,6 +65,85 @@ int platform_run(char **argv)
         _exit(127);
     }
     if (child < 0 || waitpid(child, &status, 0) != child)
+        return -1;
+    return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+}
+
+/* Milliseconds since some fixed point, for deadlines. */
+static long long now_ms(void)
+{
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return (long long)now.tv_sec * 1000 + now.tv_nsec / 1000000;
+}
+
+/* Reads the child's output into out until it closes, out is full, or the deadline; 1 when the deadline came. */
+static int read_until(int fd, char *out, size_t size, long long deadline)
+{
+    size_t used = 0;
+    for (;;) {
+        long long left = deadline - now_ms();
+        struct pollfd wait_for = {.fd = fd, .events = POLLIN};
+        if (left <= 0)
+            return 1;
+        int ready = poll(&wait_for, 1, (int)left);
+        if (ready < 0 && errno == EINTR)
+            continue;
+        if (ready <= 0)
+            return ready == 0;
+        ssize_t got = read(fd, out + used, size - 1 - used);
+        if (got < 0 && errno == EINTR)
+            continue;
+        if (got <= 0 || (used += (size_t)got) >= size - 1)
+            break;   /* closed, or as much as we take: the rest is not read */
+        out[used] = '\0';
+    }
+    out[used] = '\0';
+    return 0;
+}
+
+/*
+ * Runs an outside program (python3 on PATH, ldconfig) for what it prints:
+ * stdin and stderr on /dev/null, at most size - 1 bytes of its output kept,
+ * and no longer than seconds. Returns its exit status, -1 when it cannot be
+ * started, PLATFORM_TIMED_OUT when it was stopped for running too long.
+ */
+int platform_run_capture(char **argv, char *out, size_t size, int seconds)
+{
+    int pipe_fds[2], status = 0;
+    out[0] = '\0';
+    if (size < 2 || pipe(pipe_fds) != 0)
+        return -1;
+    fflush(NULL);
+    pid_t child = fork();
+    if (child == 0) {
+        int null = open("/dev/null", O_RDWR);
+        dup2(null, STDIN_FILENO);
+        dup2(null, STDERR_FILENO);
+        dup2(pipe_fds[1], STDOUT_FILENO);
+        close(pipe_fds[0]);
+        execvp(argv[0], argv);
+        _exit(127);
+    }
+    close(pipe_fds[1]);
+    long long deadline = now_ms() + seconds * 1000LL;
+    int late = child > 0 && read_until(pipe_fds[0], out, size, deadline);
+    close(pipe_fds[0]);
+    if (child < 0)
+        return -1;
+    /* its output is closed (or we took all we keep): it has until the deadline to end */
+    pid_t ended = 0;
+    while (!late && (ended = waitpid(child, &status, WNOHANG)) == 0) {
+        late = now_ms() >= deadline;
+        if (!late)
+            usleep(10000);
+    }
+    if (late) {
+        kill(child, SIGKILL);
+        waitpid(child, &status, 0);
+        return PLATFORM_TIMED_OUT;
+    }
+    if (ended != child)
         return -1;
     return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
 }

@@ -137,6 +137,80 @@ int platform_run(char **argv)
     return status;
 }
 
+/* argv as one command line, each argument quoted as the C runtime splits it; NULL when out of memory. */
+static char *command_line(char **argv)
+{
+    size_t size = 1;
+    for (int i = 0; argv[i] != NULL; i++)
+        size += 2 * strlen(argv[i]) + 4;
+    char *line = calloc(size, 1);
+    for (int i = 0; line != NULL && argv[i] != NULL; i++) {
+        char *quoted = quote_argument(argv[i]);
+        if (quoted == NULL) {
+            free(line);
+            return NULL;
+        }
+        strcat(strcat(line, i ? " " : ""), quoted);
+        free(quoted);
+    }
+    return line;
+}
+
+/* Reads what is in the pipe now, without waiting; 1 when it is closed. */
+static int drain_pipe(HANDLE pipe, char *out, size_t size, size_t *used)
+{
+    DWORD waiting = 0, got = 0;
+    if (!PeekNamedPipe(pipe, NULL, 0, NULL, &waiting, NULL))
+        return 1;
+    if (waiting > 0 && *used < size - 1) {
+        DWORD want = waiting < size - 1 - *used ? waiting : (DWORD)(size - 1 - *used);
+        if (!ReadFile(pipe, out + *used, want, &got, NULL))
+            return 1;
+        *used += got;
+        out[*used] = '\0';
+    }
+    return 0;
+}
+
+/* As on Linux: the program's output (at most size - 1 bytes) and status, stopped after seconds. */
+int platform_run_capture(char **argv, char *out, size_t size, int seconds)
+{
+    SECURITY_ATTRIBUTES inherit = {sizeof inherit, NULL, TRUE};
+    HANDLE reader, writer;
+    STARTUPINFOA start = {.cb = sizeof start, .dwFlags = STARTF_USESTDHANDLES};
+    PROCESS_INFORMATION process;
+    size_t used = 0;
+    out[0] = '\0';
+    char *line = command_line(argv);
+    if (line == NULL || size < 2 || !CreatePipe(&reader, &writer, &inherit, 0)) {
+        free(line);
+        return -1;
+    }
+    SetHandleInformation(reader, HANDLE_FLAG_INHERIT, 0);
+    start.hStdOutput = writer;
+    start.hStdInput = start.hStdError = INVALID_HANDLE_VALUE;
+    BOOL started = CreateProcessA(NULL, line, NULL, NULL, TRUE, CREATE_NO_WINDOW, NULL, NULL, &start, &process);
+    free(line);
+    CloseHandle(writer);
+    if (!started) {
+        CloseHandle(reader);
+        return -1;
+    }
+    ULONGLONG deadline = GetTickCount64() + (ULONGLONG)seconds * 1000;
+    DWORD exit_code = 0;
+    int late = 0;
+    while (WaitForSingleObject(process.hProcess, 20) == WAIT_TIMEOUT && !(late = GetTickCount64() >= deadline))
+        drain_pipe(reader, out, size, &used);
+    drain_pipe(reader, out, size, &used);
+    if (late)
+        TerminateProcess(process.hProcess, 1);
+    GetExitCodeProcess(process.hProcess, &exit_code);
+    CloseHandle(reader);
+    CloseHandle(process.hProcess);
+    CloseHandle(process.hThread);
+    return late ? PLATFORM_TIMED_OUT : (int)exit_code;
+}
+
 /* No exec on Windows: run the program, then exit with its status. */
 int platform_exec(char **argv)
 {

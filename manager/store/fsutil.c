@@ -4,6 +4,8 @@
  */
 #define _GNU_SOURCE
 #include "fsutil.h"
+
+#include "cudnnv_select.h"
 #include "platform.h"
 
 #include <errno.h>
@@ -198,18 +200,23 @@ int sync_tree_directories(const char *path)
     return nftw(path, sync_entry, 32, FTW_PHYS);
 }
 
-/* Reads a whole file of at most limit bytes into a new NUL-terminated string. */
+/*
+ * The first limit bytes of an outside file (METADATA, a header, a version
+ * file of the driver) as a new NUL-terminated string; NULL when it is not a
+ * regular file or cannot be read. Read as version files are: never blocking.
+ */
 char *read_small_file(const char *path, size_t limit)
 {
-    FILE *file = fopen(path, "rb");
-    if (file == NULL)
+    char *text = malloc(limit + 2);
+    if (text == NULL)
         return NULL;
-    char *text = malloc(limit + 1);
-    size_t length = text ? fread(text, 1, limit, file) : 0;
-    fclose(file);
-    if (text != NULL)
-        text[length] = '\0';
-    return text;
+    int status = cudnnv_read_regular_file(path, text, limit + 2, 0);
+    if (status == 0 || status == CUDNNV_READ_TOO_LONG) {
+        text[limit < strlen(text) ? limit : strlen(text)] = '\0';
+        return text;
+    }
+    free(text);
+    return NULL;
 }
 
 const char *base_name(const char *path)

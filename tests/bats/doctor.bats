@@ -191,3 +191,35 @@ fake_wheel() {
     run cudnnv doctor
     assert_output_has "WARN  library path: $CUDNNV_ROOT/shims/lib has a space or a colon, which LD_PRELOAD cannot hold"
 }
+
+@test "outside files and programs cannot stall use --for or doctor: a METADATA or build_info that is a FIFO, a python3 that never answers" {
+    install_usual_fixtures
+    fake_python torch 2.99.0
+    rm "$BATS_TEST_TMPDIR/site-packages/torch-2.99.0.dist-info/METADATA"
+    mkfifo "$BATS_TEST_TMPDIR/site-packages/torch-2.99.0.dist-info/METADATA"
+    run timeout 30 "$CUDNNV" use --for torch
+    assert_status 1
+    assert_output_has "no pytorch in the active Python's site-packages"
+    run timeout 30 "$CUDNNV" doctor
+    [ "$status" -ne 124 ]
+    assert_output_has "OK    frameworks: no TensorFlow or PyTorch in the active Python's site-packages"
+    # TensorFlow's build_info.py as a FIFO
+    rm -rf "$BATS_TEST_TMPDIR/site-packages"
+    fake_python tensorflow 2.99.0
+    mkdir -p "$BATS_TEST_TMPDIR/site-packages/tensorflow/python/platform"
+    mkfifo "$BATS_TEST_TMPDIR/site-packages/tensorflow/python/platform/build_info.py"
+    run timeout 30 "$CUDNNV" doctor
+    [ "$status" -ne 124 ]
+    assert_output_has "frameworks: tensorflow 2.99.0"
+    # a python3 that never answers is stopped, and said to be
+    printf '#!/bin/sh\nexec sleep 600\n' > "$BATS_TEST_TMPDIR/bin/python3"
+    SECONDS=0
+    run timeout 60 "$CUDNNV" use --for torch
+    assert_status 1
+    assert_output_has "python3 on PATH did not answer within 10 s"
+    run timeout 60 "$CUDNNV" doctor
+    [ "$status" -ne 124 ]
+    assert_output_has "SKIP  frameworks: python3 on PATH did not answer within 10 s (stopped)"
+    [ "$SECONDS" -lt 40 ]
+    [ -z "$(pgrep -f "$BATS_TEST_TMPDIR/bin/python3" || true)" ]
+}
