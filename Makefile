@@ -39,7 +39,7 @@ CHECK_PACKAGES = $(DEMO_PACKAGES) clang libcmocka-dev bats gcc-mingw-w64-x86-64 
                  libc6-dev-arm64-cross qemu-user zsh fish tmux git strace lmod tcl
 
 SELECT_SRC  = shim/version_name.c shim/set_list.c shim/version_file.c shim/select.c \
-              shim/select_message.c shim/text_escape.c
+              shim/select_message.c shim/text_escape.c shim/set_trust.c
 # cudnnv itself links only libc, inih and xxHash (it starts fast: the shell
 # hook runs it at every prompt); install runs in a helper that also links
 # libarchive and OpenSSL.

@@ -138,6 +138,15 @@ const char *cudnnv_origin_word(enum cudnnv_origin origin);
 size_t cudnnv_escape_text(const char *text, char *out, size_t size);
 int cudnnv_text_has_controls(const char *text);
 
+/* set_trust.c: whether a file may be loaded: every step from / owned by a trusted owner, written by no one else */
+struct cudnnv_trust {
+    unsigned owners[3];   /* this user, the user store's owner, the system store's owner (root always) */
+    int count;
+};
+void cudnnv_trust_init(struct cudnnv_trust *trust, const char *user_root, const char *system_root);
+int cudnnv_trusted_path(const struct cudnnv_trust *trust, const char *path, char *why, size_t size);
+int cudnnv_set_trusted(const struct cudnnv_trust *trust, const char *set_dir, char *why, size_t size);
+
 /* select_message.c: the wording of a failure, shared by shim and manager */
 void cudnnv_missing_hint(const char *requested, char *out, size_t size);
 void cudnnv_describe_failure(enum cudnnv_status status, const struct cudnnv_choice *choice,

@@ -14,9 +14,13 @@
  * dlinfo(RTLD_DI_SERINFO) on the main library, which loads no sublibrary
  * before its first call.
  *
- * A set directory that another user can write is refused: its libraries
- * would run as this process. So is a set whose cuDNN library files, or the
- * directories their links lead to, another user can write.
+ * A set is refused unless everything it loads, and every folder from / down
+ * to it (the store, versions/, the set, lib/, each libcudnn* file and where
+ * each link leads), is owned by root, this user or the store's owner and
+ * writable by no one else (set_trust.c): its libraries would run as this
+ * process. The check runs at the first call, just before loading, on the
+ * resolved paths that are then loaded; since only trusted users can change
+ * any step of them, nobody else can swap a file between check and load.
  */
 #define _GNU_SOURCE
 #include "shim_internal.h"
@@ -31,74 +35,6 @@
 #include <unistd.h>
 
 #define MAX_SUBLIBRARIES 32
-
-/* The owner of the system store, whose sets every user may load; this user when there is none. */
-static uid_t system_owner(void)
-{
-    struct stat info;
-    const char *root = cudnnv_launch_state()->system_root;
-    return root[0] != '\0' && stat(root, &info) == 0 ? info.st_uid : geteuid();
-}
-
-/* Owned by this user, root or the system store's owner, and not writable by group or others. */
-static void require_safe_path(const char *path, const struct cudnnv_choice *choice)
-{
-    struct stat info;
-    if (stat(path, &info) != 0)
-        cudnnv_die("set '%s' has no directory %s; reinstall it with 'cudnnv install' or run 'cudnnv versions'",
-                   choice->name, path);
-    if ((info.st_uid != 0 && info.st_uid != geteuid() && info.st_uid != system_owner()) ||
-        (info.st_mode & (S_IWGRP | S_IWOTH)))
-        cudnnv_die("refusing set '%s': %s can be written by another user; fix with 'chmod go-w %s'",
-                   choice->name, path, path);
-}
-
-/* A file's owner and mode as require_safe_path wants them, for an entry of an open directory. */
-static void require_safe_entry(int dir, const char *lib_dir, const char *name, const struct cudnnv_choice *choice)
-{
-    struct stat info;
-    char path[PATH_MAX + NAME_MAX + 2];
-    if (fstatat(dir, name, &info, AT_SYMLINK_NOFOLLOW) != 0)
-        return;
-    if (S_ISLNK(info.st_mode)) {
-        char target[PATH_MAX], real[PATH_MAX];
-        ssize_t length = readlinkat(dir, name, target, sizeof target - 1);
-        if (length <= 0)
-            return;
-        target[length] = '\0';
-        if (strchr(target, '/') == NULL)
-            return;   /* a sibling: checked as an entry of its own */
-        snprintf(path, sizeof path, "%s/%s", lib_dir, name);
-        if (realpath(path, real) == NULL)
-            return;   /* a dangling link loads nothing */
-        require_safe_path(real, choice);
-        *strrchr(real, '/') = '\0';
-        require_safe_path(real[0] ? real : "/", choice);
-        return;
-    }
-    if ((info.st_uid != 0 && info.st_uid != geteuid() && info.st_uid != system_owner()) ||
-        (info.st_mode & (S_IWGRP | S_IWOTH))) {
-        snprintf(path, sizeof path, "%s/%s", lib_dir, name);
-        require_safe_path(path, choice);
-    }
-}
-
-/*
- * Every libcudnn* file of the set, and the directory each link out of lib/
- * leads to, must be as safe as the set: one fstatat per file, a realpath
- * only for a link that leaves the folder.
- */
-static void require_safe_libraries(const char *lib_dir, const struct cudnnv_choice *choice)
-{
-    DIR *handle = opendir(lib_dir);
-    struct dirent *entry;
-    while (handle != NULL && (entry = readdir(handle)) != NULL) {
-        if (strncmp(entry->d_name, "libcudnn", 8) == 0)
-            require_safe_entry(dirfd(handle), lib_dir, entry->d_name, choice);
-    }
-    if (handle != NULL)
-        closedir(handle);
-}
 
 /* Load order: what the others need comes first. */
 static int load_rank(const char *name)
@@ -211,13 +147,16 @@ void cudnnv_load_set(const char *root, const struct cudnnv_choice *choice,
     if (!cudnnv_set_runs_here(root, choice->name))
         cudnnv_die("set '%s' (%s) is not built for %s; install NVIDIA's %s archive of that release and pin it",
                    choice->name, choice->origin_path, CUDNNV_HOST_PLATFORM, CUDNNV_HOST_PLATFORM);
-    require_safe_path(set_dir, choice);
+    struct cudnnv_trust trust;
+    char why[2 * PATH_MAX];
+    cudnnv_trust_init(&trust, root, cudnnv_launch_state()->system_root);
+    if (!cudnnv_set_trusted(&trust, set_dir, why, sizeof why))
+        cudnnv_die("refusing set '%s': %s; only you, root or the store's owner may write what a set loads (fix: 'chmod go-w' on it, or reinstall the set)",
+                   choice->name, why);
     snprintf(lib_dir, sizeof lib_dir, "%s/lib", set_dir);
     if (realpath(lib_dir, loaded->lib_dir) == NULL)
         cudnnv_die("set '%s' has no lib directory (%s); reinstall it or run 'cudnnv versions'",
                    choice->name, lib_dir);
-    require_safe_path(loaded->lib_dir, choice);
-    require_safe_libraries(loaded->lib_dir, choice);
     snprintf(path, sizeof path, "%s/libcudnn.so.%d", loaded->lib_dir, cudnnv_shim_major_number());
     loaded->main_library = dlopen(path, RTLD_LAZY | RTLD_LOCAL);
     if (loaded->main_library == NULL)

@@ -6,10 +6,12 @@
 #include "commands.h"
 #include "manifest.h"
 #include "set_info.h"
+#include "selection.h"
 #include "store.h"
 
 #include "cudnnv_select.h"
 
+#include <errno.h>
 #include <limits.h>
 #include <stdio.h>
 #include <string.h>
@@ -55,9 +57,22 @@ static const char *verify_one(const char *name, int json, int *failed)
     struct set_info info;
     struct verify_result result;
     struct verify_output output = {json, 0, name};
+    char refused[2 * PATH_MAX];
     store_set_dir(store_root(), name, set_dir, sizeof set_dir);
     if (set_info_read(set_dir, &info) == 0 && set_info_is_linked(&info))
         return "linked";
+    if (!selection_set_trusted(store_root(), name, refused, sizeof refused)) {
+        *failed = 1;
+        if (json) {
+            printf("{\"name\": ");
+            json_string(stdout, name);
+            json_next_member(stdout, "status", "refused");
+            json_next_member(stdout, "reason", refused);
+            printf("}");
+        } else
+            printf("%s: REFUSED (%s)\n", name, refused);
+        return "refused";
+    }
     int terminal = isatty(STDERR_FILENO);
     if (json) {
         printf("{\"name\": ");
@@ -65,13 +80,19 @@ static const char *verify_one(const char *name, int json, int *failed)
         printf(", \"problems\": [");
     }
     int verified = manifest_verify(set_dir, &result, print_problem, terminal ? show_progress : NULL, &output);
+    int why = errno;   /* read first: anything after may change it */
     if (terminal)
         fputs("\r\033[K", stderr);
     if (verified != 0) {
         *failed = 1;
+        const char *status = why == ENOENT ? "no-manifest" : "unreadable-manifest";
         if (json)
-            printf("], \"status\": \"no-manifest\"}");
-        return "no-manifest";
+            printf("], \"status\": \"%s\", \"reason\": \"%s\"}", status,
+                   why == EINVAL ? "not a regular file" : strerror(why));
+        else if (why != ENOENT)
+            note("cannot read the MANIFEST of %s (%s/MANIFEST): %s", name, set_dir,
+                 why == EINVAL ? "not a regular file" : strerror(why));
+        return status;
     }
     int bad = result.missing + result.changed + result.extra;
     *failed |= bad != 0;

@@ -17,7 +17,7 @@ enum { VERSIONS_BARE, VERSIONS_JSON };
 static const struct option_spec options[] = {
     [VERSIONS_BARE] = {.name = "--bare", .help = "names only, one per line"},
     [VERSIONS_JSON] = {.name = "--json", .help = "an array of objects: name, version, cuda, platform, kind, path,\n"
-                                                 "selected, origin"},
+                                                 "selected, origin, refused (why the shim would not load it)"},
     {.name = NULL},
 };
 
@@ -27,6 +27,7 @@ struct listed_set {
     char set_dir[4096];
     int selected;
     char origin[PATH_MAX + 16];
+    char refused[2 * PATH_MAX];   /* why the shim would refuse it; "" when trusted */
 };
 
 static int by_version(const void *a, const void *b)
@@ -66,6 +67,7 @@ static void print_json(const struct listed_set *sets, int count)
         printf(", \"selected\": %s, \"system\": %s", set->selected ? "true" : "false",
                cudnnv_set_in_system(store_root(), set->name) ? "true" : "false");
         json_next_member(stdout, "origin", set->origin);
+        json_next_member(stdout, "refused", set->refused);
         printf("}");
     }
     printf("%s]\n", count ? "\n" : "");
@@ -86,6 +88,8 @@ static void print_lines(const struct listed_set *sets, int count, int bare)
             printf(" (%s)", set->origin);
         if (cudnnv_set_in_system(store_root(), set->name))
             printf(" [system store]");
+        if (set->refused[0] != '\0')
+            printf(" [refused: %s]", set->refused);
         printf("\n");
     }
 }
@@ -104,6 +108,8 @@ static int run(struct args *args)
         store_set_dir(root, names[i], sets[i].set_dir, sizeof sets[i].set_dir);
         if (set_info_read(sets[i].set_dir, &sets[i].info) != 0)
             snprintf(sets[i].info.version, sizeof sets[i].info.version, "%.64s", names[i]);
+        if (selection_set_trusted(root, names[i], sets[i].refused, sizeof sets[i].refused))
+            sets[i].refused[0] = '\0';
     }
     qsort(sets, (size_t)count, sizeof *sets, by_version);
     mark_selected(sets, count);

@@ -20,6 +20,7 @@
 #define O_CLOEXEC 0
 #define O_DIRECTORY 0
 #define O_NONBLOCK 0
+#define O_NOCTTY 0
 #define S_ISLNK(mode) 0
 #define mkdir(path, mode) ((void)(mode), _mkdir(path))
 #define lstat(path, info) stat(path, info)

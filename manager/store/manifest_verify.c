@@ -7,7 +7,9 @@
 #include "fsutil.h"
 #include "tree_list.h"
 
+#include <errno.h>
 #include <limits.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -68,9 +70,22 @@ int manifest_verify(const char *set_dir, struct verify_result *result,
     char path[PATH_MAX], line[2 * PATH_MAX];
     memset(result, 0, sizeof *result);
     path_join(path, sizeof path, set_dir, "MANIFEST");
-    FILE *file = fopen(path, "r");
-    if (file == NULL)
+    /* as every file cudnnv reads: never blocking, a regular file only (errno says why not) */
+    struct stat info;
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+    if (fd >= 0 && (fstat(fd, &info) != 0 || !S_ISREG(info.st_mode))) {
+        close(fd);
+        errno = EINVAL;
         return -1;
+    }
+    FILE *file = fd >= 0 ? fdopen(fd, "r") : NULL;
+    if (file == NULL) {
+        int saved = errno;
+        if (fd >= 0)
+            close(fd);
+        errno = saved;
+        return -1;
+    }
     char **recorded = NULL;
     size_t count = 0;
     unsigned long long bytes = 0;

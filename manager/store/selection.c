@@ -51,3 +51,17 @@ int selection_require_installed(const char *root, const char *requested, cudnnv_
         return fail("version '%s' is not installed; %s", requested, hint);
     return 0;
 }
+
+/*
+ * Whether a set may be loaded, by the shim's own rule (set_trust.c): 1, or 0
+ * with the reason in why. The manager says what the shim would refuse.
+ */
+int selection_set_trusted(const char *root, const char *name, char *why, size_t size)
+{
+    char set_dir[PATH_MAX];
+    struct cudnnv_trust trust;
+    if (!cudnnv_set_dir(root, name, set_dir, sizeof set_dir))
+        return 1;
+    cudnnv_trust_init(&trust, root, store_system_root());
+    return cudnnv_set_trusted(&trust, set_dir, why, size);
+}

@@ -21,7 +21,7 @@ load helpers
     cudnnv use 8.1 2>/dev/null
     open_dir="$BATS_TEST_TMPDIR/world"
     mkdir -p "$open_dir"
-    chmod 1777 "$open_dir"
+    chmod 0777 "$open_dir"
     lib_dir="$CUDNNV_ROOT/versions/8.1.0.77/lib"
     cp "$lib_dir/libcudnn.so.8.1.0" "$open_dir/"
     chmod 644 "$open_dir/libcudnn.so.8.1.0"
@@ -89,4 +89,67 @@ load helpers
     assert_output_has "versions/8.1.0.77-linux/lib/libcudnn.so.8.1.0"
     run cudnnv known --platform linux-sbsa 8.9
     assert_output_has "cudnn-linux-sbsa-8.9.7.29_cuda12-archive.tar.xz"
+}
+
+@test "every step from / to what the shim loads is checked: a store root or versions/ others can write is refused, by the shim and the manager" {
+    setup_store
+    cudnnv use 8.1 2>/dev/null
+    chmod 0777 "$CUDNNV_ROOT"
+    run -127 host
+    assert_output_has "refusing set '8.1.0.77': $CUDNNV_ROOT can be written by another user"
+    run cudnnv versions
+    assert_output_has "8.1.0.77 (set by $PWD/.cudnn-version) [refused: $CUDNNV_ROOT can be written by another user]"
+    run cudnnv verify 8.1.0.77
+    assert_status 1
+    assert_output_has "8.1.0.77: REFUSED ($CUDNNV_ROOT can be written by another user)"
+    run cudnnv which
+    assert_status 1
+    assert_output_has "refusing set '8.1.0.77': $CUDNNV_ROOT can be written by another user"
+    chmod 0755 "$CUDNNV_ROOT"
+    chmod 0777 "$CUDNNV_ROOT/versions"
+    run -127 host
+    assert_output_has "refusing set '8.1.0.77': $CUDNNV_ROOT/versions can be written by another user"
+    chmod 0755 "$CUDNNV_ROOT/versions"
+    run host
+    [ "${lines[0]}" = 8100 ]
+}
+
+@test "a sticky versions/ (1777) is accepted for the user's own sets, and refused for a set planted by another user" {
+    if [ "$(id -u)" != 0 ]; then skip "needs root to plant a set as another user"; fi
+    setup_store
+    cudnnv use 8.1 2>/dev/null
+    chmod 1777 "$CUDNNV_ROOT/versions"
+    run host
+    [ "${lines[0]}" = 8100 ]
+    chown -R nobody "$CUDNNV_ROOT/versions/8.1.0.77"
+    run -127 host
+    assert_output_has "refusing set '8.1.0.77': $CUDNNV_ROOT/versions/8.1.0.77 belongs to user 65534, not to you, root or the store's owner"
+    run cudnnv versions --json
+    assert_output_has '"refused": "'"$CUDNNV_ROOT"'/versions/8.1.0.77 belongs to user 65534'
+}
+
+@test "a library link is judged by what it leads to, whatever its name: a writable sibling is refused" {
+    setup_store
+    cudnnv use 8.1 2>/dev/null
+    lib_dir="$CUDNNV_ROOT/versions/8.1.0.77/lib"
+    cp "$lib_dir/libcudnn.so.8.1.0" "$lib_dir/payload.so"
+    chmod 0666 "$lib_dir/payload.so"
+    ln -sf payload.so "$lib_dir/libcudnn.so.8"
+    run -127 host
+    assert_output_has "refusing set '8.1.0.77': $lib_dir/payload.so can be written by another user"
+}
+
+@test "verify says why a MANIFEST cannot be read (permission denied), not that it is missing" {
+    if [ "$(id -u)" != 0 ]; then skip "needs root to run a command as another user"; fi
+    top=$(mktemp -d /tmp/cudnnv-verify.XXXXXX)
+    share_programs "$top"
+    CUDNNV_ROOT="$top/store" install_fixture cudnn-11.2-linux-x64-v8.1.0.77-test.tgz
+    chown -R nobody "$top/store"
+    chmod 000 "$top/store/versions/8.1.0.77/MANIFEST"
+    run setpriv --reuid=65534 --regid=65534 --clear-groups env -i PATH=/usr/bin:/bin HOME="$top" \
+        CUDNNV_ROOT="$top/store" "$CUDNNV" verify
+    rm -rf "$top"
+    assert_status 1
+    assert_output_has "cannot read the MANIFEST of 8.1.0.77 ($top/store/versions/8.1.0.77/MANIFEST): Permission denied"
+    refute_output_has "has no MANIFEST"
 }

@@ -1,0 +1,180 @@
+/*
+ * Whether a file may be loaded into a process (or read as part of a set):
+ * every folder from / down to it, and the file itself, is owned by a trusted
+ * owner (root, this user, or the owner of the store it belongs to) and can
+ * be written by no one else. A folder others may write is accepted only when
+ * it is sticky (as /tmp is) and the entry below it is trusted: nobody else
+ * can then rename or replace that entry. The path is resolved first, so a
+ * link, whatever its name, is judged by where it leads. One rule for the
+ * shim and the manager (versions, verify, which, exec); libc only.
+ */
+#include "cudnnv_select.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#ifdef _WIN32
+/* Windows keeps access in ACLs, not owner and mode bits: not judged here. */
+void cudnnv_trust_init(struct cudnnv_trust *trust, const char *user_root, const char *system_root)
+{
+    (void)user_root;
+    (void)system_root;
+    trust->count = 0;
+}
+
+int cudnnv_trusted_path(const struct cudnnv_trust *trust, const char *path, char *why, size_t size)
+{
+    (void)trust;
+    (void)path;
+    (void)why;
+    (void)size;
+    return 1;
+}
+
+int cudnnv_set_trusted(const struct cudnnv_trust *trust, const char *set_dir, char *why, size_t size)
+{
+    return cudnnv_trusted_path(trust, set_dir, why, size);
+}
+#else
+void cudnnv_trust_init(struct cudnnv_trust *trust, const char *user_root, const char *system_root)
+{
+    const char *roots[] = {user_root, system_root};
+    struct stat info;
+    trust->count = 0;
+    trust->owners[trust->count++] = geteuid();
+    for (int i = 0; i < 2; i++) {
+        if (roots[i] != NULL && roots[i][0] != '\0' && stat(roots[i], &info) == 0)
+            trust->owners[trust->count++] = info.st_uid;
+    }
+}
+
+static int owner_trusted(const struct cudnnv_trust *trust, uid_t owner)
+{
+    if (owner == 0)
+        return 1;
+    for (int i = 0; i < trust->count; i++) {
+        if (trust->owners[i] == owner)
+            return 1;
+    }
+    return 0;
+}
+
+/*
+ * One step of the path: its owner, and who may write it (a sticky folder
+ * defers to its entry). The last step may be a link when link_ok: its owner
+ * counts, what it leads to is checked on its own.
+ */
+static int step_trusted(const struct cudnnv_trust *trust, const char *step, int last, int link_ok, char *why,
+                        size_t size)
+{
+    struct stat info;
+    if (lstat(step, &info) != 0) {
+        snprintf(why, size, "%s cannot be read: %s", step, strerror(errno));
+        return 0;
+    }
+    if (S_ISLNK(info.st_mode) && !(last && link_ok)) {
+        snprintf(why, size, "%s changed into a link while it was checked", step);
+        return 0;
+    }
+    if (!owner_trusted(trust, info.st_uid)) {
+        snprintf(why, size, "%s belongs to user %u, not to you, root or the store's owner", step,
+                 (unsigned)info.st_uid);
+        return 0;
+    }
+    int others_write = (info.st_mode & (S_IWGRP | S_IWOTH)) != 0 && !S_ISLNK(info.st_mode);
+    if (others_write && !(S_ISDIR(info.st_mode) && (info.st_mode & S_ISVTX) && !last)) {
+        snprintf(why, size, "%s can be written by another user", step);
+        return 0;
+    }
+    return 1;
+}
+
+/* Every step of a resolved absolute path, from / down. */
+static int walk_trusted(const struct cudnnv_trust *trust, const char *real, int link_ok, char *why, size_t size)
+{
+    char step[PATH_MAX];
+    if (!step_trusted(trust, "/", real[1] == '\0', link_ok, why, size))
+        return 0;
+    for (const char *slash = strchr(real + 1, '/');; slash = strchr(slash + 1, '/')) {
+        size_t length = slash ? (size_t)(slash - real) : strlen(real);
+        if (length <= 1 || length >= sizeof step)
+            break;
+        memcpy(step, real, length);
+        step[length] = '\0';
+        if (!step_trusted(trust, step, slash == NULL, link_ok, why, size))
+            return 0;
+        if (slash == NULL)
+            break;
+    }
+    return 1;
+}
+
+/* 1 when path (resolved: a link is judged by where it leads) may be trusted; 0 with the reason in why. */
+int cudnnv_trusted_path(const struct cudnnv_trust *trust, const char *path, char *why, size_t size)
+{
+    char real[PATH_MAX];
+    if (realpath(path, real) == NULL) {
+        snprintf(why, size, "%s cannot be resolved: %s", path, strerror(errno));
+        return 0;
+    }
+    return walk_trusted(trust, real, 0, why, size);
+}
+
+/* The entry itself, not resolved (a link's owner counts), under its resolved folder: who can replace it. */
+static int entry_trusted(const struct cudnnv_trust *trust, const char *path, char *why, size_t size)
+{
+    char parent[PATH_MAX], real[PATH_MAX + NAME_MAX + 2];
+    const char *slash = strrchr(path, '/');
+    if (slash == NULL || (size_t)(slash - path) >= sizeof parent)
+        return cudnnv_trusted_path(trust, path, why, size);
+    memcpy(parent, path, (size_t)(slash - path));
+    parent[slash - path] = '\0';
+    if (realpath(parent[0] ? parent : "/", real) == NULL) {
+        snprintf(why, size, "%s cannot be resolved: %s", parent, strerror(errno));
+        return 0;
+    }
+    snprintf(real + strlen(real), sizeof real - strlen(real), "/%s", slash + 1);
+    return walk_trusted(trust, real, 1, why, size);
+}
+
+/* Every libcudnn* entry of lib/, whatever a link's name: judged by the file it leads to. */
+static int libraries_trusted(const struct cudnnv_trust *trust, const char *lib_dir, char *why, size_t size)
+{
+    char path[PATH_MAX + NAME_MAX + 16];
+    int trusted = 1;
+    DIR *handle = opendir(lib_dir);
+    struct dirent *entry;
+    while (trusted && handle != NULL && (entry = readdir(handle)) != NULL) {
+        if (strncmp(entry->d_name, "libcudnn", 8) != 0)
+            continue;
+        snprintf(path, sizeof path, "%s/%s", lib_dir, entry->d_name);
+        if (access(path, F_OK) == 0)   /* a dangling link loads nothing */
+            trusted = cudnnv_trusted_path(trust, path, why, size);
+    }
+    if (handle != NULL)
+        closedir(handle);
+    return trusted;
+}
+
+/*
+ * A set as the shim would load it: its entry in versions/ (who could replace
+ * it), the set's folder, lib/ and every libcudnn* file in it, each with every folder
+ * above it. 1 when all are trusted; 0 with the first reason in why.
+ */
+int cudnnv_set_trusted(const struct cudnnv_trust *trust, const char *set_dir, char *why, size_t size)
+{
+    char path[PATH_MAX + 8];
+    if (!entry_trusted(trust, set_dir, why, size) || !cudnnv_trusted_path(trust, set_dir, why, size))
+        return 0;
+    snprintf(path, sizeof path, "%s/lib", set_dir);
+    if (access(path, F_OK) != 0)
+        return 1;   /* no lib/: nothing to load here (a Windows set) */
+    return cudnnv_trusted_path(trust, path, why, size) && libraries_trusted(trust, path, why, size);
+}
+#endif
