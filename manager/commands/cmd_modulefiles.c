@@ -84,7 +84,9 @@ static int module_values_of(const char *root, const char *name, struct module_va
         return fail("cannot read %s/cudnnv.ini; check it with 'cudnnv verify %s'", set_dir, name);
     snprintf(v->root, sizeof v->root, "%s", root);
     shim_files_dir(root, v->shims, sizeof v->shims);
-    snprintf(v->preload, sizeof v->preload, "%s/libcudnn.so.%d", v->shims, v->major);
+    /* as env and hook-env preload it: by path, or by name where the loader would split the path */
+    v->preload[0] = '\0';
+    shim_preload_append(v->preload, sizeof v->preload, v->shims, v->major);
     snprintf(v->home, sizeof v->home, "%s", set_info_is_linked(&v->info) ? v->info.path : set_dir);
     snprintf(v->include, sizeof v->include, "%s/include", set_dir);
     snprintf(v->lib, sizeof v->lib, "%s/lib", set_dir);

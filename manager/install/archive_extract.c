@@ -8,9 +8,10 @@
  *  - every path is resolved below the destination on the real file system
  *    (beneath.c): a link that would lead out, at any depth or through a
  *    chain of links, is refused with the member's name;
- *  - a file larger than the limit ([install] max_member_size), or one that
- *    would leave less than ARCHIVE_DISK_RESERVE free, is refused as it
- *    streams, so a compressed bomb never fills the disk.
+ *  - a file larger than the limit ([install] max_member_size), one that
+ *    would leave less than ARCHIVE_DISK_RESERVE free, and an archive that
+ *    expands past ARCHIVE_MAX_EXPANSION times what was read of it, are
+ *    refused as they stream, so a compressed bomb never fills the disk.
  */
 #define _GNU_SOURCE
 #include "install_archive.h"
@@ -37,6 +38,7 @@ struct extraction {
     char **links;                     /* clean names of the links written, checked at the end */
     int link_count;
     int written;
+    unsigned long long written_bytes;     /* of every member, for the expansion limit */
     char *error;
     size_t error_size;
 };
@@ -73,6 +75,14 @@ static int refuse_space(struct extraction *x, const char *name)
                   reserve);
 }
 
+static int refuse_expansion(struct extraction *x, const char *name)
+{
+    char times[16];
+    snprintf(times, sizeof times, "%d", ARCHIVE_MAX_EXPANSION);
+    return refuse(x, "member '%s' expands the archive past %s times its size; real cuDNN archives expand 2 to 4 times",
+                  name, times);
+}
+
 static int write_all(int fd, const char *data, size_t size)
 {
     while (size > 0) {
@@ -87,7 +97,16 @@ static int write_all(int fd, const char *data, size_t size)
     return 0;
 }
 
-/* Streams a member's data into fd, stopping at the size limit or before the disk fills. */
+/* True when what was written so far is within the expansion limit for what was read. */
+static int expansion_allowed(const struct extraction *x, struct archive *in)
+{
+    la_int64_t read_so_far = archive_filter_bytes(in, -1);
+    if (x->written_bytes <= ARCHIVE_EXPANSION_FREE)
+        return 1;
+    return read_so_far > 0 && x->written_bytes / ARCHIVE_MAX_EXPANSION <= (unsigned long long)read_so_far;
+}
+
+/* Streams a member's data into fd, stopping at the size limit, past the expansion limit, or before the disk fills. */
 static int stream_data(struct extraction *x, struct archive *in, int fd, const char *name)
 {
     const void *block;
@@ -100,8 +119,11 @@ static int stream_data(struct extraction *x, struct archive *in, int fd, const c
             return refuse(x, "member '%s' is %s; cuDNN archives hold none", name, "a sparse file");
         end += size;
         unchecked += size;
+        x->written_bytes += size;
         if (end > x->max_member_size)
             return refuse_size(x, name);
+        if (!expansion_allowed(x, in))
+            return refuse_expansion(x, name);
         if (unchecked >= SPACE_CHECK_BYTES) {
             unchecked = 0;
             if (!has_room(x, size))

@@ -10,6 +10,14 @@
 
 /* The extraction stops before a member would leave less than this free on the disk. */
 #define ARCHIVE_DISK_RESERVE (32ULL << 20)
+/*
+ * Expansion: real cuDNN archives unpack to 2-4 times their size. Past the
+ * first ARCHIVE_EXPANSION_FREE bytes written, what an archive writes may be
+ * at most ARCHIVE_MAX_EXPANSION times what was read of it so far: a
+ * zero-filled member under max_member_size is a bomb all the same.
+ */
+#define ARCHIVE_MAX_EXPANSION 20
+#define ARCHIVE_EXPANSION_FREE (256ULL << 20)
 /* At most this many files and links are written from one archive. */
 #define ARCHIVE_MAX_WRITTEN 100000
 

@@ -7,6 +7,9 @@
  * For an unpacked archive ("confined" to its top directory) every file is
  * opened by a walk below that top (beneath.c), and only regular files
  * reached that way are taken: nothing outside the archive can be copied in.
+ * Those files are cudnnv's own (its staging folder), so each becomes the
+ * set's by a hard link to the very file opened, not a second copy (a cuDNN 9
+ * archive unpacks to about 1 GB); across file systems it is copied.
  */
 #include "set_source.h"
 
@@ -58,6 +61,31 @@ static int open_source(const struct collect *state, const char *path)
     return beneath_open(state->top, path + state->top_length + 1, O_RDONLY | O_NONBLOCK);
 }
 
+/*
+ * An unpacked archive's file joins the set by a hard link to the opened file
+ * itself (through /proc/self/fd: no second lookup of the name), flushed as
+ * a copy would be. -1 when that cannot be done (another file system).
+ */
+static int link_opened(int in, const char *to, mode_t mode)
+{
+#ifdef __linux__
+    char opened[64];
+    snprintf(opened, sizeof opened, "/proc/self/fd/%d", in);
+    if (linkat(AT_FDCWD, opened, AT_FDCWD, to, AT_SYMLINK_FOLLOW) != 0)
+        return -1;
+    if (fchmod(in, mode) != 0 || fsync(in) != 0) {
+        unlink(to);
+        return -1;
+    }
+    return 0;
+#else
+    (void)in;
+    (void)to;
+    (void)mode;
+    return -1;
+#endif
+}
+
 /* Copies the regular file path leads to; anything else reached is left out. */
 static int copy_regular(struct collect *state, const char *from, const char *to)
 {
@@ -74,7 +102,8 @@ static int copy_regular(struct collect *state, const char *from, const char *to)
         status = refuse(state, "cannot read %s: %s", from);
     else if (S_ISREG(info.st_mode)) {
         /* never more open than the source: a link to a private file must not make it world-readable */
-        if (copy_from_descriptor(in, to, info.st_mode & ((info.st_mode & 0111) ? 0755 : 0644)) != 0)
+        mode_t mode = info.st_mode & ((info.st_mode & 0111) ? 0755 : 0644);
+        if ((state->top < 0 || link_opened(in, to, mode) != 0) && copy_from_descriptor(in, to, mode) != 0)
             status = refuse(state, "cannot copy %s: %s", from);
         else
             show_progress(state, &info);

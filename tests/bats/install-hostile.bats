@@ -168,3 +168,24 @@ used_mib() {
     assert_status 0
     [ "$(used_mib)" -lt 8 ]
 }
+
+@test "a bomb within the member limit (1 GiB of zeros named like a library) is refused as it streams past 20 times the archive's size" {
+    "$MKARCHIVE" "$BATS_TEST_TMPDIR/evil/ratio.tgz" "$GOOD" "zeros:cuda/lib64/libcudnn_bomb.so.8=1G"
+    [ "$(stat -c %s "$BATS_TEST_TMPDIR/evil/ratio.tgz")" -lt 4000000 ]
+    run cudnnv install "$BATS_TEST_TMPDIR/evil/ratio.tgz"
+    refused_and_nothing_installed
+    assert_output_has "member 'cuda/lib64/libcudnn_bomb.so.8' expands the archive past 20 times its size"
+    "$MKARCHIVE" "$BATS_TEST_TMPDIR/evil/ratio.zip" "$GOOD" "stream:cuda/lib64/libcudnn_bomb.so.8=1G"
+    run cudnnv install "$BATS_TEST_TMPDIR/evil/ratio.zip"
+    refused_and_nothing_installed
+    assert_output_has "expands the archive past 20 times its size"
+}
+
+@test "an archive's files join the set by a hard link to the file unpacked, not a second copy" {
+    run strace -f -e trace=linkat -o "$BATS_TEST_TMPDIR/trace" "$CUDNNV" install "$ARCHIVES/cudnn-linux-x86_64-9.1.0.70_cuda12-archive-test.tar.xz"
+    assert_status 0
+    [ "$(grep -c 'linkat(AT_FDCWD, "/proc/self/fd/[0-9]*", AT_FDCWD, ".*/lib/libcudnn[^"]*", AT_SYMLINK_FOLLOW) = 0' "$BATS_TEST_TMPDIR/trace")" -ge 8 ]
+    run cudnnv verify 9.1.0.70
+    assert_status 0
+    [ "$(stat -c %h "$CUDNNV_ROOT/versions/9.1.0.70/lib/libcudnn.so.9.1.0")" -eq 1 ]
+}

@@ -10,7 +10,7 @@ ENVMOD="$(dirname "$CUDNNV")/../envmod/usr/lib/x86_64-linux-gnu/modulecmd.tcl"
 # in_module_shell INIT SCRIPT: runs SCRIPT in a clean bash with the module
 # system set up by INIT, in the project pinned to 8.1.
 in_module_shell() {
-    env -i HOME="$HOME" PATH=/usr/bin:/bin CUDNNV_ROOT="$CUDNNV_ROOT" HOST="$FIXTURES/bin/host_rpath" \
+    env -i HOME="$HOME" PATH=/usr/bin:/bin CUDNNV_ROOT="$CUDNNV_ROOT" HOST="${MODULE_HOST:-$FIXTURES/bin/host_rpath}" \
         MODULES="$BATS_TEST_TMPDIR/modules" bash --norc -c "$1
         cd '$BATS_TEST_TMPDIR/project'
         $2"
@@ -69,4 +69,34 @@ check_module_run() {
     assert_output_has "holds a quote, brace, backslash"
     run cudnnv modulefiles
     assert_status 2
+}
+
+@test "Lmod with a store whose path has a space: the shim is preloaded by name (as hook-env does), so no program sees a split path" {
+    [ -f /usr/share/lmod/lmod/init/bash ] || skip "Debian's lmod is not installed (make check installs it)"
+    export CUDNNV_ROOT="$BATS_TEST_TMPDIR/my store"
+    setup_modules
+    run cudnnv modulefiles "$BATS_TEST_TMPDIR/modules"
+    assert_status 0
+    grep -qx 'prepend_path("LD_PRELOAD", "libcudnn.so.8")' "$BATS_TEST_TMPDIR/modules/cudnn/8.0.4.30.lua"
+    # a program that loads cuDNN by name, as TensorFlow does (an RPATH to another cuDNN would beat a preload by name)
+    MODULE_HOST="$FIXTURES/bin/host_dlopen" run in_module_shell "source /usr/share/lmod/lmod/init/bash" "$MODULE_SCRIPT"
+    assert_status 0
+    assert_output_has "loaded 8004 8.0.4.30 $CUDNNV_ROOT/versions/8.0.4.30"
+    assert_output_has "switched 8100 8.1.0.77"
+    refute_output_has "ld.so"
+    refute_output_has "cannot be preloaded"
+}
+
+@test "modulefiles never writes through a link planted where it writes" {
+    setup_modules
+    mkdir -p "$BATS_TEST_TMPDIR/modules/cudnn"
+    echo precious > "$BATS_TEST_TMPDIR/precious"
+    chmod 600 "$BATS_TEST_TMPDIR/precious"
+    ln -s "$BATS_TEST_TMPDIR/precious" "$BATS_TEST_TMPDIR/modules/cudnn/8.0.4.30.lua.tmp"
+    ln -s "$BATS_TEST_TMPDIR/precious" "$BATS_TEST_TMPDIR/modules/cudnn/8.1.0.77.lua"
+    run cudnnv modulefiles "$BATS_TEST_TMPDIR/modules"
+    assert_status 0
+    [ "$(cat "$BATS_TEST_TMPDIR/precious")" = precious ]
+    [ ! -L "$BATS_TEST_TMPDIR/modules/cudnn/8.1.0.77.lua" ]
+    grep -q 'family("cudnn")' "$BATS_TEST_TMPDIR/modules/cudnn/8.1.0.77.lua"
 }

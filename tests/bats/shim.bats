@@ -211,3 +211,18 @@ run_in() {
     CUDNNV_SYSTEM_ROOT="$BATS_TEST_TMPDIR/evil-system" run -127 setpriv --reuid=65534 --regid=65534 --clear-groups "$host"
     assert_output_has "version '8.0.4' is not installed"
 }
+
+@test "fork in one thread while another makes the first call: no child inherits the loader in mid-load" {
+    setup_projects
+    cd "$BATS_TEST_TMPDIR/B"
+    failed=0
+    for _ in $(seq 300); do
+        result=$(LD_LIBRARY_PATH="$SHIMS" timeout 20 "$FIXTURES/bin/host_fork" libcudnn.so.8 20 | head -1)
+        [ -n "$result" ]   # neither parent nor any child hung
+        failed=$((failed + result))
+    done
+    echo "children that died or failed: $failed of 6000" >&2
+    [ "$failed" -eq 0 ]
+    LD_LIBRARY_PATH="$SHIMS" run "$FIXTURES/bin/host_fork" libcudnn.so.8 3
+    [ "${lines[1]}" = 8100 ]
+}
