@@ -85,7 +85,8 @@ static int run(struct args *args)
     if (join_names(args->count, args->operand, value, sizeof value) != 0)
         return 1;
     if (isatty(STDOUT_FILENO))
-        note("this prints shell code; to apply it: eval \"$(cudnnv shell %s)\"", value);
+        note("this shell has no cudnnv integration, so this only prints shell code: apply it with eval \"$(cudnnv shell %s)\", or add the line 'cudnnv init --help' names to your shell's start-up file, after which 'cudnnv shell %s' changes the shell itself",
+             value, value);
     shell_print_export(stdout, shell, "CUDNNV_VERSION", value);
     return 0;
 }

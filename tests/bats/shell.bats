@@ -68,3 +68,12 @@ load helpers
     [ -z "$output" ]
     [[ "$stderr" == *'8.0\x1b]0;owned\x07'* ]]
 }
+
+@test "without the integration, 'cudnnv shell 8.0' at a terminal prints the code and says how to apply it or enable the integration" {
+    install_usual_fixtures
+    script -qec "'$CUDNNV' shell 8.0" /dev/null > "$BATS_TEST_TMPDIR/terminal"
+    grep -q "export CUDNNV_VERSION" "$BATS_TEST_TMPDIR/terminal"
+    grep -q "this shell has no cudnnv integration" "$BATS_TEST_TMPDIR/terminal"
+    grep -q "eval \"\$(cudnnv shell 8.0)\"" "$BATS_TEST_TMPDIR/terminal"
+    grep -q "cudnnv init --help" "$BATS_TEST_TMPDIR/terminal"
+}
