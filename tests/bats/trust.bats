@@ -153,3 +153,23 @@ load helpers
     assert_output_has "cannot read the MANIFEST of 8.1.0.77 ($top/store/versions/8.1.0.77/MANIFEST): Permission denied"
     refute_output_has "has no MANIFEST"
 }
+
+@test "a set folder swapped for a link between the shim's loading and the first call is judged where it then leads" {
+    setup_store
+    cudnnv use 8.1 2>/dev/null
+    open_dir="$BATS_TEST_TMPDIR/world"
+    mkdir -p "$open_dir"
+    chmod 0777 "$open_dir"
+    LD_LIBRARY_PATH="$SHIMS" "$FIXTURES/bin/host_wait" libcudnn.so.8 "$BATS_TEST_TMPDIR/go" \
+        > "$BATS_TEST_TMPDIR/host.out" 2>&1 &
+    local host_pid=$!
+    sleep 0.3   # the shim is loaded; the first call waits for "go"
+    mv "$CUDNNV_ROOT/versions/8.1.0.77" "$open_dir/8.1.0.77"
+    ln -s "$open_dir/8.1.0.77" "$CUDNNV_ROOT/versions/8.1.0.77"
+    touch "$BATS_TEST_TMPDIR/go"
+    status=0
+    wait "$host_pid" || status=$?
+    output=$(cat "$BATS_TEST_TMPDIR/host.out")
+    assert_status 127
+    assert_output_has "refusing set '8.1.0.77': $open_dir can be written by another user"
+}
