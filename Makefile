@@ -160,6 +160,7 @@ WIN_CUDNNV    = $(BUILD)/windows/cudnnv.exe
 
 windows: $(WIN_DLLS) $(WIN_CUDNNV)
 WIN_LINUX_ONLY = manager/store/beneath.c manager/platform/platform_posix.c manager/cli/install_helper.c \
+                 manager/doctor/process_scan.c \
                  manager/doctor/doctor_paths.c \
                  manager/install/archive_extract.c manager/install/archive_sha256.c manager/install/download.c \
                  manager/catalog/catalog_git.c manager/catalog/catalog_git_none.c manager/catalog/catalog_redist.c \

@@ -1,0 +1,215 @@
+/*
+ * cudnnv ps: which cuDNN each running program actually loaded. For every
+ * process with a main cuDNN library mapped: its pid, user and command, the
+ * set that file belongs to (name, version, folder) or the file itself when
+ * it is no set's, and whether that is what the process's pin selects now
+ * (its working folder's .cudnn-version, its CUDNNV_VERSION, the global
+ * file of its store). What cannot be read is said, never guessed.
+ */
+#include "cli.h"
+#include "commands.h"
+#include "process_scan.h"
+#include "set_info.h"
+#include "shim_files.h"
+#include "store.h"
+
+#include "cudnnv_select.h"
+
+#include <errno.h>
+#include <limits.h>
+#ifndef _WIN32
+#include <pwd.h>
+#endif
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+enum { PS_JSON };
+
+static const struct option_spec options[] = {
+    [PS_JSON] = {.name = "--json", .help = "an array of objects: pid, user, command, library, set, version,\n"
+                                          "set_path, expected, verdict"},
+    {.name = NULL},
+};
+
+/* What one mapped library is, and whether the process's pin agrees. */
+struct finding {
+    const struct cudnn_process *process;
+    const char *library;
+    cudnnv_name set;             /* "" when the file is no set's */
+    char version[sizeof ((struct set_info *)0)->version];
+    char set_path[PATH_MAX];
+    cudnnv_name expected;        /* what the pin selects now; "" when nothing or unknown */
+    const char *verdict;         /* "pinned", "pin-differs", "outside-store", "unknown-pin" */
+    char detail[2 * PATH_MAX];
+};
+
+/* The set of root (or the system store) whose resolved lib/ holds the file; 0 when none does. */
+static int set_of_file(const char *root, const char *library, struct finding *found)
+{
+    cudnnv_name names[CUDNNV_MAX_SETS];
+    char real_file[PATH_MAX], lib[PATH_MAX + 8], real_lib[PATH_MAX];
+    if (realpath(library, real_file) == NULL)
+        snprintf(real_file, sizeof real_file, "%s", library);
+    int count = cudnnv_list_sets(root, names, CUDNNV_MAX_SETS);
+    for (int i = 0; i < count; i++) {
+        if (!cudnnv_set_dir(root, names[i], found->set_path, sizeof found->set_path))
+            continue;
+        snprintf(lib, sizeof lib, "%s/lib", found->set_path);
+        size_t length = realpath(lib, real_lib) ? strlen(real_lib) : 0;
+        if (length == 0 || strncmp(real_file, real_lib, length) != 0 || real_file[length] != '/' ||
+            strchr(real_file + length + 1, '/') != NULL)
+            continue;
+        struct set_info info;
+        strcpy(found->set, names[i]);
+        if (set_info_read(found->set_path, &info) == 0)
+            memcpy(found->version, info.version, sizeof found->version);
+        else
+            strcpy(found->version, found->set);
+        return 1;
+    }
+    found->set_path[0] = '\0';
+    return 0;
+}
+
+/* The major of a main library's file name (libcudnn.so.9.19.0 -> 9). */
+static int library_major(const char *library)
+{
+    const char *name = strrchr(library, '/');
+    return atoi((name ? name + 1 : library) + strlen("libcudnn.so."));
+}
+
+static void judge(const char *root, struct finding *found)
+{
+    const struct cudnn_process *process = found->process;
+    struct cudnnv_where where = {root, process->env_version[0] ? process->env_version : NULL,
+                                 process->cwd[0] ? process->cwd : NULL, 0};
+    struct cudnnv_choice choice;
+    char origin[PATH_MAX + 64];
+    int in_store = set_of_file(root, found->library, found);
+    if (!in_store) {
+        found->verdict = "outside-store";
+        snprintf(found->detail, sizeof found->detail, "not from a cudnnv store");
+        return;
+    }
+    if (process->cwd[0] == '\0' || !process->environment_read) {
+        found->verdict = "unknown-pin";
+        snprintf(found->detail, sizeof found->detail, "its folder or environment cannot be read: pin not judged");
+        return;
+    }
+    enum cudnnv_status status = cudnnv_select_major(&where, library_major(found->library), &choice);
+    cudnnv_describe_origin(&choice, origin, sizeof origin);
+    if (status == CUDNNV_SELECTED)
+        strcpy(found->expected, choice.name);
+    if (status == CUDNNV_SELECTED && strcmp(choice.name, found->set) == 0) {
+        found->verdict = "pinned";
+        snprintf(found->detail, sizeof found->detail, "as selected (%s)", origin);
+    } else {
+        found->verdict = "pin-differs";
+        snprintf(found->detail, sizeof found->detail, "its pin now selects %s (%s)",
+                 status == CUDNNV_SELECTED ? choice.name : "nothing installed", origin);
+    }
+}
+
+static void user_name(unsigned uid, char *out, size_t size)
+{
+#ifndef _WIN32
+    struct passwd *entry = getpwuid(uid);
+    if (entry != NULL) {
+        snprintf(out, size, "%s", entry->pw_name);
+        return;
+    }
+#endif
+    snprintf(out, size, "%u", uid);
+}
+
+/* True when the file is one of cudnnv's shims (the store's shims folder): not what the process runs. */
+static int is_shim(const char *root, const char *library)
+{
+    char dir[PATH_MAX], real_dir[PATH_MAX], real_file[PATH_MAX];
+    shim_files_dir(root, dir, sizeof dir);
+    if (realpath(dir, real_dir) == NULL || realpath(library, real_file) == NULL)
+        return 0;
+    size_t length = strlen(real_dir);
+    return strncmp(real_file, real_dir, length) == 0 && real_file[length] == '/';
+}
+
+static void print_text(const struct finding *found)
+{
+    char user[64], command[300];
+    user_name(found->process->uid, user, sizeof user);
+    cudnnv_escape_text(found->process->command, command, sizeof command);
+    if (found->set[0] != '\0')
+        printf("%7d  %-8s  %s (cuDNN %s, %s)  %s  [%s]\n", found->process->pid, user, found->set, found->version,
+               found->set_path, command, found->detail);
+    else
+        printf("%7d  %-8s  %s  %s  [%s]\n", found->process->pid, user, found->library, command, found->detail);
+}
+
+static void print_json(const struct finding *found, int first)
+{
+    char user[64], pid[16];
+    user_name(found->process->uid, user, sizeof user);
+    snprintf(pid, sizeof pid, "%d", found->process->pid);
+    printf("%s\n  {\"pid\": %s", first ? "" : ",", pid);
+    json_next_member(stdout, "user", user);
+    json_next_member(stdout, "command", found->process->command);
+    json_next_member(stdout, "library", found->library);
+    json_next_member(stdout, "set", found->set);
+    json_next_member(stdout, "version", found->version);
+    json_next_member(stdout, "set_path", found->set_path);
+    json_next_member(stdout, "expected", found->expected);
+    json_next_member(stdout, "verdict", found->verdict);
+    json_next_member(stdout, "detail", found->detail);
+    printf("}");
+}
+
+static int run(struct args *args)
+{
+    struct process_scan scan;
+    int json = args_has(args, PS_JSON), shown = 0;
+    if (process_scan_run(&scan) != 0)
+        return fail("cannot list processes here: %s (cudnnv ps reads /proc on Linux)", strerror(errno));
+    if (json)
+        printf("[");
+    for (int i = 0; i < scan.count; i++) {
+        const struct cudnn_process *process = &scan.processes[i];
+        const char *root = process->env_root[0] ? process->env_root : store_root();
+        for (int l = 0; l < process->count; l++) {
+            struct finding found = {.process = process, .library = process->libraries[l]};
+            if (is_shim(root, found.library))
+                continue;
+            judge(root, &found);
+            if (json)
+                print_json(&found, shown == 0);
+            else
+                print_text(&found);
+            shown++;
+        }
+    }
+    if (json)
+        printf("%s]\n", shown ? "\n" : "");
+    if (shown == 0 && !json)
+        note("no running process has cuDNN loaded");
+    if (scan.unreadable > 0)
+        note("%d processes could not be looked at: reading their memory maps is not permitted%s", scan.unreadable,
+             geteuid() == 0 ? "" : " (other users' processes: root sees them)");
+    process_scan_free(&scan);
+    return 0;
+}
+
+const struct command command_ps = {
+    .name = "ps",
+    .run = run,
+    .summary = "show which cuDNN each running program loaded",
+    .usage = "[--json]",
+    .description =
+        "List the running processes that have cuDNN loaded: pid, user, command, the\n"
+        "set the library belongs to (or the file, when it is no set's), and whether\n"
+        "that is what the process's pin selects now. Processes of other users are\n"
+        "shown as far as permissions allow.\n",
+    .options = options,
+    .operands = COMPLETE_NOTHING,
+    .max_operands = 0,
+};

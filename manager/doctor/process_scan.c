@@ -1,0 +1,140 @@
+/*
+ * process_scan.h on Linux: every /proc/PID whose maps name a main cuDNN
+ * library (libcudnn.so.N, libcudnn.so.N.x.y; not its sublibraries), with
+ * its command line, working folder and the CUDNNV_* variables it started
+ * with. Another user's process is read as far as permissions allow; one
+ * whose maps cannot be read is counted, not guessed.
+ */
+#include "process_scan.h"
+
+#include <ctype.h>
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+/* True for the main library's file name: libcudnn.so.N with any version after it. */
+static int is_main_library(const char *path)
+{
+    const char *name = strrchr(path, '/');
+    name = name ? name + 1 : path;
+    return strncmp(name, "libcudnn.so.", 12) == 0 && isdigit((unsigned char)name[12]);
+}
+
+/* Reads a /proc file whole (at most size - 1 bytes, NULs kept); its length, or -1. */
+static long read_proc(int pid, const char *what, char *out, size_t size)
+{
+    char path[64];
+    snprintf(path, sizeof path, "/proc/%d/%s", pid, what);
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0)
+        return -1;
+    size_t used = 0;
+    ssize_t got;
+    while (used + 1 < size && (got = read(fd, out + used, size - 1 - used)) > 0)
+        used += (size_t)got;
+    close(fd);
+    out[used] = '\0';
+    return (long)used;
+}
+
+/* The main cuDNN libraries in the process's maps; -1 when they cannot be read. */
+static int read_libraries(int pid, struct cudnn_process *process)
+{
+    char path[64], line[PATH_MAX + 256];
+    snprintf(path, sizeof path, "/proc/%d/maps", pid);
+    FILE *maps = fopen(path, "r");
+    if (maps == NULL)
+        return -1;
+    while (fgets(line, sizeof line, maps) != NULL) {
+        char *file = strchr(line, '/');
+        if (file == NULL)
+            continue;
+        file[strcspn(file, "\n")] = '\0';
+        int known = 0;
+        for (int i = 0; i < process->count; i++)
+            known |= strcmp(process->libraries[i], file) == 0;
+        if (!known && is_main_library(file) && process->count < PROCESS_MAX_LIBRARIES)
+            snprintf(process->libraries[process->count++], PATH_MAX, "%s", file);
+    }
+    fclose(maps);
+    return process->count;
+}
+
+/* CUDNNV_VERSION and the store the process would use, from its environment. */
+static void read_environment(int pid, struct cudnn_process *process)
+{
+    static char text[1 << 17];
+    char home[PATH_MAX] = "";
+    long length = read_proc(pid, "environ", text, sizeof text);
+    process->environment_read = length >= 0;
+    for (long at = 0; at < length; at += (long)strlen(text + at) + 1) {
+        const char *entry = text + at;
+        if (strncmp(entry, "CUDNNV_VERSION=", 15) == 0)
+            snprintf(process->env_version, sizeof process->env_version, "%s", entry + 15);
+        else if (strncmp(entry, "CUDNNV_ROOT=", 12) == 0)
+            snprintf(process->env_root, sizeof process->env_root, "%s", entry + 12);
+        else if (strncmp(entry, "HOME=", 5) == 0)
+            snprintf(home, sizeof home, "%s", entry + 5);
+    }
+    if (process->env_root[0] == '\0' && home[0] == '/' && strlen(home) + 9 < sizeof process->env_root)
+        snprintf(process->env_root, sizeof process->env_root, "%s/.cudnnv", home);
+}
+
+static void read_details(int pid, struct cudnn_process *process)
+{
+    char path[64];
+    struct stat info;
+    snprintf(path, sizeof path, "/proc/%d", pid);
+    process->pid = pid;
+    process->uid = stat(path, &info) == 0 ? (unsigned)info.st_uid : 0;
+    long length = read_proc(pid, "cmdline", process->command, sizeof process->command);
+    for (long i = 0; i + 1 < length; i++) {
+        if (process->command[i] == '\0')
+            process->command[i] = ' ';
+    }
+    snprintf(path, sizeof path, "/proc/%d/cwd", pid);
+    ssize_t got = readlink(path, process->cwd, sizeof process->cwd - 1);
+    process->cwd[got > 0 ? got : 0] = '\0';
+    read_environment(pid, process);
+}
+
+int process_scan_run(struct process_scan *scan)
+{
+    memset(scan, 0, sizeof *scan);
+    DIR *proc = opendir("/proc");
+    if (proc == NULL)
+        return -1;
+    struct dirent *entry;
+    struct cudnn_process *process = calloc(1, sizeof *process);
+    while (process != NULL && (entry = readdir(proc)) != NULL) {
+        int pid = atoi(entry->d_name);
+        if (pid <= 0 || pid == getpid())
+            continue;
+        memset(process, 0, sizeof *process);
+        int found = read_libraries(pid, process);
+        scan->unreadable += found < 0 && (errno == EACCES || errno == EPERM);   /* not one that ended */
+        if (found <= 0)
+            continue;
+        read_details(pid, process);
+        struct cudnn_process *grown = realloc(scan->processes, (size_t)(scan->count + 1) * sizeof *grown);
+        if (grown == NULL)
+            break;
+        scan->processes = grown;
+        scan->processes[scan->count++] = *process;
+    }
+    free(process);
+    closedir(proc);
+    return 0;
+}
+
+void process_scan_free(struct process_scan *scan)
+{
+    free(scan->processes);
+    scan->processes = NULL;
+    scan->count = 0;
+}

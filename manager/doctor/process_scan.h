@@ -1,0 +1,34 @@
+/*
+ * The running processes that have cuDNN mapped, as the system shows them
+ * (/proc on Linux), for 'cudnnv ps': what each loaded, and what decides
+ * what its pin selects (its folder and its CUDNNV_* variables).
+ */
+#ifndef CUDNNV_PROCESS_SCAN_H
+#define CUDNNV_PROCESS_SCAN_H
+
+#include <limits.h>
+
+#define PROCESS_MAX_LIBRARIES 4
+
+struct cudnn_process {
+    int pid;
+    unsigned uid;
+    char command[256];                 /* the command line, arguments joined by spaces */
+    char cwd[PATH_MAX];                /* "" when it cannot be read */
+    char env_version[1024];            /* CUDNNV_VERSION, "" when unset */
+    char env_root[PATH_MAX];           /* CUDNNV_ROOT, else HOME/.cudnnv, "" when neither is known */
+    int environment_read;              /* whether environ could be read (else the pin cannot be judged) */
+    int count;
+    char libraries[PROCESS_MAX_LIBRARIES][PATH_MAX];   /* the main cuDNN libraries mapped (libcudnn.so.N*) */
+};
+
+struct process_scan {
+    struct cudnn_process *processes;
+    int count;
+    int unreadable;                    /* processes whose maps this user may not read */
+};
+
+int process_scan_run(struct process_scan *scan);
+void process_scan_free(struct process_scan *scan);
+
+#endif

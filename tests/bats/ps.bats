@@ -1,0 +1,62 @@
+#!/usr/bin/env bats
+# cudnnv ps: which cuDNN each running program loaded, and whether its pin
+# selects that now; programs are held with cuDNN loaded by host_wait.
+
+load helpers
+
+# hold DIR NAME [LD_LIBRARY_PATH]: starts host_wait in DIR (cuDNN loaded at once, then waiting);
+# sets HELD_PID.
+hold() {
+    (cd "$1" && LD_LIBRARY_PATH="${3:-$SHIMS}" exec "$FIXTURES/bin/host_wait" libcudnn.so.8 /dev/null \
+        "$BATS_TEST_TMPDIR/stop") > "$BATS_TEST_TMPDIR/$2.out" 2>&1 &
+    HELD_PID=$!
+    HELD+=("$HELD_PID")
+    for _ in $(seq 200); do [ -s "$BATS_TEST_TMPDIR/$2.out" ] && break; sleep 0.05; done
+}
+
+HELD=()
+
+teardown() {
+    touch "$BATS_TEST_TMPDIR/stop"
+    # only these: bats has a job of its own (the test timeout)
+    [ "${#HELD[@]}" -eq 0 ] || wait "${HELD[@]}" 2>/dev/null || true
+}
+
+@test "ps lists a waiting program with its set, pid and command, and says whether its pin selects that now" {
+    setup_store
+    mkdir -p "$BATS_TEST_TMPDIR/A" "$BATS_TEST_TMPDIR/B"
+    (cd "$BATS_TEST_TMPDIR/A" && cudnnv use 8.0 2>/dev/null)
+    (cd "$BATS_TEST_TMPDIR/B" && cudnnv use 8.1 2>/dev/null)
+    hold "$BATS_TEST_TMPDIR/A" a
+    a_pid=$HELD_PID
+    hold "$BATS_TEST_TMPDIR/B" b
+    b_pid=$HELD_PID
+    [ "$(head -1 "$BATS_TEST_TMPDIR/a.out")" = 8004 ]
+    run cudnnv ps
+    assert_status 0
+    me=$(printf '%-8s' "$(id -un)")
+    assert_output_has "$a_pid  $me  8.0.4.30 (cuDNN 8.0.4.30, $CUDNNV_ROOT/versions/8.0.4.30)"
+    assert_output_has "[as selected (set by $BATS_TEST_TMPDIR/A/.cudnn-version)]"
+    assert_output_has "$b_pid  $me  8.1.0.77 (cuDNN 8.1.0.77, $CUDNNV_ROOT/versions/8.1.0.77)"
+    refute_output_has "$SHIMS"   # the shims are how it got there, not what it runs
+    # B's pin changes while it runs: flagged
+    (cd "$BATS_TEST_TMPDIR/B" && cudnnv use 8.0 2>/dev/null)
+    run cudnnv ps
+    assert_output_has "[its pin now selects 8.0.4.30 (set by $BATS_TEST_TMPDIR/B/.cudnn-version)]"
+    run cudnnv ps --json
+    assert_output_has "\"pid\": $a_pid, \"user\": \"$(id -un)\""
+    assert_output_has "\"set\": \"8.1.0.77\", \"version\": \"8.1.0.77\""
+    assert_output_has "\"expected\": \"8.0.4.30\", \"verdict\": \"pin-differs\""
+    assert_output_has "\"verdict\": \"pinned\""
+}
+
+@test "ps names a copy loaded from outside any store" {
+    setup_store
+    run cudnnv ps
+    assert_status 0
+    refute_output_has "host_wait"
+    hold "$BATS_TEST_TMPDIR" foreign "$SETS/8.1.1/lib"
+    run cudnnv ps
+    assert_output_has "$HELD_PID  $(printf '%-8s' "$(id -un)")  $SETS/8.1.1/lib/libcudnn.so.8"
+    assert_output_has "[not from a cudnnv store]"
+}
