@@ -135,16 +135,19 @@ static int is_shim(const char *root, const char *library)
     return strncmp(real_file, real_dir, length) == 0 && real_file[length] == '/';
 }
 
+/* One line for people: every text from outside (paths, the command line) with its control bytes escaped. */
 static void print_text(const struct finding *found)
 {
-    char user[64], command[300];
+    char user[64], command[1024], what[4 * PATH_MAX], detail[4 * PATH_MAX], line[8 * PATH_MAX];
     user_name(found->process->uid, user, sizeof user);
     cudnnv_escape_text(found->process->command, command, sizeof command);
     if (found->set[0] != '\0')
-        printf("%7d  %-8s  %s (cuDNN %s, %s)  %s  [%s]\n", found->process->pid, user, found->set, found->version,
-               found->set_path, command, found->detail);
+        snprintf(line, sizeof line, "%s (cuDNN %s, %s)", found->set, found->version, found->set_path);
     else
-        printf("%7d  %-8s  %s  %s  [%s]\n", found->process->pid, user, found->library, command, found->detail);
+        snprintf(line, sizeof line, "%s", found->library);
+    cudnnv_escape_text(line, what, sizeof what);
+    cudnnv_escape_text(found->detail, detail, sizeof detail);
+    printf("%7d  %-8s  %s  %s  [%s]\n", found->process->pid, user, what, command, detail);
 }
 
 static void print_json(const struct finding *found, int first)

@@ -60,3 +60,15 @@ teardown() {
     assert_output_has "$HELD_PID  $(printf '%-8s' "$(id -un)")  $SETS/8.1.1/lib/libcudnn.so.8"
     assert_output_has "[not from a cudnnv store]"
 }
+
+@test "ps never writes a control byte of a command line to the terminal" {
+    setup_store
+    (cd "$BATS_TEST_TMPDIR" && LD_LIBRARY_PATH="$SHIMS" exec -a "$(printf 'host\033]0;pwned\007')" \
+        "$FIXTURES/bin/host_wait" libcudnn.so.8 /dev/null "$BATS_TEST_TMPDIR/stop") > "$BATS_TEST_TMPDIR/evil.out" 2>&1 &
+    HELD+=("$!")
+    for _ in $(seq 200); do [ -s "$BATS_TEST_TMPDIR/evil.out" ] && break; sleep 0.05; done
+    run cudnnv ps
+    assert_status 0
+    assert_output_has 'host\x1b]0;pwned\x07 libcudnn.so.8'
+    refute_output_has "$(printf '\033')"
+}
