@@ -85,11 +85,43 @@ static void describe_driver_ceiling(const char *driver, char *out, size_t size)
         out[0] = '\0';
 }
 
-/* This machine's driver version and the newest CUDA it runs (install RELEASE asks); 0 when unknown. */
+/*
+ * This machine's driver version and the newest CUDA it runs (install RELEASE
+ * asks); 0 when unknown. Without /proc/driver and NVML (a container given
+ * only libcuda.so.1), the CUDA driver library alone still says the CUDA.
+ */
 int doctor_driver_cuda(char *driver, size_t driver_size, char *cuda, size_t cuda_size)
 {
     const char *where;
-    return read_driver_version(driver, driver_size, &where) == 0 && driver_ceiling(driver, cuda, cuda_size);
+    if (read_driver_version(driver, driver_size, &where) == 0)
+        return driver_ceiling(driver, cuda, cuda_size);
+    snprintf(driver, driver_size, "%s", "in " PLATFORM_CUDA_DRIVER);
+    return driver_cuda_from_libcuda(cuda, cuda_size);
+}
+
+/*
+ * No driver version to read (no /proc/driver, no NVML): the CUDA driver
+ * library alone still says the newest CUDA it runs, which the set's CUDA
+ * build must not exceed.
+ */
+static void check_cuda_by_libcuda(struct doctor *doctor, const char *name, const char *cuda, const char *where)
+{
+    char ceiling[32];
+    if (!driver_cuda_from_libcuda(ceiling, sizeof ceiling))
+        doctor_add(doctor, DOCTOR_SKIP, "driver", NULL,
+                   "no NVIDIA driver found (no %s, no NVML, no " PLATFORM_CUDA_DRIVER "): cannot check it against %s",
+                   where, name);
+    else if (cuda[0] == '\0')
+        doctor_add(doctor, DOCTOR_SKIP, "driver", NULL,
+                   PLATFORM_CUDA_DRIVER " runs CUDA up to %s; the catalog does not say which CUDA %s was built for",
+                   ceiling, name);
+    else if (doctor_compare_versions(ceiling, cuda) >= 0)
+        doctor_add(doctor, DOCTOR_OK, "driver", NULL, PLATFORM_CUDA_DRIVER " runs CUDA up to %s; %s needs CUDA %s",
+                   ceiling, name, cuda);
+    else
+        doctor_add(doctor, DOCTOR_FAIL, "driver",
+                   "install a newer NVIDIA driver, or a cuDNN built for an older CUDA ('cudnnv known')",
+                   PLATFORM_CUDA_DRIVER " runs CUDA up to %s, but %s needs CUDA %s", ceiling, name, cuda);
 }
 
 void doctor_check_driver(struct doctor *doctor)
@@ -104,12 +136,11 @@ void doctor_check_driver(struct doctor *doctor)
         if (!doctor->selected[major])
             continue;
         const char *name = doctor->choice[major].name;
-        if (!driver_known) {
-            doctor_add(doctor, DOCTOR_SKIP, "driver", NULL,
-                       "no NVIDIA driver found (no %s, no NVML): cannot check it against %s", where, name);
-            return;
-        }
         int facts = doctor_build_facts(name, cuda, min_driver, min_cc, sizeof cuda);
+        if (!driver_known) {
+            check_cuda_by_libcuda(doctor, name, facts < 0 ? "" : cuda, where);
+            continue;
+        }
         if (facts < 0 || min_driver[0] == '\0') {
             doctor_add(doctor, DOCTOR_SKIP, "driver", NULL,
                        "driver %s; the catalog does not say which driver %s needs", driver, name);

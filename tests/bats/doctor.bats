@@ -65,7 +65,7 @@ fake_python() { # fake_python DIST_INFO VERSION: a python3 whose site-packages h
     install_fixture cudnn-11.2-linux-x64-v8.1.0.77-test.tgz
     cudnnv use 8.1
     run cudnnv doctor
-    assert_output_has "SKIP  driver: no NVIDIA driver found (no /proc/driver/nvidia/version, no NVML)"
+    assert_output_has "SKIP  driver: no NVIDIA driver found (no /proc/driver/nvidia/version, no NVML, no libcuda.so.1)"
     driver_file 450.51.05
     run cudnnv doctor
     assert_status 1
@@ -222,4 +222,22 @@ fake_wheel() {
     assert_output_has "SKIP  frameworks: python3 on PATH did not answer within 10 s (stopped)"
     [ "$SECONDS" -lt 40 ]
     [ -z "$(pgrep -f "$BATS_TEST_TMPDIR/bin/python3" || true)" ]
+}
+
+@test "driver: with only the CUDA driver library (no /proc/driver, no NVML) its CUDA is still judged" {
+    install_fixture cudnn-11.2-linux-x64-v8.1.0.77-test.tgz
+    cudnnv use 8.1
+    CUDNNV_NVIDIA_VERSION_FILE=/nonexistent LD_LIBRARY_PATH="$FIXTURES/fakecuda" run cudnnv doctor
+    assert_output_has "OK    driver: libcuda.so.1 runs CUDA up to 12.2; 8.1.0.77 needs CUDA 11.2"
+    refute_output_has "no NVIDIA driver found"
+    CUDNNV_NVIDIA_VERSION_FILE=/nonexistent run cudnnv doctor
+    assert_output_has "SKIP  driver: no NVIDIA driver found (no /nonexistent, no NVML, no libcuda.so.1)"
+}
+
+@test "GPU: the releases of 9.11 and later need compute capability 7.5 (the catalog says so for each)" {
+    for file in "$BATS_TEST_DIRNAME"/../../versions/catalog/9.1[1-9]*.ini "$BATS_TEST_DIRNAME"/../../versions/catalog/9.2[0-9].*.ini; do
+        [ "$(grep -c '^min_compute_capability = 7.5$' "$file")" -eq "$(grep -c '^min_compute_capability' "$file")" ]
+    done
+    # only 8.6-8.8 stay unknown: no NVIDIA matrix says
+    [ "$(grep -l '^min_compute_capability = $' "$BATS_TEST_DIRNAME"/../../versions/catalog/*.ini | xargs -n1 basename | tr '\n' ' ')" = "8.6.0.163.ini 8.7.0.84.ini 8.8.0.121.ini 8.8.1.3.ini " ]
 }

@@ -159,6 +159,12 @@ INI
     assert_status 0
     assert_output_has "cuDNN 9.55.0.1 for CUDA 11: cudnn-linux-x86_64-9.55.0.1_cuda11-archive.tar.xz"
     assert_output_has "(the newest release with a linux-x86_64 build for CUDA 11: driver 470.57.02 supports CUDA up to 11."
+    # no driver version to read, only the CUDA driver library (a container): its CUDA still chooses
+    CUDNNV_NVIDIA_VERSION_FILE=/nonexistent FAKE_CUDA_DRIVER=11040 LD_LIBRARY_PATH="$FIXTURES/fakecuda" \
+        run cudnnv install --name by-libcuda 9.55
+    assert_status 0
+    assert_output_has "cuDNN 9.55.0.1 for CUDA 11: cudnn-linux-x86_64-9.55.0.1_cuda11-archive.tar.xz"
+    assert_output_has "driver in libcuda.so.1 supports CUDA up to 11.4"
     # no driver: the newest build; --cuda chooses
     run cudnnv install --name newest 9.55
     assert_output_has "cuDNN 9.55.0.1 for CUDA 12: cudnn-linux-x86_64-9.55.0.1_cuda12-archive.tar.xz"
