@@ -435,7 +435,7 @@ INSTALLED_FILES = bin/cudnnv share/man/man1/cudnnv.1 share/cudnnv/frameworks.ini
 uninstall:
 	rm -f $(patsubst %,"$(DESTDIR)$(PREFIX)/%",$(INSTALLED_FILES))
 	for d in lib/cudnnv/windows lib/cudnnv share/cudnnv/catalog share/cudnnv; do \
-	  [ ! -d "$(DESTDIR)$(PREFIX)/$$d" ] || rmdir "$(DESTDIR)$(PREFIX)/$$d"; done
+	  [ ! -d "$(DESTDIR)$(PREFIX)/$$d" ] || rmdir --ignore-fail-on-non-empty "$(DESTDIR)$(PREFIX)/$$d"; done
 
 clean:
 	rm -rf $(BUILD)

@@ -29,7 +29,7 @@ fi
 
 # '&& :' keeps the returned status out of errexit's reach (a command before
 # '&&' never ends the shell) while the next command still sees it in $?.
-if [[ ";${PROMPT_COMMAND:-};" != *";_cudnnv_hook && :;"* ]]; then
+if [[ ";${PROMPT_COMMAND:-};" != *";_cudnnv_hook && :;"* && ";${PROMPT_COMMAND:-};" != *";_cudnnv_hook;"* ]]; then
   PROMPT_COMMAND="_cudnnv_hook && :${PROMPT_COMMAND:+;$PROMPT_COMMAND}"
 fi
 
