@@ -45,15 +45,19 @@ struct finding {
     char detail[2 * PATH_MAX];
 };
 
-/* The set of root (or the system store) whose resolved lib/ holds the file; 0 when none does. */
-static int set_of_file(const char *root, const char *library, struct finding *found)
+/*
+ * The set of root (or the system store) whose resolved lib/ holds the file;
+ * 0 when none does. Several sets may share one folder (two names linked to
+ * one wheel): then the one named preferred wins, else the first.
+ */
+static int set_of_file(const char *root, const char *library, const char *preferred, struct finding *found)
 {
     cudnnv_name names[CUDNNV_MAX_SETS];
     char real_file[PATH_MAX], lib[PATH_MAX + 8], real_lib[PATH_MAX];
     if (realpath(library, real_file) == NULL)
         snprintf(real_file, sizeof real_file, "%s", library);
-    int count = cudnnv_list_sets(root, names, CUDNNV_MAX_SETS);
-    for (int i = 0; i < count; i++) {
+    int count = cudnnv_list_sets(root, names, CUDNNV_MAX_SETS), matched = -1;
+    for (int i = 0; i < count && (matched < 0 || strcmp(names[matched], preferred) != 0); i++) {
         if (!cudnnv_set_dir(root, names[i], found->set_path, sizeof found->set_path))
             continue;
         snprintf(lib, sizeof lib, "%s/lib", found->set_path);
@@ -61,16 +65,21 @@ static int set_of_file(const char *root, const char *library, struct finding *fo
         if (length == 0 || strncmp(real_file, real_lib, length) != 0 || real_file[length] != '/' ||
             strchr(real_file + length + 1, '/') != NULL)
             continue;
-        struct set_info info;
-        strcpy(found->set, names[i]);
-        if (set_info_read(found->set_path, &info) == 0)
-            memcpy(found->version, info.version, sizeof found->version);
-        else
-            strcpy(found->version, found->set);
-        return 1;
+        if (matched < 0 || strcmp(names[i], preferred) == 0)
+            matched = i;
     }
-    found->set_path[0] = '\0';
-    return 0;
+    if (matched < 0) {
+        found->set_path[0] = '\0';
+        return 0;
+    }
+    struct set_info info;
+    strcpy(found->set, names[matched]);
+    cudnnv_set_dir(root, found->set, found->set_path, sizeof found->set_path);
+    if (set_info_read(found->set_path, &info) == 0)
+        memcpy(found->version, info.version, sizeof found->version);
+    else
+        strcpy(found->version, found->set);
+    return 1;
 }
 
 /* The major of a main library's file name (libcudnn.so.9.19.0 -> 9). */
@@ -87,21 +96,22 @@ static void judge(const char *root, struct finding *found)
                                  process->cwd[0] ? process->cwd : NULL, 0};
     struct cudnnv_choice choice;
     char origin[PATH_MAX + 64];
-    int in_store = set_of_file(root, found->library, found);
-    if (!in_store) {
+    int readable = process->cwd[0] != '\0' && process->environment_read;
+    enum cudnnv_status status = readable ? cudnnv_select_major(&where, library_major(found->library), &choice)
+                                         : CUDNNV_NOTHING_SELECTED;
+    if (status == CUDNNV_SELECTED)
+        strcpy(found->expected, choice.name);
+    if (!set_of_file(root, found->library, found->expected, found)) {
         found->verdict = "outside-store";
         snprintf(found->detail, sizeof found->detail, "not from a cudnnv store");
         return;
     }
-    if (process->cwd[0] == '\0' || !process->environment_read) {
+    if (!readable) {
         found->verdict = "unknown-pin";
         snprintf(found->detail, sizeof found->detail, "its folder or environment cannot be read: pin not judged");
         return;
     }
-    enum cudnnv_status status = cudnnv_select_major(&where, library_major(found->library), &choice);
     cudnnv_describe_origin(&choice, origin, sizeof origin);
-    if (status == CUDNNV_SELECTED)
-        strcpy(found->expected, choice.name);
     if (status == CUDNNV_SELECTED && strcmp(choice.name, found->set) == 0) {
         found->verdict = "pinned";
         snprintf(found->detail, sizeof found->detail, "as selected (%s)", origin);

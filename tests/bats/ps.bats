@@ -72,3 +72,17 @@ teardown() {
     assert_output_has 'host\x1b]0;pwned\x07 libcudnn.so.8'
     refute_output_has "$(printf '\033')"
 }
+
+@test "ps names the set a program's pin chose when two names are linked to one folder (as two names for one pip wheel)" {
+    mkdir -p "$CUDNNV_ROOT"
+    cudnnv link alpha "$SETS/8.1.0" 2>/dev/null
+    cudnnv link beta "$SETS/8.1.0" 2>/dev/null
+    cudnnv rehash 2>/dev/null
+    SHIMS="$CUDNNV_ROOT/shims/lib"
+    mkdir -p "$BATS_TEST_TMPDIR/p"
+    (cd "$BATS_TEST_TMPDIR/p" && cudnnv use beta 2>/dev/null)
+    hold "$BATS_TEST_TMPDIR/p" p
+    run cudnnv ps
+    assert_output_has "$HELD_PID  $(printf '%-8s' "$(id -un)")  beta (cuDNN 8.1.0"
+    assert_output_has "[as selected (set by $BATS_TEST_TMPDIR/p/.cudnn-version)]"
+}
