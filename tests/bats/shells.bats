@@ -200,10 +200,10 @@ strict_prompts() {
     assert_all_lines_match '^\$( |$)' "$(cat "$OUT/screen.txt")"
 }
 
-@test "bash, zsh: with the shell's default options and set -e, the prompt shows nothing of ours and the shell lives" {
+@test "bash, zsh: with the shell's default options and set -e -u, the prompt shows nothing of ours and the shell lives" {
     setup_projects
-    local steps=("set -e" "cd $BATS_TEST_TMPDIR/A" "false && true" "cd $BATS_TEST_TMPDIR/B" "false && true"
-                 "cd $BATS_TEST_TMPDIR" "echo \$CUDNNV_VERSION > $OUT/version")
+    local steps=("set -e" "set -u" "cd $BATS_TEST_TMPDIR/A" "false && true" "cd $BATS_TEST_TMPDIR/B" "false && true"
+                 "cd $BATS_TEST_TMPDIR" "echo \${CUDNNV_VERSION-} > $OUT/version")
     strict_prompts "bash --norc --noprofile -i" "eval \"\$($CUDNNV init bash)\"" "${steps[@]}"
     rm -f "$OUT/alive"
     # zsh without -f: /etc/zsh's files as a user has them, options at their defaults (EQUALS on)
