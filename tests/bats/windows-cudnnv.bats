@@ -27,8 +27,17 @@ setup_wine() {
 }
 
 exe() { # runs cudnnv.exe; stdout and stderr as Windows wrote them, without the CRs
-    "$WINE" "$EXE" "$@" 2>&1 | tr -d '\r'
-    return "${PIPESTATUS[0]}"
+    local out status
+    out=$("$WINE" "$EXE" "$@" 2>&1 | tr -d '\r'; exit "${PIPESTATUS[0]}") && status=0 || status=$?
+    # cudnnv.exe says why whenever it fails; a failure without a word is Wine
+    # not starting it (seen once in CI under load): once more, with Wine's
+    # own error messages shown should it happen again
+    if [ "$status" -ne 0 ] && [ -z "$out" ] && [ "$1" != exec ]; then
+        echo "# Wine ran cudnnv.exe $* with status $status and printed nothing; running it again" >&2
+        out=$(WINEDEBUG=err+all "$WINE" "$EXE" "$@" 2>&1 | tr -d '\r'; exit "${PIPESTATUS[0]}") && status=0 || status=$?
+    fi
+    [ -z "$out" ] || printf '%s\n' "$out"
+    return "$status"
 }
 
 install_windows_sets() {
