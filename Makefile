@@ -82,7 +82,7 @@ UNIT_OBJ_test_hook_state  = $(call unit_objects,manager/shell/hook_state.c)
 UNIT_OBJ_test_pe_imports  = $(call unit_objects,manager/doctor/pe_imports.c)
 UNIT_OBJ_test_shell_table = $(call unit_objects,manager/shell/shell_table.c manager/cli/json.c \
                             manager/cli/messages.c shim/text_escape.c) $(HOOKS_OBJ)
-UNIT_OBJ_test_catalog     = $(call unit_objects,manager/catalog/catalog.c manager/catalog/catalog_check.c \
+UNIT_OBJ_test_catalog     = $(call unit_objects,manager/catalog/catalog.c manager/catalog/catalog_check.c manager/catalog/compute_capability.c \
                             manager/catalog/catalog_platform.c manager/store/config.c manager/store/store.c \
                             manager/store/fsutil.c manager/store/shim_files.c manager/cli/messages.c \
                             manager/install/archive_member.c manager/install/version_detect.c \

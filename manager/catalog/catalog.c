@@ -68,6 +68,8 @@ static void take_build_key(struct catalog_build *build, const char *key, const c
         copy_text(build->min_driver_windows, sizeof build->min_driver_windows, value);
     else if (strcmp(key, "min_compute_capability") == 0)
         copy_text(build->min_compute_capability, sizeof build->min_compute_capability, value);
+    else if (strcmp(key, "max_compute_capability") == 0)
+        copy_text(build->max_compute_capability, sizeof build->max_compute_capability, value);
     else {
         for (int p = 0; p < CATALOG_PLATFORMS; p++) {
             const char *prefix = catalog_platform_key(p);
@@ -197,6 +199,8 @@ int catalog_load(struct catalog *catalog)
     folders += load_folder(catalog, catalog->dir, 0, config.download_base, &capacity);
     folders += load_folder(catalog, git, 0, config.download_base, &capacity);
     folders += load_folder(catalog, redist, 1, config.download_base, &capacity);
+    for (int i = 0; i < catalog->count; i++)
+        catalog_fill_compute_capability(&catalog->releases[i]);
     qsort(catalog->releases, (size_t)catalog->count, sizeof *catalog->releases, by_version);
     return folders > 0 ? 0 : -1;
 }

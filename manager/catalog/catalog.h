@@ -34,7 +34,8 @@ struct catalog_build {
     char cuda[24];
     char min_driver_linux[24];
     char min_driver_windows[24];
-    char min_compute_capability[8];
+    char min_compute_capability[8];     /* the oldest GPU with code in the build, "" when unknown */
+    char max_compute_capability[8];     /* the newest its sources list, "" when unknown */
     struct catalog_archive archive[CATALOG_PLATFORMS];   /* by catalog_platform */
 };
 
@@ -63,6 +64,11 @@ const struct catalog_release *catalog_release_of_set(const struct catalog *catal
 /* catalog_check.c: catalog data is outside input */
 const char *catalog_release_problem(const struct catalog_release *release, const char *base_url);
 int catalog_url_is_allowed(const char *url, const char *base_url);
+
+/* compute_capability.c: which GPUs a build has code for */
+enum catalog_gpu_fit { CATALOG_GPU_RUNS, CATALOG_GPU_TOO_OLD, CATALOG_GPU_TOO_NEW };
+void catalog_fill_compute_capability(struct catalog_release *release);
+enum catalog_gpu_fit catalog_build_fit(const struct catalog_build *build, const char *capability, int *unknown);
 
 int catalog_sum_of_archive(const char *file_name, char *out, size_t size);
 const struct catalog_build *catalog_build_for(const struct catalog_release *release, const char *cuda);

@@ -77,7 +77,7 @@ const char *catalog_release_problem(const struct catalog_release *release, const
         if (!is_dotted_number(build->cuda, 0))
             return "a CUDA version that is not a dotted number";
         if (!is_dotted_number(build->min_driver_linux, 1) || !is_dotted_number(build->min_driver_windows, 1) ||
-            !is_dotted_number(build->min_compute_capability, 1))
+            !is_dotted_number(build->min_compute_capability, 1) || !is_dotted_number(build->max_compute_capability, 1))
             return "a driver or compute capability that is not a dotted number";
         for (int platform = 0; platform < CATALOG_PLATFORMS; platform++) {
             const char *problem = archive_problem(&build->archive[platform], base_url);

@@ -5,6 +5,7 @@
  */
 #include "cli.h"
 #include "commands.h"
+#include "gpu_list.h"
 
 static const struct option_spec options[] = {
     [INSTALL_NAME] = {.name = "--name", .value_name = "NAME", .help = "install under this name instead"},
@@ -24,6 +25,9 @@ static const struct option_spec options[] = {
     [INSTALL_FORCE] = {.name = "--force", .short_name = 'f', .help = "replace a set already installed under that name"},
     [INSTALL_JSON] = {.name = "--json", .help = "print what was installed as JSON on stdout"},
     [INSTALL_LIST] = {.name = "--list", .help = "list the catalog's releases (of PREFIX), as 'cudnnv known'"},
+    [INSTALL_GPU] = {.name = "--gpu", .value_name = "X.Y", .help = "for a catalog release: a release with code for GPUs of this\n"
+                                                                  "compute capability (6.1,8.0 for two) instead of this\n"
+                                                                  "machine's"},
     {.name = NULL},
 };
 
@@ -37,6 +41,10 @@ static int run(struct args *args)
     }
     if (args->count != 1)
         return usage_fail("install", "give exactly one SOURCE (an archive, a directory or a release)");
+    struct gpu_list gpus;
+    if (args->value[INSTALL_GPU] != NULL && gpu_list_from_option(&gpus, args->value[INSTALL_GPU]) < 0)
+        return usage_fail("install", "--gpu takes compute capabilities such as 8.6 or 6.1,8.0, not '%s'",
+                          args->value[INSTALL_GPU]);
     return helper_run("cudnnv-install", args);
 }
 
@@ -45,7 +53,7 @@ const struct command command_install = {
     .run = run,
     .summary = "install a cuDNN set from an archive, a directory or the catalog",
     .usage = "[--name NAME] [--sha256 HEX] [--no-catalog-check] [--force] [--json] SOURCE\n"
-             "[--cuda VERSION] [--platform P] [--name NAME] [--force] [--json] RELEASE\n"
+             "[--cuda VERSION] [--gpu X.Y] [--platform P] [--name NAME] [--force] [--json] RELEASE\n"
              "--list [PREFIX]",
     .description =
         "Install a cuDNN set into the store ($CUDNNV_ROOT, default ~/.cudnnv).\n"
@@ -54,8 +62,9 @@ const struct command command_install = {
         "    a pip nvidia/cudnn folder, or an unpacked NVIDIA archive;\n"
         "  an NVIDIA archive: .tar.xz or .tgz (Linux), .zip (Windows);\n"
         "  a release of the catalog ('cudnnv known'), e.g. 8.1 or 9.19.0.56: the\n"
-        "    newest release of that prefix with a build for this platform and for\n"
-        "    the CUDA this machine's driver runs (it says which, and why); its\n"
+        "    newest release of that prefix with a build for this platform, for\n"
+        "    the CUDA this machine's driver runs and with code for its GPUs (it\n"
+        "    says which, and why); its\n"
         "    archive is taken from $CUDNNV_ROOT/cache, from a mirror folder\n"
         "    ([download] mirrors = DIR:DIR in config), or downloaded (resumed if\n"
         "    interrupted; [download] base_url = URL replaces NVIDIA's address),\n"

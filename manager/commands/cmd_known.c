@@ -5,6 +5,7 @@
 #include "catalog.h"
 #include "cli.h"
 #include "commands.h"
+#include "gpu_list.h"
 #include "set_info.h"
 #include "store.h"
 
@@ -14,13 +15,16 @@
 #include <stdio.h>
 #include <string.h>
 
-enum { KNOWN_PLATFORM, KNOWN_JSON };
+enum { KNOWN_PLATFORM, KNOWN_JSON, KNOWN_GPU };
 
 static const struct option_spec options[] = {
     [KNOWN_PLATFORM] = {.name = "--platform", .value_name = "P", .complete = COMPLETE_WORDS,
                         .words = "linux-x86_64 linux-sbsa linux-aarch64 windows-x86_64",
                         .help = "list another platform's releases and archives"},
-    [KNOWN_JSON] = {.name = "--json", .help = "an array of objects: version, cuda (list), installed (list)"},
+    [KNOWN_JSON] = {.name = "--json", .help = "an array of objects: version, cuda (list), installed (list),\n"
+                                              "and runs_on_gpus with the reason when it does not"},
+    [KNOWN_GPU] = {.name = "--gpu", .value_name = "X.Y", .help = "mark the releases with no code for GPUs of this compute\n"
+                                                                "capability (6.1,8.0 for two) instead of this machine's"},
     {.name = NULL},
 };
 
@@ -53,18 +57,27 @@ static int has_platform(const struct catalog_release *release, int platform)
     return 0;
 }
 
-static void print_release(const struct catalog *catalog, const struct catalog_release *release, int platform,
-                          int chosen_platform, int json, int first)
+/* What a listing is for: the platform (chosen with --platform or not) and the GPUs. */
+struct listing {
+    int platform, chosen_platform, json;
+    struct gpu_list gpus;
+};
+
+static void print_release(const struct catalog *catalog, const struct catalog_release *release,
+                          const struct listing *listing, int first)
 {
-    char installed[1024];
+    char installed[1024], unfit[160] = "";
+    int platform = listing->platform, chosen_platform = listing->chosen_platform;
     installed_as(catalog, release, installed, sizeof installed);
-    if (!json) {
+    int runs = !gpu_list_release_unfit(&listing->gpus, release, platform, unfit, sizeof unfit);
+    if (!listing->json) {
         printf("%s %-12s CUDA", installed[0] ? "*" : " ", release->version);
         for (int b = 0; b < release->build_count; b++) {
             if (release->builds[b].archive[platform].name[0] != '\0')
                 printf(" %s", release->builds[b].cuda);
         }
-        printf(installed[0] ? "  (installed: %s)\n" : "\n", installed);
+        printf(installed[0] ? "  (installed: %s)" : "", installed);
+        printf(runs ? "\n" : "  (%s)\n", unfit);
         for (int b = 0; chosen_platform && b < release->build_count; b++) {
             if (release->builds[b].archive[platform].name[0] != '\0')
                 printf("    CUDA %-5s %s\n", release->builds[b].cuda, release->builds[b].archive[platform].name);
@@ -86,32 +99,45 @@ static void print_release(const struct catalog *catalog, const struct catalog_re
         printf("%s", name == installed ? "" : ", ");
         json_string(stdout, name);
     }
-    printf("]}");
+    printf("]");
+    if (listing->gpus.count > 0) {
+        printf(", \"runs_on_gpus\": %s", runs ? "true" : "false");
+        if (!runs)
+            json_next_member(stdout, "gpu_reason", unfit);
+    }
+    printf("}");
 }
 
 static int run(struct args *args)
 {
     struct catalog catalog;
+    struct listing listing;
     const char *prefix = args->count ? args->operand[0] : NULL, *platform_name = args->value[KNOWN_PLATFORM];
-    int json = args_has(args, KNOWN_JSON), shown = 0, chosen_platform = platform_name != NULL;
-    int platform = platform_name ? catalog_platform_from_name(platform_name) : (int)catalog_host_platform();
-    if (platform < 0)
+    int shown = 0;
+    listing.json = args_has(args, KNOWN_JSON);
+    listing.chosen_platform = platform_name != NULL;
+    listing.platform = platform_name ? catalog_platform_from_name(platform_name) : (int)catalog_host_platform();
+    if (listing.platform < 0)
         return usage_fail("known", "unknown platform '%s': %s", platform_name, catalog_platform_list());
+    if (gpu_list_for_choice(&listing.gpus, args->value[KNOWN_GPU],
+                            listing.platform == (int)catalog_host_platform()) < 0)
+        return usage_fail("known", "--gpu takes compute capabilities such as 8.6 or 6.1,8.0, not '%s'",
+                          args->value[KNOWN_GPU]);
     if (catalog_load(&catalog) != 0)
         return fail("cannot read the release catalog (%s); reinstall cudnnv or run 'cudnnv update'", catalog.dir);
-    if (json)
+    if (listing.json)
         printf("[");
     for (int i = 0; i < catalog.count; i++) {
         if ((prefix != NULL && !cudnnv_name_has_prefix(catalog.releases[i].version, prefix)) ||
-            !has_platform(&catalog.releases[i], platform))
+            !has_platform(&catalog.releases[i], listing.platform))
             continue;
-        print_release(&catalog, &catalog.releases[i], platform, chosen_platform, json, shown == 0);
+        print_release(&catalog, &catalog.releases[i], &listing, shown == 0);
         shown++;
     }
-    if (json)
+    if (listing.json)
         printf("%s]\n", shown ? "\n" : "");
     catalog_free(&catalog);
-    if (shown == 0 && !json)
+    if (shown == 0 && !listing.json)
         return fail("no release in the catalog matches '%s'; run 'cudnnv known' for all", prefix ? prefix : "");
     return 0;
 }
@@ -120,14 +146,16 @@ const struct command command_known = {
     .name = "known",
     .run = run,
     .summary = "list the cuDNN releases in the catalog",
-    .usage = "[--platform P] [--json] [PREFIX]",
+    .usage = "[--platform P] [--gpu X.Y] [--json] [PREFIX]",
     .description =
         "List the cuDNN releases in the catalog (oldest first), or those starting\n"
         "with PREFIX on a dot boundary (e.g. 8.9), with the CUDA versions each was\n"
         "built for. '*' marks a release installed here, followed by the set names.\n"
         "Only releases with an archive for the platform are listed: this machine's,\n"
         "or --platform's (linux-x86_64, linux-sbsa, linux-aarch64, windows-x86_64),\n"
-        "with the archive of each build. The catalog is the one shipped with\n"
+        "with the archive of each build. A release with no code for this\n"
+        "machine's GPUs (or --gpu's compute capabilities) says so on its line.\n"
+        "The catalog is the one shipped with\n"
         "cudnnv, merged with what 'cudnnv update' fetched.\n",
     .options = options,
     .operands = COMPLETE_RELEASES,

@@ -7,6 +7,7 @@
 #include "catalog.h"
 #include "cli.h"
 #include "commands.h"
+#include "gpu_list.h"
 #include "store.h"
 
 #include "cudnnv_select.h"
@@ -14,17 +15,24 @@
 #include <stdio.h>
 #include <string.h>
 
-enum { LATEST_KNOWN };
+enum { LATEST_KNOWN, LATEST_GPU };
 
 static const struct option_spec options[] = {
     [LATEST_KNOWN] = {.name = "--known", .help = "the newest release in the catalog instead"},
+    [LATEST_GPU] = {.name = "--gpu", .value_name = "X.Y", .help = "with --known: with code for GPUs of this compute\n"
+                                                                 "capability instead of this machine's"},
     {.name = NULL},
 };
 
-static int latest_known(const char *prefix)
+/* The newest release of the prefix with an archive for this platform and code for the GPUs. */
+static int latest_known(const char *prefix, const char *gpu_option)
 {
     struct catalog catalog;
-    int platform = (int)catalog_host_platform();
+    struct gpu_list gpus;
+    char unfit[160], described[128];
+    int platform = (int)catalog_host_platform(), passed_over = 0;
+    if (gpu_list_for_choice(&gpus, gpu_option, 1) < 0)
+        return usage_fail("latest", "--gpu takes compute capabilities such as 8.6 or 6.1,8.0, not '%s'", gpu_option);
     if (catalog_load(&catalog) != 0)
         return fail("cannot read the release catalog; reinstall cudnnv or run 'cudnnv update'");
     const char *found = NULL;
@@ -36,10 +44,17 @@ static int latest_known(const char *prefix)
             if (release->builds[b].archive[platform].name[0] != '\0')
                 found = release->version;
         }
+        if (found != NULL && gpu_list_release_unfit(&gpus, release, platform, unfit, sizeof unfit)) {
+            found = NULL;
+            passed_over++;
+        }
     }
+    gpu_list_describe(&gpus, described, sizeof described);
     int status = found ? (printf("%s\n", found), 0)
-                       : fail("no release in the catalog matches '%s' for %s; see 'cudnnv known'", prefix,
-                              catalog_platform_name(platform));
+                 : passed_over ? fail("no release of '%s' in the catalog has code for %s; see 'cudnnv known --gpu %s %s'",
+                                      prefix, described, gpus.gpus[0].capability, prefix)
+                               : fail("no release in the catalog matches '%s' for %s; see 'cudnnv known'", prefix,
+                                      catalog_platform_name(platform));
     catalog_free(&catalog);
     return status;
 }
@@ -53,8 +68,10 @@ static int run(struct args *args)
     const char *prefix = args->operand[0];
     if (!cudnnv_name_is_valid(prefix))
         return usage_fail("latest", "'%s' is not a version prefix", prefix);
+    if (args->value[LATEST_GPU] != NULL && !known)
+        return usage_fail("latest", "--gpu chooses among the catalog's releases: add --known");
     if (known)
-        return latest_known(prefix);
+        return latest_known(prefix, args->value[LATEST_GPU]);
     if (!cudnnv_resolve(store_root(), prefix, found) || !cudnnv_set_runs_here(store_root(), found))
         return fail("no installed set matches '%s'; see 'cudnnv versions', or 'cudnnv latest --known %s'", prefix,
                     prefix);
@@ -66,12 +83,13 @@ const struct command command_latest = {
     .name = "latest",
     .run = run,
     .summary = "print the newest installed (or --known) version of a prefix",
-    .usage = "[--known] PREFIX",
+    .usage = "[--known [--gpu X.Y]] PREFIX",
     .description =
         "Print the newest installed set matching PREFIX on a dot boundary (8.1\n"
         "matches 8.1.x, never 8.10), the one a pin of PREFIX selects; with\n"
         "--known, the newest release in the catalog with an archive for this\n"
-        "platform (what 'cudnnv install PREFIX' would look at first).\n",
+        "platform and code for this machine's GPUs (or --gpu's compute\n"
+        "capabilities): what 'cudnnv install PREFIX' would choose.\n",
     .options = options,
     .operands = COMPLETE_SETS | COMPLETE_RELEASES,
     .max_operands = 1,

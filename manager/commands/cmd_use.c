@@ -4,6 +4,8 @@
  */
 #include "cli.h"
 #include "commands.h"
+#include "doctor.h"
+#include "gpu_list.h"
 #include "use_for.h"
 #include "set_source.h"
 #include "store.h"
@@ -54,6 +56,24 @@ static int use_for(struct args *args)
     return version_file_write(path, 1, names, 0);
 }
 
+/* A pin of a set with no code for this machine's GPU works nowhere here: say so at once. */
+static void warn_about_gpus(int count, char **names)
+{
+    struct gpu_list gpus;
+    struct catalog_build build;
+    cudnnv_name set;
+    char why[160], unfit[160];
+    if (gpu_list_detect(&gpus, why, sizeof why) <= 0)
+        return;
+    for (int i = 0; i < count; i++) {
+        if (!cudnnv_resolve(store_root(), names[i], set) || doctor_set_build(set, &build) < 0 ||
+            !gpu_list_unfit(&gpus, &build, unfit, sizeof unfit))
+            continue;
+        note("warning: %s %s (a GPU of this machine): programs here will fail with it; 'cudnnv known' marks the releases that run here",
+             set, unfit);
+    }
+}
+
 static int run(struct args *args)
 {
     char path[PATH_MAX];
@@ -68,7 +88,10 @@ static int run(struct args *args)
     if (args->count == 0)
         return version_file_print(path, "no version is pinned in this directory; run 'cudnnv use VERSION'");
     set_link_system_if_named(store_root(), args->count, args->operand);
-    return version_file_write(path, args->count, args->operand, args_has(args, USE_FORCE));
+    int status = version_file_write(path, args->count, args->operand, args_has(args, USE_FORCE));
+    if (status == 0)
+        warn_about_gpus(args->count, args->operand);
+    return status;
 }
 
 const struct command command_use = {

@@ -41,6 +41,8 @@ void doctor_check_gpu(struct doctor *doctor);
 void doctor_check_frameworks(struct doctor *doctor);
 
 /* doctor_catalog.c: what the catalog says of a selected set's build */
+struct catalog_build;
+int doctor_set_build(const char *set_name, struct catalog_build *build);
 int doctor_build_facts(const char *set_name, char *cuda, char *min_driver, char *min_cc, size_t size);
 int doctor_compare_versions(const char *a, const char *b);
 int doctor_newest_cuda_for_driver(const char *driver, char *out, size_t size);

@@ -34,8 +34,8 @@ static const struct catalog_build *least_demanding(const struct catalog_release 
     return best;
 }
 
-/* Returns 0 with the facts, 1 when the CUDA build was guessed, -1 when the catalog does not know the set. */
-int doctor_build_facts(const char *set_name, char *cuda, char *min_driver, char *min_cc, size_t size)
+/* The catalog's build of an installed set: 0, 1 when its CUDA build was guessed, -1 when the catalog does not know it. */
+int doctor_set_build(const char *set_name, struct catalog_build *out)
 {
     char set_dir[PATH_MAX];
     struct set_info info;
@@ -52,13 +52,23 @@ int doctor_build_facts(const char *set_name, char *cuda, char *min_driver, char 
         build = least_demanding(release);
         guessed = 1;
     }
-    if (build != NULL) {
-        snprintf(cuda, size, "%s", build->cuda);
-        snprintf(min_driver, size, "%s", min_driver_of(build));
-        snprintf(min_cc, size, "%s", build->min_compute_capability);
-    }
+    if (build != NULL)
+        *out = *build;
     catalog_free(&catalog);
     return build == NULL ? -1 : guessed;
+}
+
+/* Returns 0 with the facts, 1 when the CUDA build was guessed, -1 when the catalog does not know the set. */
+int doctor_build_facts(const char *set_name, char *cuda, char *min_driver, char *min_cc, size_t size)
+{
+    struct catalog_build build;
+    int status = doctor_set_build(set_name, &build);
+    if (status >= 0) {
+        snprintf(cuda, size, "%s", build.cuda);
+        snprintf(min_driver, size, "%s", min_driver_of(&build));
+        snprintf(min_cc, size, "%s", build.min_compute_capability);
+    }
+    return status;
 }
 
 int doctor_compare_versions(const char *a, const char *b)

@@ -2,16 +2,17 @@
  * Doctor checks of the machine: the NVIDIA driver's version (from
  * /proc/driver/nvidia/version, else NVML's nvmlSystemGetDriverVersion, which
  * also works in containers without /proc/driver) against what the selected
- * set's CUDA needs,
- * and the GPU's compute capability (CUDA driver API, loaded with dlopen so
- * that cudnnv runs where there is none) against the set's minimum.
+ * set's CUDA needs, and every GPU's compute capability (gpu_list.c) against
+ * the range the set's build has code for.
  * CUDNNV_NVIDIA_VERSION_FILE names another file to read the driver version
  * from (the tests use it; so can a container without /proc/driver).
  */
 #define _GNU_SOURCE
 #include "doctor.h"
 
+#include "catalog.h"
 #include "fsutil.h"
+#include "gpu_list.h"
 #include "platform.h"
 
 #include <dlfcn.h>
@@ -158,72 +159,55 @@ void doctor_check_driver(struct doctor *doctor)
     }
 }
 
-typedef int (*cu_init_fn)(unsigned);
-typedef int (*cu_count_fn)(int *);
-typedef int (*cu_get_fn)(int *, int);
-typedef int (*cu_attribute_fn)(int *, int, int);
-typedef int (*cu_name_fn)(char *, int, int);
-
-#define CU_ATTRIBUTE_CC_MAJOR 75
-#define CU_ATTRIBUTE_CC_MINOR 76
-
-struct gpu {
-    char name[128];
-    int major, minor;
-};
-
-/* The first GPU through the CUDA driver API: 0, or -1 with the reason in why. */
-static int first_gpu(struct gpu *gpu, char *why, size_t size)
+/* One GPU against one selected set's build, as one finding. */
+static void judge_gpu(struct doctor *doctor, const char *label, const char *capability, const char *name,
+                      const struct catalog_build *build, int known)
 {
-    void *cuda = dlopen(PLATFORM_CUDA_DRIVER, RTLD_NOW | RTLD_LOCAL);
-    if (cuda == NULL) {
-        snprintf(why, size, "no CUDA driver library (" PLATFORM_CUDA_DRIVER ")");
-        return -1;
-    }
-    cu_init_fn init = (cu_init_fn)dlsym(cuda, "cuInit");
-    cu_count_fn count = (cu_count_fn)dlsym(cuda, "cuDeviceGetCount");
-    cu_get_fn get = (cu_get_fn)dlsym(cuda, "cuDeviceGet");
-    cu_attribute_fn attribute = (cu_attribute_fn)dlsym(cuda, "cuDeviceGetAttribute");
-    cu_name_fn name = (cu_name_fn)dlsym(cuda, "cuDeviceGetName");
-    int devices = 0, device = 0, status;
-    if (!init || !count || !get || !attribute || !name) {
-        snprintf(why, size, PLATFORM_CUDA_DRIVER " lacks the device functions");
-        return -1;
-    }
-    if ((status = init(0)) != 0 || (status = count(&devices)) != 0 || devices == 0) {
-        snprintf(why, size, "the CUDA driver sees no GPU (cuInit/cuDeviceGetCount: %d, %d devices)", status, devices);
-        return -1;
-    }
-    if (get(&device, 0) != 0 || attribute(&gpu->major, CU_ATTRIBUTE_CC_MAJOR, device) != 0 ||
-        attribute(&gpu->minor, CU_ATTRIBUTE_CC_MINOR, device) != 0 || name(gpu->name, sizeof gpu->name, device) != 0) {
-        snprintf(why, size, "the CUDA driver did not describe GPU 0");
-        return -1;
-    }
-    return 0;
+    const char *min = build->min_compute_capability, *max = build->max_compute_capability;
+    enum catalog_gpu_fit fit = known < 0 ? CATALOG_GPU_RUNS : catalog_build_fit(build, capability, NULL);
+    if (fit == CATALOG_GPU_TOO_OLD)
+        doctor_add(doctor, DOCTOR_FAIL, "GPU", "use an older cuDNN release that still supports this GPU ('cudnnv known --gpu')",
+                   "%s (compute capability %s) is too old for %s, which needs at least %s", label, capability,
+                   name, min);
+    else if (fit == CATALOG_GPU_TOO_NEW)
+        doctor_add(doctor, DOCTOR_WARN, "GPU", "use a newer cuDNN release that lists this GPU ('cudnnv known --gpu')",
+                   "%s (compute capability %s) is newer than any GPU %s lists (up to %s): it may have no code for it",
+                   label, capability, name, max);
+    else if (known < 0 || min[0] == '\0')
+        doctor_add(doctor, DOCTOR_SKIP, "GPU", NULL,
+                   "%s (compute capability %s); the catalog does not say which GPUs %s supports", label, capability,
+                   name);
+    else
+        doctor_add(doctor, DOCTOR_OK, "GPU", NULL, "%s (compute capability %s) is supported by %s (at least %s%s%s)",
+                   label, capability, name, min, max[0] ? ", up to " : "", max);
 }
 
+/* Every GPU of this machine (each compute capability once) against each selected set. */
 void doctor_check_gpu(struct doctor *doctor)
 {
-    struct gpu gpu;
-    char why[256], capability[16], cuda[64], min_driver[64], min_cc[64];
-    if (first_gpu(&gpu, why, sizeof why) != 0) {
+    struct gpu_list list;
+    char why[256], label[160];
+    if (gpu_list_detect(&list, why, sizeof why) < 0) {
         doctor_add(doctor, DOCTOR_SKIP, "GPU", NULL, "%s: cannot check the compute capability", why);
         return;
     }
-    snprintf(capability, sizeof capability, "%d.%d", gpu.major, gpu.minor);
     for (int major = 7; major <= 9; major++) {
         if (!doctor->selected[major])
             continue;
         const char *name = doctor->choice[major].name;
-        if (doctor_build_facts(name, cuda, min_driver, min_cc, sizeof cuda) < 0 || min_cc[0] == '\0')
-            doctor_add(doctor, DOCTOR_SKIP, "GPU", NULL, "%s (compute capability %s); the catalog does not say which GPUs %s supports",
-                       gpu.name, capability, name);
-        else if (doctor_compare_versions(capability, min_cc) >= 0)
-            doctor_add(doctor, DOCTOR_OK, "GPU", NULL, "%s (compute capability %s) is supported by %s (at least %s)",
-                       gpu.name, capability, name, min_cc);
-        else
-            doctor_add(doctor, DOCTOR_FAIL, "GPU", "use an older cuDNN release that still supports this GPU ('cudnnv known')",
-                       "%s (compute capability %s) is too old for %s, which needs at least %s", gpu.name, capability,
-                       name, min_cc);
+        struct catalog_build build;
+        int known = doctor_set_build(name, &build);
+        for (int i = 0; i < list.count; i++) {
+            int seen = 0;
+            for (int j = 0; j < i; j++)
+                seen |= strcmp(list.gpus[j].capability, list.gpus[i].capability) == 0;
+            if (seen)
+                continue;
+            if (list.count > 1)
+                snprintf(label, sizeof label, "GPU %d, %s", i, list.gpus[i].name);
+            else
+                snprintf(label, sizeof label, "%s", list.gpus[i].name);
+            judge_gpu(doctor, label, list.gpus[i].capability, name, &build, known);
+        }
     }
 }

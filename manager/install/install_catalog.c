@@ -14,6 +14,7 @@
 #include "doctor.h"
 #include "download.h"
 #include "fsutil.h"
+#include "gpu_list.h"
 #include "store.h"
 
 #include <limits.h>
@@ -102,22 +103,34 @@ static int check_sum(const struct catalog_archive *archive, const char *path, in
                 archive->name, actual, archive->sha256, downloaded ? "the file was deleted and " : "");
 }
 
-/* The build for a platform: the --cuda one, else the newest whose CUDA major the driver runs (any when unknown). */
+/*
+ * The build for a platform: the --cuda one, else the newest whose CUDA major
+ * the driver runs (any when unknown); builds with no code for one of the
+ * GPUs are passed over, the first such reason kept in unfit.
+ */
 static const struct catalog_build *pick_build(const struct catalog_release *release, int platform, const char *cuda,
-                                              const char *ceiling)
+                                              const char *ceiling, const struct gpu_list *gpus, char *unfit,
+                                              size_t unfit_size)
 {
     const struct catalog_build *best = NULL;
+    char why[160];
     for (int i = 0; i < release->build_count; i++) {
         const struct catalog_build *build = &release->builds[i];
         if (build->archive[platform].name[0] == '\0')
             continue;
-        if (cuda != NULL && cuda[0] != '\0') {
-            if (cudnnv_name_has_prefix(build->cuda, cuda) || cudnnv_name_has_prefix(cuda, build->cuda))
-                return build;
+        if (cuda != NULL && cuda[0] != '\0' && !cudnnv_name_has_prefix(build->cuda, cuda) &&
+            !cudnnv_name_has_prefix(cuda, build->cuda))
+            continue;
+        if ((cuda == NULL || cuda[0] == '\0') && ceiling[0] != '\0' &&
+            cudnnv_name_major(build->cuda) > cudnnv_name_major(ceiling))
+            continue;
+        if (gpu_list_unfit(gpus, build, why, sizeof why)) {
+            if (unfit[0] == '\0')
+                snprintf(unfit, unfit_size, "%s %s", release->version, why);
             continue;
         }
-        if (ceiling[0] != '\0' && cudnnv_name_major(build->cuda) > cudnnv_name_major(ceiling))
-            continue;
+        if (cuda != NULL && cuda[0] != '\0')
+            return build;
         if (best == NULL || cudnnv_name_compare(build->cuda, best->cuda) > 0)
             best = build;
     }
@@ -126,13 +139,18 @@ static const struct catalog_build *pick_build(const struct catalog_release *rele
 
 /* Why no release fits: the first matching release's builds, platforms and the driver. */
 static int explain_no_fit(const struct catalog *catalog, const char *requested, int platform, const char *cuda,
-                          const char *driver, const char *ceiling)
+                          const char *driver, const char *ceiling, const struct gpu_list *gpus, const char *unfit)
 {
-    char builds[256];
+    char builds[256], described[128];
     const struct catalog_release *release = catalog_find(catalog, requested);
     if (release == NULL)
         return fail("'%s' is neither an archive, a directory, nor a release in the catalog; see 'cudnnv known' (or 'cudnnv update')",
                     requested);
+    gpu_list_describe(gpus, described, sizeof described);
+    if (unfit[0] != '\0')
+        return fail("no %s release in the catalog has code for %s, %s: %s; see 'cudnnv known --gpu %s'",
+                    requested, described, gpus->given ? "as --gpu asked" : "this machine's GPUs", unfit,
+                    gpus->gpus[0].capability);
     list_builds(release, builds, sizeof builds);
     if (cuda != NULL && cuda[0] != '\0')
         return fail("cuDNN %s has no build for CUDA %s on %s (it has: %s); choose one with --cuda", release->version,
@@ -146,9 +164,15 @@ static int explain_no_fit(const struct catalog *catalog, const char *requested, 
 
 /* Says which release and build were chosen, and why. */
 static void say_choice(const struct catalog_release *release, const struct catalog_build *build, int platform,
-                       const char *cuda, const char *driver, const char *ceiling)
+                       const char *cuda, const char *driver, const char *ceiling, const struct gpu_list *gpus,
+                       const char *unfit)
 {
+    char described[128];
     note("cuDNN %s for CUDA %s: %s", release->version, build->cuda, build->archive[platform].name);
+    gpu_list_describe(gpus, described, sizeof described);
+    if (unfit[0] != '\0')
+        note("(the newest with code for %s, %s: %s)", described, gpus->given ? "as --gpu asked" : "this machine's GPUs",
+             unfit);
     if (cuda != NULL && cuda[0] != '\0')
         note("(the build for CUDA %s on %s, as --cuda asked)", cuda, catalog_platform_name(platform));
     else if (ceiling[0] != '\0')
@@ -159,12 +183,15 @@ static void say_choice(const struct catalog_release *release, const struct catal
              catalog_platform_name(platform));
 }
 
-int install_catalog_archive(const char *requested, const char *cuda, int platform, char *archive_path, size_t size,
-                            char sha256[65])
+int install_catalog_archive(const struct release_request *request, char *archive_path, size_t size, char sha256[65])
 {
     struct catalog catalog;
-    char driver[32] = "", ceiling[32] = "";
-    int downloaded, status;
+    struct gpu_list gpus;
+    char driver[32] = "", ceiling[32] = "", skipped[256] = "";
+    const char *cuda = request->cuda;
+    int downloaded, status, platform = request->platform;
+    if (gpu_list_for_choice(&gpus, request->gpu, platform == (int)catalog_host_platform()) < 0)
+        return usage_fail("install", "--gpu takes compute capabilities such as 8.6 or 6.1,8.0, not '%s'", request->gpu);
     if (catalog_load(&catalog) != 0)
         return fail("cannot read the release catalog; reinstall cudnnv or run 'cudnnv update'");
     if ((cuda == NULL || cuda[0] == '\0') && !doctor_driver_cuda(driver, sizeof driver, ceiling, sizeof ceiling))
@@ -172,16 +199,19 @@ int install_catalog_archive(const char *requested, const char *cuda, int platfor
     const struct catalog_release *release = NULL;
     const struct catalog_build *build = NULL;
     for (int i = catalog.count - 1; i >= 0 && build == NULL; i--) {
-        if (!cudnnv_name_has_prefix(catalog.releases[i].version, requested))
+        if (!cudnnv_name_has_prefix(catalog.releases[i].version, request->requested))
             continue;
+        char unfit[256] = "";
         release = &catalog.releases[i];
-        build = pick_build(release, platform, cuda, ceiling);
+        build = pick_build(release, platform, cuda, ceiling, &gpus, unfit, sizeof unfit);
+        if (build == NULL && unfit[0] != '\0')
+            snprintf(skipped, sizeof skipped, "%s", unfit);   /* the oldest passed over for a GPU so far */
     }
     if (build == NULL)
-        status = explain_no_fit(&catalog, requested, platform, cuda, driver, ceiling);
+        status = explain_no_fit(&catalog, request->requested, platform, cuda, driver, ceiling, &gpus, skipped);
     else {
         const struct catalog_archive *archive = &build->archive[platform];
-        say_choice(release, build, platform, cuda, driver, ceiling);
+        say_choice(release, build, platform, cuda, driver, ceiling, &gpus, skipped);
         status = obtain(archive, archive_path, size, &downloaded);
         if (status == 0)
             status = check_sum(archive, archive_path, downloaded, sha256);

@@ -7,7 +7,14 @@
 
 #include <stddef.h>
 
-int install_catalog_archive(const char *requested, const char *cuda, int platform, char *archive_path, size_t size,
-                            char sha256[65]);
+/* What 'install RELEASE' was asked: the release prefix, --cuda, --gpu, and the platform. */
+struct release_request {
+    const char *requested;
+    const char *cuda;     /* NULL: the newest build the driver runs */
+    const char *gpu;      /* NULL: this machine's GPUs, when the platform is this machine's */
+    int platform;
+};
+
+int install_catalog_archive(const struct release_request *request, char *archive_path, size_t size, char sha256[65]);
 
 #endif

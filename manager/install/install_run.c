@@ -27,6 +27,7 @@ static int parse_install(struct args *args, struct install_request *request)
     request->sha256 = args->value[INSTALL_SHA256];
     request->cuda = args->value[INSTALL_CUDA];
     request->platform = args->value[INSTALL_PLATFORM];
+    request->gpu = args->value[INSTALL_GPU];
     request->force = args_has(args, INSTALL_FORCE);
     request->no_catalog_check = args_has(args, INSTALL_NO_CATALOG_CHECK);
     request->json = args_has(args, INSTALL_JSON);
@@ -68,7 +69,8 @@ static int resolve_catalog_source(struct install_request *request, char *archive
     if (request->sha256 != NULL)
         return usage_fail("install", "--sha256 checks a file; a catalog release is checked against the catalog");
     int platform = request->platform ? catalog_platform_from_name(request->platform) : (int)catalog_host_platform();
-    if (install_catalog_archive(request->source, request->cuda, platform, archive, size, sha256) != 0)
+    struct release_request release = {request->source, request->cuda, request->gpu, platform};
+    if (install_catalog_archive(&release, archive, size, sha256) != 0)
         return 1;
     request->source = archive;
     request->checked_sha256 = sha256[0] ? sha256 : NULL;

@@ -18,6 +18,7 @@ struct install_request {
     const char *checked_sha256; /* already checked (catalog installs): only recorded */
     const char *cuda;           /* --cuda: the build of a catalog release */
     const char *platform;       /* --platform: linux-x86_64, linux-sbsa, linux-aarch64, windows-x86_64 */
+    const char *gpu;            /* --gpu: compute capabilities to choose a release for */
     int force;
     int json;
     int no_catalog_check;       /* --no-catalog-check: an archive the catalog names is not checked against it */

@@ -84,7 +84,7 @@ fake_python() { # fake_python DIST_INFO VERSION: a python3 whose site-packages h
     run cudnnv doctor
     assert_output_has "SKIP  GPU: no CUDA driver library (libcuda.so.1)"
     FAKE_CC=8.6 LD_LIBRARY_PATH="$FIXTURES/fakecuda" run cudnnv doctor
-    assert_output_has "OK    GPU: Fake GPU (compute capability 8.6) is supported by 9.1.0.70 (at least 5.0)"
+    assert_output_has "OK    GPU: Fake GPU (compute capability 8.6) is supported by 9.1.0.70 (at least 5.0, up to 9.0)"
     FAKE_CC=3.7 LD_LIBRARY_PATH="$FIXTURES/fakecuda" run cudnnv doctor
     assert_status 1
     assert_output_has "FAIL  GPU: Fake GPU (compute capability 3.7) is too old for 9.1.0.70, which needs at least 5.0"

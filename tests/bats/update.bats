@@ -149,6 +149,9 @@ teardown() {
     # known shows the new release, and the Arm archives
     run cudnnv known 9.90
     assert_output_has "9.90.0.70    CUDA 12"
+    # NVIDIA's manifests do not say which GPUs: the built-in table does (9.11 on: 7.5 or newer)
+    run cudnnv known --gpu 6.1 9.90
+    assert_output_has "9.90.0.70    CUDA 12  (has no code for compute capability 6.1: it needs 7.5 or newer)"
     run cudnnv known --platform linux-sbsa 8.3
     assert_output_has "CUDA 11.5  cudnn-linux-sbsa-8.3.3.40_cuda11.5-archive.tar.xz"
     # install downloads the host platform's archive and checks its SHA-256
