@@ -8,6 +8,7 @@
  */
 #include "cli.h"
 #include "commands.h"
+#include "platform.h"
 #include "process_scan.h"
 #include "set_info.h"
 #include "shim_files.h"
@@ -23,6 +24,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <unistd.h>
 
 enum { PS_JSON };
@@ -45,8 +47,17 @@ struct finding {
     char detail[2 * PATH_MAX];
 };
 
+/* Whether a resolved path lies inside a resolved folder (Windows: in any case). */
+static int is_inside(const char *path, const char *dir)
+{
+    size_t length = strlen(dir);
+    int same = PLATFORM_IS_WINDOWS ? strncasecmp(path, dir, length) == 0 : strncmp(path, dir, length) == 0;
+    return length > 0 && same && path[length] == '/';
+}
+
 /*
- * The set of root (or the system store) whose resolved lib/ holds the file;
+ * The set of root (or the system store) whose resolved library folder
+ * (lib/, bin/ on Windows) holds the file;
  * 0 when none does. Several sets may share one folder (two names linked to
  * one wheel): then the one named preferred wins, else the first.
  */
@@ -60,10 +71,9 @@ static int set_of_file(const char *root, const char *library, const char *prefer
     for (int i = 0; i < count && (matched < 0 || strcmp(names[matched], preferred) != 0); i++) {
         if (!cudnnv_set_dir(root, names[i], found->set_path, sizeof found->set_path))
             continue;
-        snprintf(lib, sizeof lib, "%s/lib", found->set_path);
-        size_t length = realpath(lib, real_lib) ? strlen(real_lib) : 0;
-        if (length == 0 || strncmp(real_file, real_lib, length) != 0 || real_file[length] != '/' ||
-            strchr(real_file + length + 1, '/') != NULL)
+        snprintf(lib, sizeof lib, "%s/%s", found->set_path, PLATFORM_IS_WINDOWS ? "bin" : "lib");
+        if (realpath(lib, real_lib) == NULL || !is_inside(real_file, real_lib) ||
+            strchr(real_file + strlen(real_lib) + 1, '/') != NULL)
             continue;
         if (matched < 0 || strcmp(names[i], preferred) == 0)
             matched = i;
@@ -82,11 +92,17 @@ static int set_of_file(const char *root, const char *library, const char *prefer
     return 1;
 }
 
-/* The major of a main library's file name (libcudnn.so.9.19.0 -> 9). */
+/* The major of a main library's file name (libcudnn.so.9.19.0 -> 9, cudnn64_8.dll -> 8). */
 static int library_major(const char *library)
 {
-    const char *name = strrchr(library, '/');
-    return atoi((name ? name + 1 : library) + strlen("libcudnn.so."));
+    const char *name = library;
+    for (const char *c = library; *c; c++) {
+        if (*c == '/' || *c == '\\')
+            name = c + 1;
+    }
+    if (strncmp(name, "libcudnn.so.", 12) == 0)
+        return atoi(name + 12);
+    return strncasecmp(name, "cudnn64_", 8) == 0 ? atoi(name + 8) : -1;
 }
 
 static void judge(const char *root, struct finding *found)
@@ -122,8 +138,13 @@ static void judge(const char *root, struct finding *found)
     }
 }
 
-static void user_name(unsigned uid, char *out, size_t size)
+static void user_name(const struct cudnn_process *process, char *out, size_t size)
 {
+    unsigned uid = process->uid;
+    if (process->user[0] != '\0') {
+        snprintf(out, size, "%s", process->user);
+        return;
+    }
 #ifndef _WIN32
     struct passwd *entry = getpwuid(uid);
     if (entry != NULL) {
@@ -141,15 +162,14 @@ static int is_shim(const char *root, const char *library)
     shim_files_dir(root, dir, sizeof dir);
     if (realpath(dir, real_dir) == NULL || realpath(library, real_file) == NULL)
         return 0;
-    size_t length = strlen(real_dir);
-    return strncmp(real_file, real_dir, length) == 0 && real_file[length] == '/';
+    return is_inside(real_file, real_dir);
 }
 
 /* One line for people: every text from outside (paths, the command line) with its control bytes escaped. */
 static void print_text(const struct finding *found)
 {
     char user[64], command[1024], what[4 * PATH_MAX], detail[4 * PATH_MAX], line[8 * PATH_MAX];
-    user_name(found->process->uid, user, sizeof user);
+    user_name(found->process, user, sizeof user);
     cudnnv_escape_text(found->process->command, command, sizeof command);
     if (found->set[0] != '\0')
         snprintf(line, sizeof line, "%s (cuDNN %s, %s)", found->set, found->version, found->set_path);
@@ -163,7 +183,7 @@ static void print_text(const struct finding *found)
 static void print_json(const struct finding *found, int first)
 {
     char user[64], pid[16];
-    user_name(found->process->uid, user, sizeof user);
+    user_name(found->process, user, sizeof user);
     snprintf(pid, sizeof pid, "%d", found->process->pid);
     printf("%s\n  {\"pid\": %s", first ? "" : ",", pid);
     json_next_member(stdout, "user", user);
@@ -183,7 +203,8 @@ static int run(struct args *args)
     struct process_scan scan;
     int json = args_has(args, PS_JSON), shown = 0;
     if (process_scan_run(&scan) != 0)
-        return fail("cannot list processes here: %s (cudnnv ps reads /proc on Linux)", strerror(errno));
+        return fail("cannot list processes here: %s (cudnnv ps reads /proc on Linux, a toolhelp snapshot on Windows)",
+                    strerror(errno));
     if (json)
         printf("[");
     for (int i = 0; i < scan.count; i++) {

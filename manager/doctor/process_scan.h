@@ -1,6 +1,7 @@
 /*
  * The running processes that have cuDNN mapped, as the system shows them
- * (/proc on Linux), for 'cudnnv ps': what each loaded, and what decides
+ * (/proc on Linux, the toolhelp snapshot on Windows), for 'cudnnv ps':
+ * what each loaded, and what decides
  * what its pin selects (its folder and its CUDNNV_* variables).
  */
 #ifndef CUDNNV_PROCESS_SCAN_H
@@ -13,6 +14,7 @@
 struct cudnn_process {
     int pid;
     unsigned uid;
+    char user[64];                     /* the owner's name where the system gives it ("" on Linux: from uid) */
     char command[256];                 /* the command line, arguments joined by spaces */
     char cwd[PATH_MAX];                /* "" when it cannot be read */
     char env_version[1024];            /* CUDNNV_VERSION, "" when unset */

@@ -445,3 +445,51 @@ teardown() {
     assert_status 0
     [ "$(echo "$output" | head -1)" = 8100 ]
 }
+
+@test "cudnnv.exe ps: the toolhelp snapshot shows each waiting program's set and pid, and whether its pin selects it" {
+    setup_wine
+    install_windows_sets
+    mkdir -p "$BATS_TEST_TMPDIR/A" "$BATS_TEST_TMPDIR/B"
+    (cd "$BATS_TEST_TMPDIR/A" && exe use 8.0)
+    (cd "$BATS_TEST_TMPDIR/B" && exe use 8.1)
+    export HOST_HOLD_FILE="$BATS_TEST_TMPDIR/stop"
+    local held=()
+    # (not through exe, which prints once the program ends)
+    (cd "$BATS_TEST_TMPDIR/A" && "$WINE" "$EXE" exec "$HOST" cudnn64_8.dll > "$BATS_TEST_TMPDIR/a.out" 2>&1) &
+    held+=($!)
+    (cd "$BATS_TEST_TMPDIR/B" && "$WINE" "$EXE" exec "$HOST" cudnn64_8.dll > "$BATS_TEST_TMPDIR/b.out" 2>&1) &
+    held+=($!)
+    # and one that loads a copy from outside any store
+    (cd "$BATS_TEST_TMPDIR" && WINEPATH="$LAYOUTS/windows-8.1.0/cuda/bin" "$WINE" "$HOST" cudnn64_8.dll \
+        > "$BATS_TEST_TMPDIR/c.out" 2>&1) &
+    held+=($!)
+    for _ in $(seq 300); do
+        [ -s "$BATS_TEST_TMPDIR/a.out" ] && [ -s "$BATS_TEST_TMPDIR/b.out" ] && [ -s "$BATS_TEST_TMPDIR/c.out" ] && break
+        sleep 0.1
+    done
+    [ "$(head -1 "$BATS_TEST_TMPDIR/a.out" | tr -d '\r')" = 8004 ]
+    run exe ps
+    assert_status 0
+    assert_output_has "8.0.4 (cuDNN 8.0.4, "
+    assert_output_has "versions/8.0.4)  "
+    assert_output_has "[as selected (set by "
+    assert_output_has "\\A\\.cudnn-version)]"
+    assert_output_has "8.1.0 (cuDNN 8.1.0, "
+    assert_output_has "host_loadlibrary.exe"
+    assert_output_has "windows-8.1.0\\cuda\\bin\\cudnn64_8.dll"
+    assert_output_has "[not from a cudnnv store]"
+    refute_output_has "shims"
+    # B's pin changes while it runs: flagged
+    (cd "$BATS_TEST_TMPDIR/B" && exe use 8.0)
+    run exe ps --json
+    assert_output_has '"set": "8.1.0", "version": "8.1.0"'
+    assert_output_has '"expected": "8.0.4", "verdict": "pin-differs"'
+    assert_output_has '"verdict": "pinned"'
+    assert_output_has '"verdict": "outside-store"'
+    # each pid is a Windows process id that the snapshot gave: three rows
+    [ "$(grep -c '"pid": [0-9]' <<< "$output")" -eq 3 ]
+    touch "$HOST_HOLD_FILE"
+    wait "${held[@]}"
+    run exe ps
+    assert_output_has "no running process has cuDNN loaded"
+}
