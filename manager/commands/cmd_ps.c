@@ -227,7 +227,8 @@ static int run(struct args *args)
     if (shown == 0 && !json)
         note("no running process has cuDNN loaded");
     if (scan.unreadable > 0)
-        note("%d processes could not be looked at: reading their memory maps is not permitted%s", scan.unreadable,
+        note("%d process%s could not be looked at: reading which libraries %s loaded is not permitted%s",
+             scan.unreadable, scan.unreadable == 1 ? "" : "es", scan.unreadable == 1 ? "it" : "they",
              geteuid() == 0 ? "" : " (other users' processes: root sees them)");
     process_scan_free(&scan);
     return 0;

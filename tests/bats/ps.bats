@@ -86,3 +86,17 @@ teardown() {
     assert_output_has "$HELD_PID  $(printf '%-8s' "$(id -un)")  beta (cuDNN 8.1.0"
     assert_output_has "[as selected (set by $BATS_TEST_TMPDIR/p/.cudnn-version)]"
 }
+
+@test "ps run by another user counts the processes it may not look at, and says who can" {
+    if [ "$(id -u)" != 0 ]; then skip "needs root to hold a program another user may not look at"; fi
+    setup_store
+    hold "$BATS_TEST_TMPDIR" mine
+    local top
+    top=$(mktemp -d /tmp/cudnnv-ps.XXXXXX)
+    share_programs "$top"
+    run setpriv --reuid=65534 --regid=65534 --clear-groups env -i PATH=/usr/bin:/bin HOME=/nonexistent "$CUDNNV" ps
+    rm -rf "$top"
+    assert_status 0
+    refute_output_has "$HELD_PID"
+    [[ "$output" =~ [0-9]+\ process(es)?\ could\ not\ be\ looked\ at:\ reading\ which\ libraries\ (it|they)\ loaded\ is\ not\ permitted\ \(other\ users\'\ processes:\ root\ sees\ them\) ]]
+}
