@@ -20,7 +20,7 @@ WARNINGS  = -Wall -Wextra -Werror
 CFLAGS   ?= -O2 -g
 # manager/ is grouped by part (docs/architecture.md); each part's headers are
 # found by name, and shim/cudnnv_select.h too (the selection the manager links).
-MANAGER_PARTS = cli commands store install catalog doctor shell platform
+MANAGER_PARTS = cli commands base store net install catalog machine doctor shell platform
 INCLUDES   = -Ishim $(MANAGER_PARTS:%=-Imanager/%)
 ALL_CFLAGS = -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE $(WARNINGS) $(INCLUDES) $(CFLAGS)
 DEP_CFLAGS = $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
@@ -43,10 +43,10 @@ SELECT_SRC  = shim/version_name.c shim/set_list.c shim/version_file.c shim/selec
 # cudnnv itself links only libc, inih and xxHash (it starts fast: the shell
 # hook runs it at every prompt); install runs in a helper that also links
 # libarchive and OpenSSL.
-HELPER_SRC  = manager/install/archive_extract.c manager/install/archive_sha256.c manager/install/install_run.c \
+HELPER_SRC  = manager/install/archive_extract.c manager/install/archive_sha256.c manager/commands/install_run.c \
               manager/install/install_steps.c manager/install/install_name.c manager/install/install_catalog.c \
-              manager/install/download.c
-UPDATE_SRC  = manager/catalog/update_run.c manager/catalog/catalog_git.c manager/catalog/catalog_redist.c manager/catalog/redist_manifest.c
+              manager/net/download.c
+UPDATE_SRC  = manager/commands/update_run.c manager/catalog/catalog_git.c manager/catalog/catalog_redist.c manager/catalog/redist_manifest.c
 WIN_ONLY_SRC = $(wildcard manager/*/*_win32.c)
 CORE_SRC    = $(filter-out $(HELPER_SRC) $(UPDATE_SRC) manager/cli/main.c manager/cli/install_main.c \
               manager/cli/update_main.c manager/catalog/catalog_git_none.c $(WIN_ONLY_SRC),$(wildcard manager/*/*.c))
@@ -75,17 +75,17 @@ UNIT_SUPPORT = $(CORE_OBJ) $(HELPER_OBJ) $(UPDATE_OBJ) $(SELECT_OBJ)
 # A unit test links only what it tests, where its list is given here (the
 # others link everything above).
 unit_objects = $(patsubst %.c,$(BUILD)/obj/%.o,$(1))
-UNIT_OBJ_test_json        = $(call unit_objects,manager/cli/json.c)
-UNIT_OBJ_test_args        = $(call unit_objects,manager/cli/args.c manager/cli/help_text.c manager/cli/messages.c \
+UNIT_OBJ_test_json        = $(call unit_objects,manager/base/json.c)
+UNIT_OBJ_test_args        = $(call unit_objects,manager/cli/args.c manager/cli/help_text.c manager/base/messages.c \
                             manager/cli/suggest.c shim/text_escape.c)
 UNIT_OBJ_test_hook_state  = $(call unit_objects,manager/shell/hook_state.c)
 UNIT_OBJ_test_pe_imports  = $(call unit_objects,manager/doctor/pe_imports.c)
-UNIT_OBJ_test_shell_table = $(call unit_objects,manager/shell/shell_table.c manager/cli/json.c \
-                            manager/cli/messages.c shim/text_escape.c) $(HOOKS_OBJ)
+UNIT_OBJ_test_shell_table = $(call unit_objects,manager/shell/shell_table.c manager/base/json.c \
+                            manager/base/messages.c shim/text_escape.c) $(HOOKS_OBJ)
 UNIT_OBJ_test_catalog     = $(call unit_objects,manager/catalog/catalog.c manager/catalog/catalog_check.c manager/catalog/compute_capability.c \
                             manager/catalog/catalog_platform.c manager/store/config.c manager/store/store.c \
-                            manager/store/fsutil.c manager/store/shim_files.c manager/cli/messages.c \
-                            manager/install/archive_member.c manager/install/version_detect.c \
+                            manager/base/fsutil.c manager/store/shim_files.c manager/base/messages.c \
+                            manager/store/archive_member.c manager/store/version_detect.c \
                             manager/platform/platform_posix.c) $(SELECT_OBJ)
 UNIT_LINK = $(or $(UNIT_OBJ_$(1)),$(UNIT_SUPPORT))
 
@@ -162,9 +162,9 @@ windows: $(WIN_DLLS) $(WIN_CUDNNV)
 WIN_LINUX_ONLY = manager/store/beneath.c manager/platform/platform_posix.c manager/cli/install_helper.c \
                  manager/doctor/process_scan.c \
                  manager/doctor/doctor_paths.c \
-                 manager/install/archive_extract.c manager/install/archive_sha256.c manager/install/download.c \
+                 manager/install/archive_extract.c manager/install/archive_sha256.c manager/net/download.c \
                  manager/catalog/catalog_git.c manager/catalog/catalog_git_none.c manager/catalog/catalog_redist.c \
-                 manager/catalog/redist_manifest.c manager/catalog/update_run.c manager/cli/install_main.c \
+                 manager/catalog/redist_manifest.c manager/commands/update_run.c manager/cli/install_main.c \
                  manager/cli/update_main.c
 WIN_MANAGER_SRC = $(filter-out $(WIN_LINUX_ONLY),$(wildcard manager/*/*.c)) $(SELECT_SRC)
 WIN_OBJ       = $(WIN_MANAGER_SRC:%.c=$(BUILD)/windows/obj/%.o) $(BUILD)/windows/obj/hooks.o
@@ -267,7 +267,7 @@ $(ARM_BUILD)/lib/cudnnv/cudnnv-install: $(ARM_BUILD)/obj/manager/cli/install_mai
 
 $(ARM_BUILD)/lib/cudnnv/cudnnv-update: $(ARM_BUILD)/obj/manager/cli/update_main.o \
 		$(patsubst %.c,$(ARM_BUILD)/obj/%.o,$(filter-out manager/catalog/catalog_git.c,$(UPDATE_SRC)) \
-		manager/catalog/catalog_git_none.c manager/install/download.c) $(ARM_CORE_OBJ)
+		manager/catalog/catalog_git_none.c manager/net/download.c) $(ARM_CORE_OBJ)
 	@mkdir -p $(dir $@)
 	@echo "  LD $@"
 	$(Q)$(ARM_CC) $(ALL_CFLAGS) -o $@ $^ $(ARM_CORE_LIBS) $(shell $(ARM_PKG) --libs libcurl jansson 2>/dev/null)
@@ -291,7 +291,7 @@ $(CUDNNV): $(BUILD)/obj/manager/cli/main.o $(CORE_OBJ) $(SELECT_OBJ)
 	@echo "  LD $@"
 	$(Q)$(CC) $(ALL_CFLAGS) $(SAN_FLAGS) -o $@ $^ $(CORE_LIBS)
 
-$(UPDATER): $(BUILD)/obj/manager/cli/update_main.o $(UPDATE_OBJ) $(BUILD)/obj/manager/install/download.o $(CORE_OBJ) $(SELECT_OBJ)
+$(UPDATER): $(BUILD)/obj/manager/cli/update_main.o $(UPDATE_OBJ) $(BUILD)/obj/manager/net/download.o $(CORE_OBJ) $(SELECT_OBJ)
 	@mkdir -p $(dir $@)
 	@echo "  LD $@"
 	$(Q)$(CC) $(ALL_CFLAGS) $(SAN_FLAGS) -o $@ $^ $(CORE_LIBS) $(shell pkg-config --libs libgit2 libcurl jansson 2>/dev/null)
@@ -387,15 +387,15 @@ FUZZ_CFLAGS  = -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -g -O1 \
 FUZZ_NAMES   = version_file archive_member hook_state catalog_names manifest redist_manifest framework_metadata \
                pe_imports
 FUZZ_SRC_version_file   = $(SELECT_SRC)
-FUZZ_SRC_archive_member = manager/install/archive_member.c manager/store/beneath.c manager/store/fsutil.c manager/platform/platform_posix.c $(SELECT_SRC)
+FUZZ_SRC_archive_member = manager/store/archive_member.c manager/store/beneath.c manager/base/fsutil.c manager/platform/platform_posix.c $(SELECT_SRC)
 FUZZ_SRC_hook_state     = manager/shell/hook_state.c
-FUZZ_SRC_catalog_names  = manager/catalog/catalog_check.c manager/install/version_detect.c manager/store/fsutil.c manager/platform/platform_posix.c $(SELECT_SRC)
-FUZZ_SRC_manifest       = manager/store/manifest_verify.c manager/store/manifest_hash.c manager/store/tree_list.c manager/store/fsutil.c manager/platform/platform_posix.c $(SELECT_SRC)
+FUZZ_SRC_catalog_names  = manager/catalog/catalog_check.c manager/store/version_detect.c manager/base/fsutil.c manager/platform/platform_posix.c $(SELECT_SRC)
+FUZZ_SRC_manifest       = manager/store/manifest_verify.c manager/store/manifest_hash.c manager/store/tree_list.c manager/base/fsutil.c manager/platform/platform_posix.c $(SELECT_SRC)
 FUZZ_LIBS_manifest      = $(shell pkg-config --libs libxxhash 2>/dev/null)
 FUZZ_SRC_redist_manifest = manager/catalog/redist_manifest.c manager/catalog/catalog_check.c manager/catalog/catalog_platform.c \
-                          manager/install/archive_member.c manager/install/version_detect.c manager/store/fsutil.c manager/platform/platform_posix.c $(SELECT_SRC)
+                          manager/store/archive_member.c manager/store/version_detect.c manager/base/fsutil.c manager/platform/platform_posix.c $(SELECT_SRC)
 FUZZ_LIBS_redist_manifest = $(shell pkg-config --libs jansson 2>/dev/null)
-FUZZ_SRC_framework_metadata = manager/catalog/framework_metadata.c manager/store/fsutil.c manager/platform/platform_posix.c $(SELECT_SRC)
+FUZZ_SRC_framework_metadata = manager/catalog/framework_metadata.c manager/base/fsutil.c manager/platform/platform_posix.c $(SELECT_SRC)
 FUZZ_SRC_pe_imports     = manager/doctor/pe_imports.c
 
 $(FUZZ_DIR)/fuzz_%: tests/fuzz/fuzz_%.c $(SELECT_SRC) $(wildcard manager/*/*.c manager/*/*.h shim/*.h)

@@ -7,7 +7,7 @@
  */
 #include "catalog.h"
 
-#include "cli.h"
+#include "messages.h"
 #include "config.h"
 #include "fsutil.h"
 #include "shim_files.h"

@@ -57,6 +57,7 @@ const char *catalog_platform_key(enum catalog_platform platform);
 int catalog_platform_from_name(const char *name);
 const char *catalog_platform_list(void);
 enum catalog_platform catalog_host_platform(void);
+const char *catalog_build_min_driver(const struct catalog_build *build);
 int catalog_load(struct catalog *catalog);
 void catalog_free(struct catalog *catalog);
 const struct catalog_release *catalog_find(const struct catalog *catalog, const char *requested);

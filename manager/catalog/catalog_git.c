@@ -6,7 +6,7 @@
  */
 #include "catalog_git.h"
 
-#include "cli.h"
+#include "messages.h"
 #include "fsutil.h"
 #include "store.h"
 

@@ -5,7 +5,7 @@
  */
 #include "catalog_git.h"
 
-#include "cli.h"
+#include "messages.h"
 
 static int no_git(const char *remote)
 {

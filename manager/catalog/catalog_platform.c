@@ -5,6 +5,7 @@
  * says so, else an Arm server: NVIDIA builds cuDNN separately for each).
  */
 #include "catalog.h"
+#include "platform.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -55,4 +56,10 @@ enum catalog_platform catalog_host_platform(void)
 #else
     return CATALOG_LINUX;
 #endif
+}
+
+/* The minimum driver of a build on this machine's system (Windows drivers are numbered apart). */
+const char *catalog_build_min_driver(const struct catalog_build *build)
+{
+    return PLATFORM_IS_WINDOWS ? build->min_driver_windows : build->min_driver_linux;
 }

@@ -10,7 +10,7 @@
 #include "catalog_redist.h"
 
 #include "catalog.h"
-#include "cli.h"
+#include "messages.h"
 #include "download.h"
 #include "fsutil.h"
 #include "redist_manifest.h"

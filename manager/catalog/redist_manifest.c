@@ -6,7 +6,7 @@
  */
 #include "redist_manifest.h"
 
-#include "install_archive.h"
+#include "archive_member.h"
 #include "fsutil.h"
 #include "version_detect.h"
 

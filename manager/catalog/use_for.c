@@ -11,7 +11,7 @@
  */
 #include "use_for.h"
 
-#include "cli.h"
+#include "messages.h"
 #include "framework_metadata.h"
 #include "frameworks.h"
 #include "set_info.h"

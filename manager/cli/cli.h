@@ -10,8 +10,8 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#define EXIT_USER_ERROR 1
-#define EXIT_USAGE 2
+#include "json.h"
+#include "messages.h"
 
 /* What a word can be, for completion (flags combine). */
 enum complete_what {
@@ -82,10 +82,6 @@ const struct option_spec *option_find(const struct command *command, const char 
 void print_help(const struct command *command, FILE *out);
 int print_command_help(const char *name);
 
-/* messages.c */
-int fail(const char *format, ...) __attribute__((format(printf, 1, 2)));
-int usage_fail(const char *command, const char *format, ...) __attribute__((format(printf, 2, 3)));
-void note(const char *format, ...) __attribute__((format(printf, 1, 2)));
 
 /* install_helper.c */
 int helper_run(const char *name, struct args *args);
@@ -96,8 +92,5 @@ const char *suggest_word(const char *name, const char *const *words, int count);
 const char *suggest_command(const char *name);
 int fail_unknown_command(const char *name);
 
-/* json.c */
-void json_string(FILE *out, const char *text);
-void json_next_member(FILE *out, const char *key, const char *value);
 
 #endif

@@ -11,7 +11,6 @@
 #include "doctor.h"
 #include "selection.h"
 
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -23,23 +22,6 @@ static const struct option_spec options[] = {
 };
 
 static const char *const verdict_words[] = {"OK", "WARN", "FAIL", "SKIP"};
-
-void doctor_add(struct doctor *doctor, enum doctor_verdict verdict, const char *check,
-                const char *fix, const char *format, ...)
-{
-    if (doctor->count == DOCTOR_MAX_FINDINGS)
-        return;
-    struct doctor_finding *finding = &doctor->findings[doctor->count++];
-    char detail[sizeof finding->detail];
-    va_list args;
-    va_start(args, format);
-    finding->verdict = verdict;
-    snprintf(finding->check, sizeof finding->check, "%s", check);
-    vsnprintf(detail, sizeof detail, format, args);
-    cudnnv_escape_text(detail, finding->detail, sizeof finding->detail);   /* paths and names from outside */
-    snprintf(finding->fix, sizeof finding->fix, "%s", fix ? fix : "");
-    va_end(args);
-}
 
 static void print_text(const struct doctor *doctor)
 {

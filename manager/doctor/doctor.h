@@ -45,7 +45,5 @@ struct catalog_build;
 int doctor_set_build(const char *set_name, struct catalog_build *build);
 int doctor_build_facts(const char *set_name, char *cuda, char *min_driver, char *min_cc, size_t size);
 int doctor_compare_versions(const char *a, const char *b);
-int doctor_newest_cuda_for_driver(const char *driver, char *out, size_t size);
-int doctor_driver_cuda(char *driver, size_t driver_size, char *cuda, size_t cuda_size);
 
 #endif

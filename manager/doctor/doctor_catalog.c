@@ -15,20 +15,14 @@
 #include <stdio.h>
 #include <string.h>
 
-/* The minimum driver of a build on this machine's system (Windows drivers are numbered apart). */
-static const char *min_driver_of(const struct catalog_build *build)
-{
-    return PLATFORM_IS_WINDOWS ? build->min_driver_windows : build->min_driver_linux;
-}
-
 static const struct catalog_build *least_demanding(const struct catalog_release *release)
 {
     const struct catalog_build *best = NULL;
     for (int i = 0; i < release->build_count; i++) {
         const struct catalog_build *build = &release->builds[i];
-        if (min_driver_of(build)[0] == '\0')
+        if (catalog_build_min_driver(build)[0] == '\0')
             continue;
-        if (best == NULL || cudnnv_name_compare(min_driver_of(build), min_driver_of(best)) < 0)
+        if (best == NULL || cudnnv_name_compare(catalog_build_min_driver(build), catalog_build_min_driver(best)) < 0)
             best = build;
     }
     return best;
@@ -65,7 +59,7 @@ int doctor_build_facts(const char *set_name, char *cuda, char *min_driver, char 
     int status = doctor_set_build(set_name, &build);
     if (status >= 0) {
         snprintf(cuda, size, "%s", build.cuda);
-        snprintf(min_driver, size, "%s", min_driver_of(&build));
+        snprintf(min_driver, size, "%s", catalog_build_min_driver(&build));
         snprintf(min_cc, size, "%s", build.min_compute_capability);
     }
     return status;
@@ -74,26 +68,4 @@ int doctor_build_facts(const char *set_name, char *cuda, char *min_driver, char 
 int doctor_compare_versions(const char *a, const char *b)
 {
     return cudnnv_name_compare(a, b);
-}
-
-/* The newest CUDA among the catalog's builds whose minimum driver (for this system) this driver meets. */
-int doctor_newest_cuda_for_driver(const char *driver, char *out, size_t size)
-{
-    struct catalog catalog;
-    int found = 0;
-    if (catalog_load(&catalog) != 0)
-        return 0;
-    for (int i = 0; i < catalog.count; i++) {
-        for (int b = 0; b < catalog.releases[i].build_count; b++) {
-            const struct catalog_build *build = &catalog.releases[i].builds[b];
-            if (min_driver_of(build)[0] == '\0' || doctor_compare_versions(driver, min_driver_of(build)) < 0)
-                continue;
-            if (!found || doctor_compare_versions(build->cuda, out) > 0) {
-                snprintf(out, size, "%s", build->cuda);
-                found = 1;
-            }
-        }
-    }
-    catalog_free(&catalog);
-    return found;
 }

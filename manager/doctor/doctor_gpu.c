@@ -1,80 +1,19 @@
 /*
- * Doctor checks of the machine: the NVIDIA driver's version (from
- * /proc/driver/nvidia/version, else NVML's nvmlSystemGetDriverVersion, which
- * also works in containers without /proc/driver) against what the selected
- * set's CUDA needs, and every GPU's compute capability (gpu_list.c) against
- * the range the set's build has code for.
- * CUDNNV_NVIDIA_VERSION_FILE names another file to read the driver version
- * from (the tests use it; so can a container without /proc/driver).
+ * Doctor checks of the machine: the NVIDIA driver (machine/driver.c) against
+ * what the selected set's CUDA needs, and every GPU's compute capability
+ * (machine/gpu_list.c) against the range the set's build has code for.
  */
-#define _GNU_SOURCE
 #include "doctor.h"
 
 #include "catalog.h"
+#include "driver.h"
 #include "fsutil.h"
 #include "gpu_list.h"
 #include "platform.h"
 
-#include <dlfcn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-/* The driver version from NVML (libnvidia-ml.so.1), when the library and a driver are there. */
-static int driver_version_from_nvml(char *out, size_t size)
-{
-    void *nvml = dlopen(PLATFORM_NVML, RTLD_NOW | RTLD_LOCAL);
-    int (*init)(void) = NULL, (*shutdown)(void) = NULL;
-    int (*version)(char *, unsigned) = NULL;
-    if (nvml == NULL)
-        return -1;
-    *(void **)&init = dlsym(nvml, "nvmlInit_v2");
-    *(void **)&version = dlsym(nvml, "nvmlSystemGetDriverVersion");
-    *(void **)&shutdown = dlsym(nvml, "nvmlShutdown");
-    int status = init && version && shutdown && init() == 0 ? version(out, (unsigned)size) : -1;
-    if (init && shutdown && status == 0)
-        shutdown();
-    return status == 0 ? 0 : -1;
-}
-
-/* "... Kernel Module  580.95.05  ..." -> "580.95.05"; else NVML. */
-static int read_driver_version(char *out, size_t size, const char **where)
-{
-    const char *path = getenv("CUDNNV_NVIDIA_VERSION_FILE");
-    *where = path && path[0] ? path : "/proc/driver/nvidia/version";
-    char *text = read_small_file(*where, 4096);
-    const char *module = text ? strstr(text, "Kernel Module") : NULL;
-    int found = module != NULL && sscanf(module + 13, " %31[0-9.]", out) == 1;
-    free(text);
-    if (found)
-        return 0;
-    if ((path == NULL || path[0] == '\0') && driver_version_from_nvml(out, size) == 0) {
-        *where = "NVML";
-        return 0;
-    }
-    return -1;
-}
-
-/* The newest CUDA the driver runs: libcuda's own answer (cuDriverGetVersion), else 0. */
-static int driver_cuda_from_libcuda(char *out, size_t size)
-{
-    void *cuda = dlopen(PLATFORM_CUDA_DRIVER, RTLD_NOW | RTLD_LOCAL);
-    int (*version)(int *) = NULL;
-    int value = 0;
-    if (cuda == NULL)
-        return 0;
-    *(void **)&version = dlsym(cuda, "cuDriverGetVersion");
-    if (version == NULL || version(&value) != 0 || value <= 0)
-        return 0;
-    snprintf(out, size, "%d.%d", value / 1000, (value % 1000) / 10);
-    return 1;
-}
-
-/* The newest CUDA the driver runs: from libcuda, else the newest catalog CUDA build the driver meets. */
-static int driver_ceiling(const char *driver, char *cuda, size_t size)
-{
-    return driver_cuda_from_libcuda(cuda, size) || doctor_newest_cuda_for_driver(driver, cuda, size);
-}
 
 /* "supports CUDA up to 13.0;" for the driver line. */
 static void describe_driver_ceiling(const char *driver, char *out, size_t size)
@@ -84,20 +23,6 @@ static void describe_driver_ceiling(const char *driver, char *out, size_t size)
         snprintf(out, size, " supports CUDA up to %s;", cuda);
     else
         out[0] = '\0';
-}
-
-/*
- * This machine's driver version and the newest CUDA it runs (install RELEASE
- * asks); 0 when unknown. Without /proc/driver and NVML (a container given
- * only libcuda.so.1), the CUDA driver library alone still says the CUDA.
- */
-int doctor_driver_cuda(char *driver, size_t driver_size, char *cuda, size_t cuda_size)
-{
-    const char *where;
-    if (read_driver_version(driver, driver_size, &where) == 0)
-        return driver_ceiling(driver, cuda, cuda_size);
-    snprintf(driver, driver_size, "%s", "in " PLATFORM_CUDA_DRIVER);
-    return driver_cuda_from_libcuda(cuda, cuda_size);
 }
 
 /*
@@ -130,7 +55,7 @@ void doctor_check_driver(struct doctor *doctor)
     char ceiling[64];
     char driver[32], cuda[64], min_driver[64], min_cc[64];
     const char *where;
-    int driver_known = read_driver_version(driver, sizeof driver, &where) == 0;
+    int driver_known = driver_version_read(driver, sizeof driver, &where) == 0;
     if (driver_known)
         describe_driver_ceiling(driver, ceiling, sizeof ceiling);
     for (int major = 7; major <= 9; major++) {

@@ -14,6 +14,7 @@
  *    refused as they stream, so a compressed bomb never fills the disk.
  */
 #define _GNU_SOURCE
+#include "archive_member.h"
 #include "install_archive.h"
 
 #include "beneath.h"

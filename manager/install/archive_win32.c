@@ -6,7 +6,7 @@
  */
 #include "install_archive.h"
 
-#include "cli.h"
+#include "messages.h"
 
 #include <windows.h>
 #include <bcrypt.h>

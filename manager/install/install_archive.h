@@ -25,9 +25,4 @@ int archive_sha256(const char *path, char hex[65]);
 int archive_extract_safe(const char *archive_path, const char *destination,
                          unsigned long long max_member_size, char *error, size_t error_size);
 
-/* archive_member.c: the rules for one member's name */
-const char *archive_member_clean(const char *name, char *out, size_t size);
-const char *archive_link_target_problem(const char *target);
-int archive_member_is_needed(const char *clean_name);
-
 #endif

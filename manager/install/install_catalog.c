@@ -9,13 +9,15 @@
 
 #include "install_archive.h"
 #include "catalog.h"
-#include "cli.h"
+#include "messages.h"
 #include "config.h"
-#include "doctor.h"
+#include "driver.h"
 #include "download.h"
 #include "fsutil.h"
 #include "gpu_list.h"
 #include "store.h"
+
+#include "cudnnv_select.h"
 
 #include <limits.h>
 #include <stdio.h>
@@ -194,7 +196,7 @@ int install_catalog_archive(const struct release_request *request, char *archive
         return usage_fail("install", "--gpu takes compute capabilities such as 8.6 or 6.1,8.0, not '%s'", request->gpu);
     if (catalog_load(&catalog) != 0)
         return fail("cannot read the release catalog; reinstall cudnnv or run 'cudnnv update'");
-    if ((cuda == NULL || cuda[0] == '\0') && !doctor_driver_cuda(driver, sizeof driver, ceiling, sizeof ceiling))
+    if ((cuda == NULL || cuda[0] == '\0') && !driver_machine_cuda(driver, sizeof driver, ceiling, sizeof ceiling))
         ceiling[0] = '\0';
     const struct catalog_release *release = NULL;
     const struct catalog_build *build = NULL;

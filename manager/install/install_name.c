@@ -6,7 +6,7 @@
  */
 #include "install_steps.h"
 
-#include "cli.h"
+#include "messages.h"
 #include "store.h"
 
 #include <stdio.h>

@@ -7,7 +7,7 @@
 
 #include "install_archive.h"
 #include "catalog.h"
-#include "cli.h"
+#include "messages.h"
 #include "config.h"
 #include "fsutil.h"
 #include "set_source.h"

@@ -7,7 +7,7 @@
  */
 #include "activation.h"
 
-#include "cli.h"
+#include "messages.h"
 #include "fsutil.h"
 #include "platform.h"
 #include "selection.h"

@@ -8,7 +8,7 @@
 #include "hook_env.h"
 #include "platform.h"
 
-#include "cli.h"
+#include "messages.h"
 #include "config.h"
 #include "fsutil.h"
 #include "selection.h"

@@ -9,7 +9,8 @@
  */
 #include "shell_table.h"
 
-#include "cli.h"
+#include "json.h"
+#include "messages.h"
 
 #include "cudnnv_select.h"
 

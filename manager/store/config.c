@@ -14,7 +14,7 @@
  */
 #include "config.h"
 
-#include "cli.h"
+#include "messages.h"
 #include "fsutil.h"
 
 #include <ini.h>

@@ -4,7 +4,7 @@
  */
 #include "selection.h"
 
-#include "cli.h"
+#include "messages.h"
 #include "store.h"
 
 #include <errno.h>

@@ -6,7 +6,7 @@
  */
 #include "set_link.h"
 
-#include "cli.h"
+#include "messages.h"
 #include "fsutil.h"
 #include "set_info.h"
 #include "store.h"

@@ -5,7 +5,7 @@
  */
 #include "set_lookup.h"
 
-#include "cli.h"
+#include "messages.h"
 #include "fsutil.h"
 #include "selection.h"
 #include "store.h"

@@ -9,7 +9,7 @@
 #include "shim_files.h"
 #include "platform.h"
 
-#include "cli.h"
+#include "messages.h"
 #include "fsutil.h"
 
 #include "cudnnv_select.h"

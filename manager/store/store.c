@@ -7,7 +7,7 @@
 #define _GNU_SOURCE
 #include "store.h"
 
-#include "cli.h"
+#include "messages.h"
 #include "fsutil.h"
 #include "platform.h"
 

@@ -6,7 +6,7 @@
  */
 #include "version_write.h"
 
-#include "cli.h"
+#include "messages.h"
 #include "fsutil.h"
 #include "selection.h"
 #include "store.h"

@@ -6,7 +6,7 @@
  * tree: the oracle reads the opened file's path back from /proc.
  */
 #define _GNU_SOURCE
-#include "install_archive.h"
+#include "archive_member.h"
 #include "beneath.h"
 
 #include <fcntl.h>

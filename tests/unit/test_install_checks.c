@@ -16,6 +16,7 @@
 #include <fcntl.h>
 #include <unistd.h>
 
+#include "archive_member.h"
 #include "install_archive.h"
 #include "beneath.h"
 #include "fsutil.h"

@@ -5,11 +5,12 @@
  * is written through cudnnv_escape_text: names, paths and file contents
  * from outside never reach the terminal as control bytes.
  */
-#include "cli.h"
+#include "messages.h"
 
 #include "cudnnv_select.h"
 
 #include <stdarg.h>
+#include <stdio.h>
 
 #define MESSAGE_MAX 8192
 

@@ -4,7 +4,7 @@
  * and whether a cuDNN set needs the member at all. The installer applies
  * them (archive_extract.c) and the fuzz harness feeds them hostile names.
  */
-#include "install_archive.h"
+#include "archive_member.h"
 
 #include "fsutil.h"
 

@@ -4,7 +4,9 @@
  * hold any bytes: those that are not UTF-8 become U+FFFD, so the output is
  * always valid JSON.
  */
-#include "cli.h"
+#include "json.h"
+
+#include <stdio.h>
 
 /* Length of the valid UTF-8 sequence at c (2 to 4), or 0 (not one: a stray or cut byte, an overlong form). */
 static int utf8_sequence(const unsigned char *c)

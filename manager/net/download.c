@@ -8,7 +8,7 @@
  */
 #include "download.h"
 
-#include "cli.h"
+#include "messages.h"
 #include "config.h"
 #include "store.h"
 

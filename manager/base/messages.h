@@ -1,0 +1,16 @@
+/*
+ * How every part of cudnnv speaks to the user: one escaped line on stderr
+ * per problem, prefixed "cudnnv:" (messages.c). The base part: any part
+ * may include it; it calls nothing of cudnnv's but the shim's escaping.
+ */
+#ifndef CUDNNV_MESSAGES_H
+#define CUDNNV_MESSAGES_H
+
+#define EXIT_USER_ERROR 1
+#define EXIT_USAGE 2
+
+int fail(const char *format, ...) __attribute__((format(printf, 1, 2)));
+int usage_fail(const char *command, const char *format, ...) __attribute__((format(printf, 2, 3)));
+void note(const char *format, ...) __attribute__((format(printf, 1, 2)));
+
+#endif

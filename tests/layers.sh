@@ -1,0 +1,89 @@
+#!/bin/bash
+# Keeps docs/architecture.md's "may call" column true: every quoted #include
+# of a file in shim/ or manager/PART/ names a header of its own part or of a
+# part the table lets it call, and (with --objects DIR, the build's objects)
+# every function an object calls is defined in such a part. A part that
+# reaches above itself is named with the file, the header or function, and
+# the part it belongs to. Usage: tests/layers.sh [--objects DIR] [ROOT]
+set -eu
+objects=""
+if [ "${1:-}" = --objects ]; then
+    objects=$2
+    shift 2
+fi
+root=${1:-$(dirname "$0")/..}
+table="$root/docs/architecture.md"
+
+declare -A allowed part_of_header part_of_symbol
+parts=()
+# "| `manager/store/` | … | shim, platform, base, … |" -> store: " shim platform base … "
+while IFS='|' read -r _ folder _ may _; do
+    folder=$(sed -n 's/^ *`\(manager\/\)\{0,1\}\([a-z]*\)\/` *$/\2/p' <<< "$folder")
+    [ -n "$folder" ] || continue
+    parts+=("$folder")
+    allowed[$folder]=" $(tr ',/' '  ' <<< "$may") "
+done < <(grep '^| `\(manager/[a-z]*\|shim\)/` |' "$table")
+[ "${#parts[@]}" -gt 1 ] || { echo "no parts found in $table" >&2; exit 2; }
+for part in "${parts[@]}"; do
+    case "${allowed[$part]}" in
+    *" every part "*) allowed[$part]=" ${parts[*]} ${allowed[$part]} " ;;
+    esac
+done
+
+folder_of() { [ "$1" = shim ] && echo "$root/shim" || echo "$root/manager/$1"; }
+
+may_call() { # may_call PART OTHER
+    [ "$1" = "$2" ] || [[ "${allowed[$1]}" == *" $2 "* ]]
+}
+
+for part in "${parts[@]}"; do
+    for header in "$(folder_of "$part")"/*.h "$(folder_of "$part")"/*/*.h; do
+        [ -f "$header" ] && part_of_header[$(basename "$header")]=$part
+    done
+done
+
+problems=0
+for part in "${parts[@]}"; do
+    for file in "$(folder_of "$part")"/*.[ch]; do
+        [ -f "$file" ] || continue
+        while read -r header; do
+            other=${part_of_header[$header]:-}
+            if [ -n "$other" ] && ! may_call "$part" "$other"; then
+                echo "${file#"$root"/}: includes $header of $other, which $part may not call (docs/architecture.md)"
+                problems=$((problems + 1))
+            fi
+        done < <(sed -n 's/^[[:space:]]*#[[:space:]]*include[[:space:]]*"\([^"]*\)".*/\1/p' "$file")
+    done
+done
+
+# The objects of the sources there are now (a build folder may keep objects of moved files).
+current_objects() {
+    local part dir source
+    for part in "${parts[@]}"; do
+        for source in "$(folder_of "$part")"/*.c; do
+            object="$objects/${source#"$root"/}"
+            object=${object%.c}.o
+            if [ -f "$object" ]; then echo "$object"; fi
+        done
+    done
+}
+
+if [ -n "$objects" ]; then
+    mapfile -t files < <(current_objects)
+    while read -r object symbol; do
+        part=${object#"$objects"/}
+        part=${part#manager/}
+        part_of_symbol[$symbol]=${part%%/*}
+    done < <(nm -A -g --defined-only "${files[@]}" | awk '$(NF-1) ~ /^[TDBR]$/ {sub(/:.*/, "", $1); print $1, $NF}')
+    while read -r object symbol; do
+        part=${object#"$objects"/}
+        part=${part#manager/}
+        part=${part%%/*}
+        other=${part_of_symbol[$symbol]:-}
+        if [ -n "$other" ] && ! may_call "$part" "$other"; then
+            echo "${object#"$objects"/}: calls $symbol of $other, which $part may not call (docs/architecture.md)"
+            problems=$((problems + 1))
+        fi
+    done < <(nm -A -u "${files[@]}" | awk '{sub(/:.*/, "", $1); print $1, $NF}')
+fi
+[ "$problems" -eq 0 ]
