@@ -42,24 +42,47 @@ SELECT_SRC  = shim/version_name.c shim/set_list.c shim/version_file.c shim/selec
               shim/select_message.c shim/text_escape.c shim/set_trust.c
 # cudnnv itself links only libc, inih and xxHash (it starts fast: the shell
 # hook runs it at every prompt); install runs in a helper that also links
-# libarchive and OpenSSL.
+# libarchive and OpenSSL, update in one that links libcurl, jansson, libgit2.
 HELPER_SRC  = manager/install/archive_extract.c manager/install/archive_sha256.c manager/commands/install_run.c \
               manager/install/install_steps.c manager/install/install_name.c manager/install/install_catalog.c \
               manager/net/download.c
-UPDATE_SRC  = manager/commands/update_run.c manager/catalog/catalog_git.c manager/catalog/catalog_redist.c manager/catalog/redist_manifest.c
+UPDATE_SRC  = manager/commands/update_run.c manager/catalog/catalog_redist.c manager/catalog/redist_manifest.c \
+              manager/net/download.c
+GIT_SRC     = manager/catalog/catalog_git.c
+NO_GIT_SRC  = manager/catalog/catalog_git_none.c
+MAIN_SRC    = manager/cli/main.c manager/cli/install_main.c manager/cli/update_main.c
 WIN_ONLY_SRC = $(wildcard manager/*/*_win32.c)
-CORE_SRC    = $(filter-out $(HELPER_SRC) $(UPDATE_SRC) manager/cli/main.c manager/cli/install_main.c \
-              manager/cli/update_main.c manager/catalog/catalog_git_none.c $(WIN_ONLY_SRC),$(wildcard manager/*/*.c))
-SELECT_OBJ  = $(SELECT_SRC:%.c=$(BUILD)/obj/%.o)
+HOOKS_SRC   = $(BUILD)/gen/hooks.c
+CORE_SRC    = $(filter-out $(HELPER_SRC) $(UPDATE_SRC) $(GIT_SRC) $(NO_GIT_SRC) $(MAIN_SRC) $(WIN_ONLY_SRC), \
+              $(wildcard manager/*/*.c)) $(SELECT_SRC) $(HOOKS_SRC)
+# The three programs, by their sources (the same lists for every ABI).
+CUDNNV_SRC  = manager/cli/main.c $(CORE_SRC)
+INSTALL_SRC = manager/cli/install_main.c $(HELPER_SRC) $(CORE_SRC)
+UPDATER_SRC = manager/cli/update_main.c $(UPDATE_SRC) $(CORE_SRC)
 HOOK_FILES  = hooks/cudnnv.posix hooks/cudnnv.bash hooks/cudnnv.zsh hooks/cudnnv.fish hooks/cudnnv.ps1 \
               hooks/cudnnv.cmd
-HOOKS_OBJ   = $(BUILD)/gen/hooks.o
-CORE_OBJ    = $(CORE_SRC:%.c=$(BUILD)/obj/%.o) $(HOOKS_OBJ)
-HELPER_OBJ  = $(HELPER_SRC:%.c=$(BUILD)/obj/%.o)
-UPDATE_OBJ  = $(UPDATE_SRC:%.c=$(BUILD)/obj/%.o)
+objects_in  = $(patsubst %.c,$(1)/%.o,$(2))
+CORE_OBJ    = $(call objects_in,$(BUILD)/obj,$(CORE_SRC))
 UPDATER     = $(BUILD)/lib/cudnnv/cudnnv-update
 CUDNNV      = $(BUILD)/bin/cudnnv
 INSTALLER   = $(BUILD)/lib/cudnnv/cudnnv-install
+
+# One rule per ABI for compiling (with the header dependencies, -MMD) and one
+# for linking a program: $(call compile_rule,OBJDIR,COMPILER,FLAGS,LABEL,
+# EXTRA_PREREQUISITES) and $(call program,OUTPUT,OBJDIR,SOURCES,COMPILER,
+# FLAGS,LIBS,EXTRA_OBJECTS), each expanded with $(eval) below.
+define compile_rule
+$(1)/%.o: %.c $(5)
+	@mkdir -p $$(dir $$@)
+	@echo "  CC $$<$(4)"
+	$$(Q)$(2) $(3) -MMD -MP -c $$< -o $$@
+endef
+define program
+$(1): $(call objects_in,$(2),$(3)) $(7)
+	@mkdir -p $$(dir $$@)
+	@echo "  LD $$@"
+	$$(Q)$(4) $(5) -o $$@ $$^ $(6)
+endef
 
 # The shims: one per public soname, exports generated from versions/symbols.
 SHIM_MAJORS = 7 8 9
@@ -71,7 +94,7 @@ SHIM_SRC    = shim/shim_launch.c shim/shim_load.c shim/shim_platform_posix.c shi
 # trampolines are assembly.
 
 UNIT_TESTS  = $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(wildcard tests/unit/test_*.c))
-UNIT_SUPPORT = $(CORE_OBJ) $(HELPER_OBJ) $(UPDATE_OBJ) $(SELECT_OBJ)
+UNIT_SUPPORT = $(call objects_in,$(BUILD)/obj,$(sort $(CORE_SRC) $(HELPER_SRC) $(UPDATE_SRC) $(GIT_SRC)))
 # A unit test links only what it tests, where its list is given here (the
 # others link everything above).
 unit_objects = $(patsubst %.c,$(BUILD)/obj/%.o,$(1))
@@ -81,12 +104,12 @@ UNIT_OBJ_test_args        = $(call unit_objects,manager/cli/args.c manager/cli/h
 UNIT_OBJ_test_hook_state  = $(call unit_objects,manager/shell/hook_state.c)
 UNIT_OBJ_test_pe_imports  = $(call unit_objects,manager/doctor/pe_imports.c)
 UNIT_OBJ_test_shell_table = $(call unit_objects,manager/shell/shell_table.c manager/base/json.c \
-                            manager/base/messages.c shim/text_escape.c) $(HOOKS_OBJ)
+                            manager/base/messages.c shim/text_escape.c $(HOOKS_SRC))
 UNIT_OBJ_test_catalog     = $(call unit_objects,manager/catalog/catalog.c manager/catalog/catalog_check.c manager/catalog/compute_capability.c \
                             manager/catalog/catalog_platform.c manager/store/config.c manager/store/store.c \
                             manager/base/fsutil.c manager/store/shim_files.c manager/base/messages.c \
                             manager/store/archive_member.c manager/store/version_detect.c \
-                            manager/platform/platform_posix.c) $(SELECT_OBJ)
+                            manager/platform/platform_posix.c $(SELECT_SRC))
 UNIT_LINK = $(or $(UNIT_OBJ_$(1)),$(UNIT_SUPPORT))
 
 # Generated sources and objects are kept (not deleted as intermediates).
@@ -137,10 +160,6 @@ $(BUILD)/gen/hooks.c: $(HOOK_FILES) hooks/embed-hooks.sh
 	@echo "  GEN $@"
 	$(Q)sh hooks/embed-hooks.sh $@ $(HOOK_FILES)
 
-$(HOOKS_OBJ): $(BUILD)/gen/hooks.c
-	@echo "  CC $<"
-	$(Q)$(CC) $(ALL_CFLAGS) -c $< -o $@
-
 # The Windows shims, cudnn64_7.dll, _8 and _9, cross-built with mingw-w64:
 # the same generated stubs and selection code, the Win64 trampolines, and
 # the Windows system calls.
@@ -160,14 +179,10 @@ WIN_CUDNNV    = $(BUILD)/windows/cudnnv.exe
 
 windows: $(WIN_DLLS) $(WIN_CUDNNV)
 WIN_LINUX_ONLY = manager/store/beneath.c manager/platform/platform_posix.c manager/cli/install_helper.c \
-                 manager/doctor/process_scan.c \
-                 manager/doctor/doctor_paths.c \
-                 manager/install/archive_extract.c manager/install/archive_sha256.c manager/net/download.c \
-                 manager/catalog/catalog_git.c manager/catalog/catalog_git_none.c manager/catalog/catalog_redist.c \
-                 manager/catalog/redist_manifest.c manager/commands/update_run.c manager/cli/install_main.c \
-                 manager/cli/update_main.c
-WIN_MANAGER_SRC = $(filter-out $(WIN_LINUX_ONLY),$(wildcard manager/*/*.c)) $(SELECT_SRC)
-WIN_OBJ       = $(WIN_MANAGER_SRC:%.c=$(BUILD)/windows/obj/%.o) $(BUILD)/windows/obj/hooks.o
+                 manager/doctor/process_scan.c manager/doctor/doctor_paths.c \
+                 manager/install/archive_extract.c manager/install/archive_sha256.c $(UPDATE_SRC) $(GIT_SRC) \
+                 $(NO_GIT_SRC) manager/cli/install_main.c manager/cli/update_main.c
+WIN_MANAGER_SRC = $(filter-out $(WIN_LINUX_ONLY),$(wildcard manager/*/*.c)) $(SELECT_SRC) $(HOOKS_SRC)
 WIN_CFLAGS    = -std=c11 $(WARNINGS) $(INCLUDES) -Imanager/platform/win32 -I$(BUILD)/windows/include \
                 -include manager/platform/compat_win32.h -DXXH_INLINE_ALL -D__USE_MINGW_ANSI_STDIO=1 -O2
 
@@ -188,10 +203,7 @@ $(BUILD)/windows/include/xxhash.h:
 	@mkdir -p $(dir $@)
 	@cp /usr/include/xxhash.h $@
 
-$(BUILD)/windows/obj/%.o: %.c $(BUILD)/windows/include/xxhash.h
-	@mkdir -p $(dir $@)
-	@echo "  CC $< (windows)"
-	$(Q)$(WIN_CC) $(WIN_CFLAGS) -MMD -MP -c $< -o $@
+$(eval $(call compile_rule,$(BUILD)/windows/obj,$(WIN_CC),$(WIN_CFLAGS), (windows),$(BUILD)/windows/include/xxhash.h))
 
 # The manifest (UTF-8 code page) as a resource, with mingw-w64's windres.
 WIN_RES = $(BUILD)/windows/obj/cudnnv_res.o
@@ -200,14 +212,8 @@ $(WIN_RES): manager/platform/cudnnv_win32.rc manager/platform/cudnnv_win32.manif
 	@mkdir -p $(dir $@)
 	$(Q)cd manager/platform && $(WIN_RC) cudnnv_win32.rc -O coff -o $(abspath $@)
 
-$(BUILD)/windows/obj/hooks.o: $(BUILD)/gen/hooks.c
-	@mkdir -p $(dir $@)
-	$(Q)$(WIN_CC) $(WIN_CFLAGS) -c $< -o $@
-
-$(WIN_CUDNNV): $(WIN_OBJ) $(WIN_RES)
-	@mkdir -p $(dir $@)
-	@echo "  LD $@"
-	$(Q)$(WIN_CC) -o $@ $^ -static -s -lbcrypt -lwinhttp -lpthread
+$(eval $(call program,$(WIN_CUDNNV),$(BUILD)/windows/obj,$(WIN_MANAGER_SRC),$(WIN_CC),,\
+	-static -s -lbcrypt -lwinhttp -lpthread,$(WIN_RES)))
 
 $(BUILD)/lib/cudnnv/windows/cudnn64_%.dll: $(WIN_SHIM_SRC) $(SHIM_DEPS) $(BUILD)/gen/cudnn64_%.def \
 		shim/trampoline_x86_64_win64.S
@@ -227,7 +233,6 @@ ARM_BUILD    = $(BUILD)/aarch64
 ARM_PKG      = PKG_CONFIG_LIBDIR=/usr/lib/aarch64-linux-gnu/pkgconfig:/usr/share/pkgconfig pkg-config
 ARM_PACKAGES = libinih-dev:arm64 libxxhash-dev:arm64 libarchive-dev:arm64 libssl-dev:arm64 \
                libcurl4-openssl-dev:arm64 libjansson-dev:arm64
-ARM_CORE_OBJ = $(CORE_SRC:%.c=$(ARM_BUILD)/obj/%.o) $(SELECT_SRC:%.c=$(ARM_BUILD)/obj/%.o) $(ARM_BUILD)/gen/hooks.o
 ARM_CORE_LIBS = -Wl,-Bstatic $(shell $(ARM_PKG) --libs $(CORE_PKGS) 2>/dev/null) -Wl,-Bdynamic
 ARM_CUDNNV   = $(ARM_BUILD)/bin/cudnnv
 ARM_HELPERS  = $(ARM_BUILD)/lib/cudnnv/cudnnv-install $(ARM_BUILD)/lib/cudnnv/cudnnv-update
@@ -245,32 +250,13 @@ deps-aarch64:
 	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null; \
 	fi
 
-$(ARM_BUILD)/obj/%.o: %.c
-	@mkdir -p $(dir $@)
-	@echo "  CC $< (aarch64)"
-	$(Q)$(ARM_CC) $(ALL_CFLAGS) $(shell $(ARM_PKG) --cflags $(PKGS) 2>/dev/null) -c $< -o $@
-
-$(ARM_BUILD)/gen/hooks.o: $(BUILD)/gen/hooks.c
-	@mkdir -p $(dir $@)
-	$(Q)$(ARM_CC) $(ALL_CFLAGS) -c $< -o $@
-
-$(ARM_CUDNNV): $(ARM_BUILD)/obj/manager/cli/main.o $(ARM_CORE_OBJ)
-	@mkdir -p $(dir $@)
-	@echo "  LD $@"
-	$(Q)$(ARM_CC) $(ALL_CFLAGS) -o $@ $^ $(ARM_CORE_LIBS)
-
-$(ARM_BUILD)/lib/cudnnv/cudnnv-install: $(ARM_BUILD)/obj/manager/cli/install_main.o \
-		$(HELPER_SRC:%.c=$(ARM_BUILD)/obj/%.o) $(ARM_CORE_OBJ)
-	@mkdir -p $(dir $@)
-	@echo "  LD $@"
-	$(Q)$(ARM_CC) $(ALL_CFLAGS) -o $@ $^ $(ARM_CORE_LIBS) $(shell $(ARM_PKG) --libs libarchive libcrypto libcurl 2>/dev/null)
-
-$(ARM_BUILD)/lib/cudnnv/cudnnv-update: $(ARM_BUILD)/obj/manager/cli/update_main.o \
-		$(patsubst %.c,$(ARM_BUILD)/obj/%.o,$(filter-out manager/catalog/catalog_git.c,$(UPDATE_SRC)) \
-		manager/catalog/catalog_git_none.c manager/net/download.c) $(ARM_CORE_OBJ)
-	@mkdir -p $(dir $@)
-	@echo "  LD $@"
-	$(Q)$(ARM_CC) $(ALL_CFLAGS) -o $@ $^ $(ARM_CORE_LIBS) $(shell $(ARM_PKG) --libs libcurl jansson 2>/dev/null)
+ARM_FLAGS = $(ALL_CFLAGS) $(shell $(ARM_PKG) --cflags $(PKGS) 2>/dev/null)
+$(eval $(call compile_rule,$(ARM_BUILD)/obj,$(ARM_CC),$(ARM_FLAGS), (aarch64)))
+$(eval $(call program,$(ARM_CUDNNV),$(ARM_BUILD)/obj,$(CUDNNV_SRC),$(ARM_CC),$(ALL_CFLAGS),$(ARM_CORE_LIBS)))
+$(eval $(call program,$(ARM_BUILD)/lib/cudnnv/cudnnv-install,$(ARM_BUILD)/obj,$(INSTALL_SRC),$(ARM_CC),$(ALL_CFLAGS),\
+	$(ARM_CORE_LIBS) $(shell $(ARM_PKG) --libs libarchive libcrypto libcurl 2>/dev/null)))
+$(eval $(call program,$(ARM_BUILD)/lib/cudnnv/cudnnv-update,$(ARM_BUILD)/obj,$(UPDATER_SRC) $(NO_GIT_SRC),$(ARM_CC),\
+	$(ALL_CFLAGS),$(ARM_CORE_LIBS) $(shell $(ARM_PKG) --libs libcurl jansson 2>/dev/null)))
 
 $(ARM_BUILD)/share/cudnnv/.stamp: $(CATALOG_DATA)
 	@mkdir -p $(ARM_BUILD)/share
@@ -281,25 +267,12 @@ $(BUILD)/aarch64/lib/cudnnv/libcudnn.so.%: $(SHIM_SRC) $(SHIM_DEPS) $(BUILD)/gen
 		shim/trampoline_aarch64_lp64.S
 	$(call shim_link,$(ARM_CC),$@,$*,$(SHIM_SRC),$(call ELF_SHIM_FLAGS,$*))
 
-$(BUILD)/obj/%.o: %.c
-	@mkdir -p $(dir $@)
-	@echo "  CC $<"
-	$(Q)$(CC) $(ALL_CFLAGS) $(SAN_FLAGS) $(DEP_CFLAGS) -MMD -MP -c $< -o $@
-
-$(CUDNNV): $(BUILD)/obj/manager/cli/main.o $(CORE_OBJ) $(SELECT_OBJ)
-	@mkdir -p $(dir $@)
-	@echo "  LD $@"
-	$(Q)$(CC) $(ALL_CFLAGS) $(SAN_FLAGS) -o $@ $^ $(CORE_LIBS)
-
-$(UPDATER): $(BUILD)/obj/manager/cli/update_main.o $(UPDATE_OBJ) $(BUILD)/obj/manager/net/download.o $(CORE_OBJ) $(SELECT_OBJ)
-	@mkdir -p $(dir $@)
-	@echo "  LD $@"
-	$(Q)$(CC) $(ALL_CFLAGS) $(SAN_FLAGS) -o $@ $^ $(CORE_LIBS) $(shell pkg-config --libs libgit2 libcurl jansson 2>/dev/null)
-
-$(INSTALLER): $(BUILD)/obj/manager/cli/install_main.o $(HELPER_OBJ) $(CORE_OBJ) $(SELECT_OBJ)
-	@mkdir -p $(dir $@)
-	@echo "  LD $@"
-	$(Q)$(CC) $(ALL_CFLAGS) $(SAN_FLAGS) -o $@ $^ $(CORE_LIBS) $(shell pkg-config --libs libarchive libcrypto libcurl 2>/dev/null)
+$(eval $(call compile_rule,$(BUILD)/obj,$(CC),$(ALL_CFLAGS) $(SAN_FLAGS) $(DEP_CFLAGS)))
+$(eval $(call program,$(CUDNNV),$(BUILD)/obj,$(CUDNNV_SRC),$(CC),$(ALL_CFLAGS) $(SAN_FLAGS),$(CORE_LIBS)))
+$(eval $(call program,$(INSTALLER),$(BUILD)/obj,$(INSTALL_SRC),$(CC),$(ALL_CFLAGS) $(SAN_FLAGS),\
+	$(CORE_LIBS) $(shell pkg-config --libs libarchive libcrypto libcurl 2>/dev/null)))
+$(eval $(call program,$(UPDATER),$(BUILD)/obj,$(UPDATER_SRC) $(GIT_SRC),$(CC),$(ALL_CFLAGS) $(SAN_FLAGS),\
+	$(CORE_LIBS) $(shell pkg-config --libs libgit2 libcurl jansson 2>/dev/null)))
 
 .SECONDEXPANSION:
 $(BUILD)/tests/%: tests/unit/%.c $$(call UNIT_LINK,$$*)
@@ -386,16 +359,17 @@ FUZZ_CFLAGS  = -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -g -O1 \
                -fsanitize=fuzzer,address,undefined $(INCLUDES)
 FUZZ_NAMES   = version_file archive_member hook_state catalog_names manifest redist_manifest framework_metadata \
                pe_imports
+FUZZ_BASE    = manager/base/fsutil.c manager/platform/platform_posix.c $(SELECT_SRC)
 FUZZ_SRC_version_file   = $(SELECT_SRC)
-FUZZ_SRC_archive_member = manager/store/archive_member.c manager/store/beneath.c manager/base/fsutil.c manager/platform/platform_posix.c $(SELECT_SRC)
+FUZZ_SRC_archive_member = manager/store/archive_member.c manager/store/beneath.c $(FUZZ_BASE)
 FUZZ_SRC_hook_state     = manager/shell/hook_state.c
-FUZZ_SRC_catalog_names  = manager/catalog/catalog_check.c manager/store/version_detect.c manager/base/fsutil.c manager/platform/platform_posix.c $(SELECT_SRC)
-FUZZ_SRC_manifest       = manager/store/manifest_verify.c manager/store/manifest_hash.c manager/store/tree_list.c manager/base/fsutil.c manager/platform/platform_posix.c $(SELECT_SRC)
+FUZZ_SRC_catalog_names  = manager/catalog/catalog_check.c manager/store/version_detect.c $(FUZZ_BASE)
+FUZZ_SRC_manifest       = manager/store/manifest_verify.c manager/store/manifest_hash.c manager/store/tree_list.c $(FUZZ_BASE)
 FUZZ_LIBS_manifest      = $(shell pkg-config --libs libxxhash 2>/dev/null)
 FUZZ_SRC_redist_manifest = manager/catalog/redist_manifest.c manager/catalog/catalog_check.c manager/catalog/catalog_platform.c \
-                          manager/store/archive_member.c manager/store/version_detect.c manager/base/fsutil.c manager/platform/platform_posix.c $(SELECT_SRC)
+                          manager/store/archive_member.c manager/store/version_detect.c $(FUZZ_BASE)
 FUZZ_LIBS_redist_manifest = $(shell pkg-config --libs jansson 2>/dev/null)
-FUZZ_SRC_framework_metadata = manager/catalog/framework_metadata.c manager/base/fsutil.c manager/platform/platform_posix.c $(SELECT_SRC)
+FUZZ_SRC_framework_metadata = manager/catalog/framework_metadata.c $(FUZZ_BASE)
 FUZZ_SRC_pe_imports     = manager/doctor/pe_imports.c
 
 $(FUZZ_DIR)/fuzz_%: tests/fuzz/fuzz_%.c $(SELECT_SRC) $(wildcard manager/*/*.c manager/*/*.h shim/*.h)
@@ -440,4 +414,4 @@ uninstall:
 clean:
 	rm -rf $(BUILD)
 
--include $(shell find $(BUILD)/obj $(BUILD)/windows/obj -name '*.d' 2>/dev/null)
+-include $(shell find $(BUILD)/obj $(BUILD)/windows/obj $(ARM_BUILD)/obj -name '*.d' 2>/dev/null)

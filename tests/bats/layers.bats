@@ -1,0 +1,67 @@
+#!/usr/bin/env bats
+# The floors of the code (docs/architecture.md, "The parts"): no part includes
+# a header of, or calls a function of, a part its row does not list; and the
+# build knows every header each object uses, for every ABI.
+
+load helpers
+
+REPO="$BATS_TEST_DIRNAME/../.."
+
+build_dir() { dirname "$(dirname "$CUDNNV")"; }
+
+@test "every include and every call of shim/ and manager/ keeps to the parts docs/architecture.md allows" {
+    run "$REPO/tests/layers.sh" --objects "$(build_dir)/obj" "$REPO"
+    assert_status 0
+    [ -z "$output" ]
+}
+
+# copy_tree DIR: the sources and the table, to plant something in.
+copy_tree() {
+    mkdir -p "$1/docs"
+    cp -r "$REPO/shim" "$REPO/manager" "$1/"
+    cp "$REPO/docs/architecture.md" "$1/docs/"
+}
+
+@test "a planted upward include, and a planted upward call, are named" {
+    local tree="$BATS_TEST_TMPDIR/tree"
+    copy_tree "$tree"
+    run "$REPO/tests/layers.sh" "$tree"
+    assert_status 0
+    # store reaching up to the command line
+    sed -i 's/#include "store.h"/#include "store.h"\n#include "cli.h"/' "$tree/manager/store/store.c"
+    run "$REPO/tests/layers.sh" "$tree"
+    assert_status 1
+    assert_output_has "manager/store/store.c: includes cli.h of cli, which store may not call (docs/architecture.md)"
+    # doctor calling a function defined in commands/ (found in the objects, whatever the headers say)
+    cp "$REPO/manager/store/store.c" "$tree/manager/store/store.c"
+    local objects="$BATS_TEST_TMPDIR/obj"
+    cp -r "$(build_dir)/obj" "$objects"
+    printf 'int command_main(void);\nint planted(void) { return command_main(); }\n' > "$tree/manager/doctor/planted.c"
+    cc -c -o "$objects/manager/doctor/planted.o" "$tree/manager/doctor/planted.c"
+    run "$REPO/tests/layers.sh" --objects "$objects" "$tree"
+    assert_status 1
+    assert_output_has "manager/doctor/planted.o: calls command_main of cli, which doctor may not call (docs/architecture.md)"
+    # and the table is what decides: let doctor call cli, and the call is allowed
+    sed -i 's/^\(| `manager\/doctor\/` |.*| shim, platform\)/\1, cli/' "$tree/docs/architecture.md"
+    run "$REPO/tests/layers.sh" --objects "$objects" "$tree"
+    assert_status 0
+}
+
+@test "a changed header makes make want to rebuild every build that uses it: native, AArch64, Windows, the shims" {
+    local build
+    # as the Makefile names it (the header dependencies name objects by relative paths)
+    build=$(realpath --relative-to="$REPO" "$(build_dir)")
+    cd "$REPO"
+    for target in "$build/bin/cudnnv" "$build/lib/cudnnv/cudnnv-install" "$build/aarch64/bin/cudnnv" \
+                  "$build/windows/cudnnv.exe" "$build/lib/cudnnv/libcudnn.so.9"; do
+        if [ ! -e "$target" ]; then
+            skip "$target is not built (make check builds it; make bats-fast does not)"
+        fi
+        # up to date now, so that the next answer means something
+        make -C "$REPO" -q BUILD="$build" "$target"
+        run make -C "$REPO" -q BUILD="$build" -W shim/cudnnv_select.h "$target"
+        [ "$status" -eq 1 ] || { echo "make -q does not rebuild $target after shim/cudnnv_select.h changes" >&2; false; }
+        run make -C "$REPO" -q BUILD="$build" -W manager/store/store.h "$target"
+        case "$target" in *libcudnn*) ;; *) [ "$status" -eq 1 ] || { echo "$target ignores store.h" >&2; false; } ;; esac
+    done
+}
