@@ -76,8 +76,11 @@ static void print_release(const struct catalog *catalog, const struct catalog_re
             if (release->builds[b].archive[platform].name[0] != '\0')
                 printf(" %s", release->builds[b].cuda);
         }
-        printf(installed[0] ? "  (installed: %s)" : "", installed);
-        printf(runs ? "\n" : "  (%s)\n", unfit);
+        if (installed[0] != '\0')
+            printf("  (installed: %s)", installed);
+        if (!runs)
+            printf("  (%s)", unfit);
+        printf("\n");
         for (int b = 0; chosen_platform && b < release->build_count; b++) {
             if (release->builds[b].archive[platform].name[0] != '\0')
                 printf("    CUDA %-5s %s\n", release->builds[b].cuda, release->builds[b].archive[platform].name);
