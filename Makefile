@@ -99,7 +99,8 @@ UNIT_SUPPORT = $(call objects_in,$(BUILD)/obj,$(sort $(CORE_SRC) $(HELPER_SRC) $
 # others link everything above).
 unit_objects = $(patsubst %.c,$(BUILD)/obj/%.o,$(1))
 UNIT_OBJ_test_json        = $(call unit_objects,manager/base/json.c)
-UNIT_OBJ_test_args        = $(call unit_objects,manager/cli/args.c manager/cli/help_text.c manager/base/messages.c \
+UNIT_OBJ_test_args        = $(call unit_objects,manager/cli/args.c manager/cli/help_text.c manager/cli/value_words.c \
+                            manager/shell/shell_table.c manager/catalog/catalog_platform.c manager/base/messages.c $(HOOKS_SRC) \
                             manager/cli/suggest.c shim/text_escape.c)
 UNIT_OBJ_test_hook_state  = $(call unit_objects,manager/shell/hook_state.c)
 UNIT_OBJ_test_pe_imports  = $(call unit_objects,manager/doctor/pe_imports.c)
@@ -274,8 +275,13 @@ $(eval $(call program,$(INSTALLER),$(BUILD)/obj,$(INSTALL_SRC),$(CC),$(ALL_CFLAG
 $(eval $(call program,$(UPDATER),$(BUILD)/obj,$(UPDATER_SRC) $(GIT_SRC),$(CC),$(ALL_CFLAGS) $(SAN_FLAGS),\
 	$(CORE_LIBS) $(shell pkg-config --libs libgit2 libcurl jansson 2>/dev/null)))
 
+# A unit test file holds its tests; its main() is written from them.
+$(BUILD)/gen/unit/%.c: tests/unit/%.c tests/unit/gen-main.sh
+	@mkdir -p $(dir $@)
+	$(Q)sh tests/unit/gen-main.sh $< $@
+
 .SECONDEXPANSION:
-$(BUILD)/tests/%: tests/unit/%.c $$(call UNIT_LINK,$$*)
+$(BUILD)/tests/%: $(BUILD)/gen/unit/%.c $$(call UNIT_LINK,$$*)
 	@mkdir -p $(dir $@)
 	@echo "  LD $@"
 	$(Q)$(CC) $(ALL_CFLAGS) $(SAN_FLAGS) $(DEP_CFLAGS) -o $@ $^ $(DEP_LIBS) -lcmocka

@@ -100,6 +100,8 @@ int cudnnv_read_version_file(const char *path, cudnnv_name *names, int max, cudn
 int cudnnv_read_regular_file(const char *path, char *text, size_t size, int trusted_only);
 const char *cudnnv_read_problem(int code);
 int cudnnv_find_local_file(const char *cwd, char *out, size_t size);
+int cudnnv_walk_version_files(const char *cwd, int (*visit)(const char *path, int found, void *context),
+                              void *context);
 int cudnnv_global_file(const char *root, char *out, size_t size);
 
 /* One source as read: CUDNNV_VERSION, the nearest .cudnn-version, or the global file. */

@@ -182,31 +182,58 @@ static int exists(const char *path)
 }
 
 /*
- * The nearest .cudnn-version from cwd up to the root (POSIX "/" or a
- * Windows drive "C:\\"). Returns 1 and its path when found. Whatever is
- * found there is the project's answer: reading it says whether it is usable.
+ * The walk from cwd up to the root (POSIX "/" or a Windows drive "C:\\"):
+ * visit gets each candidate .cudnn-version, nearest first, and whether
+ * something is there; the walk ends at the first that is, or at the root,
+ * or when visit returns nonzero (which the walk returns). Paths are joined
+ * with the separator cwd itself uses. The shim's selection and the shell
+ * hook's watch list both walk this way.
  */
-int cudnnv_find_local_file(const char *cwd, char *out, size_t size)
+int cudnnv_walk_version_files(const char *cwd, int (*visit)(const char *path, int found, void *context),
+                              void *context)
 {
-    char dir[PATH_MAX];
+    char dir[PATH_MAX], path[PATH_MAX + sizeof CUDNNV_VERSION_FILE + 1];
     if (cwd == NULL || root_length(cwd) == 0 || strlen(cwd) >= sizeof dir)
         return 0;
     strcpy(dir, cwd);
     size_t root = root_length(dir);
-    const char *separator = root == 3 ? "\\" : "/";
+    const char *separator = strchr(dir, '\\') != NULL ? "\\" : "/";
     for (;;) {
         size_t length = strlen(dir);
         while (length > root && is_separator(dir[length - 1]))
             dir[--length] = '\0';
-        int n = snprintf(out, size, "%s%s%s", dir, length > root ? separator : "", CUDNNV_VERSION_FILE);
-        if (n > 0 && (size_t)n < size && exists(out))
-            return 1;
-        if (length <= root)
-            return 0;
+        snprintf(path, sizeof path, "%s%s%s", dir, length > root ? separator : "", CUDNNV_VERSION_FILE);
+        int found = exists(path), answer = visit(path, found, context);
+        if (answer != 0 || found || length <= root)
+            return answer;
         while (length > root && !is_separator(dir[length - 1]))
             length--;
         dir[length] = '\0';
     }
+}
+
+struct found_file {
+    char *out;
+    size_t size;
+};
+
+static int take_found(const char *path, int found, void *context)
+{
+    struct found_file *file = context;
+    if (!found)
+        return 0;
+    return snprintf(file->out, file->size, "%s", path) < (int)file->size ? 1 : -1;
+}
+
+/*
+ * The nearest .cudnn-version from cwd up to the root. Returns 1 and its path
+ * when found. Whatever is found there is the project's answer: reading it
+ * says whether it is usable.
+ */
+int cudnnv_find_local_file(const char *cwd, char *out, size_t size)
+{
+    struct found_file file = {out, size};
+    return cudnnv_walk_version_files(cwd, take_found, &file) == 1;
 }
 
 int cudnnv_global_file(const char *root, char *out, size_t size)

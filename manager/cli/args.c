@@ -2,8 +2,10 @@
  * The one parser of cudnnv's command lines, driven by each command's option
  * table: --opt VALUE and --opt=VALUE, -f and -nVALUE, options before, between
  * or after operands, "--" ends the options, -h/--help anywhere before it. An
- * unknown option, a missing value or one operand too many is bad usage (exit
- * 2), named, with the nearest option and a pointer at the command's --help.
+ * unknown option, a missing value, an operand too many or too few, two
+ * options the table says conflict, or operands after an option that goes
+ * alone is bad usage (exit 2), named, with the nearest option and a pointer
+ * at the command's --help.
  */
 #include "cli.h"
 
@@ -98,6 +100,32 @@ static char *version_spelling(const struct command *command, char *word)
     return word + 1;
 }
 
+/* What the table declares beyond single words: conflicts, options that go alone, the fewest operands. */
+static int check_table_rules(const struct command *command, const struct args *args)
+{
+    int own_form = 0;
+    for (int i = 0; i < option_count(command); i++) {
+        const struct option_spec *option = &command->options[i];
+        if (!args_has(args, i))
+            continue;
+        own_form |= option->own_form != NULL;
+        for (int j = 0; j < option_count(command); j++) {
+            if (j != i && args_has(args, j) && ((option->conflicts >> j) & 1))
+                return usage_fail(command->name, "give '%s' or '%s', not both", option->name,
+                                  command->options[j].name);
+        }
+        if (option->alone && args->count > 0)
+            return usage_fail(command->name, "'%s' goes alone: '%s' cannot follow it", option->name,
+                              args->operand[0]);
+    }
+    if (!own_form && args->count < command->min_operands) {
+        if (command->missing_operands != NULL)
+            return usage_fail(command->name, "%s", command->missing_operands);
+        return usage_fail(command->name, "give %s", command->operand_usage ? command->operand_usage : "an operand");
+    }
+    return 0;
+}
+
 /*
  * Fills args from argv (argv[0] is the command's name). Returns 0, the usage
  * status after a message, or ARGS_HELP_SHOWN when --help printed the help.
@@ -128,7 +156,7 @@ int args_parse(const struct command *command, int argc, char **argv, struct args
     }
     if (command->max_operands >= 0 && args->count > command->max_operands)
         return usage_fail(command->name, "unexpected argument '%s'", args->operand[command->max_operands]);
-    return 0;
+    return check_table_rules(command, args);
 }
 
 void args_release(struct args *args)

@@ -27,6 +27,7 @@ enum complete_what {
     COMPLETE_WORDS = 1 << 8,      /* the words listed with it */
     COMPLETE_SHELLS = 1 << 9,     /* the shells with a hook (the shell table) */
     COMPLETE_FORMATS = 1 << 10,   /* every row of the shell table: env's formats */
+    COMPLETE_PLATFORMS = 1 << 11, /* NVIDIA's platforms, as the catalog names them */
 };
 
 /* One option of a command. The table of a command ends with {.name = NULL}. */
@@ -37,6 +38,9 @@ struct option_spec {
     unsigned complete;       /* what its value can be (enum complete_what) */
     const char *words;       /* with COMPLETE_WORDS: the values, separated by spaces */
     const char *help;        /* for help COMMAND; '\n' starts a continuation line */
+    const char *own_form;    /* set: the option starts a usage line of its own, followed by these operands */
+    unsigned conflicts;      /* the options (1 << index) it cannot be given with */
+    int alone;               /* it takes no operands */
 };
 
 #define ARGS_MAX_OPTIONS 16
@@ -57,13 +61,15 @@ struct command {
     const char *name;
     int (*run)(struct args *args);
     const char *summary;       /* one line for 'cudnnv help'; NULL: plumbing, not listed */
-    const char *usage;         /* the usage lines (after "Usage: "), '\n' between them */
+    const char *operand_usage; /* the operands as the usage line shows them ("NAME DIR"); NULL: none */
     const char *description;   /* the help's text between the usage and the options */
     const char *notes;         /* help text after the options, or NULL */
     const struct option_spec *options;
     unsigned operands;         /* what the operands can be (enum complete_what) */
     const char *operand_words; /* with COMPLETE_WORDS: the words */
     int max_operands;          /* more is bad usage; -1: any number */
+    int min_operands;          /* fewer is bad usage, unless an option with its own form is given */
+    const char *missing_operands; /* what to say then ("give the CUDA toolkit folder") */
     int options_end_at_operand; /* exec: the first operand and the rest are another program's */
     int stdout_is_code;        /* what it prints on stdout is evaluated by a shell: --help goes to stderr */
 };
@@ -78,6 +84,8 @@ int args_has(const struct args *args, int option);
 int command_main(const struct command *command, int (*run)(struct args *), int argc, char **argv);
 const struct option_spec *option_find(const struct command *command, const char *word);
 
+/* value_words.c: the values of a kind of word, for usage lines and completion */
+void value_words(unsigned what, const char *words, char separator, char *out, size_t size);
 /* help_text.c */
 void print_help(const struct command *command, FILE *out);
 int print_command_help(const char *name);

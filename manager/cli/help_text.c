@@ -34,18 +34,63 @@ static void print_option_row(FILE *out, const char *label, const char *text)
     }
 }
 
-/* One "cudnnv NAME ..." line per usage line; an empty line is the bare command. */
+/* Appends "[--name VALUE]" (and "[--a | --b]" for two options that conflict) to a usage line. */
+static void append_option(const struct command *command, int index, char *line, size_t size)
+{
+    const struct option_spec *option = &command->options[index];
+    size_t used = strlen(line);
+    snprintf(line + used, size - used, " [%s%s%s", option->name, option->value_name ? " " : "",
+             option->value_name ? option->value_name : "");
+    for (int j = index + 1; command->options[j].name != NULL; j++) {
+        const struct option_spec *other = &command->options[j];
+        if (((option->conflicts >> j) & 1) && other->own_form == NULL) {
+            used = strlen(line);
+            snprintf(line + used, size - used, " | %s%s%s", other->name, other->value_name ? " " : "",
+                     other->value_name ? other->value_name : "");
+        }
+    }
+    used = strlen(line);
+    snprintf(line + used, size - used, "]");
+}
+
+/* Whether an earlier option already showed this one as its alternative. */
+static int shown_with_earlier(const struct command *command, int index)
+{
+    for (int i = 0; i < index; i++) {
+        if ((command->options[i].conflicts >> index) & 1)
+            return 1;
+    }
+    return 0;
+}
+
+/* The operands as the usage shows them: the table's text, else the values of the words they can be. */
+static void operand_text(const struct command *command, char *out, size_t size)
+{
+    if (command->operand_usage != NULL)
+        snprintf(out, size, "%s", command->operand_usage);
+    else
+        value_words(command->operands, command->operand_words, '|', out, size);
+}
+
+/*
+ * The usage lines, written from the table: the options that go with the
+ * operands, then the operands; then one line per option with a form of
+ * its own ("--unset", "--list [PREFIX]").
+ */
 static void print_usage(const struct command *command, FILE *out)
 {
-    const char *lead = "Usage: ";
-    const char *line = command->usage ? command->usage : "";
-    for (;;) {
-        size_t length = strcspn(line, "\n");
-        fprintf(out, "%scudnnv %s%s%.*s\n", lead, command->name, length ? " " : "", (int)length, line);
-        if (line[length] == '\0')
-            return;
-        lead = "       ";
-        line += length + 1;
+    char line[1024] = "", operands[256];
+    for (int i = 0; command->options != NULL && command->options[i].name != NULL; i++) {
+        if (command->options[i].own_form == NULL && !shown_with_earlier(command, i))
+            append_option(command, i, line, sizeof line);
+    }
+    operand_text(command, operands, sizeof operands);
+    fprintf(out, "Usage: cudnnv %s%s%s%s\n", command->name, line, operands[0] ? " " : "", operands);
+    for (int i = 0; command->options != NULL && command->options[i].name != NULL; i++) {
+        const struct option_spec *option = &command->options[i];
+        if (option->own_form != NULL)
+            fprintf(out, "       cudnnv %s %s%s%s%s%s\n", command->name, option->name, option->value_name ? " " : "",
+                    option->value_name ? option->value_name : "", option->own_form[0] ? " " : "", option->own_form);
     }
 }
 
@@ -57,8 +102,13 @@ void print_help(const struct command *command, FILE *out)
         fprintf(out, "\n%s", command->description);
     fputs("\nOptions:\n", out);
     for (int i = 0; command->options != NULL && command->options[i].name != NULL; i++) {
-        option_label(&command->options[i], label, sizeof label);
-        print_option_row(out, label, command->options[i].help);
+        const struct option_spec *option = &command->options[i];
+        char text[2048], values[512];
+        option_label(option, label, sizeof label);
+        value_words(option->complete & (COMPLETE_WORDS | COMPLETE_SHELLS | COMPLETE_FORMATS | COMPLETE_PLATFORMS),
+                    option->words, ' ', values, sizeof values);
+        snprintf(text, sizeof text, "%s%s%s", option->help, values[0] ? "\none of: " : "", values);
+        print_option_row(out, label, text);
     }
     print_option_row(out, "-h, --help", "show this help");
     if (command->notes != NULL)

@@ -273,8 +273,6 @@ static int run(struct args *args)
     char top[PATH_MAX], name[CUDNNV_NAME_MAX + 1], backup[PATH_MAX + 64];
     const char *requested_name = args->value[ADOPT_NAME], *dir = args->count ? args->operand[0] : NULL;
     int dry_run = args_has(args, ADOPT_DRY_RUN);
-    if (dir == NULL)
-        return usage_fail("adopt", "give the CUDA toolkit folder");
     if (requested_name != NULL && !cudnnv_name_is_valid(requested_name))
         return usage_fail("adopt", "invalid --name '%s': a name has %s", requested_name, cudnnv_name_rule());
     if (realpath(dir, top) == NULL || !is_directory(top))
@@ -300,7 +298,7 @@ const struct command command_adopt = {
     .name = "adopt",
     .run = run,
     .summary = "make cuDNN copied into a CUDA folder a set, and take it out",
-    .usage = "[--dry-run] [--name NAME] CUDA_DIR",
+    .operand_usage = "CUDA_DIR",
     .description =
         "Make the cuDNN files copied into a CUDA toolkit folder a set of the store,\n"
         "verify it, then move those files out of the toolkit into\n"
@@ -310,4 +308,6 @@ const struct command command_adopt = {
     .options = options,
     .operands = COMPLETE_DIRS,
     .max_operands = 1,
+    .min_operands = 1,
+    .missing_operands = "give the CUDA toolkit folder",
 };

@@ -57,7 +57,7 @@ const struct command command_check = {
     .name = "check",
     .run = run,
     .summary = "load a set through its shim and run a small convolution",
-    .usage = "[VERSION]",
+    .operand_usage = "[VERSION]",
     .description =
         "Load the set VERSION (default: the one selected here) through its shim,\n"
         "as a program would, and print cudnnGetVersion(), cudnnGetCudartVersion()\n"

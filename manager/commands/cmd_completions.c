@@ -11,23 +11,12 @@
 #include "cli.h"
 #include "commands.h"
 #include "frameworks.h"
-#include "shell_table.h"
 #include "store.h"
 
 #include "cudnnv_select.h"
 
 #include <stdio.h>
 #include <string.h>
-
-static void print_words(const char *words)
-{
-    for (const char *word = words ? words : ""; *word;) {
-        size_t length = strcspn(word, " ");
-        if (length > 0)
-            printf("%.*s\n", (int)length, word);
-        word += length + (word[length] == ' ');
-    }
-}
 
 static void print_commands(void)
 {
@@ -93,12 +82,10 @@ static void print_frameworks(void)
 
 static void print_values(unsigned what, const char *words)
 {
-    if (what & COMPLETE_WORDS)
-        print_words(words);
-    if (what & COMPLETE_SHELLS)
-        print_words(shell_names(1));
-    if (what & COMPLETE_FORMATS)
-        print_words(shell_names(0));
+    char listed[1024];
+    value_words(what, words, '\n', listed, sizeof listed);
+    if (listed[0] != '\0')
+        printf("%s\n", listed);
     if (what & COMPLETE_SETS)
         print_sets();
     if (what & COMPLETE_RELEASES)
@@ -173,7 +160,7 @@ static int run(struct args *args)
 const struct command command_completions = {
     .name = "completions",
     .run = run,
-    .usage = "[COMMAND [WORD...]]",
+    .operand_usage = "[COMMAND [WORD...]]",
     .description =
         "Print what a shell may complete next, one word per line: without\n"
         "COMMAND the commands; with it (and the WORDs typed after it), its\n"

@@ -83,7 +83,6 @@ const struct command command_doctor = {
     .name = "doctor",
     .run = run,
     .summary = "explain why the selected cuDNN would not load",
-    .usage = "[--json]",
     .description =
         "Check why the selected cuDNN would not load, and say how to fix it:\n"
         "  selection      a version is selected, and installed\n"

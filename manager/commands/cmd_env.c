@@ -17,10 +17,9 @@ enum { ENV_FORMAT };
 
 static const struct option_spec options[] = {
     [ENV_FORMAT] = {.name = "--format", .value_name = "FORMAT", .complete = COMPLETE_FORMATS,
-                    .help = "sh (the default), bash, zsh, fish, pwsh, dockerfile,\n"
-                            "dotenv, github (a $GITHUB_ENV file), json, or cmd (a\n"
-                            "batch file: cudnnv env --format cmd > cudnn.cmd, then\n"
-                            "call cudnn.cmd)"},
+                    .help = "the syntax to print (default: sh); github writes a\n"
+                            "$GITHUB_ENV file, cmd a batch file (cudnnv env --format\n"
+                            "cmd > cudnn.cmd, then call cudnn.cmd)"},
     {.name = NULL},
 };
 
@@ -67,7 +66,7 @@ const struct command command_env = {
     .name = "env",
     .run = run,
     .summary = "print the variables that route cuDNN through the shims",
-    .usage = "[--format FORMAT] [VERSION]",
+    .operand_usage = "[VERSION]",
     .description =
         "Print the environment that makes programs use the selected cuDNN sets\n"
         "through the shims: LD_LIBRARY_PATH with the shim directory first,\n"

@@ -35,8 +35,6 @@ static int run(struct args *args)
             return 1;
         setenv("CUDNNV_VERSION", version, 1);
     }
-    if (args->count == 0)
-        return usage_fail("exec", "give the COMMAND to run");
     if (activation_plan(&plan) != 0)
         return 1;
     for (int i = 0; i < plan.count; i++) {
@@ -52,7 +50,7 @@ const struct command command_exec = {
     .name = "exec",
     .run = run,
     .summary = "run a command with the selected set",
-    .usage = "[--version VERSION] [--] COMMAND [ARGS...]",
+    .operand_usage = "[--] COMMAND [ARGS...]",
     .description =
         "Run COMMAND with the cuDNN sets selected here. The shim directory\n"
         "($CUDNNV_ROOT/shims/lib) goes first on LD_LIBRARY_PATH and the shim of\n"
@@ -63,5 +61,7 @@ const struct command command_exec = {
     .options = options,
     .operands = COMPLETE_PROGRAMS,
     .max_operands = -1,
+    .min_operands = 1,
+    .missing_operands = "give the COMMAND to run",
     .options_end_at_operand = 1,
 };

@@ -18,16 +18,15 @@
 enum { GLOBAL_FORCE, GLOBAL_UNSET };
 
 static const struct option_spec options[] = {
-    [GLOBAL_FORCE] = {.name = "--force", .short_name = 'f', .help = "write the name even if no installed set matches it"},
-    [GLOBAL_UNSET] = {.name = "--unset", .help = "remove the global version"},
+    [GLOBAL_FORCE] = {.name = "--force", .short_name = 'f', .help = "write the name even if no installed set matches it",
+                      .conflicts = 1 << GLOBAL_UNSET},
+    [GLOBAL_UNSET] = {.name = "--unset", .help = "remove the global version", .own_form = "", .alone = 1},
     {.name = NULL},
 };
 
 static int run(struct args *args)
 {
     char path[PATH_MAX];
-    if (args_has(args, GLOBAL_UNSET) && args->count != 0)
-        return usage_fail("global", "--unset takes no version");
     const char *root = store_root();
     path_join(path, sizeof path, root, "version");
     if (args_has(args, GLOBAL_UNSET))
@@ -51,8 +50,7 @@ const struct command command_global = {
     .name = "global",
     .run = run,
     .summary = "show or set the version used outside projects",
-    .usage = "[--force] VERSION...\n"
-             "--unset\n",
+    .operand_usage = "[VERSION...]",
     .description =
         "Set the cuDNN version used outside pinned projects, in $CUDNNV_ROOT/version.\n"
         "Several versions (one per major) may be given. Without arguments, print it.\n",

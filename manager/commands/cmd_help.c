@@ -28,7 +28,7 @@ const struct command command_help = {
     .name = "help",
     .run = run,
     .summary = "show help for cudnnv or one command",
-    .usage = "[COMMAND]",
+    .operand_usage = "[COMMAND]",
     .description = "Without COMMAND, list the commands; with it, show that command's help\n"
                    "(the same as 'cudnnv COMMAND --help').\n",
     .operands = COMPLETE_COMMANDS,

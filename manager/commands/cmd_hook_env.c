@@ -81,7 +81,7 @@ static int run(struct args *args)
 const struct command command_hook_env = {
     .name = "hook-env",
     .run = run,
-    .usage = "bash|zsh|fish|pwsh [SHELL_PID]",
+    .operand_usage = "SHELL [SHELL_PID]",
     .description =
         "Print the shell code that sets the cuDNN environment for the current\n"
         "directory: CUDNN_HOME, CUDNN_PATH, CUDNN_INCLUDE_DIR, CUDNN_LIB_DIR, the\n"

@@ -66,7 +66,8 @@ enum { INIT_PERSIST, INIT_UNPERSIST };
 static const struct option_spec options[] = {
     [INIT_PERSIST] = {.name = "--persist",
                       .help = "Windows: also put the shims' folder on your user PATH for\n"
-                              "good (every program, not just this shell), and say how to undo it"},
+                              "good (every program, not just this shell), and say how to undo it",
+                      .conflicts = 1 << INIT_UNPERSIST},
     [INIT_UNPERSIST] = {.name = "--unpersist", .help = "Windows: take it off your user PATH again"},
     {.name = NULL},
 };
@@ -93,14 +94,10 @@ static int run(struct args *args)
     char binary[PATH_MAX];
     int copied;
     const struct shell_row *shell = shell_find_hooked(args->count ? args->operand[0] : "");
-    if (shell == NULL && args->count == 0)
-        return usage_fail("init", "name the shell: %s", shell_names(1));
     if (shell == NULL)
         return usage_fail("init", "'%s' is not a shell cudnnv supports; it supports %s (or use 'cudnnv exec' and 'cudnnv env' from any shell)",
                           args->operand[0], shell_names(1));
     if (args_has(args, INIT_PERSIST) || args_has(args, INIT_UNPERSIST)) {
-        if (args_has(args, INIT_PERSIST) && args_has(args, INIT_UNPERSIST))
-            return usage_fail("init", "give --persist or --unpersist, not both");
         if (persist(store_root(), args_has(args, INIT_PERSIST)) != 0)
             return 1;
         if (args_has(args, INIT_UNPERSIST))
@@ -126,8 +123,7 @@ static int run(struct args *args)
 const struct command command_init = {
     .name = "init",
     .run = run,
-    .summary = "print the shell integration (bash, zsh, fish, pwsh, cmd)",
-    .usage = "bash|zsh|fish|pwsh|cmd\npwsh --persist | --unpersist",
+    .summary = "print the shell integration for your shell",
     .description =
         "Print the shell integration. Add to your shell's start-up file:\n"
         "  bash  ~/.bashrc                    eval \"$(cudnnv init bash)\"\n"
@@ -148,4 +144,5 @@ const struct command command_init = {
     .options = options,
     .operands = COMPLETE_SHELLS,
     .max_operands = 1,
+    .min_operands = 1,
 };

@@ -14,17 +14,17 @@ static const struct option_spec options[] = {
     [INSTALL_CUDA] = {.name = "--cuda", .value_name = "VERSION", .complete = COMPLETE_CUDA,
                       .help = "for a catalog release: the build for this CUDA (default:\n"
                               "the newest the driver runs, or the newest without a driver)"},
-    [INSTALL_PLATFORM] = {.name = "--platform", .value_name = "P", .complete = COMPLETE_WORDS,
-                          .words = "linux-x86_64 linux-sbsa linux-aarch64 windows-x86_64",
-                          .help = "for a catalog release: linux-x86_64, linux-sbsa (Arm\n"
-                                  "servers), linux-aarch64 (Jetson) or windows-x86_64, e.g.\n"
-                                  "to fill a store for another machine (default: this one)"},
+    [INSTALL_PLATFORM] = {.name = "--platform", .value_name = "P", .complete = COMPLETE_PLATFORMS,
+                          .help = "for a catalog release: another platform's archive\n"
+                                  "(linux-sbsa for Arm servers, linux-aarch64 for Jetson),\n"
+                                  "e.g. to fill a store for another machine (default: this one)"},
     [INSTALL_NO_CATALOG_CHECK] = {.name = "--no-catalog-check",
                                   .help = "install an archive whose name the catalog knows even\n"
                                           "when its SHA-256 differs from the catalog's"},
     [INSTALL_FORCE] = {.name = "--force", .short_name = 'f', .help = "replace a set already installed under that name"},
     [INSTALL_JSON] = {.name = "--json", .help = "print what was installed as JSON on stdout"},
-    [INSTALL_LIST] = {.name = "--list", .help = "list the catalog's releases (of PREFIX), as 'cudnnv known'"},
+    [INSTALL_LIST] = {.name = "--list", .help = "list the catalog's releases (of PREFIX), as 'cudnnv known'",
+                      .own_form = "[PREFIX]"},
     [INSTALL_GPU] = {.name = "--gpu", .value_name = "X.Y", .help = "for a catalog release: a release with code for GPUs of this\n"
                                                                   "compute capability (6.1,8.0 for two) instead of this\n"
                                                                   "machine's"},
@@ -34,13 +34,9 @@ static const struct option_spec options[] = {
 static int run(struct args *args)
 {
     if (args_has(args, INSTALL_LIST)) {
-        if (args->count > 1)
-            return usage_fail("install", "--list takes at most one PREFIX");
         char *known[] = {"known", args->count ? args->operand[0] : NULL, NULL};
         return command_main(&command_known, command_known.run, args->count ? 2 : 1, known);
     }
-    if (args->count != 1)
-        return usage_fail("install", "give exactly one SOURCE (an archive, a directory or a release)");
     struct gpu_list gpus;
     if (args->value[INSTALL_GPU] != NULL && gpu_list_from_option(&gpus, args->value[INSTALL_GPU]) < 0)
         return usage_fail("install", "--gpu takes compute capabilities such as 8.6 or 6.1,8.0, not '%s'",
@@ -52,9 +48,7 @@ const struct command command_install = {
     .name = "install",
     .run = run,
     .summary = "install a cuDNN set from an archive, a directory or the catalog",
-    .usage = "[--name NAME] [--sha256 HEX] [--no-catalog-check] [--force] [--json] SOURCE\n"
-             "[--cuda VERSION] [--gpu X.Y] [--platform P] [--name NAME] [--force] [--json] RELEASE\n"
-             "--list [PREFIX]",
+    .operand_usage = "SOURCE|RELEASE",
     .description =
         "Install a cuDNN set into the store ($CUDNNV_ROOT, default ~/.cudnnv).\n"
         "SOURCE is one of:\n"
@@ -79,5 +73,7 @@ const struct command command_install = {
              "leading outside the set are refused, and nothing is installed.\n",
     .options = options,
     .operands = COMPLETE_RELEASES | COMPLETE_FILES,
-    .max_operands = -1,
+    .max_operands = 1,
+    .min_operands = 1,
+    .missing_operands = "give exactly one SOURCE (an archive, a directory or a release)",
 };

@@ -18,8 +18,7 @@
 enum { KNOWN_PLATFORM, KNOWN_JSON, KNOWN_GPU };
 
 static const struct option_spec options[] = {
-    [KNOWN_PLATFORM] = {.name = "--platform", .value_name = "P", .complete = COMPLETE_WORDS,
-                        .words = "linux-x86_64 linux-sbsa linux-aarch64 windows-x86_64",
+    [KNOWN_PLATFORM] = {.name = "--platform", .value_name = "P", .complete = COMPLETE_PLATFORMS,
                         .help = "list another platform's releases and archives"},
     [KNOWN_JSON] = {.name = "--json", .help = "an array of objects: version, cuda (list), installed (list),\n"
                                               "and runs_on_gpus with the reason when it does not"},
@@ -149,17 +148,16 @@ const struct command command_known = {
     .name = "known",
     .run = run,
     .summary = "list the cuDNN releases in the catalog",
-    .usage = "[--platform P] [--gpu X.Y] [--json] [PREFIX]",
+    .operand_usage = "[PREFIX]",
     .description =
         "List the cuDNN releases in the catalog (oldest first), or those starting\n"
         "with PREFIX on a dot boundary (e.g. 8.9), with the CUDA versions each was\n"
         "built for. '*' marks a release installed here, followed by the set names.\n"
         "Only releases with an archive for the platform are listed: this machine's,\n"
-        "or --platform's (linux-x86_64, linux-sbsa, linux-aarch64, windows-x86_64),\n"
-        "with the archive of each build. A release with no code for this\n"
-        "machine's GPUs (or --gpu's compute capabilities) says so on its line.\n"
-        "The catalog is the one shipped with\n"
-        "cudnnv, merged with what 'cudnnv update' fetched.\n",
+        "or --platform's with the archive of each build. A release with no code\n"
+        "for this machine's GPUs (or --gpu's compute capabilities) says so on its\n"
+        "line. The catalog is the one shipped with cudnnv, merged with what\n"
+        "'cudnnv update' fetched.\n",
     .options = options,
     .operands = COMPLETE_RELEASES,
     .max_operands = 1,

@@ -63,8 +63,6 @@ static int run(struct args *args)
 {
     cudnnv_name found;
     int known = args_has(args, LATEST_KNOWN);
-    if (args->count != 1)
-        return usage_fail("latest", "give one PREFIX, e.g. 'cudnnv latest 8.9'");
     const char *prefix = args->operand[0];
     if (!cudnnv_name_is_valid(prefix))
         return usage_fail("latest", "'%s' is not a version prefix", prefix);
@@ -83,7 +81,7 @@ const struct command command_latest = {
     .name = "latest",
     .run = run,
     .summary = "print the newest installed (or --known) version of a prefix",
-    .usage = "[--known [--gpu X.Y]] PREFIX",
+    .operand_usage = "PREFIX",
     .description =
         "Print the newest installed set matching PREFIX on a dot boundary (8.1\n"
         "matches 8.1.x, never 8.10), the one a pin of PREFIX selects; with\n"
@@ -93,4 +91,6 @@ const struct command command_latest = {
     .options = options,
     .operands = COMPLETE_SETS | COMPLETE_RELEASES,
     .max_operands = 1,
+    .min_operands = 1,
+    .missing_operands = "give one PREFIX, e.g. 'cudnnv latest 8.9'",
 };

@@ -58,8 +58,6 @@ static int run(struct args *args)
 {
     int force = args_has(args, LINK_FORCE);
     char dir[PATH_MAX];
-    if (args->count != 2)
-        return usage_fail("link", "give NAME and DIR");
     if (!PLATFORM_LINKS)
         return fail("this cudnnv.exe cannot register a set in place (a linked set is made of symbolic links, which Windows grants only to administrators): run 'cudnnv install \"%s\"' to copy it instead",
                     args->operand[1]);
@@ -82,7 +80,7 @@ const struct command command_link = {
     .name = "link",
     .run = run,
     .summary = "register a set kept elsewhere, by reference",
-    .usage = "[--force] NAME DIR",
+    .operand_usage = "NAME DIR",
     .description =
         "Register the cuDNN set found in DIR under NAME, without copying it: e.g.\n"
         "  cudnnv link system /usr/local/cuda\n"
@@ -91,4 +89,6 @@ const struct command command_link = {
     .options = options,
     .operands = COMPLETE_DIRS,
     .max_operands = 2,
+    .min_operands = 2,
+    .missing_operands = "give NAME and DIR",
 };

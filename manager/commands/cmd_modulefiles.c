@@ -122,8 +122,6 @@ static int run(struct args *args)
     cudnnv_name names[CUDNNV_MAX_SETS];
     char dir[PATH_MAX];
     int tcl = args_has(args, MODULEFILES_TCL), status = 0, written = 0;
-    if (args->count != 1)
-        return usage_fail("modulefiles", "give the folder to write the modules into");
     const char *root = store_root(), *target = args->operand[0];
     if (path_join(dir, sizeof dir, target, "cudnn") != 0 || make_dirs(dir, 0755) != 0)
         return fail("cannot create %s/cudnn: %s", target, strerror(errno));
@@ -145,7 +143,7 @@ const struct command command_modulefiles = {
     .name = "modulefiles",
     .run = run,
     .summary = "write Lmod (or Tcl) module files, one per set",
-    .usage = "[--tcl] DIR",
+    .operand_usage = "DIR",
     .description =
         "Write one module per installed set: DIR/cudnn/NAME.lua for Lmod, or with\n"
         "--tcl DIR/cudnn/NAME for Environment Modules. 'module use DIR' then\n"
@@ -156,4 +154,6 @@ const struct command command_modulefiles = {
     .options = options,
     .operands = COMPLETE_DIRS,
     .max_operands = 1,
+    .min_operands = 1,
+    .missing_operands = "give the folder to write the modules into",
 };

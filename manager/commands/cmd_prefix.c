@@ -22,7 +22,7 @@ const struct command command_prefix = {
     .name = "prefix",
     .run = run,
     .summary = "print the directory of a set",
-    .usage = "[VERSION]",
+    .operand_usage = "[VERSION]",
     .description =
         "Print the directory holding the set VERSION (default: the selected one),\n"
         "with include/ and lib/ inside. For a linked set, the linked directory.\n",

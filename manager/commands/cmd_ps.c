@@ -238,7 +238,6 @@ const struct command command_ps = {
     .name = "ps",
     .run = run,
     .summary = "show which cuDNN each running program loaded",
-    .usage = "[--json]",
     .description =
         "List the running processes that have cuDNN loaded: pid, user, command, the\n"
         "set the library belongs to (or the file, when it is no set's), and whether\n"

@@ -26,7 +26,6 @@ const struct command command_rehash = {
     .name = "rehash",
     .run = run,
     .summary = "install the shim libraries into the store",
-    .usage = "",
     .description =
         "Install the shim libraries (libcudnn.so.7, .8, .9) into\n"
         "$CUDNNV_ROOT/shims/lib, and the Windows shims (cudnn64_7.dll, _8, _9, when\n"

@@ -18,7 +18,6 @@ const struct command command_root = {
     .name = "root",
     .run = run,
     .summary = "print the store directory",
-    .usage = "",
     .description =
         "Print the store directory: $CUDNNV_ROOT, default ~/.cudnnv.\n",
     .max_operands = 0,

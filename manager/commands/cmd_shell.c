@@ -23,7 +23,7 @@ enum { SHELL_SHELL, SHELL_UNSET };
 static const struct option_spec options[] = {
     [SHELL_SHELL] = {.name = "--shell", .value_name = "SHELL", .complete = COMPLETE_SHELLS,
                      .help = "the shell to print code for (default: bash)"},
-    [SHELL_UNSET] = {.name = "--unset", .help = "print code that removes the shell's choice"},
+    [SHELL_UNSET] = {.name = "--unset", .help = "print code that removes the shell's choice", .alone = 1},
     {.name = NULL},
 };
 
@@ -74,8 +74,6 @@ static int run(struct args *args)
     if (shell == NULL)
         return usage_fail("shell", "unknown shell '%s': %s", shell_name, shell_names(1));
     if (unset) {
-        if (args->count != 0)
-            return usage_fail("shell", "--unset takes no version");
         shell_print_unset(stdout, shell, "CUDNNV_VERSION");
         return 0;
     }
@@ -95,7 +93,7 @@ const struct command command_shell = {
     .name = "shell",
     .run = run,
     .summary = "select a version for this shell only",
-    .usage = "[--shell bash|zsh|fish|pwsh] [VERSION... | --unset]",
+    .operand_usage = "[VERSION...]",
     .description =
         "Print shell code that selects VERSION for this shell alone (it sets\n"
         "CUDNNV_VERSION, which wins over every version file). Use it with eval:\n"

@@ -133,8 +133,6 @@ static int remove_named(const char *root, const char *typed, int force)
 static int run(struct args *args)
 {
     int force = args_has(args, UNINSTALL_FORCE), status = 0;
-    if (args->count == 0)
-        return usage_fail("uninstall", "name the sets to remove");
     const char *root = store_root();
     int lock = store_begin_change(root);
     if (lock < 0)
@@ -150,7 +148,7 @@ const struct command command_uninstall = {
     .name = "uninstall",
     .run = run,
     .summary = "remove installed sets",
-    .usage = "[-f] NAME...",
+    .operand_usage = "NAME...",
     .description =
         "Remove the named sets (as 'cudnnv versions' lists them, or a prefix such\n"
         "as 8.0 that only one installed set has). A\n"
@@ -161,4 +159,6 @@ const struct command command_uninstall = {
     .options = options,
     .operands = COMPLETE_SETS,
     .max_operands = -1,
+    .min_operands = 1,
+    .missing_operands = "name the sets to remove",
 };

@@ -21,7 +21,6 @@ const struct command command_update = {
     .name = "update",
     .run = run,
     .summary = "learn NVIDIA's newer releases (or fetch a git catalog)",
-    .usage = "[--remote URL]",
     .description =
         "Learn the cuDNN releases NVIDIA has published since cudnnv was built:\n"
         "read NVIDIA's redist index and each release manifest not read before\n"

@@ -19,8 +19,10 @@
 enum { USE_FORCE, USE_UNSET, USE_FOR };
 
 static const struct option_spec options[] = {
-    [USE_FORCE] = {.name = "--force", .short_name = 'f', .help = "write the name even if no installed set matches it"},
-    [USE_UNSET] = {.name = "--unset", .help = "remove this directory's .cudnn-version"},
+    [USE_FORCE] = {.name = "--force", .short_name = 'f', .help = "write the name even if no installed set matches it",
+                   .conflicts = 1 << USE_UNSET | 1 << USE_FOR},
+    [USE_UNSET] = {.name = "--unset", .help = "remove this directory's .cudnn-version", .own_form = "", .alone = 1,
+                   .conflicts = 1 << USE_FOR},
     [USE_FOR] = {.name = "--for", .value_name = "FRAMEWORK[==VERSION]", .complete = COMPLETE_FRAMEWORKS,
                  .help = "FRAMEWORK==VERSION: pin the newest installed set that\n"
                          "this TensorFlow or PyTorch release accepts (the cuDNN\n"
@@ -29,7 +31,8 @@ static const struct option_spec options[] = {
                          "FRAMEWORK alone: the same for the framework installed in\n"
                          "the active Python (python3 on PATH): what its wheel says\n"
                          "of its cuDNN (Requires-Dist: nvidia-cudnn-cuNN,\n"
-                         "TensorFlow's build_info) decides, e.g. --for torch"},
+                         "TensorFlow's build_info) decides, e.g. --for torch",
+                 .own_form = "", .alone = 1},
     {.name = NULL},
 };
 
@@ -45,8 +48,6 @@ static int local_file(char *path, size_t size)
 static int use_for(struct args *args)
 {
     char path[PATH_MAX], chosen[80];
-    if (args->count != 0 || args_has(args, USE_UNSET) || args_has(args, USE_FORCE))
-        return usage_fail(args->command->name, "--for takes one FRAMEWORK or FRAMEWORK==VERSION and nothing else");
     int status = use_for_framework(args->value[USE_FOR], chosen, sizeof chosen);
     if (status != 0)
         return status;
@@ -79,8 +80,6 @@ static int run(struct args *args)
     char path[PATH_MAX];
     if (args_has(args, USE_FOR))
         return use_for(args);
-    if (args_has(args, USE_UNSET) && args->count != 0)
-        return usage_fail(args->command->name, "--unset takes no version");
     if (local_file(path, sizeof path) != 0)
         return 1;
     if (args_has(args, USE_UNSET))
@@ -98,9 +97,7 @@ const struct command command_use = {
     .name = "use",
     .run = run,
     .summary = "pin the version for this directory (.cudnn-version)",
-    .usage = "[--force] VERSION...\n"
-             "--for FRAMEWORK[==VERSION]\n"
-             "--unset\n",
+    .operand_usage = "[VERSION...]",
     .description =
         "Pin the cuDNN version for this directory and everything below it by\n"
         "writing .cudnn-version here. The name is written as typed: '8.1' means the\n"
@@ -119,7 +116,7 @@ const struct command command_local = {
     .name = "local",
     .run = run,
     .summary = "same as use",
-    .usage = "[--force] VERSION...\n--for FRAMEWORK[==VERSION]\n--unset\n",
+    .operand_usage = "[VERSION...]",
     .description = "Another name for 'cudnnv use': see 'cudnnv use --help'.\n",
     .options = options,
     .operands = COMPLETE_SETS,

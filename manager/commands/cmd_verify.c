@@ -141,7 +141,7 @@ const struct command command_verify = {
     .name = "verify",
     .run = run,
     .summary = "check installed sets against their MANIFEST",
-    .usage = "[--json] [VERSION...]",
+    .operand_usage = "[VERSION...]",
     .description =
         "Re-hash every file of the named sets (default: all installed sets) and\n"
         "compare with the set's MANIFEST (size and XXH3-128). Reports files that\n"

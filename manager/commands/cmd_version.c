@@ -95,7 +95,6 @@ const struct command command_version = {
     .name = "version",
     .run = run,
     .summary = "show the selected version and what selected it",
-    .usage = "[--all] [--json]",
     .description =
         "Show the selected cuDNN set and what selected it, e.g.\n"
         "  8.1.0.77 (set by /home/me/project/.cudnn-version)\n"

@@ -33,7 +33,7 @@ const struct command command_version_file = {
     .name = "version-file",
     .run = run,
     .summary = "print the file that selects the version",
-    .usage = "[DIR]",
+    .operand_usage = "[DIR]",
     .description =
         "Print the path of the file that selects the version for DIR (default: the\n"
         "current directory): the nearest .cudnn-version from there up, else\n"

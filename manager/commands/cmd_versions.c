@@ -15,7 +15,7 @@
 enum { VERSIONS_BARE, VERSIONS_JSON };
 
 static const struct option_spec options[] = {
-    [VERSIONS_BARE] = {.name = "--bare", .help = "names only, one per line"},
+    [VERSIONS_BARE] = {.name = "--bare", .help = "names only, one per line", .conflicts = 1 << VERSIONS_JSON},
     [VERSIONS_JSON] = {.name = "--json", .help = "an array of objects: name, version, cuda, platform, kind, path,\n"
                                                  "selected, origin, refused (why the shim would not load it)"},
     {.name = NULL},
@@ -127,7 +127,6 @@ const struct command command_versions = {
     .name = "versions",
     .run = run,
     .summary = "list installed sets, marking the selected ones",
-    .usage = "[--bare | --json]",
     .description =
         "List the sets in the store, oldest first. '*' marks the set selected for\n"
         "its major here, followed by what selected it. Linked sets show the\n"

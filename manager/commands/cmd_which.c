@@ -56,7 +56,7 @@ const struct command command_which = {
     .name = "which",
     .run = run,
     .summary = "print the path of a library in the selected set",
-    .usage = "[LIBRARY]",
+    .operand_usage = "[LIBRARY]",
     .description =
         "Print the absolute path of LIBRARY (e.g. libcudnn.so.8, libcudnn_graph.so.9,\n"
         "cudnn64_8.dll) in the set selected here for that library's major. Without\n"

@@ -13,6 +13,8 @@
 #include "shell_table.h"
 #include "store.h"
 
+#include "cudnnv_select.h"
+
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -77,28 +79,27 @@ static int add_entry(char *list, size_t size, const char *path)
     return n > 0 && (size_t)n < size - used;
 }
 
+struct watch_list {
+    char *text;
+    size_t size;
+};
+
+static int add_version_file(const char *path, int found, void *context)
+{
+    struct watch_list *list = context;
+    (void)found;
+    return add_entry(list->text, list->size, path) ? 0 : -1;
+}
+
 /* Each .cudnn-version from the folder up to the nearest that exists (or to the root: "/", "C:/"). */
 static int add_version_files(char *list, size_t size, const char *cwd)
 {
-    char dir[PATH_MAX], path[PATH_MAX + 32];
+    char dir[PATH_MAX];
+    struct watch_list watch = {list, size};
     snprintf(dir, sizeof dir, "%s", cwd);
     for (char *c = dir; PLATFORM_IS_WINDOWS && *c; c++)
         *c = *c == '\\' ? '/' : *c;
-    char *first = strchr(dir, '/');
-    size_t root = first ? (size_t)(first - dir) + 1 : strlen(dir);
-    for (;;) {
-        int at_root = strlen(dir) <= root;
-        snprintf(path, sizeof path, "%s%s.cudnn-version", dir, at_root ? "" : "/");
-        if (!add_entry(list, size, path))
-            return 0;
-        if (exists(path) || at_root)
-            return 1;
-        char *slash = strrchr(dir, '/');
-        if ((size_t)(slash - dir) < root)
-            dir[root] = '\0';
-        else
-            *slash = '\0';
-    }
+    return cudnnv_walk_version_files(dir, add_version_file, &watch) == 0;
 }
 
 /* The watch variables for the shell; nothing when a path cannot be written on one line. */

@@ -46,7 +46,7 @@ static void write_release(const char *folder, const char *version, const char *b
     fclose(file);
 }
 
-static int make_store(void **state)
+static int group_setup(void **state)
 {
     char path[300];
     (void)state;
@@ -71,7 +71,7 @@ static int make_store(void **state)
     return 0;
 }
 
-static int remove_store(void **state)
+static int group_teardown(void **state)
 {
     char command[300];
     (void)state;
@@ -120,14 +120,4 @@ static void platform_names(void **state)
     assert_int_equal(catalog_platform_from_name("linux-sbsa"), CATALOG_SBSA);
     assert_int_equal(catalog_platform_from_name("windows"), -1);
     assert_string_equal(catalog_platform_list(), "linux-x86_64, windows-x86_64, linux-sbsa or linux-aarch64");
-}
-
-int main(void)
-{
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(folders_merge_and_a_damaged_release_is_left_out),
-        cmocka_unit_test(lookups_follow_dot_boundaries_and_cuda),
-        cmocka_unit_test(platform_names),
-    };
-    return cmocka_run_group_tests(tests, make_store, remove_store);
 }

@@ -57,13 +57,3 @@ static void nothing_said_is_nothing(void **state)
     assert_true(framework_requirement_accepts(&requirement, "8.1.0.77"));
     assert_false(framework_requirement_accepts(&requirement, "9.1.0"));
 }
-
-int main(void)
-{
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(pytorch_pins_one_build),
-        cmocka_unit_test(jax_gives_a_range),
-        cmocka_unit_test(nothing_said_is_nothing),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}

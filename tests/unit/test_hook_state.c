@@ -66,13 +66,3 @@ static void no_more_entries_than_fit(void **state)
     assert_int_equal(written.count, HOOK_MAX_ENTRIES);
     hook_state_free(&written);
 }
-
-int main(void)
-{
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(values_survive_a_round_trip),
-        cmocka_unit_test(damaged_text_is_refused),
-        cmocka_unit_test(no_more_entries_than_fit),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}

@@ -254,21 +254,3 @@ static void wheel_metadata_and_toolkit_versions(void **state)
     assert_string_equal(cuda, "11.2");
     remove_tree(top);
 }
-
-int main(void)
-{
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(member_names_are_cleaned_or_refused),
-        cmocka_unit_test(link_targets_are_checked_before_writing),
-        cmocka_unit_test(only_what_a_set_needs_is_written),
-        cmocka_unit_test(walk_below_a_top_never_leaves_it),
-        cmocka_unit_test(version_numbers_are_bounded),
-        cmocka_unit_test(old_archive_names),
-        cmocka_unit_test(new_archive_names),
-        cmocka_unit_test(build_number_is_used_only_when_it_agrees),
-        cmocka_unit_test(headers_give_the_version),
-        cmocka_unit_test(real_cudnn_headers_read_9_19_0),
-        cmocka_unit_test(wheel_metadata_and_toolkit_versions),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}

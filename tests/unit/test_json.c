@@ -63,13 +63,3 @@ static void members_follow_an_open_object(void **state)
     assert_string_equal(out, "{\"a\": 1, \"path\": \"/x\\\"y\"}");
     free(out);
 }
-
-int main(void)
-{
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(quotes_backslashes_and_controls_are_escaped),
-        cmocka_unit_test(valid_utf8_passes_invalid_bytes_are_replaced),
-        cmocka_unit_test(members_follow_an_open_object),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}

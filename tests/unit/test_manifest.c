@@ -42,7 +42,7 @@ static void make_set(const char *set_dir, const char *library_text)
     assert_int_equal(symlink("libcudnn.so.8.1.0", link_path), 0);
 }
 
-static int setup(void **state)
+static int group_setup(void **state)
 {
     (void)state;
     strcpy(top, "/tmp/cudnnv-manifest-XXXXXX");
@@ -50,7 +50,7 @@ static int setup(void **state)
     return 0;
 }
 
-static int teardown(void **state)
+static int group_teardown(void **state)
 {
     (void)state;
     return remove_tree(top);
@@ -148,15 +148,4 @@ static void identical_files_are_stored_once(void **state)
     assert_int_equal(stat(b, &info_b), 0);
     assert_true(info_a.st_ino == info_b.st_ino);
     assert_int_equal(info_a.st_nlink, 2);
-}
-
-int main(void)
-{
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(hash_is_xxh3_128_of_the_content),
-        cmocka_unit_test(records_files_and_links_then_verifies),
-        cmocka_unit_test(verify_names_missing_changed_and_extra),
-        cmocka_unit_test(identical_files_are_stored_once),
-    };
-    return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -128,27 +128,16 @@ static void offsets_outside_the_file_are_never_followed(void **state)
     assert_true(read_image(sizeof image, names) <= 0);
 }
 
-static int make_path(void **state)
+static int group_setup(void **state)
 {
     (void)state;
     snprintf(path, sizeof path, "/tmp/cudnnv-pe-test-%d.dll", (int)getpid());
     return 0;
 }
 
-static int remove_path(void **state)
+static int group_teardown(void **state)
 {
     (void)state;
     unlink(path);
     return 0;
-}
-
-int main(void)
-{
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(the_imports_are_named),
-        cmocka_unit_test(no_import_table_is_no_imports),
-        cmocka_unit_test(what_is_not_a_pe_is_refused),
-        cmocka_unit_test(offsets_outside_the_file_are_never_followed),
-    };
-    return cmocka_run_group_tests(tests, make_path, remove_path);
 }

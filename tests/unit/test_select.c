@@ -37,7 +37,7 @@ static void add_set(const char *name, const char *version, const char *platform)
     write_text(path, text);
 }
 
-static int make_store(void **state)
+static int group_setup(void **state)
 {
     (void)state;
     strcpy(top, "/tmp/cudnnv-unit-XXXXXX");
@@ -56,7 +56,7 @@ static int make_store(void **state)
     return 0;
 }
 
-static int remove_store(void **state)
+static int group_teardown(void **state)
 {
     (void)state;
     return remove_tree(top);
@@ -346,25 +346,4 @@ static void walk_stops_at_the_nearest_file(void **state)
     file_at(project, NULL);
     assert_false(cudnnv_find_local_file(deep, found, sizeof found));
     assert_false(cudnnv_find_local_file("relative/dir", found, sizeof found));
-}
-
-int main(void)
-{
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(nearest_file_wins_and_prefix_picks_newest),
-        cmocka_unit_test(prefix_never_crosses_a_dot_boundary),
-        cmocka_unit_test(a_windows_set_is_never_chosen_here),
-        cmocka_unit_test(hostile_version_files),
-        cmocka_unit_test(system_store_comes_second),
-        cmocka_unit_test(environment_beats_files),
-        cmocka_unit_test(each_major_takes_its_own_line_and_source),
-        cmocka_unit_test(named_set_counts_for_its_major),
-        cmocka_unit_test(missing_version_stops_the_search),
-        cmocka_unit_test(invalid_name_in_a_file_is_reported),
-        cmocka_unit_test(system_serves_majors_nobody_names),
-        cmocka_unit_test(nothing_selected_names_the_fix),
-        cmocka_unit_test(version_file_syntax),
-        cmocka_unit_test(walk_stops_at_the_nearest_file),
-    };
-    return cmocka_run_group_tests(tests, make_store, remove_store);
 }

@@ -110,14 +110,3 @@ static void shells_with_a_hook(void **state)
     assert_non_null(shell_find("bash")->common);
     assert_null(shell_find("fish")->common);
 }
-
-int main(void)
-{
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(each_shell_quotes_a_quote_its_own_way),
-        cmocka_unit_test(shell_variables_and_removal),
-        cmocka_unit_test(line_formats_refuse_control_bytes),
-        cmocka_unit_test(shells_with_a_hook),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}

@@ -73,15 +73,3 @@ static void prefixes_match_on_boundaries(void **state)
     assert_false(cudnnv_name_has_prefix("8.1", "8.1.0"));
     assert_false(cudnnv_name_has_prefix("8.1.0", ""));
 }
-
-int main(void)
-{
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(valid_names_pass),
-        cmocka_unit_test(invalid_names_fail),
-        cmocka_unit_test(majors_come_from_the_leading_number),
-        cmocka_unit_test(ordering_is_numeric),
-        cmocka_unit_test(prefixes_match_on_boundaries),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
