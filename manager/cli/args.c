@@ -92,10 +92,10 @@ static int is_option(const char *word)
  */
 static char *version_spelling(const struct command *command, char *word)
 {
-    if ((command->operands & (COMPLETE_SETS | COMPLETE_RELEASES)) == 0 || (word[0] != 'v' && word[0] != 'V') ||
+    if ((command->operands.complete & (COMPLETE_SETS | COMPLETE_RELEASES)) == 0 || (word[0] != 'v' && word[0] != 'V') ||
         word[1] < '0' || word[1] > '9')
         return word;
-    if ((command->operands & (COMPLETE_FILES | COMPLETE_DIRS)) != 0 && access(word, F_OK) == 0)
+    if ((command->operands.complete & (COMPLETE_FILES | COMPLETE_DIRS)) != 0 && access(word, F_OK) == 0)
         return word;
     return word + 1;
 }
@@ -118,10 +118,13 @@ static int check_table_rules(const struct command *command, const struct args *a
             return usage_fail(command->name, "'%s' goes alone: '%s' cannot follow it", option->name,
                               args->operand[0]);
     }
-    if (!own_form && args->count < command->min_operands) {
-        if (command->missing_operands != NULL)
-            return usage_fail(command->name, "%s", command->missing_operands);
-        return usage_fail(command->name, "give %s", command->operand_usage ? command->operand_usage : "an operand");
+    const struct operand_spec *operands = &command->operands;
+    if (!own_form && args->count < operands->min) {
+        if (operands->missing != NULL)
+            return usage_fail(command->name, "%s", operands->missing);
+        char text[512];
+        operand_text(command, text, sizeof text);
+        return usage_fail(command->name, "give %s", text);
     }
     return 0;
 }
@@ -154,8 +157,8 @@ int args_parse(const struct command *command, int argc, char **argv, struct args
             return EXIT_USAGE;
         }
     }
-    if (command->max_operands >= 0 && args->count > command->max_operands)
-        return usage_fail(command->name, "unexpected argument '%s'", args->operand[command->max_operands]);
+    if (command->operands.max >= 0 && args->count > command->operands.max)
+        return usage_fail(command->name, "unexpected argument '%s'", args->operand[command->operands.max]);
     return check_table_rules(command, args);
 }
 

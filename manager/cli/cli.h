@@ -45,6 +45,16 @@ struct option_spec {
 
 #define ARGS_MAX_OPTIONS 16
 
+/* A command's operands: how usage shows them, what they can be, how many. */
+struct operand_spec {
+    const char *usage;       /* "NAME DIR"; NULL: the values of the words they can be (or none) */
+    unsigned complete;       /* what they can be (enum complete_what) */
+    const char *words;       /* with COMPLETE_WORDS: the words */
+    int min;                 /* fewer is bad usage, unless an option with its own form is given */
+    int max;                 /* more is bad usage; -1: any number */
+    const char *missing;     /* what to say when there are fewer ("give the CUDA toolkit folder") */
+};
+
 struct command;
 
 /* A command line, parsed by the command's table. */
@@ -61,15 +71,10 @@ struct command {
     const char *name;
     int (*run)(struct args *args);
     const char *summary;       /* one line for 'cudnnv help'; NULL: plumbing, not listed */
-    const char *operand_usage; /* the operands as the usage line shows them ("NAME DIR"); NULL: none */
     const char *description;   /* the help's text between the usage and the options */
     const char *notes;         /* help text after the options, or NULL */
     const struct option_spec *options;
-    unsigned operands;         /* what the operands can be (enum complete_what) */
-    const char *operand_words; /* with COMPLETE_WORDS: the words */
-    int max_operands;          /* more is bad usage; -1: any number */
-    int min_operands;          /* fewer is bad usage, unless an option with its own form is given */
-    const char *missing_operands; /* what to say then ("give the CUDA toolkit folder") */
+    struct operand_spec operands;
     int options_end_at_operand; /* exec: the first operand and the rest are another program's */
     int stdout_is_code;        /* what it prints on stdout is evaluated by a shell: --help goes to stderr */
 };
@@ -88,6 +93,7 @@ const struct option_spec *option_find(const struct command *command, const char 
 void value_words(unsigned what, const char *words, char separator, char *out, size_t size);
 /* help_text.c */
 void print_help(const struct command *command, FILE *out);
+void operand_text(const struct command *command, char *out, size_t size);
 int print_command_help(const char *name);
 
 

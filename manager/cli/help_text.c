@@ -64,12 +64,12 @@ static int shown_with_earlier(const struct command *command, int index)
 }
 
 /* The operands as the usage shows them: the table's text, else the values of the words they can be. */
-static void operand_text(const struct command *command, char *out, size_t size)
+void operand_text(const struct command *command, char *out, size_t size)
 {
-    if (command->operand_usage != NULL)
-        snprintf(out, size, "%s", command->operand_usage);
+    if (command->operands.usage != NULL)
+        snprintf(out, size, "%s", command->operands.usage);
     else
-        value_words(command->operands, command->operand_words, '|', out, size);
+        value_words(command->operands.complete, command->operands.words, '|', out, size);
 }
 
 /*

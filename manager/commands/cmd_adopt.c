@@ -298,7 +298,6 @@ const struct command command_adopt = {
     .name = "adopt",
     .run = run,
     .summary = "make cuDNN copied into a CUDA folder a set, and take it out",
-    .operand_usage = "CUDA_DIR",
     .description =
         "Make the cuDNN files copied into a CUDA toolkit folder a set of the store,\n"
         "verify it, then move those files out of the toolkit into\n"
@@ -306,8 +305,6 @@ const struct command command_adopt = {
         "Only cuDNN's files move: include/cudnn*.h, lib/ or lib64/libcudnn*,\n"
         "bin/cudnn*.dll, lib/x64/cudnn*.lib; everything else stays.\n",
     .options = options,
-    .operands = COMPLETE_DIRS,
-    .max_operands = 1,
-    .min_operands = 1,
-    .missing_operands = "give the CUDA toolkit folder",
+    .operands = {.usage = "CUDA_DIR", .complete = COMPLETE_DIRS, .min = 1, .max = 1,
+                 .missing = "give the CUDA toolkit folder"},
 };

@@ -152,22 +152,20 @@ static int run(struct args *args)
         printf("%s\n", command->options[i].name);
     if (!only_operands)
         printf("--help\n");
-    if (command->max_operands < 0 || operands < command->max_operands)
-        print_values(command->operands, command->operand_words);
+    if (command->operands.max < 0 || operands < command->operands.max)
+        print_values(command->operands.complete, command->operands.words);
     return 0;
 }
 
 const struct command command_completions = {
     .name = "completions",
     .run = run,
-    .operand_usage = "[COMMAND [WORD...]]",
     .description =
         "Print what a shell may complete next, one word per line: without\n"
         "COMMAND the commands; with it (and the WORDs typed after it), its\n"
         "options, an option's values, or what its operands can be. The lines\n"
         "-@files, -@dirs and -@programs ask the shell to complete a path or a\n"
         "program. The completion functions from 'cudnnv init' call it.\n",
-    .operands = COMPLETE_NOTHING,
-    .max_operands = -1,
     .options_end_at_operand = 1,
+    .operands = {.usage = "[COMMAND [WORD...]]", .max = -1},
 };

@@ -98,5 +98,4 @@ const struct command command_doctor = {
         "What cannot be checked here (no driver, no GPU, no Python) says so.\n"
         "Exits 1 when a check fails.\n",
     .options = options,
-    .max_operands = 0,
 };

@@ -66,7 +66,6 @@ const struct command command_env = {
     .name = "env",
     .run = run,
     .summary = "print the variables that route cuDNN through the shims",
-    .operand_usage = "[VERSION]",
     .description =
         "Print the environment that makes programs use the selected cuDNN sets\n"
         "through the shims: LD_LIBRARY_PATH with the shim directory first,\n"
@@ -79,6 +78,5 @@ const struct command command_env = {
         "Values are those of this moment (the current values are kept after\n"
         "cudnnv's entries).\n",
     .options = options,
-    .operands = COMPLETE_SETS,
-    .max_operands = 1,
+    .operands = {.usage = "[VERSION]", .complete = COMPLETE_SETS, .max = 1},
 };

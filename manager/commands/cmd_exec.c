@@ -50,7 +50,6 @@ const struct command command_exec = {
     .name = "exec",
     .run = run,
     .summary = "run a command with the selected set",
-    .operand_usage = "[--] COMMAND [ARGS...]",
     .description =
         "Run COMMAND with the cuDNN sets selected here. The shim directory\n"
         "($CUDNNV_ROOT/shims/lib) goes first on LD_LIBRARY_PATH and the shim of\n"
@@ -59,9 +58,7 @@ const struct command command_exec = {
     .notes =
         "Exits with COMMAND's status; 127 when COMMAND cannot be started.\n",
     .options = options,
-    .operands = COMPLETE_PROGRAMS,
-    .max_operands = -1,
-    .min_operands = 1,
-    .missing_operands = "give the COMMAND to run",
     .options_end_at_operand = 1,
+    .operands = {.usage = "[--] COMMAND [ARGS...]", .complete = COMPLETE_PROGRAMS, .min = 1, .max = -1,
+                 .missing = "give the COMMAND to run"},
 };

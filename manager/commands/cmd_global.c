@@ -50,11 +50,9 @@ const struct command command_global = {
     .name = "global",
     .run = run,
     .summary = "show or set the version used outside projects",
-    .operand_usage = "[VERSION...]",
     .description =
         "Set the cuDNN version used outside pinned projects, in $CUDNNV_ROOT/version.\n"
         "Several versions (one per major) may be given. Without arguments, print it.\n",
     .options = options,
-    .operands = COMPLETE_SETS,
-    .max_operands = -1,
+    .operands = {.usage = "[VERSION...]", .complete = COMPLETE_SETS, .max = -1},
 };

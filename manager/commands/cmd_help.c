@@ -28,9 +28,7 @@ const struct command command_help = {
     .name = "help",
     .run = run,
     .summary = "show help for cudnnv or one command",
-    .operand_usage = "[COMMAND]",
     .description = "Without COMMAND, list the commands; with it, show that command's help\n"
                    "(the same as 'cudnnv COMMAND --help').\n",
-    .operands = COMPLETE_COMMANDS,
-    .max_operands = 1,
+    .operands = {.usage = "[COMMAND]", .complete = COMPLETE_COMMANDS, .max = 1},
 };

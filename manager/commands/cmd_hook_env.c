@@ -81,7 +81,6 @@ static int run(struct args *args)
 const struct command command_hook_env = {
     .name = "hook-env",
     .run = run,
-    .operand_usage = "SHELL [SHELL_PID]",
     .description =
         "Print the shell code that sets the cuDNN environment for the current\n"
         "directory: CUDNN_HOME, CUDNN_PATH, CUDNN_INCLUDE_DIR, CUDNN_LIB_DIR, the\n"
@@ -91,6 +90,5 @@ const struct command command_hook_env = {
         "shell's PID it also prints what the shell watches, so that a prompt where\n"
         "nothing changed runs no process. The shell integration from 'cudnnv init'\n"
         "runs it; you do not need to.\n",
-    .operands = COMPLETE_SHELLS,
-    .max_operands = 2,
+    .operands = {.usage = "SHELL [SHELL_PID]", .complete = COMPLETE_SHELLS, .max = 2},
 };

@@ -142,7 +142,5 @@ const struct command command_init = {
         "the shims' folder goes on the user's PATH (HKEY_CURRENT_USER\\Environment),\n"
         "so programs started from Explorer or an IDE get the pinned set too.\n",
     .options = options,
-    .operands = COMPLETE_SHELLS,
-    .max_operands = 1,
-    .min_operands = 1,
+    .operands = {.complete = COMPLETE_SHELLS, .min = 1, .max = 1},
 };

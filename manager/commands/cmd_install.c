@@ -48,7 +48,6 @@ const struct command command_install = {
     .name = "install",
     .run = run,
     .summary = "install a cuDNN set from an archive, a directory or the catalog",
-    .operand_usage = "SOURCE|RELEASE",
     .description =
         "Install a cuDNN set into the store ($CUDNNV_ROOT, default ~/.cudnnv).\n"
         "SOURCE is one of:\n"
@@ -72,8 +71,6 @@ const struct command command_install = {
              "catalog's SHA-256 first. Members with absolute paths, '..', or links\n"
              "leading outside the set are refused, and nothing is installed.\n",
     .options = options,
-    .operands = COMPLETE_RELEASES | COMPLETE_FILES,
-    .max_operands = 1,
-    .min_operands = 1,
-    .missing_operands = "give exactly one SOURCE (an archive, a directory or a release)",
+    .operands = {.usage = "SOURCE|RELEASE", .complete = COMPLETE_RELEASES | COMPLETE_FILES, .min = 1, .max = 1,
+                 .missing = "give exactly one SOURCE (an archive, a directory or a release)"},
 };

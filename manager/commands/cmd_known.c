@@ -148,7 +148,6 @@ const struct command command_known = {
     .name = "known",
     .run = run,
     .summary = "list the cuDNN releases in the catalog",
-    .operand_usage = "[PREFIX]",
     .description =
         "List the cuDNN releases in the catalog (oldest first), or those starting\n"
         "with PREFIX on a dot boundary (e.g. 8.9), with the CUDA versions each was\n"
@@ -159,6 +158,5 @@ const struct command command_known = {
         "line. The catalog is the one shipped with cudnnv, merged with what\n"
         "'cudnnv update' fetched.\n",
     .options = options,
-    .operands = COMPLETE_RELEASES,
-    .max_operands = 1,
+    .operands = {.usage = "[PREFIX]", .complete = COMPLETE_RELEASES, .max = 1},
 };

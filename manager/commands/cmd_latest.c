@@ -81,7 +81,6 @@ const struct command command_latest = {
     .name = "latest",
     .run = run,
     .summary = "print the newest installed (or --known) version of a prefix",
-    .operand_usage = "PREFIX",
     .description =
         "Print the newest installed set matching PREFIX on a dot boundary (8.1\n"
         "matches 8.1.x, never 8.10), the one a pin of PREFIX selects; with\n"
@@ -89,8 +88,6 @@ const struct command command_latest = {
         "platform and code for this machine's GPUs (or --gpu's compute\n"
         "capabilities): what 'cudnnv install PREFIX' would choose.\n",
     .options = options,
-    .operands = COMPLETE_SETS | COMPLETE_RELEASES,
-    .max_operands = 1,
-    .min_operands = 1,
-    .missing_operands = "give one PREFIX, e.g. 'cudnnv latest 8.9'",
+    .operands = {.usage = "PREFIX", .complete = COMPLETE_SETS | COMPLETE_RELEASES, .min = 1, .max = 1,
+                 .missing = "give one PREFIX, e.g. 'cudnnv latest 8.9'"},
 };

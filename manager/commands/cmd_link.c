@@ -80,15 +80,11 @@ const struct command command_link = {
     .name = "link",
     .run = run,
     .summary = "register a set kept elsewhere, by reference",
-    .operand_usage = "NAME DIR",
     .description =
         "Register the cuDNN set found in DIR under NAME, without copying it: e.g.\n"
         "  cudnnv link system /usr/local/cuda\n"
         "  cudnnv link torch-wheel ~/venv/lib/python3.11/site-packages/nvidia/cudnn\n"
         "A set linked as 'system' serves any cuDNN major that no version file names.\n",
     .options = options,
-    .operands = COMPLETE_DIRS,
-    .max_operands = 2,
-    .min_operands = 2,
-    .missing_operands = "give NAME and DIR",
+    .operands = {.usage = "NAME DIR", .complete = COMPLETE_DIRS, .min = 2, .max = 2, .missing = "give NAME and DIR"},
 };

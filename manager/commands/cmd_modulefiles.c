@@ -143,7 +143,6 @@ const struct command command_modulefiles = {
     .name = "modulefiles",
     .run = run,
     .summary = "write Lmod (or Tcl) module files, one per set",
-    .operand_usage = "DIR",
     .description =
         "Write one module per installed set: DIR/cudnn/NAME.lua for Lmod, or with\n"
         "--tcl DIR/cudnn/NAME for Environment Modules. 'module use DIR' then\n"
@@ -152,8 +151,6 @@ const struct command command_modulefiles = {
         "'module unload' undo exactly what load did. Run it again after installing\n"
         "or removing sets (modules of removed sets are left for you to delete).\n",
     .options = options,
-    .operands = COMPLETE_DIRS,
-    .max_operands = 1,
-    .min_operands = 1,
-    .missing_operands = "give the folder to write the modules into",
+    .operands = {.usage = "DIR", .complete = COMPLETE_DIRS, .min = 1, .max = 1,
+                 .missing = "give the folder to write the modules into"},
 };

@@ -244,6 +244,5 @@ const struct command command_ps = {
         "that is what the process's pin selects now. Processes of other users are\n"
         "shown as far as permissions allow.\n",
     .options = options,
-    .operands = COMPLETE_NOTHING,
-    .max_operands = 0,
+    .operands = {.max = 0},
 };

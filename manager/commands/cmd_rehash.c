@@ -33,5 +33,4 @@ const struct command command_rehash = {
         "cudnnv's.\n"
         "Programs find them there through LD_LIBRARY_PATH or LD_PRELOAD (see\n"
         "'cudnnv env').\n",
-    .max_operands = 0,
 };

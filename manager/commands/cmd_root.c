@@ -20,5 +20,4 @@ const struct command command_root = {
     .summary = "print the store directory",
     .description =
         "Print the store directory: $CUDNNV_ROOT, default ~/.cudnnv.\n",
-    .max_operands = 0,
 };

@@ -93,7 +93,6 @@ const struct command command_shell = {
     .name = "shell",
     .run = run,
     .summary = "select a version for this shell only",
-    .operand_usage = "[VERSION...]",
     .description =
         "Print shell code that selects VERSION for this shell alone (it sets\n"
         "CUDNNV_VERSION, which wins over every version file). Use it with eval:\n"
@@ -103,7 +102,6 @@ const struct command command_shell = {
         "The function 'cudnnv init' defines evaluates what this prints, so help\n"
         "and messages go to stderr.\n",
     .options = options,
-    .operands = COMPLETE_SETS,
-    .max_operands = -1,
     .stdout_is_code = 1,
+    .operands = {.usage = "[VERSION...]", .complete = COMPLETE_SETS, .max = -1},
 };

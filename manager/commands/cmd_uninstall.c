@@ -148,7 +148,6 @@ const struct command command_uninstall = {
     .name = "uninstall",
     .run = run,
     .summary = "remove installed sets",
-    .operand_usage = "NAME...",
     .description =
         "Remove the named sets (as 'cudnnv versions' lists them, or a prefix such\n"
         "as 8.0 that only one installed set has). A\n"
@@ -157,8 +156,6 @@ const struct command command_uninstall = {
         "CUDNNV_VERSION, this project's pin or the global file) is removed only\n"
         "after a yes on the terminal, or with --force.\n",
     .options = options,
-    .operands = COMPLETE_SETS,
-    .max_operands = -1,
-    .min_operands = 1,
-    .missing_operands = "name the sets to remove",
+    .operands = {.usage = "NAME...", .complete = COMPLETE_SETS, .min = 1, .max = -1,
+                 .missing = "name the sets to remove"},
 };

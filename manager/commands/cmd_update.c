@@ -35,5 +35,4 @@ const struct command command_update = {
         "(a clone the first time, then fast-forward only); its releases override\n"
         "the shipped ones. Any URL git understands works, file:// included.\n",
     .options = options,
-    .max_operands = 0,
 };

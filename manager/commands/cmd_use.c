@@ -97,7 +97,6 @@ const struct command command_use = {
     .name = "use",
     .run = run,
     .summary = "pin the version for this directory (.cudnn-version)",
-    .operand_usage = "[VERSION...]",
     .description =
         "Pin the cuDNN version for this directory and everything below it by\n"
         "writing .cudnn-version here. The name is written as typed: '8.1' means the\n"
@@ -107,8 +106,7 @@ const struct command command_use = {
     .notes =
         "Without arguments, print the versions pinned here.\n",
     .options = options,
-    .operands = COMPLETE_SETS,
-    .max_operands = -1,
+    .operands = {.usage = "[VERSION...]", .complete = COMPLETE_SETS, .max = -1},
 };
 
 /* pyenv's and rbenv's name for the same command */
@@ -116,9 +114,7 @@ const struct command command_local = {
     .name = "local",
     .run = run,
     .summary = "same as use",
-    .operand_usage = "[VERSION...]",
     .description = "Another name for 'cudnnv use': see 'cudnnv use --help'.\n",
     .options = options,
-    .operands = COMPLETE_SETS,
-    .max_operands = -1,
+    .operands = {.usage = "[VERSION...]", .complete = COMPLETE_SETS, .max = -1},
 };

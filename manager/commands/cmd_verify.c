@@ -141,13 +141,11 @@ const struct command command_verify = {
     .name = "verify",
     .run = run,
     .summary = "check installed sets against their MANIFEST",
-    .operand_usage = "[VERSION...]",
     .description =
         "Re-hash every file of the named sets (default: all installed sets) and\n"
         "compare with the set's MANIFEST (size and XXH3-128). Reports files that\n"
         "are missing, changed, or extra. Linked sets have no MANIFEST and are\n"
         "skipped. Exits 1 when any set has a problem.\n",
     .options = options,
-    .operands = COMPLETE_SETS,
-    .max_operands = -1,
+    .operands = {.usage = "[VERSION...]", .complete = COMPLETE_SETS, .max = -1},
 };

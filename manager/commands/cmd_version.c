@@ -101,5 +101,4 @@ const struct command command_version = {
         "The sources, first match wins: CUDNNV_VERSION, the nearest .cudnn-version\n"
         "from here up, $CUDNNV_ROOT/version.\n",
     .options = options,
-    .max_operands = 0,
 };

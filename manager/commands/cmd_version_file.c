@@ -33,11 +33,9 @@ const struct command command_version_file = {
     .name = "version-file",
     .run = run,
     .summary = "print the file that selects the version",
-    .operand_usage = "[DIR]",
     .description =
         "Print the path of the file that selects the version for DIR (default: the\n"
         "current directory): the nearest .cudnn-version from there up, else\n"
         "$CUDNNV_ROOT/version. CUDNNV_VERSION, when set, overrides both.\n",
-    .operands = COMPLETE_DIRS,
-    .max_operands = 1,
+    .operands = {.usage = "[DIR]", .complete = COMPLETE_DIRS, .max = 1},
 };

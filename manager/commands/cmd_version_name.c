@@ -28,5 +28,4 @@ const struct command command_version_name = {
         "Print the name of the selected cuDNN set (e.g. 8.1.0.77), nothing else.\n"
         "Fails with the reason when nothing is selected or the selected version is\n"
         "not installed.\n",
-    .max_operands = 0,
 };

@@ -132,5 +132,4 @@ const struct command command_versions = {
         "its major here, followed by what selected it. Linked sets show the\n"
         "directory they refer to.\n",
     .options = options,
-    .max_operands = 0,
 };
