@@ -106,7 +106,7 @@ UNIT_OBJ_test_hook_state  = $(call unit_objects,manager/shell/hook_state.c)
 UNIT_OBJ_test_pe_imports  = $(call unit_objects,manager/doctor/pe_imports.c)
 UNIT_OBJ_test_shell_table = $(call unit_objects,manager/shell/shell_table.c manager/base/json.c \
                             manager/base/messages.c shim/text_escape.c $(HOOKS_SRC))
-UNIT_OBJ_test_catalog     = $(call unit_objects,manager/catalog/catalog.c manager/catalog/catalog_check.c manager/catalog/compute_capability.c \
+UNIT_OBJ_test_catalog     = $(call unit_objects,manager/catalog/catalog.c manager/catalog/catalog_check.c manager/catalog/compute_capability.c manager/base/ini_field.c \
                             manager/catalog/catalog_platform.c manager/store/config.c manager/store/store.c \
                             manager/base/fsutil.c manager/store/shim_files.c manager/base/messages.c \
                             manager/store/archive_member.c manager/store/version_detect.c \

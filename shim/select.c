@@ -138,14 +138,24 @@ static enum cudnnv_status choose_newest(const struct cudnnv_where *where, int ma
     return CUDNNV_NOTHING_SELECTED;
 }
 
+/* The next source, from *index on, that speaks; NULL when none does. */
+static const struct cudnnv_source *next_speaking(const struct cudnnv_sources *sources, int *index)
+{
+    while (*index < 3) {
+        const struct cudnnv_source *source = &sources->source[(*index)++];
+        if (source_speaks(source))
+            return source;
+    }
+    return NULL;
+}
+
 enum cudnnv_status cudnnv_choose_major(const struct cudnnv_where *where,
                                        const struct cudnnv_sources *sources, int major,
                                        struct cudnnv_choice *choice)
 {
-    for (int index = 0; index < 3; index++) {
-        const struct cudnnv_source *source = &sources->source[index];
-        if (!source_speaks(source))
-            continue;
+    const struct cudnnv_source *source;
+    int index = 0;
+    while ((source = next_speaking(sources, &index)) != NULL) {
         if (source->status != CUDNNV_SELECTED)
             return report_source(source, choice);
         for (int line = 0; line < source->count; line++) {
@@ -163,16 +173,15 @@ enum cudnnv_status cudnnv_choose_first(const struct cudnnv_where *where,
                                        const struct cudnnv_sources *sources,
                                        struct cudnnv_choice *choice)
 {
-    for (int index = 0; index < 3; index++) {
-        const struct cudnnv_source *source = &sources->source[index];
-        if (!source_speaks(source))
-            continue;
-        if (source->status != CUDNNV_SELECTED)
-            return report_source(source, choice);
-        return choose(where, source, source->names[0], choice);
+    int index = 0;
+    const struct cudnnv_source *source = next_speaking(sources, &index);
+    if (source == NULL) {
+        memset(choice, 0, sizeof *choice);
+        return CUDNNV_NOTHING_SELECTED;
     }
-    memset(choice, 0, sizeof *choice);
-    return CUDNNV_NOTHING_SELECTED;
+    if (source->status != CUDNNV_SELECTED)
+        return report_source(source, choice);
+    return choose(where, source, source->names[0], choice);
 }
 
 enum cudnnv_status cudnnv_select_major(const struct cudnnv_where *where, int major,

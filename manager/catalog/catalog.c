@@ -10,6 +10,7 @@
 #include "messages.h"
 #include "config.h"
 #include "fsutil.h"
+#include "ini_field.h"
 #include "shim_files.h"
 #include "store.h"
 
@@ -46,30 +47,36 @@ static void copy_text(char *field, size_t size, const char *value)
     snprintf(field, size, "%s", strlen(value) < size ? value : "\x01");
 }
 
+static const struct ini_field archive_fields[] = {
+    INI_FIELD(struct catalog_archive, "archive", name),
+    INI_FIELD(struct catalog_archive, "url", url),
+    INI_FIELD(struct catalog_archive, "sha256", sha256),
+};
+
+static const struct ini_field build_fields[] = {
+    INI_FIELD(struct catalog_build, "cuda", cuda),
+    INI_FIELD(struct catalog_build, "min_driver_linux", min_driver_linux),
+    INI_FIELD(struct catalog_build, "min_driver_windows", min_driver_windows),
+    INI_FIELD(struct catalog_build, "min_compute_capability", min_compute_capability),
+    INI_FIELD(struct catalog_build, "max_compute_capability", max_compute_capability),
+};
+
 static void take_archive_key(struct catalog_archive *archive, const char *key, const char *value)
 {
-    if (strcmp(key, "archive") == 0)
-        copy_text(archive->name, sizeof archive->name, value);
-    else if (strcmp(key, "url") == 0)
-        copy_text(archive->url, sizeof archive->url, value);
-    else if (strcmp(key, "sha256") == 0)
-        copy_text(archive->sha256, sizeof archive->sha256, value);
+    size_t size;
+    char *field = ini_field_find(archive_fields, sizeof archive_fields / sizeof archive_fields[0], archive, key, &size);
+    if (field != NULL)
+        copy_text(field, size, value);
     else if (strcmp(key, "size") == 0)
         archive->size = atoll(value);
 }
 
 static void take_build_key(struct catalog_build *build, const char *key, const char *value)
 {
-    if (strcmp(key, "cuda") == 0)
-        copy_text(build->cuda, sizeof build->cuda, value);
-    else if (strcmp(key, "min_driver_linux") == 0)
-        copy_text(build->min_driver_linux, sizeof build->min_driver_linux, value);
-    else if (strcmp(key, "min_driver_windows") == 0)
-        copy_text(build->min_driver_windows, sizeof build->min_driver_windows, value);
-    else if (strcmp(key, "min_compute_capability") == 0)
-        copy_text(build->min_compute_capability, sizeof build->min_compute_capability, value);
-    else if (strcmp(key, "max_compute_capability") == 0)
-        copy_text(build->max_compute_capability, sizeof build->max_compute_capability, value);
+    size_t size;
+    char *field = ini_field_find(build_fields, sizeof build_fields / sizeof build_fields[0], build, key, &size);
+    if (field != NULL)
+        copy_text(field, size, value);
     else {
         for (int p = 0; p < CATALOG_PLATFORMS; p++) {
             const char *prefix = catalog_platform_key(p);

@@ -29,15 +29,9 @@ static int run(struct args *args)
     const char *version = args->count ? args->operand[0] : NULL;
     const struct shell_row *shell = shell_find(format);
     struct activation plan;
-    cudnnv_name resolved;
     if (shell == NULL)
         return usage_fail("env", "unknown format '%s': %s", format, shell_names(0));
-    if (version != NULL) {
-        if (selection_require_installed(store_root(), version, resolved) != 0)
-            return 1;
-        setenv("CUDNNV_VERSION", version, 1);
-    }
-    if (activation_plan(&plan) != 0)
+    if (activation_plan_with(version, &plan) != 0)
         return 1;
     const char *names[2 + ACTIVATION_VARIABLES] = {"CUDNNV_ROOT", "CUDNNV_VERSION"};
     const char *values[2 + ACTIVATION_VARIABLES] = {store_root(), version};

@@ -28,14 +28,7 @@ static const struct option_spec options[] = {
 static int run(struct args *args)
 {
     struct activation plan;
-    cudnnv_name resolved;
-    const char *version = args->value[EXEC_VERSION];
-    if (version != NULL) {
-        if (selection_require_installed(store_root(), version, resolved) != 0)
-            return 1;
-        setenv("CUDNNV_VERSION", version, 1);
-    }
-    if (activation_plan(&plan) != 0)
+    if (activation_plan_with(args->value[EXEC_VERSION], &plan) != 0)
         return 1;
     for (int i = 0; i < plan.count; i++) {
         if (setenv(plan.names[i], plan.values[i], 1) != 0)

@@ -72,17 +72,9 @@ static void read_environment(int pid, struct cudnn_process *process)
     char home[PATH_MAX] = "";
     long length = read_proc(pid, "environ", text, sizeof text);
     process->environment_read = length >= 0;
-    for (long at = 0; at < length; at += (long)strlen(text + at) + 1) {
-        const char *entry = text + at;
-        if (strncmp(entry, "CUDNNV_VERSION=", 15) == 0)
-            snprintf(process->env_version, sizeof process->env_version, "%s", entry + 15);
-        else if (strncmp(entry, "CUDNNV_ROOT=", 12) == 0)
-            snprintf(process->env_root, sizeof process->env_root, "%s", entry + 12);
-        else if (strncmp(entry, "HOME=", 5) == 0)
-            snprintf(home, sizeof home, "%s", entry + 5);
-    }
-    if (process->env_root[0] == '\0' && home[0] == '/' && strlen(home) + 9 < sizeof process->env_root)
-        snprintf(process->env_root, sizeof process->env_root, "%s/.cudnnv", home);
+    for (long at = 0; at < length; at += (long)strlen(text + at) + 1)
+        process_env_take(process, text + at, home, sizeof home);
+    process_env_finish(process, home);
 }
 
 static void read_details(int pid, struct cudnn_process *process)

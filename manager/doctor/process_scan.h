@@ -8,6 +8,7 @@
 #define CUDNNV_PROCESS_SCAN_H
 
 #include <limits.h>
+#include <stddef.h>
 
 #define PROCESS_MAX_LIBRARIES 4
 
@@ -31,6 +32,9 @@ struct process_scan {
 };
 
 int process_scan_run(struct process_scan *scan);
+/* process_env.c */
+void process_env_take(struct cudnn_process *process, const char *entry, char *home, size_t size);
+void process_env_finish(struct cudnn_process *process, const char *home);
 void process_scan_free(struct process_scan *scan);
 
 #endif

@@ -79,15 +79,9 @@ static void take_environment(const WCHAR *block, size_t characters, struct cudnn
     char entry[PATH_MAX + 32], profile[PATH_MAX] = "";
     for (size_t at = 0; at < characters && block[at] != L'\0'; at += wcsnlen(block + at, characters - at) + 1) {
         to_utf8(block + at, (int)wcsnlen(block + at, characters - at), entry, sizeof entry);
-        if (strncasecmp(entry, "CUDNNV_VERSION=", 15) == 0)
-            snprintf(process->env_version, sizeof process->env_version, "%s", entry + 15);
-        else if (strncasecmp(entry, "CUDNNV_ROOT=", 12) == 0)
-            snprintf(process->env_root, sizeof process->env_root, "%s", entry + 12);
-        else if (strncasecmp(entry, "USERPROFILE=", 12) == 0)
-            snprintf(profile, sizeof profile, "%s", entry + 12);
+        process_env_take(process, entry, profile, sizeof profile);
     }
-    if (process->env_root[0] == '\0' && profile[0] != '\0' && strlen(profile) + 9 < sizeof process->env_root)
-        snprintf(process->env_root, sizeof process->env_root, "%s\\.cudnnv", profile);
+    process_env_finish(process, profile);
 }
 
 /* Whether the block read so far holds its end (an empty string: two NULs, or one at the start). */

@@ -71,3 +71,15 @@ int activation_plan(struct activation *plan)
     prepend(plan, "LD_PRELOAD", plan->preload);
     return 0;
 }
+
+/* The plan with VERSION (when given, and installed) chosen for this process, as CUDNNV_VERSION chooses. */
+int activation_plan_with(const char *version, struct activation *plan)
+{
+    cudnnv_name resolved;
+    if (version != NULL) {
+        if (selection_require_installed(store_root(), version, resolved) != 0)
+            return 1;
+        setenv("CUDNNV_VERSION", version, 1);
+    }
+    return activation_plan(plan);
+}

@@ -27,5 +27,6 @@ struct activation {
 };
 
 int activation_plan(struct activation *plan);
+int activation_plan_with(const char *version, struct activation *plan);
 
 #endif

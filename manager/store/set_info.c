@@ -6,6 +6,7 @@
 #include "set_info.h"
 
 #include "fsutil.h"
+#include "ini_field.h"
 
 #include "cudnnv_select.h"
 
@@ -14,32 +15,21 @@
 #include <stdlib.h>
 #include <string.h>
 
-static void copy_field(char *field, size_t size, const char *value)
-{
-    snprintf(field, size, "%s", value);
-}
+static const struct ini_field set_fields[] = {
+    INI_FIELD(struct set_info, "version", version),   INI_FIELD(struct set_info, "cuda", cuda),
+    INI_FIELD(struct set_info, "platform", platform), INI_FIELD(struct set_info, "kind", kind),
+    INI_FIELD(struct set_info, "source", source),     INI_FIELD(struct set_info, "path", path),
+    INI_FIELD(struct set_info, "sha256", sha256),     INI_FIELD(struct set_info, "installed", installed),
+};
 
 static int take_key(void *user, const char *section, const char *key, const char *value)
 {
-    struct set_info *info = user;
-    if (strcmp(section, "set") != 0)
-        return 1;
-    if (strcmp(key, "version") == 0)
-        copy_field(info->version, sizeof info->version, value);
-    else if (strcmp(key, "cuda") == 0)
-        copy_field(info->cuda, sizeof info->cuda, value);
-    else if (strcmp(key, "platform") == 0)
-        copy_field(info->platform, sizeof info->platform, value);
-    else if (strcmp(key, "kind") == 0)
-        copy_field(info->kind, sizeof info->kind, value);
-    else if (strcmp(key, "source") == 0)
-        copy_field(info->source, sizeof info->source, value);
-    else if (strcmp(key, "path") == 0)
-        copy_field(info->path, sizeof info->path, value);
-    else if (strcmp(key, "sha256") == 0)
-        copy_field(info->sha256, sizeof info->sha256, value);
-    else if (strcmp(key, "installed") == 0)
-        copy_field(info->installed, sizeof info->installed, value);
+    size_t size;
+    char *field = strcmp(section, "set") == 0
+                      ? ini_field_find(set_fields, sizeof set_fields / sizeof set_fields[0], user, key, &size)
+                      : NULL;
+    if (field != NULL)
+        snprintf(field, size, "%s", value);
     return 1;
 }
 

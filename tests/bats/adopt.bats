@@ -19,6 +19,14 @@ make_toolkit() {
     (cd "$TOOLKIT" && find . ! -path '*cudnn*' | sort) > "$BATS_TEST_TMPDIR/other-files"
 }
 
+# The toolkit in a fresh folder under /tmp ($top) with cudnnv shared there, for another user to run.
+toolkit_for_another_user() {
+    make_toolkit
+    top=$(mktemp -d /tmp/cudnnv-adopt.XXXXXX)
+    share_programs "$top"
+    mv "$TOOLKIT" "$top/cuda"
+}
+
 @test "adopt --dry-run lists the cuDNN files and moves nothing" {
     make_toolkit
     run --separate-stderr cudnnv adopt --dry-run "$TOOLKIT"
@@ -65,10 +73,7 @@ make_toolkit() {
 
 @test "a toolkit the user cannot write is refused before anything changes, with the command to run" {
     if [ "$(id -u)" != 0 ]; then skip "needs root to make a folder another user cannot write"; fi
-    make_toolkit
-    top=$(mktemp -d /tmp/cudnnv-adopt.XXXXXX)
-    share_programs "$top"
-    mv "$TOOLKIT" "$top/cuda"
+    toolkit_for_another_user
     run setpriv --reuid=65534 --regid=65534 --clear-groups env -i PATH=/usr/bin:/bin HOME="$top/home" \
         CUDNNV_ROOT="$top/store" "$CUDNNV" adopt "$top/cuda"
     assert_status 1
@@ -104,10 +109,7 @@ toolkit_unchanged() {
 
 @test "a file this user cannot move (a sticky folder of another user's files) is refused before anything moves" {
     if [ "$(id -u)" != 0 ]; then skip "needs root to give the files to another user"; fi
-    make_toolkit
-    top=$(mktemp -d /tmp/cudnnv-adopt.XXXXXX)
-    share_programs "$top"
-    mv "$TOOLKIT" "$top/cuda"
+    toolkit_for_another_user
     chown -R 65534 "$top/cuda/include"   # the user's own folder
     chmod 1777 "$top/cuda/lib64"         # sticky, holding root's files
     run setpriv --reuid=65534 --regid=65534 --clear-groups env -i PATH=/usr/bin:/bin HOME="$top/home" \

@@ -158,3 +158,14 @@ serve_archive() {
 stop_server() {
     [ -n "${SERVER_PID:-}" ] && kill "$SERVER_PID" 2>/dev/null || true
 }
+
+# write_test_release PLATFORM ARCHIVE URL SHA256 MIN_DRIVER: a fetched catalog
+# holding release 8.1.0.77 with one CUDA 11.2 build, whose PLATFORM (linux,
+# windows) archive is ARCHIVE at URL.
+write_test_release() {
+    mkdir -p "$CUDNNV_ROOT/catalog/catalog"
+    printf '[release]\nversion = 8.1.0.77\n\n[build cuda11.2]\ncuda = 11.2\nmin_driver_%s = %s\n' "$1" "$5" \
+        > "$CUDNNV_ROOT/catalog/catalog/8.1.0.77.ini"
+    printf '%s_archive = %s\n%s_url = %s\n%s_sha256 = %s\n' "$1" "$2" "$1" "$3" "$1" "$4" \
+        >> "$CUDNNV_ROOT/catalog/catalog/8.1.0.77.ini"
+}

@@ -15,18 +15,7 @@ teardown() {
 }
 
 write_catalog() { # write_catalog URL SHA256: a catalog holding release 8.1.0.77
-    mkdir -p "$CUDNNV_ROOT/catalog/catalog"
-    cat > "$CUDNNV_ROOT/catalog/catalog/8.1.0.77.ini" <<INI
-[release]
-version = 8.1.0.77
-
-[build cuda11.2]
-cuda = 11.2
-min_driver_linux = 460.27.03
-linux_archive = $ARCHIVE
-linux_url = $1
-linux_sha256 = $2
-INI
+    write_test_release linux "$ARCHIVE" "$1" "$2" 460.27.03
 }
 
 right_sum() {

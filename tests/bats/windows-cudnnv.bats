@@ -40,6 +40,15 @@ exe() { # runs cudnnv.exe; stdout and stderr as Windows wrote them, without the 
     return "$status"
 }
 
+# Both Windows sets installed; folder A pinned to 8.0, B to 8.1.
+pin_two_projects() {
+    setup_wine
+    install_windows_sets
+    mkdir -p "$BATS_TEST_TMPDIR/A" "$BATS_TEST_TMPDIR/B"
+    (cd "$BATS_TEST_TMPDIR/A" && exe use 8.0)
+    (cd "$BATS_TEST_TMPDIR/B" && exe use 8.1)
+}
+
 install_windows_sets() {
     exe install "$LAYOUTS/windows-8.1.0/cuda" >/dev/null
     exe install "$LAYOUTS/windows-8.0.4/cuda" >/dev/null
@@ -76,11 +85,7 @@ install_windows_sets() {
 }
 
 @test "cudnnv.exe: two projects pinned 8.0 and 8.1 run a host at the same time: 8004 and 8100" {
-    setup_wine
-    install_windows_sets
-    mkdir -p "$BATS_TEST_TMPDIR/A" "$BATS_TEST_TMPDIR/B"
-    (cd "$BATS_TEST_TMPDIR/A" && exe use 8.0)
-    (cd "$BATS_TEST_TMPDIR/B" && exe use 8.1)
+    pin_two_projects
     [ "$(cat "$BATS_TEST_TMPDIR/A/.cudnn-version")" = 8.0 ]
     run bash -c "cd '$BATS_TEST_TMPDIR/B' && '$WINE' '$EXE' version"
     assert_output_has "8.1.0 (set by"
@@ -141,11 +146,7 @@ install_windows_sets() {
 }
 
 @test "cudnnv.exe init cmd: one cmd session, cd into A and B, each program gets its folder's pin" {
-    setup_wine
-    install_windows_sets
-    mkdir -p "$BATS_TEST_TMPDIR/A" "$BATS_TEST_TMPDIR/B"
-    (cd "$BATS_TEST_TMPDIR/A" && exe use 8.0)
-    (cd "$BATS_TEST_TMPDIR/B" && exe use 8.1)
+    pin_two_projects
     exe init cmd > "$BATS_TEST_TMPDIR/init.cmd"
     grep -q '^@set "PATH=.*/shims/bin;%PATH%"$' "$BATS_TEST_TMPDIR/init.cmd"
     cp "$HOST" "$BATS_TEST_TMPDIR/host.exe"
@@ -351,18 +352,7 @@ install_windows_sets() {
 
 # A catalog release 8.1.0.77 whose Windows archive is the test zip at URL, with its SHA-256 (or another).
 write_windows_catalog() { # write_windows_catalog URL SHA256
-    mkdir -p "$CUDNNV_ROOT/catalog/catalog"
-    cat > "$CUDNNV_ROOT/catalog/catalog/8.1.0.77.ini" <<INI
-[release]
-version = 8.1.0.77
-
-[build cuda11.2]
-cuda = 11.2
-min_driver_windows = 460.82
-windows_archive = $ZIP
-windows_url = $1
-windows_sha256 = $2
-INI
+    write_test_release windows "$ZIP" "$1" "$2" 460.82
 }
 
 teardown() {
@@ -447,11 +437,7 @@ teardown() {
 }
 
 @test "cudnnv.exe ps: the toolhelp snapshot shows each waiting program's set and pid, and whether its pin selects it" {
-    setup_wine
-    install_windows_sets
-    mkdir -p "$BATS_TEST_TMPDIR/A" "$BATS_TEST_TMPDIR/B"
-    (cd "$BATS_TEST_TMPDIR/A" && exe use 8.0)
-    (cd "$BATS_TEST_TMPDIR/B" && exe use 8.1)
+    pin_two_projects
     export HOST_HOLD_FILE="$BATS_TEST_TMPDIR/stop"
     local held=()
     # (not through exe, which prints once the program ends)
