@@ -36,7 +36,7 @@ CORE_LIBS  = -Wl,-Bstatic $(shell pkg-config --libs $(CORE_PKGS) 2>/dev/null) -W
 DEMO_PACKAGES  = build-essential pkg-config libinih-dev libxxhash-dev libarchive-dev libssl-dev \
                  libcurl4-openssl-dev libgit2-dev libjansson-dev
 CHECK_PACKAGES = $(DEMO_PACKAGES) clang libcmocka-dev bats gcc-mingw-w64-x86-64 wine64 gcc-aarch64-linux-gnu \
-                 libc6-dev-arm64-cross qemu-user zsh fish tmux git strace lmod tcl
+                 libc6-dev-arm64-cross qemu-user zsh fish tmux git strace lmod tcl slurm-wlm libslurm-dev munge
 
 SELECT_SRC  = shim/version_name.c shim/set_list.c shim/version_file.c shim/select.c \
               shim/select_message.c shim/text_escape.c shim/set_trust.c
@@ -120,7 +120,18 @@ UNIT_LINK = $(or $(UNIT_OBJ_$(1)),$(UNIT_SUPPORT))
 
 CATALOG_DATA = $(BUILD)/share/cudnnv/.stamp
 
-all: $(CUDNNV) $(INSTALLER) $(UPDATER) $(SHIM_LIBS) $(CATALOG_DATA)
+# The Slurm plugin (SPANK), where Slurm's header is there (libslurm-dev): the
+# selection code and the plugin, libc only; Slurm's own functions come from
+# the program that loads it (srun, slurmstepd).
+SPANK_PLUGIN = $(if $(wildcard /usr/include/slurm/spank.h),$(BUILD)/lib/cudnnv/cudnnv_spank.so)
+
+$(BUILD)/lib/cudnnv/cudnnv_spank.so: shim/spank_cudnnv.c $(SELECT_SRC) shim/cudnnv_select.h
+	@mkdir -p $(dir $@)
+	@echo "  LD $@"
+	$(Q)$(CC) -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE $(WARNINGS) -Ishim -O2 -fPIC -shared -s \
+		-o $@ shim/spank_cudnnv.c $(SELECT_SRC)
+
+all: $(CUDNNV) $(INSTALLER) $(UPDATER) $(SHIM_LIBS) $(CATALOG_DATA) $(SPANK_PLUGIN)
 
 # The catalog data, laid out next to the binary as 'make install' lays it out
 # (share/cudnnv/ from bin/cudnnv).
@@ -328,7 +339,7 @@ BATS_TEST_TIMEOUT ?= 300
 BATS_RUN_TIMEOUT  ?= 2400
 BATS_RUN = BATS_TEST_TIMEOUT=$(BATS_TEST_TIMEOUT) CUDNNV=$(abspath $(CUDNNV)) \
            FIXTURES=$(abspath $(BUILD)/fixtures) timeout -k 30 $(BATS_RUN_TIMEOUT) bats
-BATS_LEFT = { echo "processes left by the tests:"; ps -eo pid,etime,args | grep -E 'wine|\.exe|tmux|http_server|qemu' | grep -v grep; \
+BATS_LEFT = { echo "processes left by the tests:"; ps -eo pid,etime,args | grep -E 'wine|\.exe|tmux|http_server|qemu|slurm|munged' | grep -v grep; \
             WINEPREFIX=$(abspath $(BUILD)/wineprefix) /usr/lib/wine/wineserver -k 2>/dev/null; exit 1; }
 
 bats: all windows windows-dist aarch64 fixtures $(ENVMOD)
@@ -395,10 +406,10 @@ demo: deps-demo
 	tests/fixtures/build-fixtures.sh --native $(BUILD)/demo-fixtures $(BUILD)/lib/cudnnv
 	tests/demo.sh $(abspath $(CUDNNV)) $(abspath $(BUILD)/demo-fixtures)
 
-install: $(CUDNNV) $(INSTALLER) $(UPDATER) $(SHIM_LIBS) $(CATALOG_DATA)
+install: $(CUDNNV) $(INSTALLER) $(UPDATER) $(SHIM_LIBS) $(CATALOG_DATA) $(SPANK_PLUGIN)
 	install -d "$(DESTDIR)$(PREFIX)/bin" "$(DESTDIR)$(PREFIX)/lib/cudnnv" "$(DESTDIR)$(PREFIX)/share/man/man1"
 	install -m 755 $(CUDNNV) "$(DESTDIR)$(PREFIX)/bin/cudnnv"
-	install -m 755 $(SHIM_LIBS) $(INSTALLER) $(UPDATER) "$(DESTDIR)$(PREFIX)/lib/cudnnv/"
+	install -m 755 $(SHIM_LIBS) $(INSTALLER) $(UPDATER) $(SPANK_PLUGIN) "$(DESTDIR)$(PREFIX)/lib/cudnnv/"
 	if [ -d $(BUILD)/lib/cudnnv/windows ]; then install -d "$(DESTDIR)$(PREFIX)/lib/cudnnv/windows" && \
 	  install -m 644 $(BUILD)/lib/cudnnv/windows/*.dll "$(DESTDIR)$(PREFIX)/lib/cudnnv/windows/"; fi
 	install -m 644 docs/cudnnv.1 "$(DESTDIR)$(PREFIX)/share/man/man1/cudnnv.1"
@@ -409,7 +420,7 @@ install: $(CUDNNV) $(INSTALLER) $(UPDATER) $(SHIM_LIBS) $(CATALOG_DATA)
 # Removes what install wrote, file by file, then the folders that are cudnnv's
 # own (lib/cudnnv, share/cudnnv) once they are empty; bin/ and share/man stay.
 INSTALLED_FILES = bin/cudnnv share/man/man1/cudnnv.1 share/cudnnv/frameworks.ini \
-                  $(patsubst %,lib/cudnnv/%,$(notdir $(SHIM_LIBS) $(INSTALLER) $(UPDATER))) \
+                  $(patsubst %,lib/cudnnv/%,$(notdir $(SHIM_LIBS) $(INSTALLER) $(UPDATER))) lib/cudnnv/cudnnv_spank.so \
                   $(SHIM_MAJORS:%=lib/cudnnv/windows/cudnn64_%.dll) \
                   $(patsubst versions/%,share/cudnnv/%,$(wildcard versions/catalog/*.ini))
 uninstall:

@@ -1,0 +1,152 @@
+/*
+ * cudnnv's Slurm plugin (SPANK): 'srun/sbatch/salloc --cudnn=VERSION' gives
+ * a job's tasks that set on every node, through CUDNNV_VERSION and the shims
+ * of the system store on the library path; without the option every task
+ * still gets those shims, so its working folder's pin chooses as in a
+ * shell. '--cudnn=off' leaves the job's environment alone. A VERSION that
+ * no store has is refused before any task starts: on the submitting host
+ * (srun, sbatch) and again on each node. The selection is the shim's own
+ * code (select.c and its neighbours), so the plugin needs only libc.
+ *
+ * plugstack.conf:  optional /usr/local/lib/cudnnv/cudnnv_spank.so system_root=/opt/cudnnv
+ */
+#include "cudnnv_select.h"
+
+#include <slurm/spank.h>
+
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+SPANK_PLUGIN(cudnnv, 1);
+
+static char requested[CUDNNV_NAME_MAX + 1];   /* --cudnn's value; "" when not given */
+
+static int take_option(int value, const char *argument, int remote)
+{
+    (void)value;
+    (void)remote;
+    if (argument == NULL || (strcmp(argument, "off") != 0 && !cudnnv_name_is_valid(argument))) {
+        slurm_error("cudnnv: --cudnn takes a cuDNN version such as 8.1 or 9.1.0.70, or 'off'");
+        return ESPANK_BAD_ARG;
+    }
+    snprintf(requested, sizeof requested, "%s", argument);
+    return ESPANK_SUCCESS;
+}
+
+static struct spank_option cudnn_option = {
+    "cudnn", "VERSION",
+    "cuDNN for the job's tasks (cudnnv): a version installed on the nodes, e.g. 8.1; 'off' leaves the environment "
+    "alone",
+    1, 0, take_option,
+};
+
+/* The option, registered in every context (sbatch and salloc see only registered ones). */
+int slurm_spank_init(spank_t spank, int argc, char **argv)
+{
+    (void)argc;
+    (void)argv;
+    return spank_option_register(spank, &cudnn_option) == ESPANK_SUCCESS ? 0 : -1;
+}
+
+/* system_root=DIR from plugstack.conf, else the build's system store. */
+static const char *system_root(int argc, char **argv)
+{
+    for (int i = 0; i < argc; i++) {
+        if (strncmp(argv[i], "system_root=", 12) == 0)
+            return argv[i] + 12;
+    }
+    return CUDNNV_DEFAULT_SYSTEM_ROOT;
+}
+
+/* The user's store as the job's environment names it (CUDNNV_ROOT, else HOME/.cudnnv); "" when neither. */
+static void user_root(spank_t spank, char *out, size_t size)
+{
+    char home[PATH_MAX];
+    out[0] = '\0';
+    if (spank_remote(spank)) {
+        if (spank_getenv(spank, "CUDNNV_ROOT", out, (int)size) == ESPANK_SUCCESS && out[0] == '/')
+            return;
+        if (spank_getenv(spank, "HOME", home, sizeof home) != ESPANK_SUCCESS || home[0] != '/' ||
+            snprintf(out, size, "%s/.cudnnv", home) >= (int)size)
+            out[0] = '\0';
+        return;
+    }
+    const char *root = getenv("CUDNNV_ROOT"), *home_env = getenv("HOME");
+    if (root != NULL && root[0] == '/')
+        snprintf(out, size, "%s", root);
+    else if (home_env != NULL && home_env[0] == '/' && snprintf(out, size, "%s/.cudnnv", home_env) >= (int)size)
+        out[0] = '\0';
+}
+
+/* Whether a store (the user's, else the system one) has a set that the version names; the set in found. */
+static int version_installed(spank_t spank, const char *system, cudnnv_name found)
+{
+    char root[PATH_MAX];
+    user_root(spank, root, sizeof root);
+    cudnnv_set_system_root(system);
+    return cudnnv_resolve(root[0] ? root : system, requested, found);
+}
+
+static int refuse_missing(spank_t spank, const char *system)
+{
+    cudnnv_name found;
+    if (version_installed(spank, system, found))
+        return 0;
+    slurm_error("cudnnv: --cudnn=%s: no cuDNN set of that version is installed here (system store %s, or the "
+                "user's); 'cudnnv versions' lists them, 'cudnnv install %s' adds one",
+                requested, system, requested);
+    return -1;
+}
+
+/* The submitting side (srun, sbatch, salloc): a version nobody has stops the job before it is queued. */
+int slurm_spank_init_post_opt(spank_t spank, int argc, char **argv)
+{
+    if (spank_remote(spank) || requested[0] == '\0' || strcmp(requested, "off") == 0)
+        return 0;
+    return refuse_missing(spank, system_root(argc, argv));
+}
+
+/* path joined before the job's variable (not again when it is already first). */
+static int prepend(spank_t spank, const char *variable, const char *path)
+{
+    char old[8192], value[8192 + PATH_MAX];
+    if (spank_getenv(spank, variable, old, sizeof old) != ESPANK_SUCCESS)
+        old[0] = '\0';
+    size_t length = strlen(path);
+    if (strncmp(old, path, length) == 0 && (old[length] == '\0' || old[length] == ':'))
+        return 0;
+    snprintf(value, sizeof value, "%s%s%s", path, old[0] ? ":" : "", old);
+    return spank_setenv(spank, variable, value, 1) == ESPANK_SUCCESS ? 0 : -1;
+}
+
+/* On each node, before the tasks start: the system store's shims, and the version asked for. */
+int slurm_spank_user_init(spank_t spank, int argc, char **argv)
+{
+    const char *system = system_root(argc, argv);
+    char shims[PATH_MAX], preload[PATH_MAX + 32];
+    struct stat info;
+    if (strcmp(requested, "off") == 0)
+        return 0;
+    snprintf(shims, sizeof shims, "%s/shims/lib", system);
+    if (requested[0] != '\0' && refuse_missing(spank, system) != 0)
+        return -1;
+    if (stat(shims, &info) != 0 || !S_ISDIR(info.st_mode)) {
+        if (requested[0] == '\0')
+            return 0;   /* no system store on this node: nothing to route through */
+        slurm_error("cudnnv: --cudnn=%s: the system store %s has no shims (run 'cudnnv rehash' there as root)",
+                    requested, system);
+        return -1;
+    }
+    if (spank_setenv(spank, "CUDNNV_SYSTEM_ROOT", system, 1) != ESPANK_SUCCESS || prepend(spank, "LD_LIBRARY_PATH", shims))
+        return -1;
+    if (requested[0] == '\0')
+        return 0;
+    snprintf(preload, sizeof preload, "%s/libcudnn.so.%d", shims, cudnnv_name_major(requested));
+    if (spank_setenv(spank, "CUDNNV_VERSION", requested, 1) != ESPANK_SUCCESS ||
+        (stat(preload, &info) == 0 && prepend(spank, "LD_PRELOAD", preload) != 0))
+        return -1;
+    return 0;
+}

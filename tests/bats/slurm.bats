@@ -1,0 +1,129 @@
+#!/usr/bin/env bats
+# cudnnv's Slurm plugin under Debian's real Slurm on this host: munge,
+# slurmctld and slurmd started for this file in a folder of their own (their
+# configuration names the plugin through PlugStackConfig there, so no file
+# of the host's Slurm is touched) and stopped after it. A system store with
+# 8.0.4 and 8.1.0 serves a project pinned to 8.1.
+
+load helpers
+
+SLURM_DAEMONS="munged slurmctld slurmd"
+
+setup_file() {
+    [ "$(id -u)" = 0 ] || return 0   # the tests say why they skip
+    command -v slurmctld >/dev/null || return 0
+    export SLURM_TOP="$BATS_FILE_TMPDIR/slurm" SLURM_CONF="$BATS_FILE_TMPDIR/slurm/slurm.conf"
+    local top=$SLURM_TOP node
+    node=$(hostname)
+    mkdir -p "$top/spool" "$top/state" "$top/log"
+    chmod 755 "$BATS_FILE_TMPDIR" "$top"
+    head -c 1024 /dev/urandom > "$top/munge.key"
+    chmod 600 "$top/munge.key"
+    munged -f -S "$top/munge.socket" --key-file="$top/munge.key" --log-file="$top/log/munged.log" \
+        --pid-file="$top/munged.pid" --seed-file="$top/munged.seed"
+    cat > "$SLURM_CONF" <<CONF
+ClusterName=cudnnvtest
+SlurmctldHost=$node
+SlurmUser=root
+AuthType=auth/munge
+CredType=cred/munge
+AuthInfo=socket=$top/munge.socket
+ProctrackType=proctrack/linuxproc
+TaskPlugin=task/none
+MpiDefault=none
+SelectType=select/cons_tres
+ReturnToService=2
+SlurmctldPort=46917
+SlurmdPort=46918
+SlurmdSpoolDir=$top/spool
+StateSaveLocation=$top/state
+SlurmctldPidFile=$top/slurmctld.pid
+SlurmdPidFile=$top/slurmd.pid
+SlurmctldLogFile=$top/log/slurmctld.log
+SlurmdLogFile=$top/log/slurmd.log
+PlugStackConfig=$top/plugstack.conf
+JobCompType=jobcomp/none
+AccountingStorageType=accounting_storage/none
+NodeName=$node CPUs=2 State=UNKNOWN
+PartitionName=debug Nodes=ALL Default=YES MaxTime=INFINITE State=UP
+CONF
+    echo "required $(dirname "$CUDNNV")/../lib/cudnnv/cudnnv_spank.so system_root=$top/system" > "$top/plugstack.conf"
+    # the system store: root's, as an administrator makes it
+    local archives="$FIXTURES/archives"
+    CUDNNV_ROOT="$top/system" "$CUDNNV" install "$archives/cudnn-11.0-linux-x64-v8.0.4.30-test.tgz" >/dev/null 2>&1
+    CUDNNV_ROOT="$top/system" "$CUDNNV" install "$archives/cudnn-11.2-linux-x64-v8.1.0.77-test.tgz" >/dev/null 2>&1
+    CUDNNV_ROOT="$top/system" "$CUDNNV" rehash >/dev/null 2>&1
+    slurmctld
+    slurmd
+    for _ in $(seq 100); do sinfo -h -o %t 2>/dev/null | grep -qx idle && break; sleep 0.2; done
+}
+
+teardown_file() {
+    [ -n "${SLURM_TOP:-}" ] || return 0
+    scontrol shutdown >/dev/null 2>&1 || true
+    local pid
+    for daemon in slurmctld slurmd munged; do
+        pid=$(cat "$SLURM_TOP/$daemon.pid" 2>/dev/null) || continue
+        kill "$pid" 2>/dev/null || true
+        for _ in $(seq 50); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
+    done
+}
+
+setup() {
+    [ "$(id -u)" = 0 ] || skip "needs root to run slurmctld, slurmd and munged"
+    command -v slurmctld >/dev/null || skip "Slurm is not installed (make check installs slurm-wlm)"
+    [ -f "$(dirname "$CUDNNV")/../lib/cudnnv/cudnnv_spank.so" ] || skip "the plugin is not built: libslurm-dev is missing"
+    sinfo -h -o %t | grep -qx idle || { cat "$SLURM_TOP"/log/*.log >&2; false; }
+    # a user with no store of their own: the system store serves the project
+    unset CUDNNV_ROOT CUDNNV_VERSION
+    export HOME="$BATS_TEST_TMPDIR/home"
+    PROJECT="$BATS_TEST_TMPDIR/project"
+    mkdir -p "$PROJECT"
+    echo 8.1 > "$PROJECT/.cudnn-version"
+    cd "$PROJECT"
+}
+
+@test "srun --cudnn=8.0 in a project pinned to 8.1 gets 8004; plain srun gets the pin, 8100" {
+    run srun --cudnn=8.0 "$FIXTURES/bin/host_dlopen"
+    assert_status 0
+    [ "${lines[0]}" = 8004 ]
+    assert_output_has "map $SLURM_TOP/system/versions/8.0.4.30/lib/libcudnn.so.8.0.4"
+    run srun "$FIXTURES/bin/host_dlopen"
+    assert_status 0
+    [ "${lines[0]}" = 8100 ]
+    assert_output_has "map $SLURM_TOP/system/versions/8.1.0.77/lib/libcudnn.so.8.1.0"
+}
+
+@test "sbatch --cudnn=8.0 --wrap runs the batch job's program with 8.0" {
+    run sbatch --wait --cudnn=8.0 -o "$BATS_TEST_TMPDIR/job.out" --wrap "$FIXTURES/bin/host_dlopen"
+    assert_status 0
+    [ "$(head -1 "$BATS_TEST_TMPDIR/job.out")" = 8004 ]
+}
+
+@test "a version no store has is refused before any task starts, naming it; srun --help lists --cudnn" {
+    run srun --cudnn=7.9 "$FIXTURES/bin/host_dlopen"
+    assert_status 1
+    assert_output_has "cudnnv: --cudnn=7.9: no cuDNN set of that version is installed here (system store $SLURM_TOP/system, or the user's)"
+    refute_output_has "map "
+    run srun --cudnn='../../etc' true
+    [ "$status" -ne 0 ]
+    assert_output_has "--cudnn takes a cuDNN version such as 8.1 or 9.1.0.70, or 'off'"
+    run srun --help
+    assert_output_has "--cudnn=VERSION"
+    run sbatch --help
+    assert_output_has "--cudnn=VERSION"
+}
+
+@test "--cudnn=off leaves the job's environment alone; otherwise the system store's shims lead the library path" {
+    run srun --cudnn=off printenv LD_LIBRARY_PATH
+    refute_output_has "$SLURM_TOP/system/shims/lib"
+    LD_LIBRARY_PATH=/elsewhere run srun printenv LD_LIBRARY_PATH CUDNNV_SYSTEM_ROOT
+    [ "${lines[0]}" = "$SLURM_TOP/system/shims/lib:/elsewhere" ]
+    [ "${lines[1]}" = "$SLURM_TOP/system" ]
+    # the administrator's system store wins over one the user names
+    CUDNNV_SYSTEM_ROOT=/tmp/mine run srun printenv CUDNNV_SYSTEM_ROOT
+    [ "$output" = "$SLURM_TOP/system" ]
+    run srun --cudnn=8.0 printenv CUDNNV_VERSION LD_PRELOAD
+    [ "${lines[0]}" = 8.0 ]
+    [ "${lines[1]}" = "$SLURM_TOP/system/shims/lib/libcudnn.so.8" ]
+}
