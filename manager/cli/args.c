@@ -100,6 +100,29 @@ static char *version_spelling(const struct command *command, char *word)
     return word + 1;
 }
 
+/* Whether any option of the mask was given. */
+static int given_among(const struct command *command, const struct args *args, unsigned mask)
+{
+    for (int j = 0; j < option_count(command); j++) {
+        if (((mask >> j) & 1) && args_has(args, j))
+            return 1;
+    }
+    return 0;
+}
+
+/* "'--a' or '--b'" for a mask of options. */
+static const char *names_of(const struct command *command, unsigned mask)
+{
+    static char text[256];
+    text[0] = '\0';
+    for (int j = 0; j < option_count(command); j++) {
+        size_t used = strlen(text);
+        if ((mask >> j) & 1)
+            snprintf(text + used, sizeof text - used, "%s'%s'", used ? " or " : "", command->options[j].name);
+    }
+    return text;
+}
+
 /* What the table declares beyond single words: conflicts, options that go alone, the fewest operands. */
 static int check_table_rules(const struct command *command, const struct args *args)
 {
@@ -114,6 +137,8 @@ static int check_table_rules(const struct command *command, const struct args *a
                 return usage_fail(command->name, "give '%s' or '%s', not both", option->name,
                                   command->options[j].name);
         }
+        if (option->only_with != 0 && !given_among(command, args, option->only_with))
+            return usage_fail(command->name, "'%s' goes with %s", option->name, names_of(command, option->only_with));
         if (option->alone && args->count > 0)
             return usage_fail(command->name, "'%s' goes alone: '%s' cannot follow it", option->name,
                               args->operand[0]);

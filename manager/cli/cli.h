@@ -41,6 +41,7 @@ struct option_spec {
     const char *own_form;    /* set: the option starts a usage line of its own, followed by these operands */
     unsigned conflicts;      /* the options (1 << index) it cannot be given with */
     int alone;               /* it takes no operands */
+    unsigned only_with;      /* the options (1 << index) one of which it needs; its usage is in their own_form */
 };
 
 #define ARGS_MAX_OPTIONS 16

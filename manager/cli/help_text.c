@@ -81,7 +81,7 @@ static void print_usage(const struct command *command, FILE *out)
 {
     char line[1024] = "", operands[256];
     for (int i = 0; command->options != NULL && command->options[i].name != NULL; i++) {
-        if (command->options[i].own_form == NULL && !shown_with_earlier(command, i))
+        if (command->options[i].own_form == NULL && command->options[i].only_with == 0 && !shown_with_earlier(command, i))
             append_option(command, i, line, sizeof line);
     }
     operand_text(command, operands, sizeof operands);

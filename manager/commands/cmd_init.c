@@ -10,6 +10,7 @@
 #include "cli.h"
 #include "commands.h"
 #include "fsutil.h"
+#include "loader_setup.h"
 #include "platform.h"
 #include "set_link.h"
 #include "set_source.h"
@@ -61,7 +62,7 @@ static void print_hook(const char *text, const struct shell_row *shell, const st
     }
 }
 
-enum { INIT_PERSIST, INIT_UNPERSIST };
+enum { INIT_PERSIST, INIT_UNPERSIST, INIT_SYSTEM, INIT_LOGIN, INIT_UNDO };
 
 static const struct option_spec options[] = {
     [INIT_PERSIST] = {.name = "--persist",
@@ -69,6 +70,15 @@ static const struct option_spec options[] = {
                               "good (every program, not just this shell), and say how to undo it",
                       .conflicts = 1 << INIT_UNPERSIST},
     [INIT_UNPERSIST] = {.name = "--unpersist", .help = "Windows: take it off your user PATH again"},
+    [INIT_SYSTEM] = {.name = "--system", .own_form = "[--undo]", .alone = 1, .conflicts = 1 << INIT_LOGIN,
+                     .help = "as root, for every program on this machine with no activation\n"
+                             "at all: the system store's shims in the loader's search path\n"
+                             "(/etc/ld.so.conf.d/00-cudnnv.conf, then ldconfig)"},
+    [INIT_LOGIN] = {.name = "--login", .own_form = "[--undo]", .alone = 1,
+                    .help = "your shims in the environment of your graphical session, user\n"
+                            "services (~/.config/environment.d) and login shells (~/.profile)"},
+    [INIT_UNDO] = {.name = "--undo", .only_with = 1 << INIT_SYSTEM | 1 << INIT_LOGIN,
+                   .help = "with --system or --login: remove what it wrote"},
     {.name = NULL},
 };
 
@@ -93,6 +103,10 @@ static int run(struct args *args)
 {
     char binary[PATH_MAX];
     int copied;
+    if (args_has(args, INIT_SYSTEM))
+        return loader_setup_system(args_has(args, INIT_UNDO));
+    if (args_has(args, INIT_LOGIN))
+        return loader_setup_login(args_has(args, INIT_UNDO));
     const struct shell_row *shell = shell_find_hooked(args->count ? args->operand[0] : "");
     if (shell == NULL)
         return usage_fail("init", "'%s' is not a shell cudnnv supports; it supports %s (or use 'cudnnv exec' and 'cudnnv env' from any shell)",

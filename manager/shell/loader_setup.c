@@ -1,0 +1,156 @@
+/*
+ * loader_setup.h. --system writes one file in /etc/ld.so.conf.d, named to
+ * come before the other folders there (CUDA's among them), naming the
+ * system store's shims, and runs ldconfig: a program that asks the loader
+ * for libcudnn.so.N gets the shim, which loads its pin, the global set or
+ * the newest installed set of that major. --login writes
+ * ~/.config/environment.d/60-cudnnv.conf (systemd reads it for the user's
+ * session and services) and one marked line in ~/.profile (login shells).
+ */
+#include "loader_setup.h"
+
+#include "fsutil.h"
+#include "messages.h"
+#include "platform.h"
+#include "shim_files.h"
+#include "store.h"
+
+#include "cudnnv_select.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#define LOGIN_MARK "# cudnnv init --login"
+
+static int run_ldconfig(void)
+{
+    char answer[4096], *argv[] = {"/sbin/ldconfig", NULL};
+    int status = platform_run_capture(argv, answer, sizeof answer, 60);
+    if (status != 0)
+        return fail("/sbin/ldconfig failed%s%s", answer[0] ? ": " : "", answer);
+    return 0;
+}
+
+static int undo_system(void)
+{
+    if (unlink(LOADER_SETUP_CONF) != 0 && errno != ENOENT)
+        return fail("cannot remove %s: %s", LOADER_SETUP_CONF, strerror(errno));
+    if (run_ldconfig() != 0)
+        return 1;
+    note("removed %s and rebuilt the loader's cache: programs find cuDNN where they did before", LOADER_SETUP_CONF);
+    return 0;
+}
+
+int loader_setup_system(int undo)
+{
+    char shims[PATH_MAX], text[PATH_MAX + 512];
+    const char *system = store_system_root();
+    if (PLATFORM_IS_WINDOWS)
+        return fail("init --system is for Linux's loader; on Windows 'cudnnv init pwsh --persist' puts the shims on the user's PATH");
+    if (geteuid() != 0)
+        return fail("init --system changes %s and the loader's cache for every program: run it as root", LOADER_SETUP_CONF);
+    if (undo)
+        return undo_system();
+    if (system[0] == '\0' || path_join(shims, sizeof shims, system, "shims/lib") != 0 || !is_directory(shims))
+        return fail("the system store %s has no shims: install a set there and run 'CUDNNV_ROOT=%s cudnnv rehash' first",
+                    system[0] ? system : "(none)", system[0] ? system : "DIR");
+    if (strchr(shims, '\n') != NULL || strchr(shims, ' ') != NULL)
+        return fail("the loader's configuration cannot name '%s' (a space or new line in it)", shims);
+    snprintf(text, sizeof text,
+             "# Written by 'cudnnv init --system': programs that load libcudnn.so.N get cudnnv's shims,\n"
+             "# which load the set their folder pins (else the global or newest one).\n"
+             "# 'cudnnv init --system --undo' removes this file.\n%s\n", shims);
+    if (write_file_atomic(LOADER_SETUP_CONF, text) != 0)
+        return fail("cannot write %s: %s", LOADER_SETUP_CONF, strerror(errno));
+    if (run_ldconfig() != 0)
+        return 1;
+    note("wrote %s: every program that asks the loader for libcudnn.so.N now gets the shims in %s; undo with 'cudnnv init --system --undo'",
+         LOADER_SETUP_CONF, shims);
+    if (strcmp(system, CUDNNV_DEFAULT_SYSTEM_ROOT) != 0)
+        note("programs started without CUDNNV_SYSTEM_ROOT look for sets in %s, not %s", CUDNNV_DEFAULT_SYSTEM_ROOT, system);
+    return 0;
+}
+
+/* ~/.config/environment.d/60-cudnnv.conf (or under XDG_CONFIG_HOME), and ~/.profile. */
+static int login_paths(char *environment, size_t size, char *profile, size_t profile_size)
+{
+    char home[PATH_MAX], config[PATH_MAX];
+    const char *xdg = getenv("XDG_CONFIG_HOME");
+    if (platform_home(home, sizeof home) != 0)
+        return fail("no home folder (HOME is unset): init --login writes files there");
+    if (xdg != NULL && xdg[0] == '/')
+        snprintf(config, sizeof config, "%s", xdg);
+    else if (path_join(config, sizeof config, home, ".config") != 0)
+        return fail("the home folder's path is too long");
+    if (path_join(environment, size, config, "environment.d/60-cudnnv.conf") != 0 ||
+        path_join(profile, profile_size, home, ".profile") != 0)
+        return fail("the home folder's path is too long");
+    return 0;
+}
+
+/* ~/.profile without the marked line; NULL when it cannot be read (a missing file is empty). */
+static char *profile_without_mark(const char *profile)
+{
+    char *text = read_small_file(profile, 1 << 20);
+    if (text == NULL && errno != ENOENT)
+        return NULL;
+    if (text == NULL)
+        return calloc(1, 1);
+    char *out = text, *line = text;
+    while (*line) {
+        size_t length = strcspn(line, "\n") + (line[strcspn(line, "\n")] == '\n');
+        if (strstr(line, LOGIN_MARK) == NULL || (size_t)(strstr(line, LOGIN_MARK) - line) > length) {
+            memmove(out, line, length);
+            out += length;
+        }
+        line += length;
+    }
+    *out = '\0';
+    return text;
+}
+
+int loader_setup_login(int undo)
+{
+    char environment[PATH_MAX], profile[PATH_MAX], shims[PATH_MAX], line[2 * PATH_MAX + 128];
+    if (PLATFORM_IS_WINDOWS)
+        return fail("init --login is for Linux sessions; on Windows 'cudnnv init pwsh --persist' does the same");
+    if (login_paths(environment, sizeof environment, profile, sizeof profile) != 0)
+        return 1;
+    char *kept = profile_without_mark(profile);
+    if (kept == NULL)
+        return fail("cannot read %s: %s", profile, strerror(errno));
+    shim_files_dir(store_root(), shims, sizeof shims);
+    int status = 0;
+    if (undo) {
+        if (unlink(environment) != 0 && errno != ENOENT)
+            status = fail("cannot remove %s: %s", environment, strerror(errno));
+    } else if (strpbrk(shims, "'\n") != NULL) {
+        status = fail("the shims' folder '%s' cannot be written into a profile (a quote or new line in it)", shims);
+    } else {
+        char folder[PATH_MAX];
+        snprintf(folder, sizeof folder, "%s", environment);
+        *strrchr(folder, '/') = '\0';
+        snprintf(line, sizeof line, "LD_LIBRARY_PATH=%s${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}\n", shims);
+        if (make_dirs(folder, 0700) != 0 || write_file_atomic(environment, line) != 0)
+            status = fail("cannot write %s: %s", environment, strerror(errno));
+        size_t used = strlen(kept);
+        snprintf(line, sizeof line, "%sexport LD_LIBRARY_PATH='%s'\"${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}\"  %s\n",
+                 used && kept[used - 1] != '\n' ? "\n" : "", shims, LOGIN_MARK);
+        char *grown = realloc(kept, used + strlen(line) + 1);
+        if (grown == NULL)
+            status = fail("out of memory");
+        else
+            strcat(kept = grown, line);
+    }
+    if (status == 0 && write_file_atomic(profile, kept) != 0)
+        status = fail("cannot write %s: %s", profile, strerror(errno));
+    free(kept);
+    if (status == 0)
+        note(undo ? "removed %s and the line in %s" : "wrote %s and a line in %s: programs of your next session (and login shells) get the shims",
+             environment, profile);
+    return status;
+}

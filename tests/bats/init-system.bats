@@ -1,0 +1,93 @@
+#!/usr/bin/env bats
+# Selection with no activation at all: 'init --system' (the loader's search
+# path, run in a private mount namespace over copies of /etc and /opt: the
+# host's files are never touched) and 'init --login' (a session's
+# environment.d and ~/.profile, in a home of the test's own).
+
+load helpers
+
+# The script runs in a mount namespace of its own, as root.
+system_script() {
+    cat <<SCRIPT
+set -eu
+top='$BATS_TEST_TMPDIR'
+cp -a /etc "\$top/etc"
+mount --bind "\$top/etc" /etc
+mkdir -p "\$top/opt/cudnnv"
+mount --bind "\$top/opt" /opt
+CUDNNV_ROOT=/opt/cudnnv '$CUDNNV' install '$ARCHIVES/cudnn-linux-x86_64-9.1.0.70_cuda12-archive-test.tar.xz' >/dev/null 2>&1
+CUDNNV_ROOT=/opt/cudnnv '$CUDNNV' rehash >/dev/null 2>&1
+mkdir -p "\$top/project"
+echo 9.1 > "\$top/project/.cudnn-version"
+cd "\$top/project"
+loaded() { env -i '$FIXTURES/bin/host_dlopen' libcudnn.so.9 2>&1 | head -1; }
+echo "before: \$(loaded)"
+env -i '$CUDNNV' init --system
+echo "after: \$(loaded)"
+echo "conf: \$(tail -1 /etc/ld.so.conf.d/00-cudnnv.conf)"
+echo "cache: \$(/sbin/ldconfig -p | grep -m1 'libcudnn.so.9 ')"
+env -i '$CUDNNV' init --system --undo
+echo "undone: \$(loaded)"
+[ ! -e /etc/ld.so.conf.d/00-cudnnv.conf ] && echo "conf removed"
+SCRIPT
+}
+
+@test "init --system: a program with an empty environment in a pinned project gets its pin; --undo gives the loader's old answer back" {
+    [ "$(id -u)" = 0 ] || skip "needs root for a mount namespace and the loader's configuration"
+    system_script > "$BATS_TEST_TMPDIR/script.sh"
+    run unshare -m --propagation private bash "$BATS_TEST_TMPDIR/script.sh"
+    assert_status 0
+    assert_output_has "after: 90100"
+    assert_output_has "wrote /etc/ld.so.conf.d/00-cudnnv.conf: every program that asks the loader for libcudnn.so.N now gets the shims in /opt/cudnnv/shims/lib"
+    assert_output_has "conf: /opt/cudnnv/shims/lib"
+    assert_output_has "cache: 	libcudnn.so.9 (libc6,x86-64) => /opt/cudnnv/shims/lib/libcudnn.so.9"
+    assert_output_has "conf removed"
+    # the loader's answer before and after: the copy its cache lists (CUDA's, where there is one)
+    before=$(grep '^before: ' <<< "$output")
+    [ "$(grep '^undone: ' <<< "$output" | cut -d' ' -f2-)" = "${before#before: }" ]
+    [ "${before#before: }" != 90100 ]
+    # the host's own files were never touched
+    [ ! -e /etc/ld.so.conf.d/00-cudnnv.conf ]
+    ! /sbin/ldconfig -p | grep -q /opt/cudnnv/ || false
+}
+
+@test "init --system is root's, Linux's, and needs a system store with shims" {
+    share_programs "$(mktemp -d /tmp/cudnnv-init.XXXXXX)"
+    run setpriv --reuid=65534 --regid=65534 --clear-groups env -i "$CUDNNV" init --system
+    assert_status 1
+    assert_output_has "run it as root"
+    CUDNNV_SYSTEM_ROOT="$BATS_TEST_TMPDIR/empty" run "$CUDNNV" init --system
+    assert_status 1
+    assert_output_has "the system store $BATS_TEST_TMPDIR/empty has no shims"
+    [ ! -e /etc/ld.so.conf.d/00-cudnnv.conf ]
+    run "$CUDNNV" init --undo
+    assert_status 2
+    assert_output_has "'--undo' goes with '--system' or '--login'"
+    rm -rf "$(dirname "$(dirname "$(dirname "$CUDNNV")")")"
+}
+
+@test "init --login: the session's environment.d and a login shell get the shims; --undo removes exactly that" {
+    export HOME="$BATS_TEST_TMPDIR/home"
+    mkdir -p "$HOME"
+    printf 'umask 022\n# mine\n' > "$HOME/.profile"
+    install_fixture cudnn-11.2-linux-x64-v8.1.0.77-test.tgz
+    run cudnnv init --login
+    assert_status 0
+    [ "$(cat "$HOME/.config/environment.d/60-cudnnv.conf")" = "LD_LIBRARY_PATH=$CUDNNV_ROOT/shims/lib\${LD_LIBRARY_PATH:+:\$LD_LIBRARY_PATH}" ]
+    # systemd's own reader of environment.d, as a session starts
+    generator=/usr/lib/systemd/user-environment-generators/30-systemd-environment-d-generator
+    if [ -x "$generator" ]; then
+        run env -i HOME="$HOME" LD_LIBRARY_PATH=/elsewhere "$generator"
+        assert_output_has "LD_LIBRARY_PATH=$CUDNNV_ROOT/shims/lib:/elsewhere"
+    fi
+    # a login shell
+    run env -i HOME="$HOME" bash -l -c 'echo "$LD_LIBRARY_PATH"'
+    [ "$output" = "$CUDNNV_ROOT/shims/lib" ]
+    # twice is once
+    cudnnv init --login 2>/dev/null
+    [ "$(grep -c 'cudnnv init --login' "$HOME/.profile")" -eq 1 ]
+    run cudnnv init --login --undo
+    assert_status 0
+    [ ! -e "$HOME/.config/environment.d/60-cudnnv.conf" ]
+    [ "$(cat "$HOME/.profile")" = "$(printf 'umask 022\n# mine')" ]
+}
