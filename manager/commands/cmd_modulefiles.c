@@ -6,7 +6,10 @@
  * the shim folder on LD_LIBRARY_PATH, the major's shim in LD_PRELOAD, so a
  * program loading cuDNN by soname or through an RPATH gets it) and sets
  * CUDNN_HOME and friends; the module system undoes exactly that on unload
- * or switch. Modules of one family replace each other.
+ * or switch. Modules of one family replace each other. Where a 'cuda'
+ * module family is present, a set built for a CUDA major loads the newest
+ * cuda module of that major (unloaded with it), and refuses to load beside
+ * a cuda module of another major, naming both, as EasyBuild's cuDNN modules do.
  */
 #include "cli.h"
 #include "commands.h"
@@ -43,6 +46,24 @@ struct module_values {
     struct set_info info;
 };
 
+/* Lmod: the CUDA major's module through depends_on (reference-counted), or a refusal. */
+static void write_cuda_lua(FILE *out, const struct module_values *v)
+{
+    int cuda = cudnnv_name_major(v->info.cuda);
+    if (cuda < 0)
+        return;
+    fprintf(out, "-- built for CUDA %d: with a cuda module family, that major's module comes with it\n", cuda);
+    fprintf(out, "local cuda = \"%d\"\n", cuda);
+    fprintf(out, "local loaded = (\":\" .. (os.getenv(\"LOADEDMODULES\") or \"\")):match(\":cuda/([^:]+)\")\n");
+    fprintf(out, "if mode() == \"load\" and loaded and loaded:match(\"^%%d+\") ~= cuda then\n");
+    fprintf(out, "    LmodError(\"cudnn/%s is built for CUDA %d, but cuda/\" .. loaded .. \" is loaded: load a CUDA %d "
+                 "module instead, or a cudnn module built for CUDA \" .. loaded:match(\"^%%d+\"))\n",
+            v->name, cuda, cuda);
+    fprintf(out, "end\n");
+    fprintf(out, "if isAvail(\"cuda\") and (not loaded or mode() ~= \"load\") then\n");
+    fprintf(out, "    depends_on(between(\"cuda\", cuda .. \".0\", cuda .. \".999999\"))\nend\n");
+}
+
 static void write_lua(FILE *out, const struct module_values *v)
 {
     fprintf(out, "-- cudnn/%s: cuDNN %s from the cudnnv store %s, through its shims.\n", v->name,
@@ -57,6 +78,29 @@ static void write_lua(FILE *out, const struct module_values *v)
     fprintf(out, "prepend_path(\"LD_PRELOAD\", \"%s\")\n", v->preload);
     fprintf(out, "setenv(\"CUDNN_HOME\", \"%s\")\nsetenv(\"CUDNN_PATH\", \"%s\")\n", v->home, v->home);
     fprintf(out, "setenv(\"CUDNN_INCLUDE_DIR\", \"%s\")\nsetenv(\"CUDNN_LIB_DIR\", \"%s\")\n", v->include, v->lib);
+    write_cuda_lua(out, v);
+}
+
+/* Environment Modules: the newest cuda/MAJOR.* module on MODULEPATH (unloaded with it), or a refusal. */
+static void write_cuda_tcl(FILE *out, const struct module_values *v)
+{
+    int cuda = cudnnv_name_major(v->info.cuda);
+    if (cuda < 0)
+        return;
+    fprintf(out, "## built for CUDA %d: with a cuda module family, that major's module comes with it\n", cuda);
+    fprintf(out, "if {[module-info mode load]} {\n    set loaded {}\n");
+    fprintf(out, "    if {[info exists ::env(LOADEDMODULES)]} {\n");
+    fprintf(out, "        foreach m [split $::env(LOADEDMODULES) :] {\n");
+    fprintf(out, "            if {[string match cuda/* $m]} { set loaded [string range $m 5 end] }\n        }\n    }\n");
+    fprintf(out, "    if {$loaded ne {} && [lindex [split $loaded .] 0] ne {%d}} {\n", cuda);
+    fprintf(out, "        error \"cudnn/%s is built for CUDA %d, but cuda/$loaded is loaded: load a CUDA %d module "
+                 "instead, or a cudnn module built for that CUDA\"\n    }\n",
+            v->name, cuda, cuda);
+    fprintf(out, "    if {$loaded eq {} && [info exists ::env(MODULEPATH)]} {\n        set found {}\n");
+    fprintf(out, "        foreach dir [split $::env(MODULEPATH) :] {\n");
+    fprintf(out, "            foreach f [glob -nocomplain -tails -directory $dir/cuda %d.*] { lappend found $f }\n        }\n",
+            cuda);
+    fprintf(out, "        if {[llength $found]} { module load cuda/[lindex [lsort -dictionary $found] end] }\n    }\n}\n");
 }
 
 static void write_tcl(FILE *out, const struct module_values *v)
@@ -71,6 +115,7 @@ static void write_tcl(FILE *out, const struct module_values *v)
     fprintf(out, "prepend-path LD_LIBRARY_PATH {%s}\nprepend-path LD_PRELOAD {%s}\n", v->shims, v->preload);
     fprintf(out, "setenv CUDNN_HOME {%s}\nsetenv CUDNN_PATH {%s}\n", v->home, v->home);
     fprintf(out, "setenv CUDNN_INCLUDE_DIR {%s}\nsetenv CUDNN_LIB_DIR {%s}\n", v->include, v->lib);
+    write_cuda_tcl(out, v);
 }
 
 /* Fills what one set's module says; 0, or 1 after a message when it cannot be written safely. */
@@ -90,6 +135,9 @@ static int module_values_of(const char *root, const char *name, struct module_va
     snprintf(v->home, sizeof v->home, "%s", set_info_is_linked(&v->info) ? v->info.path : set_dir);
     snprintf(v->include, sizeof v->include, "%s/include", set_dir);
     snprintf(v->lib, sizeof v->lib, "%s/lib", set_dir);
+    if (!module_safe(v->name) || !module_safe(v->info.cuda))
+        return fail("cannot write a module for %s: its name or CUDA version holds a quote, brace, backslash, '$' or control character",
+                    name);
     if (!module_safe(v->root) || !module_safe(v->home))
         return fail("cannot write a module for %s: its path (%s) holds a quote, brace, backslash, '$' or control character",
                     name, v->home);

@@ -100,3 +100,52 @@ check_module_run() {
     [ ! -L "$BATS_TEST_TMPDIR/modules/cudnn/8.1.0.77.lua" ]
     grep -q 'family("cudnn")' "$BATS_TEST_TMPDIR/modules/cudnn/8.1.0.77.lua"
 }
+
+# cuda_modules DIR lua|tcl: a cuda family beside the cudnn modules: 11.0, 11.8 and 12.2.
+cuda_modules() {
+    mkdir -p "$1/cuda"
+    for version in 11.0 11.8 12.2; do
+        if [ "$2" = lua ]; then
+            printf 'family("cuda")\nsetenv("CUDA_HOME", "/opt/cuda-%s")\n' "$version" > "$1/cuda/$version.lua"
+        else
+            printf '#%%Module1.0\nconflict cuda\nsetenv CUDA_HOME /opt/cuda-%s\n' "$version" > "$1/cuda/$version"
+        fi
+    done
+}
+
+CUDA_SCRIPT='
+module use "$MODULES"
+module load cudnn/8.1.0.77
+echo "with ${LOADEDMODULES-none} ${CUDA_HOME-unset}"
+module unload cudnn
+echo "after ${LOADEDMODULES:-none} ${CUDA_HOME-unset}"
+module load cuda/12.2
+module load cudnn/8.1.0.77 2>&1
+echo "beside ${LOADEDMODULES:-none}"'
+
+check_cuda_run() {
+    # the set is built for CUDA 11.2: the newest CUDA 11 module comes with it, and goes with it
+    assert_output_has "with cuda/11.8:cudnn/8.1.0.77 /opt/cuda-11.8"
+    assert_output_has "after none unset"
+    # beside CUDA 12 it refuses, naming both (Lmod folds its lines)
+    assert_output_has "cudnn/8.1.0.77 is built for CUDA 11, but cuda/12.2 is loaded" "$(tr -s ' \n' '  ' <<< "$output")"
+    assert_output_has "beside cuda/12.2"
+}
+
+@test "Lmod: a set built for CUDA 11 loads the newest cuda/11 module with it, and refuses beside cuda/12" {
+    [ -f /usr/share/lmod/lmod/init/bash ] || skip "Debian's lmod is not installed (make check installs it)"
+    setup_modules
+    cudnnv modulefiles "$BATS_TEST_TMPDIR/modules" 2>/dev/null
+    cuda_modules "$BATS_TEST_TMPDIR/modules" lua
+    run in_module_shell "source /usr/share/lmod/lmod/init/bash" "$CUDA_SCRIPT"
+    check_cuda_run
+}
+
+@test "Environment Modules (Tcl): the same CUDA coupling" {
+    [ -f "$ENVMOD" ] || skip "Environment Modules is not unpacked in the build folder (make check does it)"
+    setup_modules
+    cudnnv modulefiles --tcl "$BATS_TEST_TMPDIR/modules" 2>/dev/null
+    cuda_modules "$BATS_TEST_TMPDIR/modules" tcl
+    run in_module_shell "module() { eval \"\$(tclsh '$ENVMOD' bash \"\$@\")\"; }" "$CUDA_SCRIPT"
+    check_cuda_run
+}
