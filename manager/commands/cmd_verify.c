@@ -59,8 +59,10 @@ static const char *verify_one(const char *name, int json, int *failed)
     struct verify_output output = {json, 0, name};
     char refused[2 * PATH_MAX];
     store_set_dir(store_root(), name, set_dir, sizeof set_dir);
-    if (set_info_read(set_dir, &info) == 0 && set_info_is_linked(&info))
+    int known = set_info_read(set_dir, &info) == 0;
+    if (known && set_info_is_linked(&info))
         return "linked";
+    const char *runtime = known && set_info_is_runtime(&info) ? "runtime only: " : "";
     if (!selection_set_trusted(store_root(), name, refused, sizeof refused)) {
         *failed = 1;
         if (json) {
@@ -97,10 +99,12 @@ static const char *verify_one(const char *name, int json, int *failed)
     int bad = result.missing + result.changed + result.extra;
     *failed |= bad != 0;
     if (json)
-        printf("], \"status\": \"%s\", \"files\": %d, \"missing\": %d, \"changed\": %d, \"extra\": %d}",
-               bad ? "changed" : "ok", result.files, result.missing, result.changed, result.extra);
+        printf("], \"status\": \"%s\", \"files\": %d, \"missing\": %d, \"changed\": %d, \"extra\": %d, "
+               "\"runtime\": %s}",
+               bad ? "changed" : "ok", result.files, result.missing, result.changed, result.extra,
+               runtime[0] ? "true" : "false");
     else
-        printf("%s: %s (%d files; %d missing, %d changed, %d extra)\n", name, bad ? "CHANGED" : "ok",
+        printf("%s: %s (%s%d files; %d missing, %d changed, %d extra)\n", name, bad ? "CHANGED" : "ok", runtime,
                result.files, result.missing, result.changed, result.extra);
     return bad ? "changed" : "ok";
 }

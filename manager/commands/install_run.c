@@ -9,6 +9,7 @@
 #include "catalog.h"
 #include "cli.h"
 #include "commands.h"
+#include "config.h"
 #include "fsutil.h"
 #include "install_catalog.h"
 #include "install_steps.h"
@@ -28,6 +29,9 @@ static int parse_install(struct args *args, struct install_request *request)
     request->cuda = args->value[INSTALL_CUDA];
     request->platform = args->value[INSTALL_PLATFORM];
     request->gpu = args->value[INSTALL_GPU];
+    struct config config;
+    config_read(store_root(), &config);
+    request->runtime = args_has(args, INSTALL_RUNTIME) || config.install_runtime;
     request->force = args_has(args, INSTALL_FORCE);
     request->no_catalog_check = args_has(args, INSTALL_NO_CATALOG_CHECK);
     request->json = args_has(args, INSTALL_JSON);
@@ -48,6 +52,8 @@ static void print_result(const struct install_request *request, const struct ins
          result->name, result->info.version, result->info.cuda[0] ? ", CUDA " : "",
          result->info.cuda, request->source, result->stats.files - 1, result->stats.links,
          result->stats.shared);
+    if (set_info_is_runtime(&result->info))
+        note("(runtime only: its headers and static libraries were left out; install it again without --runtime to build against it)");
     if (!request->json)
         return;
     printf("{\"name\": ");
@@ -56,6 +62,7 @@ static void print_result(const struct install_request *request, const struct ins
     json_next_member(stdout, "cuda", result->info.cuda);
     json_next_member(stdout, "platform", result->info.platform);
     json_next_member(stdout, "path", result->set_dir);
+    printf(", \"runtime\": %s", set_info_is_runtime(&result->info) ? "true" : "false");
     printf(", \"files\": %d, \"links\": %d, \"shared\": %d, \"bytes\": %llu}\n",
            result->stats.files, result->stats.links, result->stats.shared, result->stats.bytes);
 }

@@ -15,6 +15,7 @@
 #include "version_detect.h"
 
 #include <ctype.h>
+#include <dirent.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -22,6 +23,7 @@
 #include <strings.h>
 #include <sys/stat.h>
 #include <time.h>
+#include <unistd.h>
 
 /*
  * An archive whose file name the catalog knows is checked against the
@@ -114,6 +116,35 @@ static void stamp_time(char *out, size_t size)
     strftime(out, size, "%Y-%m-%dT%H:%M:%SZ", &utc);
 }
 
+/* Whether a file of lib/ or lib/x64/ is only for building: a static library or an import library. */
+static int is_build_only(const char *name)
+{
+    size_t length = strlen(name);
+    return (length > 2 && strcmp(name + length - 2, ".a") == 0) || (length > 4 && strcmp(name + length - 4, ".lib") == 0);
+}
+
+/* --runtime: the staged set without its headers, static and import libraries (what only a build needs). */
+static int keep_runtime_only(const char *set_dir)
+{
+    static const char *const folders[] = {"lib/x64", "lib"};
+    char path[PATH_MAX], file[PATH_MAX];
+    if (path_join(path, sizeof path, set_dir, "include") != 0 || (is_directory(path) && remove_tree(path) != 0))
+        return fail("cannot leave out %s: %s", path, strerror(errno));
+    for (size_t i = 0; i < sizeof folders / sizeof folders[0]; i++) {
+        path_join(path, sizeof path, set_dir, folders[i]);
+        DIR *dir = opendir(path);
+        struct dirent *entry;
+        while (dir != NULL && (entry = readdir(dir)) != NULL) {
+            if (is_build_only(entry->d_name) && path_join(file, sizeof file, path, entry->d_name) == 0)
+                unlink(file);
+        }
+        if (dir != NULL)
+            closedir(dir);
+        rmdir(path);   /* lib/x64 of a Windows set is empty now */
+    }
+    return 0;
+}
+
 /* Finds the set in the source, copies its files into staging/set and names it. */
 static int build_set(const struct install_request *request, const char *root, const char *raw,
                      int confined, struct install_result *result)
@@ -134,6 +165,11 @@ static int build_set(const struct install_request *request, const char *root, co
     snprintf(result->info.version, sizeof result->info.version, "%s", version_name);
     snprintf(result->info.cuda, sizeof result->info.cuda, "%s", release.cuda);
     snprintf(result->info.platform, sizeof result->info.platform, "%s", set_layout_platform(&layout, base_name(request->source)));
+    if (request->runtime) {
+        if (keep_runtime_only(result->staged_set) != 0)
+            return 1;
+        strcpy(result->info.content, "runtime");
+    }
     return install_choose_name(request, root, version_name, result);
 }
 

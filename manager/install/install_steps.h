@@ -19,6 +19,7 @@ struct install_request {
     const char *cuda;           /* --cuda: the build of a catalog release */
     const char *platform;       /* --platform: linux-x86_64, linux-sbsa, linux-aarch64, windows-x86_64 */
     const char *gpu;            /* --gpu: compute capabilities to choose a release for */
+    int runtime;                /* --runtime or [install] runtime: only what programs load */
     int force;
     int json;
     int no_catalog_check;       /* --no-catalog-check: an archive the catalog names is not checked against it */

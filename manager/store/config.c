@@ -9,6 +9,7 @@
  *   [download] low_speed_limit = BYTES   (a transfer slower than this per second...
  *   [download] low_speed_time = SECONDS  (...for this long is stopped; defaults 1024 and 30)
  *   [install] max_member_size = SIZE     (bytes, or with K, M, G: the largest file an archive may unpack)
+ *   [install] runtime = true | false     (install keeps only the shared libraries and the licence)
  * A missing file means the defaults; an unknown value is reported and the
  * default kept, so a typo never breaks a shell prompt.
  */
@@ -46,6 +47,13 @@ static unsigned long long parse_size(const char *text)
 
 static void take_install_setting(struct config *config, const char *key, const char *value)
 {
+    if (strcmp(key, "runtime") == 0) {
+        if (strcmp(value, "true") == 0 || strcmp(value, "false") == 0)
+            config->install_runtime = strcmp(value, "true") == 0;
+        else
+            note("config: runtime = %s is neither true nor false; using false", value);
+        return;
+    }
     if (strcmp(key, "max_member_size") != 0)
         return;
     unsigned long long size = parse_size(value);

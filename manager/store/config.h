@@ -24,6 +24,7 @@ struct config {
     char download_base[1024];       /* [download] base_url: overrides the catalog's addresses */
     char download_mirrors[4096];    /* [download] mirrors: ':'-separated folders holding archives */
     unsigned long long max_member_size; /* [install] max_member_size: bytes one archive member may hold */
+    int install_runtime;            /* [install] runtime = true: sets keep only what programs load */
     long connect_timeout;           /* [download] connect_timeout: seconds to wait for a connection */
     long low_speed_limit;           /* [download] low_speed_limit: bytes per second below which... */
     long low_speed_time;            /* [download] low_speed_time: ...for this many seconds, a transfer stops */

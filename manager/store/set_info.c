@@ -20,6 +20,7 @@ static const struct ini_field set_fields[] = {
     INI_FIELD(struct set_info, "platform", platform), INI_FIELD(struct set_info, "kind", kind),
     INI_FIELD(struct set_info, "source", source),     INI_FIELD(struct set_info, "path", path),
     INI_FIELD(struct set_info, "sha256", sha256),     INI_FIELD(struct set_info, "installed", installed),
+    INI_FIELD(struct set_info, "content", content),
 };
 
 static int take_key(void *user, const char *section, const char *key, const char *value)
@@ -67,16 +68,24 @@ int set_info_write(const char *set_dir, const struct set_info *info)
              "source = %s\n"
              "path = %s\n"
              "sha256 = %s\n"
-             "installed = %s\n",
+             "installed = %s\n"
+             "%s%s%s",
              info->version, info->cuda, info->platform, info->kind,
              one_line(info->source, source, sizeof source), one_line(info->path, linked, sizeof linked),
-             info->sha256, info->installed);
+             info->sha256, info->installed, info->content[0] ? "content = " : "", info->content,
+             info->content[0] ? "\n" : "");
     return write_file_atomic(path, text);
 }
 
 int set_info_is_linked(const struct set_info *info)
 {
     return strcmp(info->kind, "linked") == 0;
+}
+
+/* Whether the set holds only what programs load (install --runtime): no headers, no static libraries. */
+int set_info_is_runtime(const struct set_info *info)
+{
+    return strcmp(info->content, "runtime") == 0;
 }
 
 int cuda_major_of(const char *cuda)

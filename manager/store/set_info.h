@@ -16,11 +16,13 @@ struct set_info {
     char path[PATH_MAX];  /* for a linked set: the directory it refers to */
     char sha256[72];      /* of the archive, when checked */
     char installed[32];   /* UTC time of install */
+    char content[16];     /* "runtime" when only what programs load was kept (no headers, no static libraries) */
 };
 
 int set_info_read(const char *set_dir, struct set_info *info);
 int set_info_write(const char *set_dir, const struct set_info *info);
 int set_info_is_linked(const struct set_info *info);
+int set_info_is_runtime(const struct set_info *info);
 int cuda_major_of(const char *cuda);
 
 #endif
