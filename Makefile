@@ -45,7 +45,7 @@ SELECT_SRC  = shim/version_name.c shim/set_list.c shim/version_file.c shim/selec
 # libarchive and OpenSSL, update in one that links libcurl, jansson, libgit2.
 HELPER_SRC  = manager/install/archive_extract.c manager/install/archive_sha256.c manager/commands/install_run.c \
               manager/install/install_steps.c manager/install/install_name.c manager/install/install_catalog.c \
-              manager/net/download.c
+              manager/install/install_locked.c manager/net/download.c
 UPDATE_SRC  = manager/commands/update_run.c manager/catalog/catalog_redist.c manager/catalog/redist_manifest.c \
               manager/net/download.c
 GIT_SRC     = manager/catalog/catalog_git.c
@@ -375,7 +375,7 @@ FUZZ_DIR     = $(BUILD)/fuzz
 FUZZ_CFLAGS  = -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -g -O1 \
                -fsanitize=fuzzer,address,undefined $(INCLUDES)
 FUZZ_NAMES   = version_file archive_member hook_state catalog_names manifest redist_manifest framework_metadata \
-               pe_imports
+               pe_imports lock_file
 FUZZ_BASE    = manager/base/fsutil.c manager/platform/platform_posix.c $(SELECT_SRC)
 FUZZ_SRC_version_file   = $(SELECT_SRC)
 FUZZ_SRC_archive_member = manager/store/archive_member.c manager/store/beneath.c $(FUZZ_BASE)
@@ -388,6 +388,9 @@ FUZZ_SRC_redist_manifest = manager/catalog/redist_manifest.c manager/catalog/cat
 FUZZ_LIBS_redist_manifest = $(shell pkg-config --libs jansson 2>/dev/null)
 FUZZ_SRC_framework_metadata = manager/catalog/framework_metadata.c $(FUZZ_BASE)
 FUZZ_SRC_pe_imports     = manager/doctor/pe_imports.c
+FUZZ_SRC_lock_file      = manager/catalog/lock_file.c manager/catalog/catalog_check.c manager/catalog/catalog_platform.c \
+                          $(FUZZ_BASE)
+FUZZ_LIBS_lock_file     = $(shell pkg-config --libs inih 2>/dev/null)
 
 $(FUZZ_DIR)/fuzz_%: tests/fuzz/fuzz_%.c $(SELECT_SRC) $(wildcard manager/*/*.c manager/*/*.h shim/*.h)
 	@mkdir -p $(dir $@)

@@ -14,12 +14,12 @@ extern const struct command command_install, command_adopt, command_uninstall, c
     command_shell, command_version, command_version_name, command_version_file, command_which,
     command_prefix, command_root, command_exec, command_env, command_init, command_doctor,
     command_update, command_check, command_modulefiles, command_rehash, command_verify,
-    command_help, command_hook_env, command_completions, command_ps;
+    command_help, command_hook_env, command_completions, command_ps, command_lock;
 
 /* install's and update's options, by index in their tables (the helpers read them) */
 enum install_option {
     INSTALL_NAME, INSTALL_SHA256, INSTALL_CUDA, INSTALL_PLATFORM, INSTALL_NO_CATALOG_CHECK,
-    INSTALL_FORCE, INSTALL_JSON, INSTALL_LIST, INSTALL_GPU, INSTALL_RUNTIME
+    INSTALL_FORCE, INSTALL_JSON, INSTALL_LIST, INSTALL_GPU, INSTALL_RUNTIME, INSTALL_LOCKED
 };
 enum update_option { UPDATE_REMOTE };
 

@@ -31,6 +31,10 @@ static const struct option_spec options[] = {
     [INSTALL_RUNTIME] = {.name = "--runtime", .help = "keep only what programs load: the shared libraries and\n"
                                                      "the licence, no headers or static libraries (the\n"
                                                      "default with [install] runtime = true in config)"},
+    [INSTALL_LOCKED] = {.name = "--locked", .own_form = "[--platform P] [--runtime]", .alone = 1,
+                        .conflicts = 1 << INSTALL_LIST | 1 << INSTALL_CUDA | 1 << INSTALL_GPU | 1 << INSTALL_SHA256,
+                        .help = "install exactly the archives cudnn.lock (beside the nearest\n"
+                                ".cudnn-version) names for this platform ('cudnnv lock')"},
     {.name = NULL},
 };
 

@@ -6,6 +6,7 @@
 #include "commands.h"
 #include "doctor.h"
 #include "gpu_list.h"
+#include "lock_file.h"
 #include "use_for.h"
 #include "set_source.h"
 #include "store.h"
@@ -75,6 +76,21 @@ static void warn_about_gpus(int count, char **names)
     }
 }
 
+/* A cudnn.lock beside the version file that was written for other pins is stale now: say so. */
+static void warn_about_lock(const char *version_file, int count, char **names)
+{
+    static struct lock_file lock;
+    char path[PATH_MAX], why[PATH_MAX + 256], joined[sizeof lock.pins] = "";
+    if (lock_path_beside(version_file, path, sizeof path) != 0 || lock_file_read(path, &lock, why, sizeof why) != 0)
+        return;
+    for (int i = 0; i < count; i++) {
+        size_t used = strlen(joined);
+        snprintf(joined + used, sizeof joined - used, "%s%s", i ? " " : "", names[i]);
+    }
+    if (strcmp(joined, lock.pins) != 0)
+        note("%s was written for '%s': run 'cudnnv lock' to refresh it", path, lock.pins);
+}
+
 static int run(struct args *args)
 {
     char path[PATH_MAX];
@@ -88,8 +104,10 @@ static int run(struct args *args)
         return version_file_print(path, "no version is pinned in this directory; run 'cudnnv use VERSION'");
     set_link_system_if_named(store_root(), args->count, args->operand);
     int status = version_file_write(path, args->count, args->operand, args_has(args, USE_FORCE));
-    if (status == 0)
+    if (status == 0) {
         warn_about_gpus(args->count, args->operand);
+        warn_about_lock(path, args->count, args->operand);
+    }
     return status;
 }
 

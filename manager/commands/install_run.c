@@ -12,6 +12,7 @@
 #include "config.h"
 #include "fsutil.h"
 #include "install_catalog.h"
+#include "install_locked.h"
 #include "install_steps.h"
 #include "shim_files.h"
 #include "store.h"
@@ -35,9 +36,7 @@ static int parse_install(struct args *args, struct install_request *request)
     request->force = args_has(args, INSTALL_FORCE);
     request->no_catalog_check = args_has(args, INSTALL_NO_CATALOG_CHECK);
     request->json = args_has(args, INSTALL_JSON);
-    if (args->count != 1)
-        return usage_fail("install", "give exactly one SOURCE (an archive or a directory)");
-    request->source = args->operand[0];
+    request->source = args->count ? args->operand[0] : NULL;
     if (request->platform != NULL && catalog_platform_from_name(request->platform) < 0)
         return usage_fail("install", "unknown platform '%s': %s", request->platform, catalog_platform_list());
     if (request->name != NULL && !cudnnv_name_is_valid(request->name))
@@ -84,38 +83,45 @@ static int resolve_catalog_source(struct install_request *request, char *archive
     return 0;
 }
 
-/* What the helper cudnnv-install does, once its arguments are parsed. */
-int install_run(struct args *args)
+/* One source into the store: staged, published by one rename, reported. */
+static int install_one(struct install_request *request)
 {
-    struct install_request request;
     struct install_result result;
-    char staging[4096], archive[4096], sha256[65];
-    int status = parse_install(args, &request);
-    if (status != 0)
-        return status;
+    char staging[4096];
     const char *root = store_root();
-    /* a download holds only the download lock: the store stays free meanwhile */
-    if (store_prepare(root) != 0)
-        return 1;
-    status = resolve_catalog_source(&request, archive, sizeof archive, sha256);
-    if (status != 0)
-        return status;
     int lock = store_begin_change(root);
     if (lock < 0)
         return 1;
-    status = store_new_staging(root, "install", staging, sizeof staging);
+    int status = store_new_staging(root, "install", staging, sizeof staging);
     if (status != 0) {
         store_unlock(lock);
         return status;
     }
-    status = install_in_staging(&request, root, staging, &result);
+    status = install_in_staging(request, root, staging, &result);
     if (status == 0)
         status = store_publish(root, result.staged_set, result.name, result.replace);
     if (status == 0) {
         shim_files_follow_store(root);
-        print_result(&request, &result);
+        print_result(request, &result);
     }
     remove_tree(staging);
     store_unlock(lock);
     return status;
+}
+
+/* What the helper cudnnv-install does, once its arguments are parsed. */
+int install_run(struct args *args)
+{
+    struct install_request request;
+    char archive[4096], sha256[65];
+    int status = parse_install(args, &request);
+    if (status != 0)
+        return status;
+    /* a download holds only the download lock: the store stays free meanwhile */
+    if (store_prepare(store_root()) != 0)
+        return 1;
+    if (args_has(args, INSTALL_LOCKED))
+        return install_locked(&request, install_one);
+    status = resolve_catalog_source(&request, archive, sizeof archive, sha256);
+    return status != 0 ? status : install_one(&request);
 }

@@ -88,7 +88,8 @@ static int obtain(const struct catalog_archive *archive, char *path, size_t size
     return status;
 }
 
-static int check_sum(const struct catalog_archive *archive, const char *path, int downloaded, char actual[65])
+static int check_sum(const struct catalog_archive *archive, const char *path, int downloaded, char actual[65],
+                     const char *authority)
 {
     if (archive->sha256[0] == '\0') {
         note("the catalog has no published SHA-256 for %s; installing it unchecked", archive->name);
@@ -101,8 +102,8 @@ static int check_sum(const struct catalog_archive *archive, const char *path, in
         return 0;
     if (downloaded)
         unlink(path);
-    return fail("SHA-256 of %s is %s, but the catalog says %s; %snothing was installed",
-                archive->name, actual, archive->sha256, downloaded ? "the file was deleted and " : "");
+    return fail("SHA-256 of %s is %s, but %s says %s; %snothing was installed",
+                archive->name, actual, authority, archive->sha256, downloaded ? "the file was deleted and " : "");
 }
 
 /*
@@ -216,8 +217,18 @@ int install_catalog_archive(const struct release_request *request, char *archive
         say_choice(release, build, platform, cuda, driver, ceiling, &gpus, skipped);
         status = obtain(archive, archive_path, size, &downloaded);
         if (status == 0)
-            status = check_sum(archive, archive_path, downloaded, sha256);
+            status = check_sum(archive, archive_path, downloaded, sha256, "the catalog");
     }
     catalog_free(&catalog);
     return status;
+}
+
+/* An archive a lock names: from the cache, a mirror or its address, checked against the lock's SHA-256. */
+int install_locked_archive(const struct catalog_archive *archive, char *archive_path, size_t size, char sha256[65])
+{
+    int downloaded;
+    if (archive->sha256[0] == '\0')
+        return fail("the lock gives no SHA-256 for %s; run 'cudnnv lock' again", archive->name);
+    int status = obtain(archive, archive_path, size, &downloaded);
+    return status != 0 ? status : check_sum(archive, archive_path, downloaded, sha256, "cudnn.lock");
 }

@@ -1,0 +1,128 @@
+/*
+ * cudnnv lock [--platform P,...]: cudnn.lock beside the nearest
+ * .cudnn-version. For each name it pins, the installed set it selects now
+ * gives the exact release and CUDA build; the catalog gives that build's
+ * archive for this platform (and each --platform): address, SHA-256, size.
+ * 'cudnnv install --locked' on another machine installs exactly that.
+ */
+#include "catalog.h"
+#include "cli.h"
+#include "commands.h"
+#include "lock_file.h"
+#include "set_info.h"
+#include "store.h"
+
+#include "cudnnv_select.h"
+
+#include <limits.h>
+#include <stdio.h>
+#include <string.h>
+#include <strings.h>
+#include <unistd.h>
+
+enum { LOCK_PLATFORM };
+
+static const struct option_spec options[] = {
+    [LOCK_PLATFORM] = {.name = "--platform", .value_name = "P[,P...]", .complete = COMPLETE_PLATFORMS,
+                       .help = "lock the archives of these platforms too (this machine's always)"},
+    {.name = NULL},
+};
+
+/* The platforms to lock: this machine's and --platform's; 0, or 1 after a message. */
+static int read_platforms(const char *option, int wanted[CATALOG_PLATFORMS])
+{
+    char copy[256];
+    memset(wanted, 0, CATALOG_PLATFORMS * sizeof wanted[0]);
+    wanted[catalog_host_platform()] = 1;
+    snprintf(copy, sizeof copy, "%s", option ? option : "");
+    for (char *name = strtok(copy, ","); name != NULL; name = strtok(NULL, ",")) {
+        int platform = catalog_platform_from_name(name);
+        if (platform < 0)
+            return usage_fail("lock", "unknown platform '%s': %s", name, catalog_platform_list());
+        wanted[platform] = 1;
+    }
+    return 0;
+}
+
+/* One pin's entry: the set it selects, its release and build in the catalog, the archives wanted. */
+static int lock_pin(const struct catalog *catalog, const char *pin, const int wanted[CATALOG_PLATFORMS],
+                    struct lock_pin *entry)
+{
+    cudnnv_name set;
+    char set_dir[PATH_MAX];
+    struct set_info info;
+    if (!cudnnv_resolve(store_root(), pin, set))
+        return fail("%s is not installed here: install it ('cudnnv install %s'), then lock", pin, pin);
+    store_set_dir(store_root(), set, set_dir, sizeof set_dir);
+    const struct catalog_release *release = set_info_read(set_dir, &info) == 0
+                                                ? catalog_release_of_set(catalog, info.version) : NULL;
+    const struct catalog_build *build = release && info.cuda[0] ? catalog_build_for(release, info.cuda) : NULL;
+    if (build == NULL)
+        return fail("%s (%s) is no release and CUDA build of the catalog (installed from a folder?): a lock names the catalog's archives",
+                    pin, set);
+    memset(entry, 0, sizeof *entry);
+    snprintf(entry->pin, sizeof entry->pin, "%.*s", CUDNNV_NAME_MAX, pin);
+    snprintf(entry->release.version, sizeof entry->release.version, "%s", release->version);
+    entry->release.build_count = 1;
+    snprintf(entry->release.builds[0].cuda, sizeof entry->release.builds[0].cuda, "%s", build->cuda);
+    for (int p = 0; p < CATALOG_PLATFORMS; p++) {
+        if (!wanted[p])
+            continue;
+        if (build->archive[p].name[0] == '\0' || build->archive[p].sha256[0] == '\0')
+            return fail("cuDNN %s for CUDA %s has no %s archive with a published SHA-256 in the catalog",
+                        release->version, build->cuda, catalog_platform_name((enum catalog_platform)p));
+        entry->release.builds[0].archive[p] = build->archive[p];
+    }
+    note("%s: cuDNN %s for CUDA %s", pin, release->version, build->cuda);
+    int host = (int)catalog_host_platform();
+    if (strcasecmp(info.sha256, build->archive[host].sha256) != 0)
+        note("%s: %s was not installed from the catalog's archive of cuDNN %s (its recorded SHA-256 says %s); the lock names the catalog's",
+             pin, set, release->version, info.sha256[0] ? info.sha256 : "nothing");
+    return 0;
+}
+
+static int run(struct args *args)
+{
+    static struct lock_file lock;
+    struct catalog catalog;
+    cudnnv_name names[CUDNNV_MAX_LINES], bad;
+    char cwd[PATH_MAX], version_file[PATH_MAX], path[PATH_MAX];
+    int wanted[CATALOG_PLATFORMS], status = 0;
+    if (read_platforms(args->value[LOCK_PLATFORM], wanted) != 0)
+        return EXIT_USAGE;
+    if (getcwd(cwd, sizeof cwd) == NULL || !cudnnv_find_local_file(cwd, version_file, sizeof version_file))
+        return fail("no .cudnn-version here or in a folder above: pin first ('cudnnv use VERSION'), then lock");
+    int count = cudnnv_read_version_file(version_file, names, CUDNNV_MAX_LINES, bad);
+    if (count <= 0)
+        return fail("cannot read the pins of %s; fix it, or pin again with 'cudnnv use'", version_file);
+    if (catalog_load(&catalog) != 0)
+        return fail("cannot read the release catalog; reinstall cudnnv or run 'cudnnv update'");
+    memset(&lock, 0, sizeof lock);
+    for (int i = 0; i < count && status == 0; i++) {
+        size_t used = strlen(lock.pins);
+        snprintf(lock.pins + used, sizeof lock.pins - used, "%s%s", i ? " " : "", names[i]);
+        status = lock_pin(&catalog, names[i], wanted, &lock.entries[lock.count++]);
+    }
+    catalog_free(&catalog);
+    if (status != 0)
+        return status;
+    if (lock_path_beside(version_file, path, sizeof path) != 0 || lock_file_write(path, &lock) != 0)
+        return fail("cannot write %s beside %s", LOCK_FILE_NAME, version_file);
+    note("wrote %s: 'cudnnv install --locked' installs exactly these archives", path);
+    return 0;
+}
+
+const struct command command_lock = {
+    .name = "lock",
+    .run = run,
+    .summary = "write cudnn.lock: the exact archives this project's pins mean",
+    .description =
+        "Write cudnn.lock beside the nearest .cudnn-version. For each name it pins,\n"
+        "the set that name selects here gives the exact release and CUDA build,\n"
+        "and the catalog that build's archive for this platform (and --platform's):\n"
+        "its address, SHA-256 and size. Commit it; on another machine (a CI job, a\n"
+        "colleague's) 'cudnnv install --locked' installs exactly those archives,\n"
+        "refusing any whose SHA-256 differs, and says when the lock no longer\n"
+        "matches .cudnn-version.\n",
+    .options = options,
+};

@@ -1,0 +1,105 @@
+#!/usr/bin/env bats
+# cudnnv lock and install --locked: the exact archives a project's pins
+# mean, written beside .cudnn-version and installed elsewhere from them,
+# with their SHA-256 checked; a stale or tampered lock is refused.
+
+load helpers
+
+ARCHIVE=cudnn-11.2-linux-x64-v8.1.0.77-test.tgz
+
+teardown() {
+    stop_server
+}
+
+# A served catalog release 8.1.0.77, installed, and a project pinned to 8.1.
+locked_project() {
+    serve_archive "$ARCHIVE"
+    SUM=$(sha256sum "$ARCHIVES/$ARCHIVE" | cut -c1-64)
+    write_test_release linux "$ARCHIVE" "http://127.0.0.1:$PORT/$ARCHIVE" "$SUM" 460.27.03
+    cudnnv install 8.1.0.77 2>/dev/null
+    PROJECT="$BATS_TEST_TMPDIR/project"
+    mkdir -p "$PROJECT/src"
+    cd "$PROJECT"
+    cudnnv use 8.1 2>/dev/null
+}
+
+@test "lock writes the exact release and archive; install --locked on an empty store installs the same set" {
+    locked_project
+    run cudnnv lock
+    assert_status 0
+    assert_output_has "8.1: cuDNN 8.1.0.77 for CUDA 11.2"
+    assert_output_has "wrote $PROJECT/cudnn.lock"
+    grep -qx "pins = 8.1" cudnn.lock
+    grep -qx "release = 8.1.0.77" cudnn.lock
+    grep -qx "linux-x86_64.url = http://127.0.0.1:$PORT/$ARCHIVE" cudnn.lock
+    grep -qx "linux-x86_64.sha256 = $SUM" cudnn.lock
+    # another machine: an empty store, no catalog of its own; from a folder below the project
+    export CUDNNV_ROOT="$BATS_TEST_TMPDIR/other-machine"
+    cd src
+    run cudnnv install --locked
+    assert_status 0
+    assert_output_has "8.1: cuDNN 8.1.0.77 for CUDA 11.2: $ARCHIVE (locked)"
+    assert_output_has "installed 8.1.0.77 (cuDNN 8.1.0.77, CUDA 11.2)"
+    grep -qx "sha256 = $SUM" "$CUDNNV_ROOT/versions/8.1.0.77/cudnnv.ini"
+    SHIMS="$CUDNNV_ROOT/shims/lib"
+    [ "$(host | head -1)" = 8100 ]
+    # twice is once
+    run cudnnv install --locked
+    assert_status 0
+    assert_output_has "8.1: 8.1.0.77 is installed (cuDNN 8.1.0.77, the locked archive)"
+}
+
+@test "a tampered lock is refused with nothing installed; a hostile one is refused whole" {
+    locked_project
+    cudnnv lock 2>/dev/null
+    export CUDNNV_ROOT="$BATS_TEST_TMPDIR/other-machine"
+    sed -i "s/^linux-x86_64.sha256 = .*/linux-x86_64.sha256 = $(printf '%064d' 1)/" cudnn.lock
+    run cudnnv install --locked
+    assert_status 1
+    assert_output_has "SHA-256 of $ARCHIVE is $SUM, but cudnn.lock says $(printf '%064d' 1); the file was deleted and nothing was installed"
+    [ ! -e "$CUDNNV_ROOT/versions/8.1.0.77" ]
+    for hostile in "linux-x86_64.archive = ../../etc/passwd" "linux-x86_64.url = ftp://example.com/x.tgz" \
+                   "linux-x86_64.sha256 = $(printf 'z%.0s' $(seq 64))" "release = 8.1;rm -rf" $'[pin ../x]\nrelease = 8.1.0.77'; do
+        CUDNNV_ROOT="$BATS_TEST_TMPDIR/store" cudnnv lock 2>/dev/null   # a fresh lock for each
+        printf '%s\n' "$hostile" >> cudnn.lock
+        run cudnnv install --locked
+        assert_status 1
+        assert_output_has "$PROJECT/cudnn.lock is not a lock cudnnv can use"
+        refute_output_has "downloading"
+    done
+    [ ! -e "$CUDNNV_ROOT/versions" ] || [ -z "$(ls "$CUDNNV_ROOT/versions")" ]
+}
+
+@test "a lock that no longer matches .cudnn-version is refused and named; use says when it makes the lock stale" {
+    locked_project
+    cudnnv install "$ARCHIVES/cudnn-11.0-linux-x64-v8.0.4.30-test.tgz" 2>/dev/null
+    cudnnv lock 2>/dev/null
+    run cudnnv use 8.0
+    assert_status 0
+    assert_output_has "$PROJECT/cudnn.lock was written for '8.1': run 'cudnnv lock' to refresh it"
+    run cudnnv install --locked
+    assert_status 1
+    assert_output_has "$PROJECT/cudnn.lock was written for '8.1', but $PROJECT/.cudnn-version pins '8.0' now: run 'cudnnv lock' to refresh it"
+    # the release's archive in the catalog is what a lock names, even where this set came from another file
+    run cudnnv lock
+    assert_status 0
+    assert_output_has "8.0: 8.0.4.30 was not installed from the catalog's archive of cuDNN 8.0.4.30 (its recorded SHA-256 says nothing); the lock names the catalog's"
+    grep -qx "linux-x86_64.archive = cudnn-11.0-linux-x64-v8.0.4.30.tgz" cudnn.lock
+    # a set installed from a folder (its CUDA build unknown) cannot be locked; nor an archive the catalog lacks
+    cudnnv install --name from-folder "$SETS/9.1.0" 2>/dev/null
+    cudnnv use from-folder 2>/dev/null
+    run cudnnv lock
+    assert_status 1
+    assert_output_has "from-folder (from-folder) is no release and CUDA build of the catalog (installed from a folder?)"
+    cudnnv use 8.1 2>/dev/null
+    run cudnnv lock --platform windows-x86_64
+    assert_status 1
+    assert_output_has "cuDNN 8.1.0.77 for CUDA 11.2 has no windows-x86_64 archive"
+    run cudnnv lock --platform mars
+    assert_status 2
+    # no pin, no lock
+    cd "$BATS_TEST_TMPDIR"
+    run cudnnv lock
+    assert_status 1
+    assert_output_has "no .cudnn-version here or in a folder above"
+}
