@@ -45,7 +45,8 @@ SELECT_SRC  = shim/version_name.c shim/set_list.c shim/version_file.c shim/selec
 # libarchive and OpenSSL, update in one that links libcurl, jansson, libgit2.
 HELPER_SRC  = manager/install/archive_extract.c manager/install/archive_sha256.c manager/commands/install_run.c \
               manager/install/install_steps.c manager/install/install_name.c manager/install/install_catalog.c \
-              manager/install/install_locked.c manager/net/download.c
+              manager/install/install_locked.c manager/install/install_index.c manager/catalog/python_index.c \
+              manager/net/download.c
 UPDATE_SRC  = manager/commands/update_run.c manager/catalog/catalog_redist.c manager/catalog/redist_manifest.c \
               manager/net/download.c
 GIT_SRC     = manager/catalog/catalog_git.c
@@ -192,7 +193,9 @@ WIN_CUDNNV    = $(BUILD)/windows/cudnnv.exe
 windows: $(WIN_DLLS) $(WIN_CUDNNV)
 WIN_LINUX_ONLY = manager/store/beneath.c manager/platform/platform_posix.c manager/cli/install_helper.c \
                  manager/doctor/process_scan.c manager/doctor/doctor_paths.c \
-                 manager/install/archive_extract.c manager/install/archive_sha256.c $(UPDATE_SRC) $(GIT_SRC) \
+                 manager/install/archive_extract.c manager/install/archive_sha256.c manager/catalog/python_index.c \
+                 manager/install/install_index.c \
+                 $(UPDATE_SRC) $(GIT_SRC) \
                  $(NO_GIT_SRC) manager/cli/install_main.c manager/cli/update_main.c
 WIN_MANAGER_SRC = $(filter-out $(WIN_LINUX_ONLY),$(wildcard manager/*/*.c)) $(SELECT_SRC) $(HOOKS_SRC)
 WIN_CFLAGS    = -std=c11 $(WARNINGS) $(INCLUDES) -Imanager/platform/win32 -I$(BUILD)/windows/include \
@@ -266,7 +269,7 @@ ARM_FLAGS = $(ALL_CFLAGS) $(shell $(ARM_PKG) --cflags $(PKGS) 2>/dev/null)
 $(eval $(call compile_rule,$(ARM_BUILD)/obj,$(ARM_CC),$(ARM_FLAGS), (aarch64)))
 $(eval $(call program,$(ARM_CUDNNV),$(ARM_BUILD)/obj,$(CUDNNV_SRC),$(ARM_CC),$(ALL_CFLAGS),$(ARM_CORE_LIBS)))
 $(eval $(call program,$(ARM_BUILD)/lib/cudnnv/cudnnv-install,$(ARM_BUILD)/obj,$(INSTALL_SRC),$(ARM_CC),$(ALL_CFLAGS),\
-	$(ARM_CORE_LIBS) $(shell $(ARM_PKG) --libs libarchive libcrypto libcurl 2>/dev/null)))
+	$(ARM_CORE_LIBS) $(shell $(ARM_PKG) --libs libarchive libcrypto libcurl jansson 2>/dev/null)))
 $(eval $(call program,$(ARM_BUILD)/lib/cudnnv/cudnnv-update,$(ARM_BUILD)/obj,$(UPDATER_SRC) $(NO_GIT_SRC),$(ARM_CC),\
 	$(ALL_CFLAGS),$(ARM_CORE_LIBS) $(shell $(ARM_PKG) --libs libcurl jansson 2>/dev/null)))
 
@@ -282,7 +285,7 @@ $(BUILD)/aarch64/lib/cudnnv/libcudnn.so.%: $(SHIM_SRC) $(SHIM_DEPS) $(BUILD)/gen
 $(eval $(call compile_rule,$(BUILD)/obj,$(CC),$(ALL_CFLAGS) $(SAN_FLAGS) $(DEP_CFLAGS)))
 $(eval $(call program,$(CUDNNV),$(BUILD)/obj,$(CUDNNV_SRC),$(CC),$(ALL_CFLAGS) $(SAN_FLAGS),$(CORE_LIBS)))
 $(eval $(call program,$(INSTALLER),$(BUILD)/obj,$(INSTALL_SRC),$(CC),$(ALL_CFLAGS) $(SAN_FLAGS),\
-	$(CORE_LIBS) $(shell pkg-config --libs libarchive libcrypto libcurl 2>/dev/null)))
+	$(CORE_LIBS) $(shell pkg-config --libs libarchive libcrypto libcurl jansson 2>/dev/null)))
 $(eval $(call program,$(UPDATER),$(BUILD)/obj,$(UPDATER_SRC) $(GIT_SRC),$(CC),$(ALL_CFLAGS) $(SAN_FLAGS),\
 	$(CORE_LIBS) $(shell pkg-config --libs libgit2 libcurl jansson 2>/dev/null)))
 
@@ -375,7 +378,7 @@ FUZZ_DIR     = $(BUILD)/fuzz
 FUZZ_CFLAGS  = -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -g -O1 \
                -fsanitize=fuzzer,address,undefined $(INCLUDES)
 FUZZ_NAMES   = version_file archive_member hook_state catalog_names manifest redist_manifest framework_metadata \
-               pe_imports lock_file
+               pe_imports lock_file python_index
 FUZZ_BASE    = manager/base/fsutil.c manager/platform/platform_posix.c $(SELECT_SRC)
 FUZZ_SRC_version_file   = $(SELECT_SRC)
 FUZZ_SRC_archive_member = manager/store/archive_member.c manager/store/beneath.c $(FUZZ_BASE)
@@ -391,6 +394,9 @@ FUZZ_SRC_pe_imports     = manager/doctor/pe_imports.c
 FUZZ_SRC_lock_file      = manager/catalog/lock_file.c manager/catalog/catalog_check.c manager/catalog/catalog_platform.c \
                           $(FUZZ_BASE)
 FUZZ_LIBS_lock_file     = $(shell pkg-config --libs inih 2>/dev/null)
+FUZZ_SRC_python_index   = manager/catalog/python_index.c manager/catalog/catalog_check.c manager/catalog/catalog_platform.c \
+                          $(FUZZ_BASE)
+FUZZ_LIBS_python_index  = $(shell pkg-config --libs jansson 2>/dev/null)
 
 $(FUZZ_DIR)/fuzz_%: tests/fuzz/fuzz_%.c $(SELECT_SRC) $(wildcard manager/*/*.c manager/*/*.h shim/*.h)
 	@mkdir -p $(dir $@)

@@ -65,6 +65,7 @@ const struct catalog_release *catalog_release_of_set(const struct catalog *catal
 /* catalog_check.c: catalog data is outside input */
 const char *catalog_release_problem(const struct catalog_release *release, const char *base_url);
 int catalog_url_is_allowed(const char *url, const char *base_url);
+int catalog_is_sha256(const char *text);
 
 /* compute_capability.c: which GPUs a build has code for */
 enum catalog_gpu_fit { CATALOG_GPU_RUNS, CATALOG_GPU_TOO_OLD, CATALOG_GPU_TOO_NEW };

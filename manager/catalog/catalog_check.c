@@ -34,7 +34,7 @@ static int is_file_name(const char *name)
     return !cudnnv_text_has_controls(name);
 }
 
-static int is_sha256(const char *text)
+int catalog_is_sha256(const char *text)
 {
     size_t length = strlen(text);
     return length == 64 && strspn(text, "0123456789abcdefABCDEF") == 64;
@@ -62,7 +62,7 @@ static const char *archive_problem(const struct catalog_archive *archive, const 
         return "an archive name that is not a plain file name";
     if (archive->url[0] != '\0' && !catalog_url_is_allowed(archive->url, base_url))
         return "a URL that is not https, file, or http to this machine or [download] base_url";
-    if (archive->sha256[0] != '\0' && !is_sha256(archive->sha256))
+    if (archive->sha256[0] != '\0' && !catalog_is_sha256(archive->sha256))
         return "a SHA-256 that is not 64 hexadecimal digits";
     return NULL;
 }

@@ -63,10 +63,6 @@ static struct catalog_build *build_for(struct catalog_release *release, const ch
 }
 
 /* True when text is exactly 64 hexadecimal digits. */
-static int is_sha256(const char *text)
-{
-    return text != NULL && strlen(text) == 64 && strspn(text, "0123456789abcdefABCDEF") == 64;
-}
 
 /* The archive's size: a positive whole number, as a JSON string of digits or a JSON integer; 0 if not one. */
 static long long positive_size(json_t *value)
@@ -102,7 +98,7 @@ static int take_archive(json_t *entry, const char *base_url, struct catalog_arch
         snprintf(why, size, "an archive path that is not a plain relative path");
         return -1;
     }
-    if (!is_sha256(sha256)) {
+    if (!catalog_is_sha256(sha256)) {
         snprintf(why, size, "an archive without a SHA-256 of 64 hexadecimal digits");
         return -1;
     }

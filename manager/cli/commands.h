@@ -19,7 +19,8 @@ extern const struct command command_install, command_adopt, command_uninstall, c
 /* install's and update's options, by index in their tables (the helpers read them) */
 enum install_option {
     INSTALL_NAME, INSTALL_SHA256, INSTALL_CUDA, INSTALL_PLATFORM, INSTALL_NO_CATALOG_CHECK,
-    INSTALL_FORCE, INSTALL_JSON, INSTALL_LIST, INSTALL_GPU, INSTALL_RUNTIME, INSTALL_LOCKED
+    INSTALL_FORCE, INSTALL_JSON, INSTALL_LIST, INSTALL_GPU, INSTALL_RUNTIME, INSTALL_LOCKED, INSTALL_INDEX_URL,
+    INSTALL_NO_VERIFY
 };
 enum update_option { UPDATE_REMOTE };
 

@@ -35,6 +35,13 @@ static const struct option_spec options[] = {
                         .conflicts = 1 << INSTALL_LIST | 1 << INSTALL_CUDA | 1 << INSTALL_GPU | 1 << INSTALL_SHA256,
                         .help = "install exactly the archives cudnn.lock (beside the nearest\n"
                                 ".cudnn-version) names for this platform ('cudnnv lock')"},
+    [INSTALL_INDEX_URL] = {.name = "--index-url", .value_name = "URL", .conflicts = 1 << INSTALL_GPU,
+                           .help = "for a release: NVIDIA's nvidia-cudnn-cuNN wheel from this Python\n"
+                                   "package index (pip's option; PyPI, or a mirror of it), checked\n"
+                                   "against the SHA-256 it gives (default: [sources] index_url in\n"
+                                   "config, else PIP_INDEX_URL, when the catalog lacks the release)"},
+    [INSTALL_NO_VERIFY] = {.name = "--no-verify", .only_with = 1 << INSTALL_INDEX_URL,
+                           .help = "with --index-url: take a wheel the index gives no SHA-256 for"},
     {.name = NULL},
 };
 

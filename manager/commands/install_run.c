@@ -12,6 +12,7 @@
 #include "config.h"
 #include "fsutil.h"
 #include "install_catalog.h"
+#include "install_index.h"
 #include "install_locked.h"
 #include "install_steps.h"
 #include "shim_files.h"
@@ -30,6 +31,8 @@ static int parse_install(struct args *args, struct install_request *request)
     request->cuda = args->value[INSTALL_CUDA];
     request->platform = args->value[INSTALL_PLATFORM];
     request->gpu = args->value[INSTALL_GPU];
+    request->index_url = args->value[INSTALL_INDEX_URL];
+    request->no_verify = args_has(args, INSTALL_NO_VERIFY);
     struct config config;
     config_read(store_root(), &config);
     request->runtime = args_has(args, INSTALL_RUNTIME) || config.install_runtime;
@@ -66,7 +69,23 @@ static void print_result(const struct install_request *request, const struct ins
            result->stats.files, result->stats.links, result->stats.shared, result->stats.bytes);
 }
 
-/* A SOURCE that is no file or directory but a release name: bring its archive here first. */
+/* Whether the catalog has a release of that prefix (else a configured package index is asked). */
+static int catalog_knows(const char *requested)
+{
+    struct catalog catalog;
+    if (catalog_load(&catalog) != 0)
+        return 0;
+    int known = catalog_find(&catalog, requested) != NULL;
+    catalog_free(&catalog);
+    return known;
+}
+
+/*
+ * A SOURCE that is no file or directory but a release name: bring its
+ * archive here first, from the catalog's addresses or, with --index-url (or
+ * a configured index when the catalog does not know the release), a Python
+ * package index.
+ */
 static int resolve_catalog_source(struct install_request *request, char *archive, size_t size, char sha256[65])
 {
     if (is_directory(request->source) || is_regular_file(request->source) ||
@@ -75,9 +94,18 @@ static int resolve_catalog_source(struct install_request *request, char *archive
     if (request->sha256 != NULL)
         return usage_fail("install", "--sha256 checks a file; a catalog release is checked against the catalog");
     int platform = request->platform ? catalog_platform_from_name(request->platform) : (int)catalog_host_platform();
-    struct release_request release = {request->source, request->cuda, request->gpu, platform};
-    if (install_catalog_archive(&release, archive, size, sha256) != 0)
-        return 1;
+    char index_url[1024];
+    int use_index = request->index_url != NULL || (!catalog_knows(request->source) &&
+                                                   install_index_default(index_url, sizeof index_url) == 0);
+    if (use_index) {
+        struct index_request wanted = {request->source, request->cuda, platform, request->no_verify};
+        if (install_index_archive(request->index_url ? request->index_url : index_url, &wanted, archive, size, sha256) != 0)
+            return 1;
+    } else {
+        struct release_request release = {request->source, request->cuda, request->gpu, platform};
+        if (install_catalog_archive(&release, archive, size, sha256) != 0)
+            return 1;
+    }
     request->source = archive;
     request->checked_sha256 = sha256[0] ? sha256 : NULL;
     return 0;

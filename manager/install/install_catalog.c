@@ -92,7 +92,7 @@ static int check_sum(const struct catalog_archive *archive, const char *path, in
                      const char *authority)
 {
     if (archive->sha256[0] == '\0') {
-        note("the catalog has no published SHA-256 for %s; installing it unchecked", archive->name);
+        note("%s gives no SHA-256 for %s; installing it unchecked", authority, archive->name);
         actual[0] = '\0';
         return 0;
     }
@@ -223,12 +223,15 @@ int install_catalog_archive(const struct release_request *request, char *archive
     return status;
 }
 
-/* An archive a lock names: from the cache, a mirror or its address, checked against the lock's SHA-256. */
-int install_locked_archive(const struct catalog_archive *archive, char *archive_path, size_t size, char sha256[65])
+/*
+ * An archive another source names (a lock, a package index): from the cache,
+ * a mirror or its address, checked against the SHA-256 that source gives
+ * (authority names it in messages).
+ */
+int install_fetch_archive(const struct catalog_archive *archive, const char *authority, char *archive_path,
+                          size_t size, char sha256[65])
 {
     int downloaded;
-    if (archive->sha256[0] == '\0')
-        return fail("the lock gives no SHA-256 for %s; run 'cudnnv lock' again", archive->name);
     int status = obtain(archive, archive_path, size, &downloaded);
-    return status != 0 ? status : check_sum(archive, archive_path, downloaded, sha256, "cudnn.lock");
+    return status != 0 ? status : check_sum(archive, archive_path, downloaded, sha256, authority);
 }

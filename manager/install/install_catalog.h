@@ -17,6 +17,7 @@ struct release_request {
 
 int install_catalog_archive(const struct release_request *request, char *archive_path, size_t size, char sha256[65]);
 struct catalog_archive;
-int install_locked_archive(const struct catalog_archive *archive, char *archive_path, size_t size, char sha256[65]);
+int install_fetch_archive(const struct catalog_archive *archive, const char *authority, char *archive_path,
+                          size_t size, char sha256[65]);
 
 #endif

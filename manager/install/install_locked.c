@@ -71,7 +71,9 @@ static int install_pin(const struct install_request *request, const struct lock_
     if (already_installed(entry->pin, release, archive))
         return 0;
     note("%s: cuDNN %s for CUDA %s: %s (locked)", entry->pin, release->version, release->builds[0].cuda, archive->name);
-    if (install_locked_archive(archive, archive_path, sizeof archive_path, sha256) != 0)
+    if (archive->sha256[0] == '\0')
+        return fail("cudnn.lock gives no SHA-256 for %s; run 'cudnnv lock' again", archive->name);
+    if (install_fetch_archive(archive, "cudnn.lock", archive_path, sizeof archive_path, sha256) != 0)
         return 1;
     struct install_request one = *request;
     one.source = archive_path;

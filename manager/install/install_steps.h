@@ -20,6 +20,8 @@ struct install_request {
     const char *platform;       /* --platform: linux-x86_64, linux-sbsa, linux-aarch64, windows-x86_64 */
     const char *gpu;            /* --gpu: compute capabilities to choose a release for */
     int runtime;                /* --runtime or [install] runtime: only what programs load */
+    const char *index_url;      /* --index-url: a release from this Python package index */
+    int no_verify;              /* --no-verify: an index's wheel without a SHA-256 is taken */
     int force;
     int json;
     int no_catalog_check;       /* --no-catalog-check: an archive the catalog names is not checked against it */

@@ -10,6 +10,7 @@
  *   [download] low_speed_time = SECONDS  (...for this long is stopped; defaults 1024 and 30)
  *   [install] max_member_size = SIZE     (bytes, or with K, M, G: the largest file an archive may unpack)
  *   [install] runtime = true | false     (install keeps only the shared libraries and the licence)
+ *   [sources] index_url = URL            (a Python package index, as pip's index-url, for install)
  * A missing file means the defaults; an unknown value is reported and the
  * default kept, so a typo never breaks a shell prompt.
  */
@@ -102,6 +103,8 @@ static int take_setting(void *user, const char *section, const char *key, const 
         snprintf(config->catalog_redist, sizeof config->catalog_redist, "%s", value);
     if (strcmp(section, "download") == 0)
         take_download_setting(config, key, value);
+    if (strcmp(section, "sources") == 0 && strcmp(key, "index_url") == 0)
+        snprintf(config->index_url, sizeof config->index_url, "%s", value);
     if (strcmp(section, "install") == 0)
         take_install_setting(config, key, value);
     if (strcmp(section, "") != 0 && strcmp(section, "shell") != 0)

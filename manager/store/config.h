@@ -23,6 +23,7 @@ struct config {
     char catalog_redist[1024];      /* [catalog] redist: NVIDIA's redist address (another mirror of it) */
     char download_base[1024];       /* [download] base_url: overrides the catalog's addresses */
     char download_mirrors[4096];    /* [download] mirrors: ':'-separated folders holding archives */
+    char index_url[1024];           /* [sources] index_url: a Python package index with NVIDIA's wheels */
     unsigned long long max_member_size; /* [install] max_member_size: bytes one archive member may hold */
     int install_runtime;            /* [install] runtime = true: sets keep only what programs load */
     long connect_timeout;           /* [download] connect_timeout: seconds to wait for a connection */

@@ -1,0 +1,215 @@
+/*
+ * python_index.h. A page is outside input: file names must be NVIDIA's
+ * wheel names for this platform's tags, a version a dotted number, a hash
+ * 64 hexadecimal digits and an address one the catalog would accept
+ * (https, or http to this machine or the configured index); anything else
+ * is passed over. Of the files whose version continues the requested prefix
+ * on a dot boundary, the newest is chosen.
+ */
+#include "python_index.h"
+
+#include "catalog.h"
+#include "config.h"
+#include "download.h"
+#include "store.h"
+
+#include "cudnnv_select.h"
+
+#include <ctype.h>
+#include <jansson.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define INDEX_PAGE_LIMIT (8 << 20)
+
+/* Whether a wheel's platform tag runs on the platform (manylinux for Linux, win_amd64 for Windows). */
+static int tag_fits(const char *name, int platform)
+{
+    size_t length = strlen(name);
+    const char *tail = platform == CATALOG_WINDOWS ? "-win_amd64.whl"
+                       : platform == CATALOG_LINUX ? "_x86_64.whl" : "_aarch64.whl";
+    if (length < strlen(tail) || strcmp(name + length - strlen(tail), tail) != 0)
+        return 0;
+    return platform == CATALOG_WINDOWS || strstr(name, "-manylinux") != NULL;
+}
+
+/* nvidia_cudnn_cuNN-VERSION-...: the version, when the name is one of NVIDIA's cuDNN wheels. */
+static int wheel_version(const char *name, char *version, size_t size)
+{
+    const char *dash = strchr(name, '-');
+    if (strncmp(name, "nvidia_cudnn_cu", 15) != 0 || dash == NULL || !isdigit((unsigned char)name[15]) ||
+        strchr(name, '/') != NULL || strchr(name, '\\') != NULL)
+        return 0;
+    size_t length = strcspn(dash + 1, "-");
+    if (length == 0 || length >= size)
+        return 0;
+    snprintf(version, size, "%.*s", (int)length, dash + 1);
+    for (const char *c = version; *c; c++) {
+        if (!isdigit((unsigned char)*c) && *c != '.')
+            return 0;
+    }
+    return cudnnv_name_is_valid(version);
+}
+
+/* An href resolved against the page's address: absolute, rooted at its host, or relative to the page. */
+static int resolve(const char *page_url, const char *href, char *out, size_t size)
+{
+    const char *scheme = strstr(page_url, "://");
+    if (strstr(href, "://") != NULL)
+        return snprintf(out, size, "%s", href) < (int)size ? 0 : -1;
+    if (scheme == NULL)
+        return -1;
+    if (href[0] == '/') {
+        const char *path = strchr(scheme + 3, '/');
+        int host = path ? (int)(path - page_url) : (int)strlen(page_url);
+        return snprintf(out, size, "%.*s%s", host, page_url, href) < (int)size ? 0 : -1;
+    }
+    const char *slash = strrchr(scheme + 3, '/');
+    int base = slash ? (int)(slash - page_url) + 1 : (int)strlen(page_url);
+    return snprintf(out, size, "%.*s%s%s", base, page_url, slash ? "" : "/", href) < (int)size ? 0 : -1;
+}
+
+/* What a page is read for: its address, the platform's tags, the version asked for; the best file so far. */
+struct page_reading {
+    const char *page_url;
+    char origin[512];          /* scheme://host:port/ of the page: files there are the index's own */
+    int platform;
+    const char *requested;
+    struct index_file *best;
+};
+
+/* One file of the page: kept as best when it fits and is newer. */
+static void consider(const struct page_reading *reading, const char *name, const char *href, const char *sha256)
+{
+    const char *page_url = reading->page_url, *requested = reading->requested;
+    int platform = reading->platform;
+    struct index_file *best = reading->best;
+    struct index_file file;
+    memset(&file, 0, sizeof file);
+    if (strlen(name) >= sizeof file.name || !tag_fits(name, platform) ||
+        !wheel_version(name, file.version, sizeof file.version) ||
+        (requested[0] && !cudnnv_name_has_prefix(file.version, requested)) ||
+        (sha256[0] && !catalog_is_sha256(sha256)) || resolve(page_url, href, file.url, sizeof file.url) != 0 ||
+        !catalog_url_is_allowed(file.url, reading->origin))
+        return;
+    char *fragment = strchr(file.url, '#');
+    if (fragment != NULL)
+        *fragment = '\0';
+    snprintf(file.name, sizeof file.name, "%s", name);
+    snprintf(file.sha256, sizeof file.sha256, "%s", sha256);
+    if (best->name[0] == '\0' || cudnnv_name_compare(file.version, best->version) > 0)
+        *best = file;
+}
+
+/* PEP 691: {"files": [{"filename", "url", "hashes": {"sha256"}}]}. */
+static int parse_json(const char *page, const struct page_reading *reading)
+{
+    json_error_t error;
+    json_t *root = json_loads(page, 0, &error), *files = root ? json_object_get(root, "files") : NULL;
+    size_t index;
+    json_t *file;
+    if (!json_is_array(files)) {
+        json_decref(root);
+        return -1;
+    }
+    json_array_foreach(files, index, file) {
+        const char *name = json_string_value(json_object_get(file, "filename"));
+        const char *url = json_string_value(json_object_get(file, "url"));
+        const char *sha256 = json_string_value(json_object_get(json_object_get(file, "hashes"), "sha256"));
+        if (name != NULL && url != NULL)
+            consider(reading, name, url, sha256 ? sha256 : "");
+    }
+    json_decref(root);
+    return 0;
+}
+
+/* The value of attribute href="..." in one tag; "" when absent. */
+static void href_of(const char *tag, const char *end, char *out, size_t size)
+{
+    const char *href = strstr(tag, "href=\"");
+    out[0] = '\0';
+    if (href == NULL || href > end)
+        return;
+    href += 6;
+    const char *close = strchr(href, '"');
+    if (close != NULL && close < end && (size_t)(close - href) < size)
+        snprintf(out, size, "%.*s", (int)(close - href), href);
+}
+
+/* PEP 503: <a href="URL#sha256=HEX">FILENAME</a>, one per file. */
+static void parse_html(const char *page, const struct page_reading *reading)
+{
+    char href[2048], name[256], sha256[72];
+    for (const char *at = strstr(page, "<a "); at != NULL; at = strstr(at + 3, "<a ")) {
+        const char *end = strchr(at, '>'), *close = end ? strstr(end, "</a>") : NULL;
+        if (end == NULL || close == NULL || (size_t)(close - end - 1) >= sizeof name)
+            continue;
+        href_of(at, end, href, sizeof href);
+        snprintf(name, sizeof name, "%.*s", (int)(close - end - 1), end + 1);
+        const char *hash = strstr(href, "#sha256=");
+        snprintf(sha256, sizeof sha256, "%s", hash ? hash + 8 : "");
+        if (href[0] != '\0')
+            consider(reading, name, href, sha256);
+    }
+}
+
+/* The newest fitting file of a project's page; 0, or -1 with why. */
+int python_index_parse(const char *page, const char *page_url, int platform, const char *requested,
+                       struct index_file *best, char *why, size_t why_size)
+{
+    struct page_reading reading = {page_url, "", platform, requested, best};
+    const char *host = strstr(page_url, "://"), *path = host ? strchr(host + 3, '/') : NULL;
+    snprintf(reading.origin, sizeof reading.origin, "%.*s/", path ? (int)(path - page_url) : 0, page_url);
+    memset(best, 0, sizeof *best);
+    const char *first = page + strspn(page, " \t\r\n");
+    int unreadable = 0;
+    if (first[0] == '{')
+        unreadable = parse_json(page, &reading) != 0;
+    else
+        parse_html(page, &reading);
+    if (unreadable) {
+        snprintf(why, why_size, "%s is not a simple index page (PEP 503 HTML or PEP 691 JSON)", page_url);
+        return -1;
+    }
+    if (best->name[0] == '\0') {
+        snprintf(why, why_size, "%s lists no %s wheel of cuDNN %s", page_url, catalog_platform_name(platform),
+                 requested[0] ? requested : "");
+        return -1;
+    }
+    return 0;
+}
+
+/* The project of a CUDA major on an index: INDEX/nvidia-cudnn-cuNN/. */
+int python_index_find(const char *index_url, int cuda_major, int platform, const char *requested,
+                      struct index_file *best, char *why, size_t why_size)
+{
+    char page_url[2048];
+    char *page = NULL;
+    size_t length = strlen(index_url);
+    snprintf(page_url, sizeof page_url, "%s%snvidia-cudnn-cu%d/", index_url,
+             length && index_url[length - 1] == '/' ? "" : "/", cuda_major);
+    char reason[512];
+    if (download_text(page_url, INDEX_PAGE_LIMIT, &page, reason, sizeof reason) != 0) {
+        snprintf(why, why_size, "%s: %s", page_url, reason);
+        return -1;
+    }
+    int status = python_index_parse(page, page_url, platform, requested, best, why, why_size);
+    free(page);
+    return status;
+}
+
+/* The index to use without --index-url: [sources] index_url in config, else PIP_INDEX_URL; 0 when one is set. */
+int python_index_default(char *out, size_t size)
+{
+    struct config config;
+    const char *pip = getenv("PIP_INDEX_URL");
+    config_read(store_root(), &config);
+    if (config.index_url[0] != '\0')
+        snprintf(out, size, "%s", config.index_url);
+    else if (pip != NULL && pip[0] != '\0')
+        snprintf(out, size, "%s", pip);
+    else
+        return -1;
+    return 0;
+}

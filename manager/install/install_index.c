@@ -1,0 +1,68 @@
+/*
+ * install --index-url URL VERSION: NVIDIA's nvidia-cudnn-cuNN wheel from a
+ * Python package index (python_index.c): the project of the CUDA major
+ * (--cuda, else the driver's, else the newest that has the version), the
+ * newest wheel of the version for the platform, fetched like any archive
+ * and checked against the index's SHA-256. A wheel the index gives no
+ * SHA-256 for is refused unless --no-verify was typed.
+ */
+#include "install_index.h"
+
+#include "catalog.h"
+#include "driver.h"
+#include "install_catalog.h"
+#include "messages.h"
+#include "python_index.h"
+
+#include "cudnnv_select.h"
+
+#include <stdio.h>
+#include <string.h>
+
+/* The CUDA majors to look for: --cuda's, else the driver's, else 13, 12, 11 in turn. */
+static int cuda_majors(const char *cuda, int majors[3])
+{
+    char driver[32], ceiling[32];
+    if (cuda != NULL && cuda[0] != '\0') {
+        majors[0] = cudnnv_name_major(cuda);
+        return 1;
+    }
+    if (driver_machine_cuda(driver, sizeof driver, ceiling, sizeof ceiling) && cudnnv_name_major(ceiling) > 0) {
+        majors[0] = cudnnv_name_major(ceiling);
+        return 1;
+    }
+    majors[0] = 13, majors[1] = 12, majors[2] = 11;
+    return 3;
+}
+
+int install_index_archive(const char *index_url, const struct index_request *request, char *archive_path,
+                          size_t size, char sha256[65])
+{
+    struct index_file file;
+    struct catalog_archive archive;
+    char why[2048] = "";
+    int majors[3], count = cuda_majors(request->cuda, majors), found = -1;
+    for (int i = 0; i < count && found < 0; i++) {
+        if (python_index_find(index_url, majors[i], request->platform, request->requested, &file, why, sizeof why) == 0)
+            found = majors[i];
+    }
+    if (found < 0)
+        return fail("cannot install cuDNN %s from the index: %s", request->requested, why);
+    if (file.sha256[0] == '\0' && !request->no_verify)
+        return fail("the index gives no SHA-256 for %s, so it cannot be checked: nothing was installed (--no-verify takes it unchecked)",
+                    file.name);
+    note("cuDNN %s for CUDA %d from %s: %s", file.version, found, index_url, file.name);
+    memset(&archive, 0, sizeof archive);
+    if (strlen(file.name) >= sizeof archive.name || strlen(file.url) >= sizeof archive.url)
+        return fail("the index's name or address of %s is too long to fetch (%zu characters)", file.name, strlen(file.url));
+    memcpy(archive.name, file.name, strlen(file.name) + 1);
+    memcpy(archive.url, file.url, strlen(file.url) + 1);
+    memcpy(archive.sha256, file.sha256, strlen(file.sha256) + 1);
+    return install_fetch_archive(&archive, "the index", archive_path, size, sha256);
+}
+
+/* The index to use when the catalog lacks a release: [sources] index_url, else PIP_INDEX_URL; 0 when one is set. */
+int install_index_default(char *out, size_t size)
+{
+    return python_index_default(out, size);
+}

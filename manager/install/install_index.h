@@ -1,0 +1,21 @@
+/*
+ * Installing from a Python package index (install_index.c): which wheel,
+ * fetched and checked.
+ */
+#ifndef CUDNNV_INSTALL_INDEX_H
+#define CUDNNV_INSTALL_INDEX_H
+
+#include <stddef.h>
+
+struct index_request {
+    const char *requested;   /* the version prefix: 9.1 */
+    const char *cuda;        /* --cuda, or NULL */
+    int platform;
+    int no_verify;           /* --no-verify: a wheel without a SHA-256 is taken */
+};
+
+int install_index_default(char *out, size_t size);
+int install_index_archive(const char *index_url, const struct index_request *request, char *archive_path,
+                          size_t size, char sha256[65]);
+
+#endif

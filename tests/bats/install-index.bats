@@ -1,0 +1,105 @@
+#!/usr/bin/env bats
+# install --index-url: NVIDIA's nvidia-cudnn-cuNN wheels from a Python
+# package index that the test builds and serves on 127.0.0.1, in its HTML
+# (PEP 503) and JSON (PEP 691) forms; the index's SHA-256 is checked.
+
+load helpers
+
+WHEEL=nvidia_cudnn_cu12-9.1.0.70-py3-none-manylinux2014_x86_64.whl
+OLDER=nvidia_cudnn_cu12-9.0.0.312-py3-none-manylinux2014_x86_64.whl
+
+teardown() {
+    stop_server
+}
+
+# build_index: a wheel of the 9.1.0 fixture (nvidia/cudnn/{lib,include} and its dist-info) and both index forms.
+build_index() {
+    local info="$BATS_TEST_TMPDIR/dist-info"
+    mkdir -p "$info"
+    printf 'Metadata-Version: 2.1\nName: nvidia-cudnn-cu12\nVersion: 9.1.0.70\n' > "$info/METADATA"
+    "$FIXTURES/bin/mkarchive" "$BATS_TEST_TMPDIR/$WHEEL" "tree:nvidia/cudnn/lib=$SETS/9.1.0/lib" \
+        "tree:nvidia/cudnn/include=$SETS/9.1.0/include" "file:nvidia_cudnn_cu12-9.1.0.70.dist-info/METADATA=$info/METADATA"
+
+}
+
+serve_index() { # serve_index SHA256_IN_THE_INDEX
+    local served="$BATS_TEST_TMPDIR/index" sum=$1
+    mkdir -p "$served/files" "$served/simple/nvidia-cudnn-cu12" "$served/json/nvidia-cudnn-cu12" "$served/simple/nvidia-cudnn-cu11"
+    cp "$BATS_TEST_TMPDIR/$WHEEL" "$served/files/"
+    cp "$BATS_TEST_TMPDIR/$WHEEL" "$served/files/$OLDER"
+    cat > "$served/simple/nvidia-cudnn-cu12/index.html" <<HTML
+<!DOCTYPE html><html><body>
+<a href="/files/$OLDER#sha256=$sum">$OLDER</a><br/>
+<a href="/files/$WHEEL#sha256=$sum" data-requires-python="&gt;=3">$WHEEL</a><br/>
+<a href="/files/nvidia_cudnn_cu12-9.1.0.70-py3-none-win_amd64.whl#sha256=$sum">nvidia_cudnn_cu12-9.1.0.70-py3-none-win_amd64.whl</a>
+<a href="/files/evil.whl">nvidia_cudnn_cu12-9.9.9.9-py3-none-manylinux2014_x86_64.whl/../x</a>
+</body></html>
+HTML
+    cat > "$served/json/nvidia-cudnn-cu12/index.html" <<JSON
+{"meta": {"api-version": "1.0"}, "name": "nvidia-cudnn-cu12", "files": [
+ {"filename": "$WHEEL", "url": "../../files/$WHEEL", "hashes": {"sha256": "$sum"}},
+ {"filename": "$OLDER", "url": "../../files/$OLDER", "hashes": {}}]}
+JSON
+    "$FIXTURES/bin/http_server" "$served" "$BATS_TEST_TMPDIR/port" "$BATS_TEST_TMPDIR/requests" &
+    SERVER_PID=$!
+    for _ in $(seq 100); do [ -s "$BATS_TEST_TMPDIR/port" ] && break; sleep 0.05; done
+    PORT=$(cat "$BATS_TEST_TMPDIR/port")
+}
+
+wheel_sum() {
+    sha256sum "$BATS_TEST_TMPDIR/$WHEEL" | cut -c1-64
+}
+
+@test "install --index-url VERSION: the newest wheel of the version for this platform, checked, loaded through the shim" {
+    build_index
+    serve_index "$(wheel_sum)"
+    run cudnnv install --cuda 12 --index-url "http://127.0.0.1:$PORT/simple" 9.1
+    assert_status 0
+    assert_output_has "cuDNN 9.1.0.70 for CUDA 12 from http://127.0.0.1:$PORT/simple: $WHEEL"
+    assert_output_has "installed 9.1.0.70 (cuDNN 9.1.0.70, CUDA 12)"
+    grep -q "GET /simple/nvidia-cudnn-cu12/ " "$BATS_TEST_TMPDIR/requests"
+    grep -qx "sha256 = $(wheel_sum)" "$CUDNNV_ROOT/versions/9.1.0.70/cudnnv.ini"
+    cudnnv rehash 2>/dev/null
+    SHIMS="$CUDNNV_ROOT/shims/lib"
+    mkdir -p p && cd p && cudnnv use 9.1 2>/dev/null
+    [ "$(LD_LIBRARY_PATH="$SHIMS" "$FIXTURES/bin/host_dlopen" libcudnn.so.9 | head -1)" = 90100 ]
+    # the JSON form (PEP 691), with addresses relative to the page
+    export CUDNNV_ROOT="$BATS_TEST_TMPDIR/json-store"
+    run cudnnv install --cuda 12 --index-url "http://127.0.0.1:$PORT/json/" 9.1
+    assert_status 0
+    assert_output_has "from http://127.0.0.1:$PORT/json/: $WHEEL"
+}
+
+@test "a sum that differs is refused with nothing installed; a wheel without one needs --no-verify" {
+    build_index
+    serve_index "$(printf '%064d' 3)"
+    run cudnnv install --cuda 12 --index-url "http://127.0.0.1:$PORT/simple" 9.1
+    assert_status 1
+    assert_output_has "SHA-256 of $WHEEL is $(wheel_sum), but the index says $(printf '%064d' 3); the file was deleted and nothing was installed"
+    [ ! -e "$CUDNNV_ROOT/versions/9.1.0.70" ]
+    run cudnnv install --cuda 12 --index-url "http://127.0.0.1:$PORT/json" 9.0
+    assert_status 1
+    assert_output_has "the index gives no SHA-256 for $OLDER, so it cannot be checked: nothing was installed (--no-verify takes it unchecked)"
+    run cudnnv install --cuda 12 --index-url "http://127.0.0.1:$PORT/json" --no-verify 9.0
+    assert_status 0
+    assert_output_has "the index gives no SHA-256 for $OLDER; installing it unchecked"
+}
+
+@test "PIP_INDEX_URL and [sources] index_url serve releases the catalog lacks; missing projects and versions are explained" {
+    build_index
+    serve_index "$(wheel_sum)"
+    # 9.1.0.70 is in the catalog: that wins (its download would go to NVIDIA); a release it lacks goes to the index
+    PIP_INDEX_URL="http://127.0.0.1:$PORT/simple" run cudnnv install --cuda 12 9.1.0.70.1
+    assert_status 1
+    assert_output_has "http://127.0.0.1:$PORT/simple/nvidia-cudnn-cu12/ lists no linux-x86_64 wheel of cuDNN 9.1.0.70.1"
+    mkdir -p "$CUDNNV_ROOT"
+    printf '[sources]\nindex_url = http://127.0.0.1:%s/json\n' "$PORT" > "$CUDNNV_ROOT/config"
+    run cudnnv install --cuda 12 9.1.0.70.1
+    assert_output_has "http://127.0.0.1:$PORT/json/nvidia-cudnn-cu12/ lists no linux-x86_64 wheel"
+    run cudnnv install --cuda 13 --index-url "http://127.0.0.1:$PORT/simple" 9.1
+    assert_status 1
+    assert_output_has "cannot install cuDNN 9.1 from the index: http://127.0.0.1:$PORT/simple/nvidia-cudnn-cu13/: HTTP 404"
+    run cudnnv install --no-verify 9.1
+    assert_status 2
+    assert_output_has "'--no-verify' goes with '--index-url'"
+}
