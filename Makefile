@@ -44,8 +44,10 @@ SELECT_SRC  = shim/version_name.c shim/set_list.c shim/version_file.c shim/selec
 # hook runs it at every prompt); install runs in a helper that also links
 # libarchive and OpenSSL, update in one that links libcurl, jansson, libgit2.
 HELPER_SRC  = manager/install/archive_extract.c manager/install/archive_sha256.c manager/commands/install_run.c \
+              manager/install/conda_package.c \
               manager/install/install_steps.c manager/install/install_name.c manager/install/install_catalog.c \
               manager/install/install_locked.c manager/install/install_index.c manager/catalog/python_index.c \
+              manager/catalog/conda_channel.c \
               manager/net/download.c
 UPDATE_SRC  = manager/commands/update_run.c manager/catalog/catalog_redist.c manager/catalog/redist_manifest.c \
               manager/net/download.c
@@ -194,7 +196,7 @@ windows: $(WIN_DLLS) $(WIN_CUDNNV)
 WIN_LINUX_ONLY = manager/store/beneath.c manager/platform/platform_posix.c manager/cli/install_helper.c \
                  manager/doctor/process_scan.c manager/doctor/doctor_paths.c \
                  manager/install/archive_extract.c manager/install/archive_sha256.c manager/catalog/python_index.c \
-                 manager/install/install_index.c \
+                 manager/install/install_index.c manager/install/conda_package.c manager/catalog/conda_channel.c \
                  $(UPDATE_SRC) $(GIT_SRC) \
                  $(NO_GIT_SRC) manager/cli/install_main.c manager/cli/update_main.c
 WIN_MANAGER_SRC = $(filter-out $(WIN_LINUX_ONLY),$(wildcard manager/*/*.c)) $(SELECT_SRC) $(HOOKS_SRC)
@@ -378,7 +380,7 @@ FUZZ_DIR     = $(BUILD)/fuzz
 FUZZ_CFLAGS  = -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -g -O1 \
                -fsanitize=fuzzer,address,undefined $(INCLUDES)
 FUZZ_NAMES   = version_file archive_member hook_state catalog_names manifest redist_manifest framework_metadata \
-               pe_imports lock_file python_index
+               pe_imports lock_file python_index conda_channel
 FUZZ_BASE    = manager/base/fsutil.c manager/platform/platform_posix.c $(SELECT_SRC)
 FUZZ_SRC_version_file   = $(SELECT_SRC)
 FUZZ_SRC_archive_member = manager/store/archive_member.c manager/store/beneath.c $(FUZZ_BASE)
@@ -397,6 +399,9 @@ FUZZ_LIBS_lock_file     = $(shell pkg-config --libs inih 2>/dev/null)
 FUZZ_SRC_python_index   = manager/catalog/python_index.c manager/catalog/catalog_check.c manager/catalog/catalog_platform.c \
                           $(FUZZ_BASE)
 FUZZ_LIBS_python_index  = $(shell pkg-config --libs jansson 2>/dev/null)
+FUZZ_SRC_conda_channel  = manager/catalog/conda_channel.c manager/catalog/catalog_check.c manager/catalog/catalog_platform.c \
+                          $(FUZZ_BASE)
+FUZZ_LIBS_conda_channel = $(shell pkg-config --libs jansson 2>/dev/null)
 
 $(FUZZ_DIR)/fuzz_%: tests/fuzz/fuzz_%.c $(SELECT_SRC) $(wildcard manager/*/*.c manager/*/*.h shim/*.h)
 	@mkdir -p $(dir $@)

@@ -42,6 +42,11 @@ static const struct option_spec options[] = {
                                    "config, else PIP_INDEX_URL, when the catalog lacks the release)"},
     [INSTALL_NO_VERIFY] = {.name = "--no-verify", .only_with = 1 << INSTALL_INDEX_URL,
                            .help = "with --index-url: take a wheel the index gives no SHA-256 for"},
+    [INSTALL_CHANNEL] = {.name = "--channel", .value_name = "URL",
+                         .conflicts = 1 << INSTALL_INDEX_URL | 1 << INSTALL_GPU,
+                         .help = "for a release: the cudnn (or libcudnn) package of this conda\n"
+                                 "channel (conda-forge, NVIDIA's, or a mirror), from its\n"
+                                 "repodata.json, checked against the sha256 there"},
     {.name = NULL},
 };
 

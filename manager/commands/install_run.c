@@ -33,6 +33,7 @@ static int parse_install(struct args *args, struct install_request *request)
     request->gpu = args->value[INSTALL_GPU];
     request->index_url = args->value[INSTALL_INDEX_URL];
     request->no_verify = args_has(args, INSTALL_NO_VERIFY);
+    request->channel = args->value[INSTALL_CHANNEL];
     struct config config;
     config_read(store_root(), &config);
     request->runtime = args_has(args, INSTALL_RUNTIME) || config.install_runtime;
@@ -95,10 +96,17 @@ static int resolve_catalog_source(struct install_request *request, char *archive
         return usage_fail("install", "--sha256 checks a file; a catalog release is checked against the catalog");
     int platform = request->platform ? catalog_platform_from_name(request->platform) : (int)catalog_host_platform();
     char index_url[1024];
-    int use_index = request->index_url != NULL || (!catalog_knows(request->source) &&
+    static char cuda_hint[16];
+    int use_index = request->index_url != NULL || (request->channel == NULL && !catalog_knows(request->source) &&
                                                    install_index_default(index_url, sizeof index_url) == 0);
-    if (use_index) {
-        struct index_request wanted = {request->source, request->cuda, platform, request->no_verify};
+    if (request->channel != NULL) {
+        struct index_request wanted = {request->source, request->cuda, platform, 0, 0};
+        if (install_channel_archive(request->channel, &wanted, archive, size, sha256) != 0)
+            return 1;
+        snprintf(cuda_hint, sizeof cuda_hint, "%d", wanted.found_cuda);
+        request->cuda_hint = cuda_hint;
+    } else if (use_index) {
+        struct index_request wanted = {request->source, request->cuda, platform, request->no_verify, 0};
         if (install_index_archive(request->index_url ? request->index_url : index_url, &wanted, archive, size, sha256) != 0)
             return 1;
     } else {

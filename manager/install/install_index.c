@@ -5,11 +5,14 @@
  * newest wheel of the version for the platform, fetched like any archive
  * and checked against the index's SHA-256. A wheel the index gives no
  * SHA-256 for is refused unless --no-verify was typed.
+ * install --channel URL VERSION: the same from a conda channel
+ * (conda_channel.c), its package checked against repodata's sha256.
  */
 #include "install_index.h"
 
 #include "catalog.h"
 #include "driver.h"
+#include "conda_channel.h"
 #include "install_catalog.h"
 #include "messages.h"
 #include "python_index.h"
@@ -18,6 +21,8 @@
 
 #include <stdio.h>
 #include <string.h>
+
+static int as_archive(const char *name, const char *url, const char *sha256, struct catalog_archive *archive);
 
 /* The CUDA majors to look for: --cuda's, else the driver's, else 13, 12, 11 in turn. */
 static int cuda_majors(const char *cuda, int majors[3])
@@ -35,7 +40,7 @@ static int cuda_majors(const char *cuda, int majors[3])
     return 3;
 }
 
-int install_index_archive(const char *index_url, const struct index_request *request, char *archive_path,
+int install_index_archive(const char *index_url, struct index_request *request, char *archive_path,
                           size_t size, char sha256[65])
 {
     struct index_file file;
@@ -52,12 +57,9 @@ int install_index_archive(const char *index_url, const struct index_request *req
         return fail("the index gives no SHA-256 for %s, so it cannot be checked: nothing was installed (--no-verify takes it unchecked)",
                     file.name);
     note("cuDNN %s for CUDA %d from %s: %s", file.version, found, index_url, file.name);
-    memset(&archive, 0, sizeof archive);
-    if (strlen(file.name) >= sizeof archive.name || strlen(file.url) >= sizeof archive.url)
-        return fail("the index's name or address of %s is too long to fetch (%zu characters)", file.name, strlen(file.url));
-    memcpy(archive.name, file.name, strlen(file.name) + 1);
-    memcpy(archive.url, file.url, strlen(file.url) + 1);
-    memcpy(archive.sha256, file.sha256, strlen(file.sha256) + 1);
+    request->found_cuda = found;
+    if (as_archive(file.name, file.url, file.sha256, &archive) != 0)
+        return 1;
     return install_fetch_archive(&archive, "the index", archive_path, size, sha256);
 }
 
@@ -65,4 +67,37 @@ int install_index_archive(const char *index_url, const struct index_request *req
 int install_index_default(char *out, size_t size)
 {
     return python_index_default(out, size);
+}
+
+/* An archive for install_fetch_archive from a name, an address and a sum; 0, or 1 after a message. */
+static int as_archive(const char *name, const char *url, const char *sha256, struct catalog_archive *archive)
+{
+    memset(archive, 0, sizeof *archive);
+    if (strlen(name) >= sizeof archive->name || strlen(url) >= sizeof archive->url)
+        return fail("the name or address of %s is too long to fetch (%zu characters)", name, strlen(url));
+    memcpy(archive->name, name, strlen(name) + 1);
+    memcpy(archive->url, url, strlen(url) + 1);
+    memcpy(archive->sha256, sha256, strlen(sha256) + 1);
+    return 0;
+}
+
+int install_channel_archive(const char *channel_url, struct index_request *request, char *archive_path,
+                            size_t size, char sha256[65])
+{
+    struct channel_file file;
+    struct catalog_archive archive;
+    char why[2048] = "";
+    int majors[3], count = cuda_majors(request->cuda, majors), found = -1;
+    for (int i = 0; i < count && found < 0; i++) {
+        if (conda_channel_find(channel_url, request->platform, request->requested, majors[i], &file, why,
+                               sizeof why) == 0)
+            found = majors[i];
+    }
+    if (found < 0)
+        return fail("cannot install cuDNN %s from the channel: %s", request->requested, why);
+    note("cuDNN %s for CUDA %d from %s: %s", file.version, found, channel_url, file.name);
+    request->found_cuda = found;
+    if (as_archive(file.name, file.url, file.sha256, &archive) != 0)
+        return 1;
+    return install_fetch_archive(&archive, "the channel's repodata.json", archive_path, size, sha256);
 }

@@ -12,10 +12,13 @@ struct index_request {
     const char *cuda;        /* --cuda, or NULL */
     int platform;
     int no_verify;           /* --no-verify: a wheel without a SHA-256 is taken */
+    int found_cuda;          /* answered: the CUDA major of the package chosen */
 };
 
 int install_index_default(char *out, size_t size);
-int install_index_archive(const char *index_url, const struct index_request *request, char *archive_path,
+int install_channel_archive(const char *channel_url, struct index_request *request, char *archive_path,
+                            size_t size, char sha256[65]);
+int install_index_archive(const char *index_url, struct index_request *request, char *archive_path,
                           size_t size, char sha256[65]);
 
 #endif

@@ -14,7 +14,7 @@ int install_index_default(char *out, size_t size)
     return -1;
 }
 
-int install_index_archive(const char *index_url, const struct index_request *request, char *archive_path,
+int install_index_archive(const char *index_url, struct index_request *request, char *archive_path,
                           size_t size, char sha256[65])
 {
     (void)request;
@@ -23,4 +23,15 @@ int install_index_archive(const char *index_url, const struct index_request *req
     (void)sha256;
     return fail("this cudnnv.exe cannot read Python package indexes (%s): download the wheel with pip and run 'cudnnv install FILE.whl'",
                 index_url);
+}
+
+int install_channel_archive(const char *channel_url, struct index_request *request, char *archive_path,
+                            size_t size, char sha256[65])
+{
+    (void)request;
+    (void)archive_path;
+    (void)size;
+    (void)sha256;
+    return fail("this cudnnv.exe cannot read conda channels (%s): download the package with conda and unpack it, then run 'cudnnv install FOLDER'",
+                channel_url);
 }

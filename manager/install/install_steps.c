@@ -6,6 +6,7 @@
 #include "install_steps.h"
 
 #include "install_archive.h"
+#include "conda_package.h"
 #include "catalog.h"
 #include "messages.h"
 #include "config.h"
@@ -71,7 +72,15 @@ static int unpack(const struct install_request *request, const char *root, const
     path_join(raw, PATH_MAX, staging, "raw");
     if (make_dirs(raw, 0700) != 0)
         return fail("cannot create %s: %s", raw, strerror(errno));
-    if (archive_extract_safe(request->source, raw, config.max_member_size, error, sizeof error) != 0)
+    const char *archive = request->source;
+    char payload[PATH_MAX];
+    if (conda_is_package(request->source)) {
+        path_join(payload, sizeof payload, staging, "payload.tar.zst");
+        if (conda_take_payload(request->source, payload, config.max_member_size, error, sizeof error) != 0)
+            return fail("refusing %s: %s; nothing was installed", request->source, error);
+        archive = payload;
+    }
+    if (archive_extract_safe(archive, raw, config.max_member_size, error, sizeof error) != 0)
         return fail("refusing %s: %s; nothing was installed", request->source, error);
     return 0;
 }
@@ -163,7 +172,8 @@ static int build_set(const struct install_request *request, const char *root, co
     find_release_name(request->source, raw, &layout, &release);
     version_compose_name(&version, &release, version_name, sizeof version_name);
     snprintf(result->info.version, sizeof result->info.version, "%s", version_name);
-    snprintf(result->info.cuda, sizeof result->info.cuda, "%s", release.cuda);
+    snprintf(result->info.cuda, sizeof result->info.cuda, "%s",
+             release.cuda[0] == '\0' && request->cuda_hint ? request->cuda_hint : release.cuda);
     snprintf(result->info.platform, sizeof result->info.platform, "%s", set_layout_platform(&layout, base_name(request->source)));
     if (request->runtime) {
         if (keep_runtime_only(result->staged_set) != 0)

@@ -22,6 +22,8 @@ struct install_request {
     int runtime;                /* --runtime or [install] runtime: only what programs load */
     const char *index_url;      /* --index-url: a release from this Python package index */
     int no_verify;              /* --no-verify: an index's wheel without a SHA-256 is taken */
+    const char *channel;        /* --channel: a release from this conda channel */
+    const char *cuda_hint;      /* the CUDA major a source said, for a set whose files do not */
     int force;
     int json;
     int no_catalog_check;       /* --no-catalog-check: an archive the catalog names is not checked against it */

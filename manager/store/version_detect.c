@@ -140,6 +140,10 @@ int release_name_parse(const char *file_name, struct release_name *release)
         return take_dotted(start, release->version, sizeof release->version) &&
                take_dotted(cuda + 5, release->cuda, sizeof release->cuda);
     }
+    size_t length = strlen(file_name);
+    if ((length > 6 && strcmp(file_name + length - 6, ".conda") == 0) ||
+        (length > 8 && strcmp(file_name + length - 8, ".tar.bz2") == 0))   /* conda's cudnn-9.1.0.70-BUILD */
+        return take_dotted(file_name + 6, release->version, sizeof release->version);
     const char *v = strstr(file_name, "-v");
     return v != NULL && take_dotted(file_name + 6, release->cuda, sizeof release->cuda) &&
            take_dotted(v + 2, release->version, sizeof release->version);

@@ -1,0 +1,108 @@
+#!/usr/bin/env bats
+# install --channel: cuDNN from a conda channel the test builds and serves
+# on 127.0.0.1 (repodata.json, a .conda package and a .tar.bz2 one), and
+# install FILE.conda / FILE.tar.bz2; sums checked, hostile packages refused.
+
+load helpers
+
+teardown() {
+    stop_server
+}
+
+# conda_package OUT.conda|OUT.tar.bz2 [ITEM...]: the 9.1.0 fixture as conda lays a package out (lib/, include/, info/).
+conda_package() {
+    local out=$1 work="$BATS_TEST_TMPDIR/pkgwork"
+    shift
+    mkdir -p "$work"
+    echo '{"name": "cudnn", "version": "9.1.0.70"}' > "$work/index.json"
+    local files=("tree:lib=$SETS/9.1.0/lib" "tree:include=$SETS/9.1.0/include" "file:info/index.json=$work/index.json" "$@")
+    if [[ "$out" == *.tar.bz2 ]]; then
+        "$FIXTURES/bin/mkarchive" "$out" "${files[@]}"
+        return
+    fi
+    "$FIXTURES/bin/mkarchive" "$work/pkg-x.tar.zst" "${files[@]}"
+    "$FIXTURES/bin/mkarchive" "$work/info-x.tar.zst" "file:info/index.json=$work/index.json"
+    "$FIXTURES/bin/mkarchive" "$out" "file:metadata.json=$work/index.json" "file:info-cudnn-9.1.0.70-h1_0.tar.zst=$work/info-x.tar.zst" \
+        "file:pkg-cudnn-9.1.0.70-h1_0.tar.zst=$work/pkg-x.tar.zst"
+}
+
+# serve_channel SUM_OF_THE_CONDA_PACKAGE: CHANNEL/linux-64/{repodata.json, packages}.
+serve_channel() {
+    local channel="$BATS_TEST_TMPDIR/channel" sum=$1
+    mkdir -p "$channel/linux-64"
+    cp "$BATS_TEST_TMPDIR/cudnn-9.1.0.70-h1_0.conda" "$BATS_TEST_TMPDIR/cudnn-9.1.0.70-h1_0.tar.bz2" "$channel/linux-64/"
+    cp "$BATS_TEST_TMPDIR/cudnn-9.1.0.70-h1_0.conda" "$channel/linux-64/cudnn-9.1.0.70-h2_0.conda"
+    bz2=$(sha256sum "$channel/linux-64/cudnn-9.1.0.70-h1_0.tar.bz2" | cut -c1-64)
+    cat > "$channel/linux-64/repodata.json" <<JSON
+{"info": {"subdir": "linux-64"},
+ "packages": {
+  "cudnn-9.1.0.70-h1_0.tar.bz2": {"name": "cudnn", "version": "9.1.0.70", "build": "h1_0", "depends": ["cuda-version >=12,<13"], "sha256": "$bz2"},
+  "cudnn-9.2.0.82-h1_0.tar.bz2": {"name": "cudnn", "version": "9.2.0.82", "build": "h1_0", "depends": ["cuda-version >=12,<13"]}},
+ "packages.conda": {
+  "cudnn-9.1.0.70-h1_0.conda": {"name": "cudnn", "version": "9.1.0.70", "build": "h1_0", "depends": ["cuda-version >=12,<13", "libgcc-ng >=12"], "sha256": "$sum"},
+  "cudnn-9.1.0.70-h2_0.conda": {"name": "cudnn", "version": "9.1.0.70", "build": "h2_0", "depends": ["cuda-version >=11,<12"], "sha256": "$sum"},
+  "../../evil-9.3.0.1.conda": {"name": "cudnn", "version": "9.3.0.1", "depends": [], "sha256": "$sum"},
+  "cudnn-jit-9.4.0.1-h1_0.conda": {"name": "cudnn-jit", "version": "9.4.0.1", "depends": [], "sha256": "$sum"}}}
+JSON
+    "$FIXTURES/bin/http_server" "$channel" "$BATS_TEST_TMPDIR/port" "$BATS_TEST_TMPDIR/requests" &
+    SERVER_PID=$!
+    for _ in $(seq 100); do [ -s "$BATS_TEST_TMPDIR/port" ] && break; sleep 0.05; done
+    PORT=$(cat "$BATS_TEST_TMPDIR/port")
+}
+
+@test "install --channel: the newest cudnn of the version for the CUDA major, the .conda form, checked; loaded through the shim" {
+    conda_package "$BATS_TEST_TMPDIR/cudnn-9.1.0.70-h1_0.conda"
+    conda_package "$BATS_TEST_TMPDIR/cudnn-9.1.0.70-h1_0.tar.bz2"
+    serve_channel "$(sha256sum "$BATS_TEST_TMPDIR/cudnn-9.1.0.70-h1_0.conda" | cut -c1-64)"
+    run cudnnv install --cuda 12 --channel "http://127.0.0.1:$PORT" 9
+    assert_status 0
+    assert_output_has "cuDNN 9.1.0.70 for CUDA 12 from http://127.0.0.1:$PORT: cudnn-9.1.0.70-h1_0.conda"
+    assert_output_has "installed 9.1.0.70 (cuDNN 9.1.0.70, CUDA 12)"
+    grep -q "GET /linux-64/repodata.json " "$BATS_TEST_TMPDIR/requests"
+    cudnnv rehash 2>/dev/null
+    [ "$(LD_LIBRARY_PATH="$CUDNNV_ROOT/shims/lib" "$FIXTURES/bin/host_dlopen" libcudnn.so.9 | head -1)" = 90100 ]
+    # the CUDA 11 build of the same version
+    export CUDNNV_ROOT="$BATS_TEST_TMPDIR/store11"
+    run cudnnv install --cuda 11 --channel "http://127.0.0.1:$PORT/" 9.1
+    assert_output_has "cudnn-9.1.0.70-h2_0.conda"
+    assert_output_has "installed 9.1.0.70 (cuDNN 9.1.0.70, CUDA 11)"
+}
+
+@test "a sum that differs is refused; packages without one, with odd names or of other projects are passed over" {
+    conda_package "$BATS_TEST_TMPDIR/cudnn-9.1.0.70-h1_0.conda"
+    conda_package "$BATS_TEST_TMPDIR/cudnn-9.1.0.70-h1_0.tar.bz2"
+    serve_channel "$(printf '%064d' 5)"
+    run cudnnv install --cuda 12 --channel "http://127.0.0.1:$PORT" 9.1
+    assert_status 1
+    assert_output_has "but the channel's repodata.json says $(printf '%064d' 5); the file was deleted and nothing was installed"
+    [ ! -e "$CUDNNV_ROOT/versions/9.1.0.70" ]
+    run cudnnv install --cuda 12 --channel "http://127.0.0.1:$PORT" 9.2
+    assert_status 1
+    assert_output_has "repodata.json has no cudnn package of version 9.2 for CUDA 12 with a SHA-256"
+    for version in 9.3 9.4; do
+        run cudnnv install --cuda 12 --channel "http://127.0.0.1:$PORT" "$version"
+        assert_status 1
+        refute_output_has "evil"
+    done
+}
+
+@test "install FILE.conda and FILE.tar.bz2; a .conda without its payload, or one whose payload climbs out, installs nothing" {
+    conda_package "$BATS_TEST_TMPDIR/cudnn-9.1.0.70-h1_0.conda"
+    conda_package "$BATS_TEST_TMPDIR/cudnn-9.1.0.70-h1_0.tar.bz2"
+    run cudnnv install "$BATS_TEST_TMPDIR/cudnn-9.1.0.70-h1_0.conda"
+    assert_status 0
+    assert_output_has "installed 9.1.0.70 (cuDNN 9.1.0.70)"
+    run cudnnv install --name from-bz2 "$BATS_TEST_TMPDIR/cudnn-9.1.0.70-h1_0.tar.bz2"
+    assert_status 0
+    [ -f "$CUDNNV_ROOT/versions/from-bz2/lib/libcudnn.so.9.1.0" ]
+    "$FIXTURES/bin/mkarchive" "$BATS_TEST_TMPDIR/empty-9.1.0.70-h1_0.conda" "file:metadata.json=$SETS/9.1.0/LICENSE"
+    run cudnnv install --name empty "$BATS_TEST_TMPDIR/empty-9.1.0.70-h1_0.conda"
+    assert_status 1
+    assert_output_has "no pkg-*.tar.zst in it: not a conda package"
+    conda_package "$BATS_TEST_TMPDIR/evil-9.1.0.70-h1_0.conda" "file:../../evil-outside=$SETS/9.1.0/LICENSE"
+    run cudnnv install --name evil "$BATS_TEST_TMPDIR/evil-9.1.0.70-h1_0.conda"
+    assert_status 1
+    assert_output_has "nothing was installed"
+    [ ! -e "$CUDNNV_ROOT/versions/evil" ]
+    [ -z "$(find "$CUDNNV_ROOT" "$BATS_TEST_TMPDIR" -name evil-outside)" ]
+}
