@@ -47,6 +47,8 @@ static const struct option_spec options[] = {
                          .help = "for a release: the cudnn (or libcudnn) package of this conda\n"
                                  "channel (conda-forge, NVIDIA's, or a mirror), from its\n"
                                  "repodata.json, checked against the sha256 there"},
+    [INSTALL_DRY_RUN] = {.name = "--dry-run", .help = "say which archive it would bring, from where (cache, mirror\n"
+                                                     "folder, or its address), its size and SHA-256; change nothing"},
     {.name = NULL},
 };
 

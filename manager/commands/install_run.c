@@ -99,23 +99,33 @@ static int resolve_catalog_source(struct install_request *request, char *archive
     static char cuda_hint[16];
     int use_index = request->index_url != NULL || (request->channel == NULL && !catalog_knows(request->source) &&
                                                    install_index_default(index_url, sizeof index_url) == 0);
+    int status;
     if (request->channel != NULL) {
         struct index_request wanted = {request->source, request->cuda, platform, 0, 0};
-        if (install_channel_archive(request->channel, &wanted, archive, size, sha256) != 0)
-            return 1;
+        if ((status = install_channel_archive(request->channel, &wanted, archive, size, sha256)) != 0)
+            return status;
         snprintf(cuda_hint, sizeof cuda_hint, "%d", wanted.found_cuda);
         request->cuda_hint = cuda_hint;
     } else if (use_index) {
         struct index_request wanted = {request->source, request->cuda, platform, request->no_verify, 0};
-        if (install_index_archive(request->index_url ? request->index_url : index_url, &wanted, archive, size, sha256) != 0)
-            return 1;
+        if ((status = install_index_archive(request->index_url ? request->index_url : index_url, &wanted, archive,
+                                            size, sha256)) != 0)
+            return status;
     } else {
         struct release_request release = {request->source, request->cuda, request->gpu, platform};
-        if (install_catalog_archive(&release, archive, size, sha256) != 0)
-            return 1;
+        if ((status = install_catalog_archive(&release, archive, size, sha256)) != 0)
+            return status;
     }
     request->source = archive;
     request->checked_sha256 = sha256[0] ? sha256 : NULL;
+    return 0;
+}
+
+/* --dry-run for a file or folder given: nothing to fetch, and nothing is changed. */
+static int plan_local(const struct install_request *request)
+{
+    printf("%s\n  from    this machine (nothing to fetch)\n", request->source);
+    note("nothing was changed (--dry-run)");
     return 0;
 }
 
@@ -154,10 +164,13 @@ int install_run(struct args *args)
     if (status != 0)
         return status;
     /* a download holds only the download lock: the store stays free meanwhile */
-    if (store_prepare(store_root()) != 0)
+    if (!args_has(args, INSTALL_DRY_RUN) && store_prepare(store_root()) != 0)
         return 1;
+    if (args_has(args, INSTALL_DRY_RUN))
+        install_plan_only();
     if (args_has(args, INSTALL_LOCKED))
-        return install_locked(&request, install_one);
-    status = resolve_catalog_source(&request, archive, sizeof archive, sha256);
-    return status != 0 ? status : install_one(&request);
+        status = install_locked(&request, install_one);
+    else if ((status = resolve_catalog_source(&request, archive, sizeof archive, sha256)) == 0)
+        status = args_has(args, INSTALL_DRY_RUN) ? plan_local(&request) : install_one(&request);
+    return status == INSTALL_PLANNED ? 0 : status;
 }

@@ -48,7 +48,35 @@ static int from_mirrors(const struct config *config, const char *name, char *pat
     return 0;
 }
 
-/* Puts the archive at path: cache, mirror, or download. *downloaded says whether cudnnv owns the file. */
+static int dry_run;
+
+/* install --dry-run: the archive is chosen and described, then nothing is fetched or changed. */
+void install_plan_only(void)
+{
+    dry_run = 1;
+}
+
+/* What --dry-run prints of the archive it would bring: its name, where from, its size and sum. */
+static int describe_plan(const struct catalog_archive *archive, const char *from)
+{
+    printf("%s\n  from    %s\n", archive->name, from);
+    if (archive->size > 0)
+        printf("  size    %lld bytes\n", archive->size);
+    else
+        printf("  size    unknown (the source does not say)\n");
+    printf("  sha256  %s\n", archive->sha256[0] ? archive->sha256 : "none published: it would be installed unchecked");
+    note("nothing was fetched or changed (--dry-run)");
+    return INSTALL_PLANNED;
+}
+
+/*
+ * Puts the archive at path, from the first of these that has it: the
+ * store's cache, a mirror folder ([download] mirrors), or its address (or
+ * [download] base_url + its name). *downloaded says whether cudnnv owns the
+ * file. Which archive (NVIDIA's redist through the catalog, a package index,
+ * a conda channel, a lock) is decided before; the order there is in
+ * install_run.c.
+ */
 static int obtain(const struct catalog_archive *archive, char *path, size_t size, int *downloaded)
 {
     struct config config;
@@ -57,13 +85,18 @@ static int obtain(const struct catalog_archive *archive, char *path, size_t size
     config_read(root, &config);
     *downloaded = 0;
     snprintf(path, size, "%s/cache/%s", root, archive->name);
+    if (dry_run && is_regular_file(path))
+        return describe_plan(archive, path);
     if (is_regular_file(path)) {
         note("using %s from the cache", archive->name);
         *downloaded = 1;
         return 0;
     }
     char mirrored[PATH_MAX];
-    if (from_mirrors(&config, archive->name, mirrored, sizeof mirrored)) {
+    int mirror = from_mirrors(&config, archive->name, mirrored, sizeof mirrored);
+    if (dry_run && mirror)
+        return describe_plan(archive, mirrored);
+    if (mirror) {
         note("using %s", mirrored);
         snprintf(path, size, "%s", mirrored);
         return 0;
@@ -72,6 +105,8 @@ static int obtain(const struct catalog_archive *archive, char *path, size_t size
         snprintf(url, sizeof url, "%s/%s", config.download_base, archive->name);
     else
         snprintf(url, sizeof url, "%s", archive->url);
+    if (dry_run)
+        return describe_plan(archive, url);
     /* two installs of one release must not write one download */
     int lock = store_lock_named(root, "download.lock", "downloading");
     if (lock < 0)

@@ -15,6 +15,10 @@ struct release_request {
     int platform;
 };
 
+/* install_catalog_archive and install_fetch_archive's answer under install_plan_only(): described, not fetched. */
+#define INSTALL_PLANNED 3
+
+void install_plan_only(void);
 int install_catalog_archive(const struct release_request *request, char *archive_path, size_t size, char sha256[65]);
 struct catalog_archive;
 int install_fetch_archive(const struct catalog_archive *archive, const char *authority, char *archive_path,

@@ -73,8 +73,9 @@ static int install_pin(const struct install_request *request, const struct lock_
     note("%s: cuDNN %s for CUDA %s: %s (locked)", entry->pin, release->version, release->builds[0].cuda, archive->name);
     if (archive->sha256[0] == '\0')
         return fail("cudnn.lock gives no SHA-256 for %s; run 'cudnnv lock' again", archive->name);
-    if (install_fetch_archive(archive, "cudnn.lock", archive_path, sizeof archive_path, sha256) != 0)
-        return 1;
+    int status = install_fetch_archive(archive, "cudnn.lock", archive_path, sizeof archive_path, sha256);
+    if (status != 0)
+        return status;
     struct install_request one = *request;
     one.source = archive_path;
     one.checked_sha256 = sha256;
@@ -100,8 +101,9 @@ int install_locked(const struct install_request *request, int (*install_one)(str
         const struct lock_pin *entry = lock_file_find(&lock, names[i]);
         if (entry == NULL)
             return fail("%s names no release for %s: run 'cudnnv lock' to refresh it", lock_path, names[i]);
-        if (install_pin(request, entry, platform, install_one) != 0)
-            return 1;
+        int status = install_pin(request, entry, platform, install_one);
+        if (status != 0 && status != INSTALL_PLANNED)
+            return status;
     }
     return 0;
 }

@@ -103,3 +103,29 @@ wheel_sum() {
     assert_status 2
     assert_output_has "'--no-verify' goes with '--index-url'"
 }
+
+@test "install --dry-run says which archive, from where, its size and sum, and changes nothing" {
+    build_index
+    serve_index "$(wheel_sum)"
+    run cudnnv install --dry-run --cuda 12 --index-url "http://127.0.0.1:$PORT/simple" 9.1
+    assert_status 0
+    [ "${lines[0]}" = "cudnnv: cuDNN 9.1.0.70 for CUDA 12 from http://127.0.0.1:$PORT/simple: $WHEEL" ]
+    assert_output_has "$WHEEL
+  from    http://127.0.0.1:$PORT/files/$WHEEL
+  size    unknown (the source does not say)
+  sha256  $(wheel_sum)"
+    assert_output_has "nothing was fetched or changed (--dry-run)"
+    ! grep -q "GET /files/" "$BATS_TEST_TMPDIR/requests" || false
+    [ ! -e "$CUDNNV_ROOT" ]
+    # from the cache, when it is there: that is where it would come from
+    mkdir -p "$CUDNNV_ROOT/cache"
+    cp "$BATS_TEST_TMPDIR/$WHEEL" "$CUDNNV_ROOT/cache/"
+    run cudnnv install --dry-run --cuda 12 --index-url "http://127.0.0.1:$PORT/simple" 9.1
+    assert_output_has "  from    $CUDNNV_ROOT/cache/$WHEEL"
+    [ ! -e "$CUDNNV_ROOT/versions" ]
+    # a folder: nothing to fetch
+    run cudnnv install --dry-run "$SETS/9.1.0"
+    assert_status 0
+    assert_output_has "from    this machine (nothing to fetch)"
+    [ ! -e "$CUDNNV_ROOT/versions" ]
+}
