@@ -36,7 +36,8 @@ CORE_LIBS  = -Wl,-Bstatic $(shell pkg-config --libs $(CORE_PKGS) 2>/dev/null) -W
 DEMO_PACKAGES  = build-essential pkg-config libinih-dev libxxhash-dev libarchive-dev libssl-dev \
                  libcurl4-openssl-dev libgit2-dev libjansson-dev
 CHECK_PACKAGES = $(DEMO_PACKAGES) clang libcmocka-dev bats gcc-mingw-w64-x86-64 wine64 gcc-aarch64-linux-gnu \
-                 libc6-dev-arm64-cross qemu-user zsh fish tmux git strace lmod tcl slurm-wlm libslurm-dev munge
+                 libc6-dev-arm64-cross qemu-user zsh fish tmux git strace lmod tcl slurm-wlm libslurm-dev munge \
+                 openssl
 
 SELECT_SRC  = shim/version_name.c shim/set_list.c shim/version_file.c shim/select.c \
               shim/select_message.c shim/text_escape.c shim/set_trust.c
@@ -44,7 +45,7 @@ SELECT_SRC  = shim/version_name.c shim/set_list.c shim/version_file.c shim/selec
 # hook runs it at every prompt); install runs in a helper that also links
 # libarchive and OpenSSL, update in one that links libcurl, jansson, libgit2.
 HELPER_SRC  = manager/install/archive_extract.c manager/install/archive_sha256.c manager/commands/install_run.c \
-              manager/install/conda_package.c \
+              manager/install/conda_package.c manager/install/wheel_record.c \
               manager/install/install_steps.c manager/install/install_name.c manager/install/install_catalog.c \
               manager/install/install_locked.c manager/install/install_index.c manager/catalog/python_index.c \
               manager/catalog/conda_channel.c \
@@ -197,6 +198,7 @@ WIN_LINUX_ONLY = manager/store/beneath.c manager/platform/platform_posix.c manag
                  manager/doctor/process_scan.c manager/doctor/doctor_paths.c \
                  manager/install/archive_extract.c manager/install/archive_sha256.c manager/catalog/python_index.c \
                  manager/install/install_index.c manager/install/conda_package.c manager/catalog/conda_channel.c \
+                 manager/install/wheel_record.c \
                  $(UPDATE_SRC) $(GIT_SRC) \
                  $(NO_GIT_SRC) manager/cli/install_main.c manager/cli/update_main.c
 WIN_MANAGER_SRC = $(filter-out $(WIN_LINUX_ONLY),$(wildcard manager/*/*.c)) $(SELECT_SRC) $(HOOKS_SRC)

@@ -88,7 +88,9 @@ const struct command command_install = {
         "library names; NVIDIA's archive name adds the build number and the CUDA\n"
         "version. The set is named after its version (8.1.0.77); the same version\n"
         "for a second CUDA major gets a -cudaN suffix.\n",
-    .notes = "An archive whose file name is in the catalog is checked against the\n"
+    .notes = "A wheel's files are checked against its RECORD; a .conda package's payload is\n"
+             "unpacked with the same rules as any archive.\n"
+             "An archive whose file name is in the catalog is checked against the\n"
              "catalog's SHA-256 first. Members with absolute paths, '..', or links\n"
              "leading outside the set are refused, and nothing is installed.\n",
     .options = options,

@@ -7,6 +7,7 @@
 
 #include "install_archive.h"
 #include "conda_package.h"
+#include "wheel_record.h"
 #include "catalog.h"
 #include "messages.h"
 #include "config.h"
@@ -81,6 +82,8 @@ static int unpack(const struct install_request *request, const char *root, const
         archive = payload;
     }
     if (archive_extract_safe(archive, raw, config.max_member_size, error, sizeof error) != 0)
+        return fail("refusing %s: %s; nothing was installed", request->source, error);
+    if (wheel_is_file(request->source) && wheel_record_check(raw, error, sizeof error) != 0)
         return fail("refusing %s: %s; nothing was installed", request->source, error);
     return 0;
 }

@@ -98,7 +98,8 @@ static int ends_with(const char *text, const char *suffix)
 /*
  * True when a cuDNN set needs the file: headers cudnn*.h, libraries
  * libcudnn*, DLLs cudnn*.dll, import libraries cudnn*.lib, the licence, and
- * a wheel's METADATA (the build number). Nothing else is written.
+ * a wheel's METADATA (the build number) and RECORD (the sums its files are
+ * checked against). Nothing else is written.
  */
 int archive_member_is_needed(const char *clean_name)
 {
@@ -113,5 +114,5 @@ int archive_member_is_needed(const char *clean_name)
         if (strcmp(leaf, licences[i]) == 0)
             return 1;
     }
-    return strcmp(leaf, "METADATA") == 0 && ends_with(parent, ".dist-info");
+    return (strcmp(leaf, "METADATA") == 0 || strcmp(leaf, "RECORD") == 0) && ends_with(parent, ".dist-info");
 }

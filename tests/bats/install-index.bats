@@ -12,14 +12,26 @@ teardown() {
     stop_server
 }
 
-# build_index: a wheel of the 9.1.0 fixture (nvidia/cudnn/{lib,include} and its dist-info) and both index forms.
-build_index() {
-    local info="$BATS_TEST_TMPDIR/dist-info"
-    mkdir -p "$info"
-    printf 'Metadata-Version: 2.1\nName: nvidia-cudnn-cu12\nVersion: 9.1.0.70\n' > "$info/METADATA"
-    "$FIXTURES/bin/mkarchive" "$BATS_TEST_TMPDIR/$WHEEL" "tree:nvidia/cudnn/lib=$SETS/9.1.0/lib" \
-        "tree:nvidia/cudnn/include=$SETS/9.1.0/include" "file:nvidia_cudnn_cu12-9.1.0.70.dist-info/METADATA=$info/METADATA"
+# make_wheel OUT [TAMPER]: a wheel of the 9.1.0 fixture (nvidia/cudnn/{lib,include} and its dist-info
+# with METADATA and a RECORD of every file's url-safe base64 SHA-256); with TAMPER, a library changed after.
+make_wheel() {
+    local tree="$BATS_TEST_TMPDIR/wheel-tree" info=nvidia_cudnn_cu12-9.1.0.70.dist-info
+    rm -rf "$tree"
+    mkdir -p "$tree/nvidia/cudnn" "$tree/$info"
+    cp -a "$SETS/9.1.0/lib" "$SETS/9.1.0/include" "$tree/nvidia/cudnn/"
+    printf 'Metadata-Version: 2.1\nName: nvidia-cudnn-cu12\nVersion: 9.1.0.70\n' > "$tree/$info/METADATA"
+    (cd "$tree" && find . -type f ! -name RECORD | sed 's|^\./||' | while read -r file; do
+        printf '%s,sha256=%s,%s\n' "$file" "$(openssl dgst -sha256 -binary "$file" | base64 | tr '+/' '-_' | tr -d '=')" \
+            "$(stat -c %s "$file")"
+    done > "$info/RECORD")
+    echo "$info/RECORD,," >> "$tree/$info/RECORD"
+    [ -z "${2:-}" ] || echo tampered >> "$tree/nvidia/cudnn/lib/libcudnn.so.9.1.0"
+    mkdir -p "$(dirname "$1")"
+    "$FIXTURES/bin/mkarchive" "$1" "tree:nvidia=$tree/nvidia" "tree:$info=$tree/$info"
+}
 
+build_index() {
+    make_wheel "$BATS_TEST_TMPDIR/$WHEEL"
 }
 
 serve_index() { # serve_index SHA256_IN_THE_INDEX
@@ -129,3 +141,23 @@ wheel_sum() {
     assert_output_has "from    this machine (nothing to fetch)"
     [ ! -e "$CUDNNV_ROOT/versions" ]
 }
+
+@test "install FILE.whl checks every unpacked file against the wheel's RECORD" {
+    make_wheel "$BATS_TEST_TMPDIR/$WHEEL"
+    run cudnnv install "$BATS_TEST_TMPDIR/$WHEEL"
+    assert_status 0
+    assert_output_has "installed 9.1.0.70 (cuDNN 9.1.0.70, CUDA 12)"
+    make_wheel "$BATS_TEST_TMPDIR/tampered/$WHEEL" tamper
+    run cudnnv install --name tampered "$BATS_TEST_TMPDIR/tampered/$WHEEL"
+    assert_status 1
+    assert_output_has "nvidia/cudnn/lib/libcudnn.so.9.1.0 does not match the wheel's RECORD"
+    assert_output_has "nothing was installed"
+    [ ! -e "$CUDNNV_ROOT/versions/tampered" ]
+    # no RECORD at all
+    mkdir -p "$BATS_TEST_TMPDIR/bare"
+    "$FIXTURES/bin/mkarchive" "$BATS_TEST_TMPDIR/bare/$WHEEL" "tree:nvidia/cudnn/lib=$SETS/9.1.0/lib"
+    run cudnnv install --name bare "$BATS_TEST_TMPDIR/bare/$WHEEL"
+    assert_status 1
+    assert_output_has "it has no .dist-info/RECORD to check its files against"
+}
+
