@@ -162,3 +162,19 @@ int lock_path_beside(const char *version_file, char *out, size_t size)
     int n = snprintf(out, size, "%.*s/%s", (int)(slash - version_file), version_file, LOCK_FILE_NAME);
     return n > 0 && (size_t)n < size ? 0 : -1;
 }
+
+/* The pins as the lock lists them: the names joined by spaces ("8.1 9"); as many as fit. */
+void lock_join_pins(int count, char *const *names, char *out, size_t size)
+{
+    size_t used = 0;
+    out[0] = '\0';
+    for (int i = 0; i < count; i++) {
+        size_t length = strlen(names[i]);
+        if (used + (i > 0) + length + 1 > size)
+            return;
+        if (i > 0)
+            out[used++] = ' ';
+        memcpy(out + used, names[i], length + 1);
+        used += length;
+    }
+}

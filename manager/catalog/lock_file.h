@@ -40,5 +40,6 @@ int lock_file_read(const char *path, struct lock_file *lock, char *why, size_t s
 int lock_file_write(const char *path, const struct lock_file *lock);
 const struct lock_pin *lock_file_find(const struct lock_file *lock, const char *pin);
 int lock_path_beside(const char *version_file, char *out, size_t size);
+void lock_join_pins(int count, char *const *names, char *out, size_t size);
 
 #endif

@@ -98,11 +98,12 @@ static int run(struct args *args)
     if (catalog_load(&catalog) != 0)
         return fail("cannot read the release catalog; reinstall cudnnv or run 'cudnnv update'");
     memset(&lock, 0, sizeof lock);
+    char *pointers[CUDNNV_MAX_LINES];
     for (int i = 0; i < count && status == 0; i++) {
-        size_t used = strlen(lock.pins);
-        snprintf(lock.pins + used, sizeof lock.pins - used, "%s%s", i ? " " : "", names[i]);
+        pointers[i] = names[i];
         status = lock_pin(&catalog, names[i], wanted, &lock.entries[lock.count++]);
     }
+    lock_join_pins(count, pointers, lock.pins, sizeof lock.pins);
     catalog_free(&catalog);
     if (status != 0)
         return status;

@@ -83,10 +83,7 @@ static void warn_about_lock(const char *version_file, int count, char **names)
     char path[PATH_MAX], why[PATH_MAX + 256], joined[sizeof lock.pins] = "";
     if (lock_path_beside(version_file, path, sizeof path) != 0 || lock_file_read(path, &lock, why, sizeof why) != 0)
         return;
-    for (int i = 0; i < count; i++) {
-        size_t used = strlen(joined);
-        snprintf(joined + used, sizeof joined - used, "%s%s", i ? " " : "", names[i]);
-    }
+    lock_join_pins(count, names, joined, sizeof joined);
     if (strcmp(joined, lock.pins) != 0)
         note("%s was written for '%s': run 'cudnnv lock' to refresh it", path, lock.pins);
 }

@@ -32,11 +32,10 @@ static int read_pins(char *version_file, size_t size, cudnnv_name *names, int *c
     *count = cudnnv_read_version_file(version_file, names, CUDNNV_MAX_LINES, bad);
     if (*count <= 0)
         return fail("cannot read the pins of %s; fix it, or pin again with 'cudnnv use'", version_file);
-    joined[0] = '\0';
-    for (int i = 0; i < *count; i++) {
-        size_t used = strlen(joined);
-        snprintf(joined + used, joined_size - used, "%s%s", i ? " " : "", names[i]);
-    }
+    char *pointers[CUDNNV_MAX_LINES];
+    for (int i = 0; i < *count; i++)
+        pointers[i] = names[i];
+    lock_join_pins(*count, pointers, joined, joined_size);
     return 0;
 }
 
