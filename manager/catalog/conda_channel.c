@@ -70,7 +70,7 @@ static int dotted(const char *version)
 
 /* One package of a "packages" or "packages.conda" object: kept as best when it fits and is newer. */
 static void consider(const char *file_name, json_t *package, const char *subdir_url, const char *requested,
-                     int cuda_major, struct channel_file *best)
+                     int cuda_major, struct source_file *best)
 {
     const char *name = json_string_value(json_object_get(package, "name"));
     const char *version = json_string_value(json_object_get(package, "version"));
@@ -90,11 +90,10 @@ static void consider(const char *file_name, json_t *package, const char *subdir_
     snprintf(best->name, sizeof best->name, "%s", file_name);
     snprintf(best->version, sizeof best->version, "%s", version);
     snprintf(best->sha256, sizeof best->sha256, "%s", sha256);
-    best->cuda_major = cuda;
 }
 
 int conda_channel_parse(const char *repodata, const char *subdir_url, const char *requested, int cuda_major,
-                        struct channel_file *best, char *why, size_t why_size)
+                        struct source_file *best, char *why, size_t why_size)
 {
     static const char *const groups[] = {"packages", "packages.conda"};
     json_error_t error;
@@ -120,8 +119,8 @@ int conda_channel_parse(const char *repodata, const char *subdir_url, const char
     return 0;
 }
 
-int conda_channel_find(const char *channel_url, int platform, const char *requested, int cuda_major,
-                       struct channel_file *best, char *why, size_t why_size)
+int conda_channel_find(const char *channel_url, int cuda_major, int platform, const char *requested,
+                       struct source_file *best, char *why, size_t why_size)
 {
     char subdir_url[2048], repodata_url[2100], reason[512];
     char *text = NULL;

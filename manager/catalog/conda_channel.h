@@ -6,20 +6,14 @@
 #ifndef CUDNNV_CONDA_CHANNEL_H
 #define CUDNNV_CONDA_CHANNEL_H
 
-#include <stddef.h>
+#include "source_file.h"
 
-struct channel_file {
-    char name[256];      /* cudnn-9.1.0.70-h1_0.conda */
-    char url[2048];
-    char sha256[72];
-    char version[64];
-    int cuda_major;      /* from its cuda-version (or cudatoolkit) requirement; 0 when it names none */
-};
+#include <stddef.h>
 
 const char *conda_subdir(int platform);
 int conda_channel_parse(const char *repodata, const char *subdir_url, const char *requested, int cuda_major,
-                        struct channel_file *best, char *why, size_t why_size);
-int conda_channel_find(const char *channel_url, int platform, const char *requested, int cuda_major,
-                       struct channel_file *best, char *why, size_t why_size);
+                        struct source_file *best, char *why, size_t why_size);
+int conda_channel_find(const char *channel_url, int cuda_major, int platform, const char *requested,
+                       struct source_file *best, char *why, size_t why_size);
 
 #endif

@@ -76,7 +76,7 @@ struct page_reading {
     char origin[512];          /* scheme://host:port/ of the page: files there are the index's own */
     int platform;
     const char *requested;
-    struct index_file *best;
+    struct source_file *best;
 };
 
 /* One file of the page: kept as best when it fits and is newer. */
@@ -84,8 +84,8 @@ static void consider(const struct page_reading *reading, const char *name, const
 {
     const char *page_url = reading->page_url, *requested = reading->requested;
     int platform = reading->platform;
-    struct index_file *best = reading->best;
-    struct index_file file;
+    struct source_file *best = reading->best;
+    struct source_file file;
     memset(&file, 0, sizeof file);
     if (strlen(name) >= sizeof file.name || !tag_fits(name, platform) ||
         !wheel_version(name, file.version, sizeof file.version) ||
@@ -156,7 +156,7 @@ static void parse_html(const char *page, const struct page_reading *reading)
 
 /* The newest fitting file of a project's page; 0, or -1 with why. */
 int python_index_parse(const char *page, const char *page_url, int platform, const char *requested,
-                       struct index_file *best, char *why, size_t why_size)
+                       struct source_file *best, char *why, size_t why_size)
 {
     struct page_reading reading = {page_url, "", platform, requested, best};
     const char *host = strstr(page_url, "://"), *path = host ? strchr(host + 3, '/') : NULL;
@@ -182,7 +182,7 @@ int python_index_parse(const char *page, const char *page_url, int platform, con
 
 /* The project of a CUDA major on an index: INDEX/nvidia-cudnn-cuNN/. */
 int python_index_find(const char *index_url, int cuda_major, int platform, const char *requested,
-                      struct index_file *best, char *why, size_t why_size)
+                      struct source_file *best, char *why, size_t why_size)
 {
     char page_url[2048];
     char *page = NULL;

@@ -22,8 +22,6 @@
 #include <stdio.h>
 #include <string.h>
 
-static int as_archive(const char *name, const char *url, const char *sha256, struct catalog_archive *archive);
-
 /* The CUDA majors to look for: --cuda's, else the driver's, else 13, 12, 11 in turn. */
 static int cuda_majors(const char *cuda, int majors[3])
 {
@@ -40,64 +38,61 @@ static int cuda_majors(const char *cuda, int majors[3])
     return 3;
 }
 
-int install_index_archive(const char *index_url, struct index_request *request, char *archive_path,
-                          size_t size, char sha256[65])
+/* An archive for install_fetch_archive from a source's file; 0, or 1 after a message. */
+static int as_archive(const struct source_file *file, struct catalog_archive *archive)
 {
-    struct index_file file;
+    memset(archive, 0, sizeof *archive);
+    if (strlen(file->name) >= sizeof archive->name || strlen(file->url) >= sizeof archive->url)
+        return fail("the name or address of %s is too long to fetch (%zu characters)", file->name, strlen(file->url));
+    memcpy(archive->name, file->name, strlen(file->name) + 1);
+    memcpy(archive->url, file->url, strlen(file->url) + 1);
+    memcpy(archive->sha256, file->sha256, strlen(file->sha256) + 1);
+    return 0;
+}
+
+/*
+ * The newest fitting file of a source (kind: "index", "channel") for the
+ * first CUDA major that has one, fetched and checked against the sum the
+ * source gives (authority names it in messages).
+ */
+static int fetch_from(const char *kind, const char *authority, source_finder find, const char *source_url,
+                      struct index_request *request, char *archive_path, size_t size, char sha256[65])
+{
+    struct source_file file;
     struct catalog_archive archive;
     char why[2048] = "";
     int majors[3], count = cuda_majors(request->cuda, majors), found = -1;
     for (int i = 0; i < count && found < 0; i++) {
-        if (python_index_find(index_url, majors[i], request->platform, request->requested, &file, why, sizeof why) == 0)
+        if (find(source_url, majors[i], request->platform, request->requested, &file, why, sizeof why) == 0)
             found = majors[i];
     }
     if (found < 0)
-        return fail("cannot install cuDNN %s from the index: %s", request->requested, why);
+        return fail("cannot install cuDNN %s from the %s: %s", request->requested, kind, why);
     if (file.sha256[0] == '\0' && !request->no_verify)
-        return fail("the index gives no SHA-256 for %s, so it cannot be checked: nothing was installed (--no-verify takes it unchecked)",
-                    file.name);
-    note("cuDNN %s for CUDA %d from %s: %s", file.version, found, index_url, file.name);
+        return fail("the %s gives no SHA-256 for %s, so it cannot be checked: nothing was installed (--no-verify takes it unchecked)",
+                    kind, file.name);
+    note("cuDNN %s for CUDA %d from %s: %s", file.version, found, source_url, file.name);
     request->found_cuda = found;
-    if (as_archive(file.name, file.url, file.sha256, &archive) != 0)
+    if (as_archive(&file, &archive) != 0)
         return 1;
-    return install_fetch_archive(&archive, "the index", archive_path, size, sha256);
+    return install_fetch_archive(&archive, authority, archive_path, size, sha256);
+}
+
+int install_index_archive(const char *index_url, struct index_request *request, char *archive_path, size_t size,
+                          char sha256[65])
+{
+    return fetch_from("index", "the index", python_index_find, index_url, request, archive_path, size, sha256);
+}
+
+int install_channel_archive(const char *channel_url, struct index_request *request, char *archive_path,
+                            size_t size, char sha256[65])
+{
+    return fetch_from("channel", "the channel's repodata.json", conda_channel_find, channel_url, request,
+                      archive_path, size, sha256);
 }
 
 /* The index to use when the catalog lacks a release: [sources] index_url, else PIP_INDEX_URL; 0 when one is set. */
 int install_index_default(char *out, size_t size)
 {
     return python_index_default(out, size);
-}
-
-/* An archive for install_fetch_archive from a name, an address and a sum; 0, or 1 after a message. */
-static int as_archive(const char *name, const char *url, const char *sha256, struct catalog_archive *archive)
-{
-    memset(archive, 0, sizeof *archive);
-    if (strlen(name) >= sizeof archive->name || strlen(url) >= sizeof archive->url)
-        return fail("the name or address of %s is too long to fetch (%zu characters)", name, strlen(url));
-    memcpy(archive->name, name, strlen(name) + 1);
-    memcpy(archive->url, url, strlen(url) + 1);
-    memcpy(archive->sha256, sha256, strlen(sha256) + 1);
-    return 0;
-}
-
-int install_channel_archive(const char *channel_url, struct index_request *request, char *archive_path,
-                            size_t size, char sha256[65])
-{
-    struct channel_file file;
-    struct catalog_archive archive;
-    char why[2048] = "";
-    int majors[3], count = cuda_majors(request->cuda, majors), found = -1;
-    for (int i = 0; i < count && found < 0; i++) {
-        if (conda_channel_find(channel_url, request->platform, request->requested, majors[i], &file, why,
-                               sizeof why) == 0)
-            found = majors[i];
-    }
-    if (found < 0)
-        return fail("cannot install cuDNN %s from the channel: %s", request->requested, why);
-    note("cuDNN %s for CUDA %d from %s: %s", file.version, found, channel_url, file.name);
-    request->found_cuda = found;
-    if (as_archive(file.name, file.url, file.sha256, &archive) != 0)
-        return 1;
-    return install_fetch_archive(&archive, "the channel's repodata.json", archive_path, size, sha256);
 }

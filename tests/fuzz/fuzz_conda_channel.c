@@ -24,7 +24,7 @@ int download_text(const char *url, size_t limit, char **text, char *why, size_t 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     static const char subdir[] = "http://127.0.0.1:8080/channel/linux-64/";
-    struct channel_file best;
+    struct source_file best;
     char why[512];
     char *text = malloc(size + 1);
     memcpy(text, data, size);

@@ -38,7 +38,7 @@ const char *store_root(void)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    struct index_file best;
+    struct source_file best;
     char why[512];
     char *page = malloc(size + 1);
     memcpy(page, data, size);
