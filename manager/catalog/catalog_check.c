@@ -36,8 +36,7 @@ static int is_file_name(const char *name)
 
 int catalog_is_sha256(const char *text)
 {
-    size_t length = strlen(text);
-    return length == 64 && strspn(text, "0123456789abcdefABCDEF") == 64;
+    return text != NULL && strlen(text) == 64 && strspn(text, "0123456789abcdefABCDEF") == 64;
 }
 
 /* https, file, or http to this machine (a local mirror) or under the configured base_url. */
