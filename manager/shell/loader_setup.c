@@ -22,6 +22,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #define LOGIN_MARK "# cudnnv init --login"
@@ -120,10 +121,14 @@ int loader_setup_login(int undo)
         return fail("init --login is for Linux sessions; on Windows 'cudnnv init pwsh --persist' does the same");
     if (login_paths(environment, sizeof environment, profile, sizeof profile) != 0)
         return 1;
+    struct stat info;
+    shim_files_dir(store_root(), shims, sizeof shims);
+    if (lstat(profile, &info) == 0 && !S_ISREG(info.st_mode))
+        return fail("%s is not a plain file (a link a dotfiles manager keeps?): nothing was changed; add this line to it yourself: export LD_LIBRARY_PATH='%s'\"${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}\"",
+                    profile, shims);
     char *kept = profile_without_mark(profile);
     if (kept == NULL)
         return fail("cannot read %s: %s", profile, strerror(errno));
-    shim_files_dir(store_root(), shims, sizeof shims);
     int status = 0;
     if (undo) {
         if (unlink(environment) != 0 && errno != ENOENT)

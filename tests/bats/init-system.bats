@@ -90,4 +90,12 @@ SCRIPT
     assert_status 0
     [ ! -e "$HOME/.config/environment.d/60-cudnnv.conf" ]
     [ "$(cat "$HOME/.profile")" = "$(printf 'umask 022\n# mine')" ]
+    # a ~/.profile that is a link (a dotfiles manager's) is not replaced by a file: the line to add is given
+    mv "$HOME/.profile" "$HOME/dotfiles-profile"
+    ln -s dotfiles-profile "$HOME/.profile"
+    run cudnnv init --login
+    assert_status 1
+    assert_output_has "$HOME/.profile is not a plain file (a link a dotfiles manager keeps?): nothing was changed; add this line to it yourself: export LD_LIBRARY_PATH='$CUDNNV_ROOT/shims/lib'"
+    [ -L "$HOME/.profile" ]
+    [ ! -e "$HOME/.config/environment.d/60-cudnnv.conf" ]
 }
