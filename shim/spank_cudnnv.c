@@ -109,12 +109,17 @@ int slurm_spank_init_post_opt(spank_t spank, int argc, char **argv)
     return refuse_missing(spank, system_root(argc, argv));
 }
 
-/* path joined before the job's variable (not again when it is already first). */
+/* path joined before the job's variable (not again when it is already first); a value too long is left alone. */
 static int prepend(spank_t spank, const char *variable, const char *path)
 {
-    char old[8192], value[8192 + PATH_MAX];
-    if (spank_getenv(spank, variable, old, sizeof old) != ESPANK_SUCCESS)
+    static char old[1 << 16], value[(1 << 16) + PATH_MAX];
+    spank_err_t got = spank_getenv(spank, variable, old, sizeof old);
+    if (got == ESPANK_ENV_NOEXIST)
         old[0] = '\0';
+    else if (got != ESPANK_SUCCESS) {
+        slurm_error("cudnnv: the job's %s cannot be read (longer than %zu bytes?): left as it is", variable, sizeof old);
+        return -1;
+    }
     size_t length = strlen(path);
     if (strncmp(old, path, length) == 0 && (old[length] == '\0' || old[length] == ':'))
         return 0;
