@@ -122,16 +122,14 @@ int conda_channel_parse(const char *repodata, const char *subdir_url, const char
 int conda_channel_find(const char *channel_url, int cuda_major, int platform, const char *requested,
                        struct source_file *best, char *why, size_t why_size)
 {
-    char subdir_url[2048], repodata_url[2100], reason[512];
+    char subdir_url[2048], repodata_url[2100];
     char *text = NULL;
     size_t length = strlen(channel_url);
     snprintf(subdir_url, sizeof subdir_url, "%s%s%s/", channel_url, length && channel_url[length - 1] == '/' ? "" : "/",
              conda_subdir(platform));
     snprintf(repodata_url, sizeof repodata_url, "%srepodata.json", subdir_url);
-    if (download_text(repodata_url, REPODATA_LIMIT, &text, reason, sizeof reason) != 0) {
-        snprintf(why, why_size, "%s: %s", repodata_url, reason);
+    if (source_page_fetch(repodata_url, REPODATA_LIMIT, &text, why, why_size) != 0)
         return -1;
-    }
     int status = conda_channel_parse(text, subdir_url, requested, cuda_major, best, why, why_size);
     free(text);
     return status;

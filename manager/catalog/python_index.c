@@ -180,6 +180,16 @@ int python_index_parse(const char *page, const char *page_url, int platform, con
     return 0;
 }
 
+/* A source's page or repodata, at most limit bytes; 0, or -1 with the address and the reason in why. */
+int source_page_fetch(const char *url, size_t limit, char **text, char *why, size_t why_size)
+{
+    char reason[512];
+    if (download_text(url, limit, text, reason, sizeof reason) == 0)
+        return 0;
+    snprintf(why, why_size, "%s: %s", url, reason);
+    return -1;
+}
+
 /* The project of a CUDA major on an index: INDEX/nvidia-cudnn-cuNN/. */
 int python_index_find(const char *index_url, int cuda_major, int platform, const char *requested,
                       struct source_file *best, char *why, size_t why_size)
@@ -189,11 +199,8 @@ int python_index_find(const char *index_url, int cuda_major, int platform, const
     size_t length = strlen(index_url);
     snprintf(page_url, sizeof page_url, "%s%snvidia-cudnn-cu%d/", index_url,
              length && index_url[length - 1] == '/' ? "" : "/", cuda_major);
-    char reason[512];
-    if (download_text(page_url, INDEX_PAGE_LIMIT, &page, reason, sizeof reason) != 0) {
-        snprintf(why, why_size, "%s: %s", page_url, reason);
+    if (source_page_fetch(page_url, INDEX_PAGE_LIMIT, &page, why, why_size) != 0)
         return -1;
-    }
     int status = python_index_parse(page, page_url, platform, requested, best, why, why_size);
     free(page);
     return status;

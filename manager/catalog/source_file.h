@@ -18,4 +18,6 @@ struct source_file {
 typedef int (*source_finder)(const char *source_url, int cuda_major, int platform, const char *requested,
                              struct source_file *best, char *why, size_t why_size);
 
+int source_page_fetch(const char *url, size_t limit, char **text, char *why, size_t why_size);
+
 #endif

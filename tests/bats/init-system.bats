@@ -48,7 +48,7 @@ SCRIPT
     [ "${before#before: }" != 90100 ]
     # the host's own files were never touched
     [ ! -e /etc/ld.so.conf.d/00-cudnnv.conf ]
-    ! /sbin/ldconfig -p | grep -q /opt/cudnnv/ || false
+    refute_output_has /opt/cudnnv/ "$(/sbin/ldconfig -p)"
 }
 
 @test "init --system is root's, Linux's, and needs a system store with shims" {

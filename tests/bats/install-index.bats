@@ -127,7 +127,7 @@ wheel_sum() {
   size    unknown (the source does not say)
   sha256  $(wheel_sum)"
     assert_output_has "nothing was fetched or changed (--dry-run)"
-    ! grep -q "GET /files/" "$BATS_TEST_TMPDIR/requests" || false
+    refute_output_has "GET /files/" "$(cat "$BATS_TEST_TMPDIR/requests")"
     [ ! -e "$CUDNNV_ROOT" ]
     # from the cache, when it is there: that is where it would come from
     mkdir -p "$CUDNNV_ROOT/cache"

@@ -6,7 +6,7 @@
  */
 #include "catalog.h"
 #include "conda_channel.h"
-#include "download.h"
+#include "source_file.h"
 
 #include "cudnnv_select.h"
 
@@ -15,7 +15,7 @@
 #include <string.h>
 
 /* What conda_channel.c also links, not reached by parsing. */
-int download_text(const char *url, size_t limit, char **text, char *why, size_t why_size)
+int source_page_fetch(const char *url, size_t limit, char **text, char *why, size_t why_size)
 {
     (void)url, (void)limit, (void)text, (void)why, (void)why_size;
     return -1;
