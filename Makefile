@@ -35,7 +35,8 @@ CORE_LIBS  = -Wl,-Bstatic $(shell pkg-config --libs $(CORE_PKGS) 2>/dev/null) -W
 # Lmod). A user who only wants the demo is not made to download Wine.
 DEMO_PACKAGES  = build-essential pkg-config libinih-dev libxxhash-dev libarchive-dev libssl-dev \
                  libcurl4-openssl-dev libgit2-dev libjansson-dev
-CHECK_PACKAGES = $(DEMO_PACKAGES) clang libcmocka-dev bats gcc-mingw-w64-x86-64 wine64 gcc-aarch64-linux-gnu \
+CHECK_PACKAGES = $(DEMO_PACKAGES) clang libcmocka-dev bats gcc-mingw-w64-x86-64 libz-mingw-w64-dev dpkg-dev cmake \
+                 wine64 gcc-aarch64-linux-gnu \
                  libc6-dev-arm64-cross qemu-user zsh fish tmux git strace lmod tcl slurm-wlm libslurm-dev munge \
                  openssl
 
@@ -44,7 +45,7 @@ SELECT_SRC  = shim/version_name.c shim/set_list.c shim/version_file.c shim/selec
 # cudnnv itself links only libc, inih and xxHash (it starts fast: the shell
 # hook runs it at every prompt); install runs in a helper that also links
 # libarchive and OpenSSL, update in one that links libcurl, jansson, libgit2.
-HELPER_SRC  = manager/install/archive_extract.c manager/install/archive_sha256.c manager/commands/install_run.c \
+HELPER_SRC  = manager/install/archive_extract.c manager/install/archive_stage.c manager/install/archive_sha256.c manager/commands/install_run.c \
               manager/install/conda_package.c manager/install/wheel_record.c \
               manager/install/install_steps.c manager/install/install_name.c manager/install/install_catalog.c \
               manager/install/install_locked.c manager/install/install_index.c manager/catalog/python_index.c \
@@ -189,20 +190,28 @@ WIN_DLLS     = $(SHIM_MAJORS:%=$(BUILD)/lib/cudnnv/windows/cudnn64_%.dll)
 
 # cudnnv.exe: the same manager, cross-built with mingw-w64. Files named
 # *_win32.c replace their Linux neighbours (the platform layer, the profile
-# API for INI files, the doctor's Windows checks, what this build cannot do);
-# the Linux-only files below are left out. xxHash is used from its header.
+# API for INI files, the doctor's Windows checks, downloads over WinHTTP);
+# the Linux-only files below are left out. xxHash is used from its header;
+# libarchive and jansson are built from Debian's source packages into
+# build/windows/deps (win32-deps.sh) and linked statically, with zlib.
 WIN_CUDNNV    = $(BUILD)/windows/cudnnv.exe
+WIN_DEPS      = $(BUILD)/windows/deps
+WIN_DEP_LIBS  = $(WIN_DEPS)/lib/libarchive.a $(WIN_DEPS)/lib/libjansson.a
+
+$(WIN_DEPS)/.built: manager/platform/win32-deps.sh
+	$(Q)manager/platform/win32-deps.sh $(WIN_DEPS)
+	@touch $@
 
 windows: $(WIN_DLLS) $(WIN_CUDNNV)
 WIN_LINUX_ONLY = manager/store/beneath.c manager/platform/platform_posix.c manager/cli/install_helper.c \
                  manager/doctor/process_scan.c manager/doctor/doctor_paths.c \
-                 manager/install/archive_extract.c manager/install/archive_sha256.c manager/catalog/python_index.c \
+                 manager/install/archive_stage.c manager/install/archive_sha256.c manager/catalog/python_index.c \
                  manager/install/install_index.c manager/install/conda_package.c manager/catalog/conda_channel.c \
-                 manager/install/wheel_record.c \
-                 $(UPDATE_SRC) $(GIT_SRC) \
-                 $(NO_GIT_SRC) manager/cli/install_main.c manager/cli/update_main.c
+                 manager/install/wheel_record.c manager/net/download.c \
+                 $(GIT_SRC) manager/cli/install_main.c manager/cli/update_main.c
 WIN_MANAGER_SRC = $(filter-out $(WIN_LINUX_ONLY),$(wildcard manager/*/*.c)) $(SELECT_SRC) $(HOOKS_SRC)
 WIN_CFLAGS    = -std=c11 $(WARNINGS) $(INCLUDES) -Imanager/platform/win32 -I$(BUILD)/windows/include \
+                -I$(WIN_DEPS)/include -DLIBARCHIVE_STATIC \
                 -include manager/platform/compat_win32.h -DXXH_INLINE_ALL -D__USE_MINGW_ANSI_STDIO=1 -O2
 
 # What a Windows user unpacks anywhere (PREFIX\bin\cudnnv.exe finds the shims
@@ -222,7 +231,8 @@ $(BUILD)/windows/include/xxhash.h:
 	@mkdir -p $(dir $@)
 	@cp /usr/include/xxhash.h $@
 
-$(eval $(call compile_rule,$(BUILD)/windows/obj,$(WIN_CC),$(WIN_CFLAGS), (windows),$(BUILD)/windows/include/xxhash.h))
+$(eval $(call compile_rule,$(BUILD)/windows/obj,$(WIN_CC),$(WIN_CFLAGS), (windows),$(BUILD)/windows/include/xxhash.h \
+	$(WIN_DEPS)/.built))
 
 # The manifest (UTF-8 code page) as a resource, with mingw-w64's windres.
 WIN_RES = $(BUILD)/windows/obj/cudnnv_res.o
@@ -232,7 +242,7 @@ $(WIN_RES): manager/platform/cudnnv_win32.rc manager/platform/cudnnv_win32.manif
 	$(Q)cd manager/platform && $(WIN_RC) cudnnv_win32.rc -O coff -o $(abspath $@)
 
 $(eval $(call program,$(WIN_CUDNNV),$(BUILD)/windows/obj,$(WIN_MANAGER_SRC),$(WIN_CC),,\
-	-static -s -lbcrypt -lwinhttp -lpthread,$(WIN_RES)))
+	$(WIN_DEP_LIBS) -static -s -lz -lbcrypt -lwinhttp -lpthread,$(WIN_RES)))
 
 $(BUILD)/lib/cudnnv/windows/cudnn64_%.dll: $(WIN_SHIM_SRC) $(SHIM_DEPS) $(BUILD)/gen/cudnn64_%.def \
 		shim/trampoline_x86_64_win64.S

@@ -24,7 +24,7 @@ static int utf8_sequence(const unsigned char *c)
     return length;
 }
 
-void json_string(FILE *out, const char *text)
+void json_write_string(FILE *out, const char *text)
 {
     fputc('"', out);
     for (const unsigned char *c = (const unsigned char *)text; *c; c++) {
@@ -51,5 +51,5 @@ void json_string(FILE *out, const char *text)
 void json_next_member(FILE *out, const char *key, const char *value)
 {
     fprintf(out, ", \"%s\": ", key);
-    json_string(out, value);
+    json_write_string(out, value);
 }

@@ -124,7 +124,7 @@ int catalog_redist_update(const char *root, const char *base_url)
     }
     if (isatty(STDERR_FILENO))
         fputc('\n', stderr);
-    note("%d new releases from %s (%d manifests read, %d skipped, %d already known); see 'cudnnv known'",
-         counts.added, base_url, counts.read, counts.skipped, counts.seen);
+    note("%d new release%s from %s (%d manifests read, %d skipped, %d already known); see 'cudnnv known'",
+         counts.added, counts.added == 1 ? "" : "s", base_url, counts.read, counts.skipped, counts.seen);
     return counts.skipped > 0 && counts.added == 0 ? 1 : 0;
 }

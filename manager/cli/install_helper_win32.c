@@ -1,7 +1,7 @@
 /*
- * cudnnv.exe has no helper programs: install runs inside it (there is no
- * libarchive or OpenSSL to keep out, and Windows starts processes slowly),
- * and update, which needs libcurl or libgit2, says what to do instead.
+ * cudnnv.exe has no helper programs: install and update run inside it
+ * (libarchive, jansson and zlib are linked in statically, downloads go
+ * through WinHTTP, and Windows starts processes slowly).
  */
 #include "cli.h"
 #include "commands.h"
@@ -11,15 +11,10 @@
 #include <stdio.h>
 #include <string.h>
 
-static int update_is_missing(void)
-{
-    return fail("this cudnnv.exe cannot update the catalog (no libcurl or libgit2 in this build): run 'cudnnv update' under WSL or Linux and copy its catalog-redist folder into the store, or install from a folder");
-}
-
 int helper_run(const char *name, struct args *args)
 {
     if (strcmp(name, "cudnnv-update") == 0)
-        return update_is_missing();
+        return update_run(args);
     return install_run(args);
 }
 
@@ -28,7 +23,7 @@ int helper_run_capture(const char *name, char **argv, char *out, size_t size)
 {
     int argc = 0;
     if (strcmp(name, "cudnnv-install") != 0)
-        return update_is_missing();
+        return fail("cudnnv.exe cannot capture what %s prints", name);
     while (argv[argc] != NULL)
         argc++;
     FILE *capture = tmpfile();

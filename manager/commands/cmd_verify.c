@@ -43,7 +43,7 @@ static void print_problem(const char *kind, const char *path, void *user)
     struct verify_output *output = user;
     if (output->json) {
         printf("%s{\"kind\": \"%s\", \"path\": ", output->problems ? ", " : "", kind);
-        json_string(stdout, path);
+        json_write_string(stdout, path);
         printf("}");
     } else {
         printf("  %-8s %s\n", kind, path);
@@ -67,7 +67,7 @@ static const char *verify_one(const char *name, int json, int *failed)
         *failed = 1;
         if (json) {
             printf("{\"name\": ");
-            json_string(stdout, name);
+            json_write_string(stdout, name);
             json_next_member(stdout, "status", "refused");
             json_next_member(stdout, "reason", refused);
             printf("}");
@@ -78,7 +78,7 @@ static const char *verify_one(const char *name, int json, int *failed)
     int terminal = isatty(STDERR_FILENO);
     if (json) {
         printf("{\"name\": ");
-        json_string(stdout, name);
+        json_write_string(stdout, name);
         printf(", \"problems\": [");
     }
     int verified = manifest_verify(set_dir, &result, print_problem, terminal ? show_progress : NULL, &output);

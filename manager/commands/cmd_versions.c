@@ -58,7 +58,7 @@ static void print_json(const struct listed_set *sets, int count)
     for (int i = 0; i < count; i++) {
         const struct listed_set *set = &sets[i];
         printf("%s\n  {\"name\": ", i ? "," : "");
-        json_string(stdout, set->name);
+        json_write_string(stdout, set->name);
         json_next_member(stdout, "version", set->info.version);
         json_next_member(stdout, "cuda", set->info.cuda);
         json_next_member(stdout, "platform", set->info.platform);

@@ -60,7 +60,7 @@ static void print_result(const struct install_request *request, const struct ins
     if (!request->json)
         return;
     printf("{\"name\": ");
-    json_string(stdout, result->name);
+    json_write_string(stdout, result->name);
     json_next_member(stdout, "version", result->info.version);
     json_next_member(stdout, "cuda", result->info.cuda);
     json_next_member(stdout, "platform", result->info.platform);

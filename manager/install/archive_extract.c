@@ -1,40 +1,37 @@
 /*
  * Extracts an archive into a staging directory, writing each member itself
  * rather than through libarchive's disk writer, so that one set of rules
- * holds for every member:
+ * holds for every member, on Linux and in cudnnv.exe alike:
  *  - its name is cleaned and checked first (archive_member.c);
  *  - only the files a cuDNN set needs are written; the rest is skipped
  *    unread, and directories are made only on the way to those files;
  *  - every path is resolved below the destination on the real file system
- *    (beneath.c): a link that would lead out, at any depth or through a
- *    chain of links, is refused with the member's name;
+ *    (archive_stage.h): a link that would lead out, at any depth or through
+ *    a chain of links, is refused with the member's name; Windows gets no
+ *    links at all;
  *  - a file larger than the limit ([install] max_member_size), one that
  *    would leave less than ARCHIVE_DISK_RESERVE free, and an archive that
  *    expands past ARCHIVE_MAX_EXPANSION times what was read of it, are
  *    refused as they stream, so a compressed bomb never fills the disk.
  */
-#define _GNU_SOURCE
 #include "archive_member.h"
+#include "archive_stage.h"
 #include "install_archive.h"
-
-#include "beneath.h"
+#include "platform.h"
 
 #include <archive.h>
 #include <archive_entry.h>
 #include <errno.h>
-#include <fcntl.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <sys/statvfs.h>
 #include <unistd.h>
 
 #define SPACE_CHECK_BYTES (8ULL << 20)
 
 struct extraction {
-    int top;                          /* the destination directory */
+    struct archive_stage *stage;      /* the destination directory */
     unsigned long long max_member_size;
     char **links;                     /* clean names of the links written, checked at the end */
     int link_count;
@@ -48,16 +45,6 @@ static int refuse(struct extraction *x, const char *format, const char *name, co
 {
     snprintf(x->error, x->error_size, format, name, detail);
     return -1;
-}
-
-/* True when bytes more can be written and still leave the reserve free. */
-static int has_room(const struct extraction *x, unsigned long long bytes)
-{
-    struct statvfs disk;
-    if (fstatvfs(x->top, &disk) != 0)
-        return 1;
-    unsigned long long available = (unsigned long long)disk.f_bavail * disk.f_frsize;
-    return available >= ARCHIVE_DISK_RESERVE && available - ARCHIVE_DISK_RESERVE >= bytes;
 }
 
 static int refuse_size(struct extraction *x, const char *name)
@@ -127,7 +114,7 @@ static int stream_data(struct extraction *x, struct archive *in, int fd, const c
             return refuse_expansion(x, name);
         if (unchecked >= SPACE_CHECK_BYTES) {
             unchecked = 0;
-            if (!has_room(x, size))
+            if (!archive_stage_room(x->stage, size))
                 return refuse_space(x, name);
         }
         if (write_all(fd, block, size) != 0)
@@ -138,57 +125,39 @@ static int stream_data(struct extraction *x, struct archive *in, int fd, const c
     return 0;
 }
 
-/* Opens the directory that will hold a member (made on the way), its last component in leaf. */
-static int open_parent(struct extraction *x, const char *clean, const char *name, char *leaf)
+/* Why a member could not be written, from errno after an archive_stage call. */
+static int refuse_stage(struct extraction *x, const char *format, const char *name)
 {
-    int dir = beneath_open_parent(x->top, clean, 1, leaf, NAME_MAX + 1);
-    if (dir >= 0)
-        return dir;
     if (errno == EXDEV)
         return refuse(x, "member '%s' would be written outside the archive through a %s", name, "link");
-    return refuse(x, "cannot create the folder of member '%s': %s", name, strerror(errno));
+    return refuse(x, format, name, strerror(errno));
 }
 
-static int write_file(struct extraction *x, struct archive *in, struct archive_entry *entry,
-                      const char *clean, const char *name)
+static int write_file(struct extraction *x, struct archive *in, struct archive_entry *entry, const char *clean,
+                      const char *name)
 {
-    char leaf[NAME_MAX + 1];
     la_int64_t declared = archive_entry_size_is_set(entry) ? archive_entry_size(entry) : 0;
     if (declared > 0 && (unsigned long long)declared > x->max_member_size)
         return refuse_size(x, name);
-    if (declared > 0 && !has_room(x, (unsigned long long)declared))
+    if (declared > 0 && !archive_stage_room(x->stage, (unsigned long long)declared))
         return refuse_space(x, name);
-    int dir = open_parent(x, clean, name, leaf);
-    if (dir < 0)
-        return -1;
-    mode_t mode = (archive_entry_perm(entry) & 0111) ? 0755 : 0644;
-    unlinkat(dir, leaf, 0);   /* a later member of the same name replaces the earlier one */
-    int fd = openat(dir, leaf, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode);
-    close(dir);
+    int fd = archive_stage_file(x->stage, clean, (archive_entry_perm(entry) & 0111) != 0);
     if (fd < 0)
-        return refuse(x, "cannot write member '%s': %s", name, strerror(errno));
+        return refuse_stage(x, "cannot write member '%s': %s", name);
     int status = stream_data(x, in, fd, name);
     if (close(fd) != 0 && status == 0)
         status = refuse(x, "cannot write member '%s': %s", name, strerror(errno));
     return status;
 }
 
-static int write_symlink(struct extraction *x, struct archive_entry *entry, const char *clean,
-                         const char *name)
+static int write_symlink(struct extraction *x, struct archive_entry *entry, const char *clean, const char *name)
 {
-    char leaf[NAME_MAX + 1];
     const char *target = archive_entry_symlink(entry);
     const char *problem = archive_link_target_problem(target);
     if (problem != NULL)
         return refuse(x, "member '%s' is a link with %s", name, problem);
-    int dir = open_parent(x, clean, name, leaf);
-    if (dir < 0)
-        return -1;
-    unlinkat(dir, leaf, 0);
-    int status = symlinkat(target, dir, leaf);
-    close(dir);
-    if (status != 0)
-        return refuse(x, "cannot create link '%s': %s", name, strerror(errno));
+    if (archive_stage_symlink(x->stage, clean, target) != 0)
+        return refuse_stage(x, "cannot create link '%s': %s", name);
     char **grown = realloc(x->links, (size_t)(x->link_count + 1) * sizeof *grown);
     if (grown == NULL || (grown[x->link_count] = strdup(clean)) == NULL) {
         if (grown != NULL)
@@ -203,27 +172,15 @@ static int write_symlink(struct extraction *x, struct archive_entry *entry, cons
 /* A hard link to an earlier member: that member must be a regular file written below the destination. */
 static int write_hardlink(struct extraction *x, const char *hardlink, const char *clean, const char *name)
 {
-    char target[PATH_MAX], target_leaf[NAME_MAX + 1], leaf[NAME_MAX + 1];
-    struct stat info;
+    char target[PATH_MAX];
     if (archive_member_clean(hardlink, target, sizeof target) != NULL)
         return refuse(x, "member '%s' is a hard link to '%s', outside the archive", name, hardlink);
-    int from = beneath_open_parent(x->top, target, 0, target_leaf, sizeof target_leaf);
-    if (from < 0 || fstatat(from, target_leaf, &info, AT_SYMLINK_NOFOLLOW) != 0 || !S_ISREG(info.st_mode)) {
-        if (from >= 0)
-            close(from);
+    if (archive_stage_hardlink(x->stage, clean, target) == 0)
+        return 0;
+    if (errno == EINVAL)
         return refuse(x, "member '%s' is a hard link to '%s', which is not a cuDNN file written before it", name,
                       hardlink);
-    }
-    int dir = open_parent(x, clean, name, leaf);
-    if (dir < 0) {
-        close(from);
-        return -1;
-    }
-    unlinkat(dir, leaf, 0);
-    int status = linkat(from, target_leaf, dir, leaf, 0);
-    close(from);
-    close(dir);
-    return status == 0 ? 0 : refuse(x, "cannot create hard link '%s': %s", name, strerror(errno));
+    return refuse_stage(x, "cannot create hard link '%s': %s", name);
 }
 
 /* Writes one member, or skips it when a set does not need it. */
@@ -243,6 +200,9 @@ static int take_member(struct extraction *x, struct archive *in, struct archive_
     if (++x->written > ARCHIVE_MAX_WRITTEN)
         return refuse(x, "member '%s' is one more than the %s files and links an archive may hold", name,
                       "100000");
+    if (!PLATFORM_LINKS && (hardlink != NULL || type == AE_IFLNK))
+        return refuse(x, "member '%s' is a link; %s", name,
+                      "cudnnv.exe writes no links (NVIDIA's Windows zips hold none)");
     if (hardlink != NULL)
         return write_hardlink(x, hardlink, clean, name);
     if (type == AE_IFLNK)
@@ -254,15 +214,11 @@ static int take_member(struct extraction *x, struct archive *in, struct archive_
 static int check_links(struct extraction *x)
 {
     for (int i = 0; i < x->link_count; i++) {
-        int fd = beneath_open(x->top, x->links[i], O_PATH);
-        if (fd >= 0) {
-            close(fd);
+        if (archive_stage_link_check(x->stage, x->links[i]) == 0)
             continue;
-        }
         if (errno == EXDEV)
             return refuse(x, "member '%s' is a link that leads outside the archive%s", x->links[i], "");
-        if (errno == ELOOP)
-            return refuse(x, "member '%s' is a link in a loop%s", x->links[i], "");
+        return refuse(x, "member '%s' is a link in a loop%s", x->links[i], "");
     }
     return 0;
 }
@@ -300,8 +256,8 @@ int archive_extract_safe(const char *archive_path, const char *destination,
                          unsigned long long max_member_size, char *error, size_t error_size)
 {
     struct extraction x = {.max_member_size = max_member_size, .error = error, .error_size = error_size};
-    x.top = open(destination, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-    if (x.top < 0) {
+    x.stage = archive_stage_open(destination);
+    if (x.stage == NULL) {
         snprintf(error, error_size, "cannot open %s: %s", destination, strerror(errno));
         return -1;
     }
@@ -316,7 +272,7 @@ int archive_extract_safe(const char *archive_path, const char *destination,
     else
         status = extract_all(&x, in);
     archive_read_free(in);
-    close(x.top);
+    archive_stage_close(x.stage);
     for (int i = 0; i < x.link_count; i++)
         free(x.links[i]);
     free(x.links);

@@ -3,8 +3,8 @@
  * libcurl in mingw-w64). As on Linux: into TARGET.part, resumed with a Range
  * request when a partial file is there (a server that answers 200 instead
  * makes it start over), renamed to TARGET when whole; redirects followed;
- * progress on a terminal. 'cudnnv update' has no use for download_text here
- * (update_run.c is not in this build), so that one says so.
+ * progress on a terminal. Small documents ('cudnnv update''s index and
+ * manifests, package indexes) are read into memory within a limit.
  */
 #include "download.h"
 
@@ -19,6 +19,7 @@
 #include <io.h>
 #include <limits.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 
@@ -215,10 +216,54 @@ int download_file(const char *url, const char *target)
     return 0;
 }
 
+/* The whole body in memory, at most limit bytes: 0, the Windows error, or ERROR_INSUFFICIENT_BUFFER when larger. */
+static DWORD receive_text(struct connection *http, size_t limit, char **text)
+{
+    size_t length = 0;
+    DWORD got = 0;
+    char *body = calloc(1, 1);
+    for (;;) {
+        char *grown = body ? realloc(body, length + (1 << 16) + 1) : NULL;
+        if (grown == NULL) {
+            free(body);
+            return ERROR_OUTOFMEMORY;
+        }
+        body = grown;
+        if (!WinHttpReadData(http->request, body + length, 1 << 16, &got)) {
+            free(body);
+            return GetLastError();
+        }
+        length += got;
+        body[length] = '\0';
+        if (got == 0)
+            break;
+        if (length > limit) {
+            free(body);
+            return ERROR_INSUFFICIENT_BUFFER;
+        }
+    }
+    *text = body;
+    return 0;
+}
+
+/*
+ * Fetches a small document (an index, a manifest) into memory, at most limit
+ * bytes: a larger answer is refused, never kept. 0 with *text (free it), or
+ * -1 with the reason in why, in the words the Linux build uses.
+ */
 int download_text(const char *url, size_t limit, char **text, char *why, size_t why_size)
 {
-    (void)limit;
+    struct connection http = {0};
+    DWORD error = 0, status = send_request(&http, url, 0, &error);
     *text = NULL;
-    snprintf(why, why_size, "this cudnnv.exe does not fetch documents (%s): 'cudnnv update' is not in it", url);
-    return -1;
+    if (status == 200)
+        error = receive_text(&http, limit, text);
+    close_connection(&http);
+    if (status != 0 && status != 200)
+        snprintf(why, why_size, "HTTP %lu", (unsigned long)status);
+    else if (error == ERROR_INSUFFICIENT_BUFFER)
+        snprintf(why, why_size, "larger than %zu KiB", limit >> 10);
+    else if (error != 0)
+        describe_error(error, why, why_size);
+    return *text != NULL ? 0 : -1;
 }

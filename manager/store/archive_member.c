@@ -11,8 +11,13 @@
 #include "cudnnv_select.h"
 
 #include <string.h>
+#include <strings.h>
 
-/* Control bytes and '\' (a separator on Windows, a plain byte here: never in a cuDNN archive). */
+/*
+ * Control bytes, '\' (a separator on Windows, a plain byte here) and ':' (a
+ * drive or a file's stream on Windows): never in a cuDNN archive, and
+ * refused on every system, so that an archive is judged the same everywhere.
+ */
 static const char *forbidden_bytes(const char *text)
 {
     for (const unsigned char *c = (const unsigned char *)text; *c; c++) {
@@ -20,6 +25,31 @@ static const char *forbidden_bytes(const char *text)
             return "a control character";
         if (*c == '\\')
             return "a '\\'";
+        if (*c == ':')
+            return "a ':' (a drive or a stream on Windows)";
+    }
+    return NULL;
+}
+
+/*
+ * Names Windows gives another meaning: a device (CON, NUL, COM1, LPT1 ...,
+ * with any extension), or one ending in a dot or a space, which Windows
+ * drops (so "cuda." would be "cuda" there). NULL when the component is plain.
+ */
+static const char *windows_meaning(const char *component, size_t length)
+{
+    static const char *const devices[] = {"CON", "PRN", "AUX", "NUL", "COM", "LPT"};
+    char last = component[length - 1];
+    if (last == '.' || last == ' ')
+        return "a component ending in a dot or a space";
+    size_t stem = strcspn(component, "./");
+    for (size_t i = 0; i < sizeof devices / sizeof devices[0]; i++) {
+        if (stem < 3 || strncasecmp(component, devices[i], 3) != 0)
+            continue;
+        if (stem == 3 && i < 4)
+            return "a Windows device name";
+        if (stem == 4 && i >= 4 && component[3] >= '0' && component[3] <= '9')
+            return "a Windows device name";
     }
     return NULL;
 }
@@ -27,7 +57,8 @@ static const char *forbidden_bytes(const char *text)
 /*
  * Writes the plain form of a member name into out ("./cuda//lib64/." ->
  * "cuda/lib64"). Returns NULL, or why the name is refused: absolute, a ".."
- * component, control characters, a '\', empty, or too long.
+ * component, control characters, a '\' or ':', a name Windows reads
+ * otherwise, empty, or too long.
  */
 const char *archive_member_clean(const char *name, char *out, size_t size)
 {
@@ -41,6 +72,9 @@ const char *archive_member_clean(const char *name, char *out, size_t size)
         size_t length = strcspn(c, "/");
         if (length == 2 && c[0] == '.' && c[1] == '.')
             return "a '..' component";
+        const char *meaning = length > 0 && !(length == 1 && c[0] == '.') ? windows_meaning(c, length) : NULL;
+        if (meaning != NULL)
+            return meaning;
         if (length > 0 && !(length == 1 && c[0] == '.')) {
             if (used + length + 2 > size)
                 return "a path too long";

@@ -239,23 +239,20 @@ install_windows_sets() {
 
 @test "cudnnv.exe says in one line what this build cannot do, and the way that works" {
     setup_wine
-    run exe install "$ARCHIVES/cudnn-11.2-windows-x64-v8.1.0.77-test.zip"
-    assert_status 1
-    assert_output_has "cannot unpack archives"
-    assert_output_has "then run 'cudnnv install FOLDER'"
-    [ -z "$(ls "$CUDNNV_ROOT/versions" 2>/dev/null)" ]
-    run exe update
-    assert_status 1
-    assert_output_has "cannot update the catalog"
     run exe link mine "$LAYOUTS/windows-8.1.0/cuda"
     assert_status 1
     assert_output_has "cannot register a set in place"
     assert_output_has "to copy it instead"
-    # the archive's SHA-256 is still checked (BCrypt) before the refusal
+    # a git catalog needs libgit2, which this build lacks; NVIDIA's manifests work
+    run exe update --remote "file:///nowhere.git"
+    assert_status 1
+    assert_output_has "this build of cudnnv has no git support, so it cannot fetch file:///nowhere.git"
+    # the archive's SHA-256 is checked (BCrypt) before anything is unpacked
     run exe install --sha256 0000000000000000000000000000000000000000000000000000000000000000 \
         "$ARCHIVES/cudnn-11.2-windows-x64-v8.1.0.77-test.zip"
     assert_status 1
     assert_output_has "$(sha256sum "$ARCHIVES/cudnn-11.2-windows-x64-v8.1.0.77-test.zip" | cut -c1-64)"
+    [ -z "$(ls "$CUDNNV_ROOT/versions" 2>/dev/null)" ]
     # the grammar is the same: bad usage exits 2
     run exe versions --bogus
     assert_status 2
@@ -363,7 +360,7 @@ teardown() {
     fi
 }
 
-@test "cudnnv.exe install RELEASE downloads with WinHTTP (resumed after a cut), checks the SHA-256, then says to unpack the verified zip" {
+@test "cudnnv.exe install RELEASE downloads with WinHTTP (resumed after a cut), checks the SHA-256, unpacks the zip" {
     setup_wine
     ZIP=cudnn-11.2-windows-x64-v8.1.0.77-test.zip
     sum=$(sha256sum "$ARCHIVES/$ZIP" | cut -c1-64)
@@ -375,14 +372,14 @@ teardown() {
     assert_output_has "run the same command again to resume"
     [ "$(stat -c %s "$CUDNNV_ROOT/cache/$ZIP.part")" -eq 3000 ]
     run exe install 8.1.0.77
-    assert_status 1
     assert_output_has "resuming http://127.0.0.1:$PORT/$ZIP from 3000 bytes"
     grep -q "GET /$ZIP range=3000 206" "$BATS_TEST_TMPDIR/requests"
     cmp "$CUDNNV_ROOT/cache/$ZIP" "$ARCHIVES/$ZIP"
-    # checked, then the one thing this build cannot do, naming the verified file
-    assert_output_has "cannot unpack archives"
-    assert_output_has "cache/$ZIP"
-    [ -z "$(ls "$CUDNNV_ROOT/versions" 2>/dev/null)" ]
+    # checked, unpacked, installed: the set's files are the zip's, byte for byte
+    assert_status 0
+    assert_output_has "installed 8.1.0.77 (cuDNN 8.1.0.77, CUDA 11.2)"
+    cmp "$CUDNNV_ROOT/versions/8.1.0.77/bin/cudnn64_8.dll" "$LAYOUTS/windows-8.1.0/cuda/bin/cudnn64_8.dll"
+    exe uninstall --force 8.1.0.77 >/dev/null
     # a sum that does not match: the download is deleted
     rm -f "$CUDNNV_ROOT/cache/$ZIP"
     write_windows_catalog "http://127.0.0.1:$PORT/$ZIP" "$(printf '%064d' 7)"
@@ -414,6 +411,150 @@ teardown() {
     [ "$SECONDS" -lt 60 ]
     assert_output_has "the server did not answer in time ([download] connect_timeout, low_speed_time)"
     stop_server
+}
+
+@test "the seed's story in cudnnv.exe: NVIDIA's zips of 8.1 and 8.0 downloaded, checked, unpacked; two projects run at once; no copy in CUDA's folder" {
+    setup_wine
+    ZIP=cudnn-11.2-windows-x64-v8.1.0.77-test.zip
+    OLD=cudnn-11.0-windows-x64-v8.0.4.30-test.zip
+    serve_archive "$ZIP"
+    cp "$ARCHIVES/$OLD" "$SERVED/"
+    mkdir -p "$CUDNNV_ROOT/catalog/catalog"
+    for release in "8.1.0.77 11.2 $ZIP" "8.0.4.30 11.0 $OLD"; do
+        set -- $release
+        printf '[release]\nversion = %s\n\n[build cuda%s]\ncuda = %s\nmin_driver_windows = 452.39\nwindows_archive = %s\nwindows_url = %s\nwindows_sha256 = %s\n' \
+            "$1" "$2" "$2" "$3" "http://127.0.0.1:$PORT/$3" "$(sha256sum "$ARCHIVES/$3" | cut -c1-64)" \
+            > "$CUDNNV_ROOT/catalog/catalog/$1.ini"
+    done
+    run exe install 8.1.0.77
+    assert_status 0
+    assert_output_has "installed 8.1.0.77 (cuDNN 8.1.0.77, CUDA 11.2)"
+    run exe install 8.0.4.30
+    assert_status 0
+    assert_output_has "installed 8.0.4.30 (cuDNN 8.0.4.30, CUDA 11.0)"
+    # nothing but the sets' files was kept: no staging left, the zips in the cache
+    [ -z "$(ls "$CUDNNV_ROOT/staging" 2>/dev/null)" ]
+    run exe verify
+    assert_status 0
+    assert_output_has "8.0.4.30: ok (6 files"
+    assert_output_has "8.1.0.77: ok (6 files"
+    mkdir -p "$BATS_TEST_TMPDIR/tf24" "$BATS_TEST_TMPDIR/tf25"
+    (cd "$BATS_TEST_TMPDIR/tf24" && exe use 8.0 >/dev/null)
+    (cd "$BATS_TEST_TMPDIR/tf25" && exe use 8.1 >/dev/null)
+    (cd "$BATS_TEST_TMPDIR/tf24" && exe exec "$HOST" cudnn64_8.dll > "$BATS_TEST_TMPDIR/a.out") &
+    pids=($!)
+    (cd "$BATS_TEST_TMPDIR/tf25" && exe exec "$HOST" cudnn64_8.dll > "$BATS_TEST_TMPDIR/b.out") &
+    pids+=($!)
+    wait "${pids[@]}"
+    [ "$(head -1 "$BATS_TEST_TMPDIR/a.out")" = 8004 ]
+    [ "$(head -1 "$BATS_TEST_TMPDIR/b.out")" = 8100 ]
+    # CUDA's folder holds no cuDNN: nobody copied a DLL there
+    cuda="$BATS_TEST_TMPDIR/NVIDIA GPU Computing Toolkit/CUDA/v11.2"
+    mkdir -p "$cuda/bin"
+    cd "$BATS_TEST_TMPDIR/tf25"
+    WINEPATH="$(exe root)/shims/bin;$cuda/bin" CUDA_PATH="$cuda" run exe doctor
+    assert_output_has "OK    CUDA dirs: no cuDNN inside the CUDA toolkits named by CUDA_PATH*"
+    assert_output_has "OK    library path: cudnn64_8.dll is found first in the shims' folder"
+}
+
+@test "cudnnv.exe refuses hostile zips by the member's name ('..', '\\', a drive, a stream, a device), a link, a bomb; nothing is written outside the store" {
+    setup_wine
+    good="tree:cuda=$LAYOUTS/windows-8.1.0/cuda"
+    echo planted > "$BATS_TEST_TMPDIR/payload.dll"
+    cd "$BATS_TEST_TMPDIR"   # (mkarchive reads file: items from here)
+    mkdir -p "$BATS_TEST_TMPDIR/zips"
+    check() { # check ITEM REASON: a zip of a good set plus ITEM is refused for REASON
+        local zip="$BATS_TEST_TMPDIR/zips/evil.zip"
+        rm -f "$zip"
+        "$FIXTURES/bin/mkarchive" "$zip" "$good" "$1"
+        run exe install "$zip"
+        assert_status 1
+        assert_output_has "$2"
+        assert_output_has "nothing was installed"
+    }
+    check 'file:..\..\outside\cudnn64_8.dll=payload.dll' "member '../../outside/cudnn64_8.dll' has a '..' component"
+    check 'file:../outside/cudnn64_8.dll=payload.dll' "has a '..' component"
+    check 'file:C:/outside/cudnn64_8.dll=payload.dll' "member 'C:/outside/cudnn64_8.dll' has a ':' (a drive or a stream on Windows)"
+    check 'file:C:cudnn64_8.dll=payload.dll' "member 'C:cudnn64_8.dll' has a ':'"
+    check 'file:cuda/bin/cudnn64_8.dll:hidden=payload.dll' "has a ':' (a drive or a stream on Windows)"
+    check 'file:/outside/cudnn64_8.dll=payload.dll' "member '/outside/cudnn64_8.dll' has an absolute path"
+    check 'file:\\server\share\cudnn64_8.dll=payload.dll' "has an absolute path"
+    check 'file:cuda/CON/cudnn64_8.dll=payload.dll' "member 'cuda/CON/cudnn64_8.dll' has a Windows device name"
+    check 'file:cuda/bin/nul.dll=payload.dll' "has a Windows device name"
+    check 'file:cuda./bin/cudnn64_8.dll=payload.dll' "has a component ending in a dot or a space"
+    check 'symlink:cuda/bin/cudnn_x64_8.dll=../../outside' "member 'cuda/bin/cudnn_x64_8.dll' is a link; cudnnv.exe writes no links"
+    # 1 GiB of zeros streamed under one name: refused as it expands past 20 times the zip
+    check 'stream:cuda/bin/cudnn_bomb64_8.dll=1G' "member 'cuda/bin/cudnn_bomb64_8.dll' expands the archive past 20 times its size"
+    # and over [install] max_member_size, as it streams
+    printf '[install]\nmax_member_size = 1M\n' > "$CUDNNV_ROOT/config"
+    check 'stream:cuda/bin/cudnn_big64_8.dll=2M' "member 'cuda/bin/cudnn_big64_8.dll' is larger than 1 MiB"
+    # nothing landed outside the store, and nothing stayed in it
+    [ -z "$(find "$BATS_TEST_TMPDIR" -name outside -o -name 'cudnn64_8.dll:hidden' -o -name 'server')" ]
+    [ ! -e "/outside" ] && [ ! -e "$WINEPREFIX/drive_c/outside" ]
+    [ -z "$(ls "$CUDNNV_ROOT/versions" 2>/dev/null)" ]
+    [ -z "$(ls "$CUDNNV_ROOT/staging" 2>/dev/null)" ]
+}
+
+@test "cudnnv.exe installs NVIDIA's newer zip layout (cudnn-windows-x86_64-…_cuda12-archive.zip: bin, include, lib/x64)" {
+    setup_wine
+    name=cudnn-windows-x86_64-8.9.7.29_cuda12-archive
+    "$FIXTURES/bin/mkarchive" "$BATS_TEST_TMPDIR/$name.zip" "tree:$name=$LAYOUTS/windows-8.9.7/cuda"
+    # the catalog knows NVIDIA's file by that name: the test's zip is not it
+    run exe install "$BATS_TEST_TMPDIR/$name.zip"
+    assert_status 1
+    assert_output_has "but the catalog says"
+    run exe install --no-catalog-check "$BATS_TEST_TMPDIR/$name.zip"
+    assert_status 0
+    assert_output_has "installed 8.9.7.29 (cuDNN 8.9.7.29, CUDA 12)"
+    cmp "$CUDNNV_ROOT/versions/8.9.7.29/bin/cudnn_cnn_infer64_8.dll" "$LAYOUTS/windows-8.9.7/cuda/bin/cudnn_cnn_infer64_8.dll"
+    cmp "$CUDNNV_ROOT/versions/8.9.7.29/lib/x64/cudnn.lib" "$LAYOUTS/windows-8.9.7/cuda/lib/x64/cudnn.lib"
+    grep -qx "platform = windows-x86_64" "$CUDNNV_ROOT/versions/8.9.7.29/cudnnv.ini"
+}
+
+@test "cudnnv.exe update reads NVIDIA's redist index and manifests over WinHTTP, with Linux's checks; install then takes the new release" {
+    setup_wine
+    name=cudnn-windows-x86_64-8.9.7.29_cuda12-archive
+    REDIST="$BATS_TEST_TMPDIR/served/redist"
+    mkdir -p "$REDIST/cudnn/windows-x86_64"
+    "$FIXTURES/bin/mkarchive" "$REDIST/cudnn/windows-x86_64/cudnn-windows-x86_64-9.90.0.70_cuda12-archive.zip" \
+        "tree:$name=$LAYOUTS/windows-8.9.7/cuda"
+    sum=$(sha256sum "$REDIST/cudnn/windows-x86_64/cudnn-windows-x86_64-9.90.0.70_cuda12-archive.zip" | cut -c1-64)
+    cat > "$REDIST/redistrib_9.90.0.json" <<JSON
+{"cudnn": {"version": "9.90.0.70", "cuda_variant": ["12"],
+  "windows-x86_64": {"cuda12": {"relative_path": "cudnn/windows-x86_64/cudnn-windows-x86_64-9.90.0.70_cuda12-archive.zip",
+                                "sha256": "$sum", "size": "1000"}}}}
+JSON
+    cat > "$REDIST/redistrib_9.91.0.json" <<JSON
+{"cudnn": {"version": "9.91.0.1", "windows-x86_64": {"cuda12": {"relative_path": "..\\\\..\\\\Windows\\\\evil.zip", "sha256": "$sum", "size": "9"}}}}
+JSON
+    printf '{"cudnn": {"version": "9.92.0.1", "windows-x86_64": ' > "$REDIST/redistrib_9.92.0.json"
+    printf '<a href="redistrib_9.90.0.json">x</a> <a href="redistrib_9.91.0.json">x</a> <a href="redistrib_9.92.0.json">x</a>\n' \
+        > "$REDIST/index.html"
+    "$FIXTURES/bin/http_server" "$BATS_TEST_TMPDIR/served" "$BATS_TEST_TMPDIR/port" "$BATS_TEST_TMPDIR/requests" &
+    SERVER_PID=$!
+    for _ in $(seq 100); do [ -s "$BATS_TEST_TMPDIR/port" ] && break; sleep 0.05; done
+    BASE="http://127.0.0.1:$(cat "$BATS_TEST_TMPDIR/port")/redist/"
+    run exe known 9.90
+    assert_status 1
+    mkdir -p "$CUDNNV_ROOT"
+    printf '[catalog]\nredist = %s\n' "$BASE" > "$CUDNNV_ROOT/config"
+    run exe update
+    assert_status 0
+    assert_output_has "1 new release from $BASE (3 manifests read, 2 skipped, 0 already known)"
+    assert_output_has "skipping ${BASE}redistrib_9.91.0.json: an archive path that is not a plain relative path"
+    assert_output_has "skipping ${BASE}redistrib_9.92.0.json: not JSON"
+    [ "$(ls "$CUDNNV_ROOT/catalog-redist")" = 9.90.0.ini ]
+    run exe known 9.90
+    assert_output_has "9.90.0.70    CUDA 12"
+    # the release learned is installed from the manifest's address, its SHA-256 checked
+    run exe install 9.90.0.70
+    assert_status 0
+    assert_output_has "cudnn-windows-x86_64-9.90.0.70_cuda12-archive.zip"
+    assert_output_has "installed 8.9.7 (cuDNN 8.9.7, CUDA 12)"   # the fixture's headers say 8.9.7
+    grep -q "GET /redist/cudnn/windows-x86_64/cudnn-windows-x86_64-9.90.0.70_cuda12-archive.zip" "$BATS_TEST_TMPDIR/requests"
+    # a second update reads nothing it has seen
+    run exe update
+    assert_output_has "0 new releases from $BASE (2 manifests read, 2 skipped, 1 already known)"
 }
 
 @test "a store and a project in folders named in another script: cudnnv.exe (UTF-8 code page) and the shim (wide functions)" {

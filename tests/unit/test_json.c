@@ -19,7 +19,7 @@ static char *written(const char *text)
     char *out = NULL;
     size_t size = 0;
     FILE *stream = open_memstream(&out, &size);
-    json_string(stream, text);
+    json_write_string(stream, text);
     fclose(stream);
     return out;
 }

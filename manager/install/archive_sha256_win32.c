@@ -1,12 +1,9 @@
 /*
- * Archives in cudnnv.exe. SHA-256 comes from Windows itself (BCrypt), so
- * 'install --sha256' and the catalog's sums are checked as on Linux; but
- * mingw-w64 has no libarchive, so this build does not unpack archives: it
- * says so, and how to install the unpacked folder instead.
+ * SHA-256 of an archive in cudnnv.exe, from Windows itself (BCrypt), so
+ * 'install --sha256' and the catalog's sums are checked as on Linux (which
+ * uses OpenSSL, archive_sha256.c) before anything is unpacked.
  */
 #include "install_archive.h"
-
-#include "messages.h"
 
 #include <windows.h>
 #include <bcrypt.h>
@@ -38,15 +35,4 @@ int archive_sha256(const char *path, char hex[65])
     for (int i = 0; i < 32; i++)
         snprintf(hex + 2 * i, 3, "%02x", digest[i]);
     return 0;
-}
-
-int archive_extract_safe(const char *archive_path, const char *destination,
-                         unsigned long long max_member_size, char *error, size_t error_size)
-{
-    (void)destination;
-    (void)max_member_size;
-    snprintf(error, error_size,
-             "this cudnnv.exe cannot unpack archives (it has no libarchive): unpack %s (Explorer, or 'tar -xf' on Windows 10 and later), then run 'cudnnv install FOLDER'",
-             archive_path);
-    return -1;
 }
