@@ -106,7 +106,7 @@ unit_objects = $(patsubst %.c,$(BUILD)/obj/%.o,$(1))
 UNIT_OBJ_test_json        = $(call unit_objects,manager/base/json.c)
 UNIT_OBJ_test_args        = $(call unit_objects,manager/cli/args.c manager/cli/help_text.c manager/cli/value_words.c \
                             manager/shell/shell_table.c manager/catalog/catalog_platform.c manager/base/messages.c $(HOOKS_SRC) \
-                            manager/cli/suggest.c shim/text_escape.c)
+                            manager/cli/suggest.c manager/base/json.c shim/text_escape.c)
 UNIT_OBJ_test_hook_state  = $(call unit_objects,manager/shell/hook_state.c)
 UNIT_OBJ_test_pe_imports  = $(call unit_objects,manager/doctor/pe_imports.c)
 UNIT_OBJ_test_shell_table = $(call unit_objects,manager/shell/shell_table.c manager/base/json.c \

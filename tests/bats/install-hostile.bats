@@ -189,3 +189,23 @@ used_mib() {
     assert_status 0
     [ "$(stat -c %h "$CUDNNV_ROOT/versions/9.1.0.70/lib/libcudnn.so.9.1.0")" -eq 1 ]
 }
+
+@test "names Windows reads otherwise (a drive, a stream, a device, a trailing dot) are refused here too: one archive, one verdict everywhere" {
+    echo planted > "$BATS_TEST_TMPDIR/payload"
+    for item in "C:/outside/libcudnn_x.so|a ':' (a drive or a stream on Windows)" \
+                "cuda/lib64/libcudnn.so.8:hidden|a ':'" \
+                "cuda/CON/libcudnn_x.so|a Windows device name" \
+                "cuda/lib64/NUL.so|a Windows device name" \
+                "cuda./lib64/libcudnn_x.so|a component ending in a dot or a space"; do
+        member=${item%%|*} reason=${item#*|}
+        for kind in tgz zip; do
+            rm -f "$BATS_TEST_TMPDIR/evil/name.$kind"
+            (cd "$BATS_TEST_TMPDIR" && "$MKARCHIVE" "evil/name.$kind" "$GOOD" "file:$member=payload")
+            run cudnnv install "$BATS_TEST_TMPDIR/evil/name.$kind"
+            refused_and_nothing_installed
+            assert_output_has "member '$member' has $reason"
+        done
+    done
+    [ ! -e "$BATS_TEST_TMPDIR/project/C:" ]
+    [ ! -e "$CUDNNV_ROOT/C:" ]
+}

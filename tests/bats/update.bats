@@ -204,7 +204,7 @@ teardown() {
     for label in 9.93.0 9.93.1 9.93.2 9.93.3; do
         assert_output_has "skipping ${BASE}redistrib_$label.json: an archive whose size is not a positive whole number"
     done
-    assert_output_has "1 new releases from $BASE (13 manifests read, 12 skipped, 0 already known)"
+    assert_output_has "1 new release from $BASE (13 manifests read, 12 skipped, 0 already known)"
     [ "$(ls "$CUDNNV_ROOT/catalog-redist")" = 9.94.0.ini ]
     grep -qx "linux_sha256 = $good" "$CUDNNV_ROOT/catalog-redist/9.94.0.ini"
 }

@@ -49,6 +49,19 @@ static void member_names_are_cleaned_or_refused(void **state)
     clean("\\\\server\\share", NULL);
     clean("cuda/lib\033]0;pwned\a", NULL);
     clean("cuda/\x7flib", NULL);
+    /* what Windows reads otherwise is refused on every system */
+    clean("C:/Windows/x", NULL);
+    clean("C:x", NULL);
+    clean("cuda/bin/cudnn64_8.dll:hidden", NULL);
+    clean("cuda/CON/x", NULL);
+    clean("cuda/bin/nul.dll", NULL);
+    clean("cuda/bin/Com1.txt", NULL);
+    clean("cuda/LPT9", NULL);
+    clean("cuda./x", NULL);
+    clean("cuda /x", NULL);
+    clean("cuda/...", NULL);
+    clean("cuda/console/com/COM10/lpt/conda", "cuda/console/com/COM10/lpt/conda");
+    clean("cuda/.hidden/a.b", "cuda/.hidden/a.b");
 }
 
 static void link_targets_are_checked_before_writing(void **state)
