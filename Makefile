@@ -192,11 +192,13 @@ WIN_DLLS     = $(SHIM_MAJORS:%=$(BUILD)/lib/cudnnv/windows/cudnn64_%.dll)
 # *_win32.c replace their Linux neighbours (the platform layer, the profile
 # API for INI files, the doctor's Windows checks, downloads over WinHTTP);
 # the Linux-only files below are left out. xxHash is used from its header;
-# libarchive and jansson are built from Debian's source packages into
-# build/windows/deps (win32-deps.sh) and linked statically, with zlib.
+# libarchive (with zstd and bzip2) and jansson are built from Debian's source
+# packages into build/windows/deps (win32-deps.sh) and linked statically,
+# with zlib.
 WIN_CUDNNV    = $(BUILD)/windows/cudnnv.exe
 WIN_DEPS      = $(BUILD)/windows/deps
-WIN_DEP_LIBS  = $(WIN_DEPS)/lib/libarchive.a $(WIN_DEPS)/lib/libjansson.a
+WIN_DEP_LIBS  = $(WIN_DEPS)/lib/libarchive.a $(WIN_DEPS)/lib/libzstd.a $(WIN_DEPS)/lib/libbz2.a \
+                $(WIN_DEPS)/lib/libjansson.a
 
 $(WIN_DEPS)/.built: manager/platform/win32-deps.sh
 	$(Q)manager/platform/win32-deps.sh $(WIN_DEPS)
@@ -205,9 +207,7 @@ $(WIN_DEPS)/.built: manager/platform/win32-deps.sh
 windows: $(WIN_DLLS) $(WIN_CUDNNV)
 WIN_LINUX_ONLY = manager/store/beneath.c manager/platform/platform_posix.c manager/cli/install_helper.c \
                  manager/doctor/process_scan.c manager/doctor/doctor_paths.c \
-                 manager/install/archive_stage.c manager/install/archive_sha256.c manager/catalog/python_index.c \
-                 manager/install/install_index.c manager/install/conda_package.c manager/catalog/conda_channel.c \
-                 manager/install/wheel_record.c manager/net/download.c \
+                 manager/install/archive_stage.c manager/install/archive_sha256.c manager/net/download.c \
                  $(GIT_SRC) manager/cli/install_main.c manager/cli/update_main.c
 WIN_MANAGER_SRC = $(filter-out $(WIN_LINUX_ONLY),$(wildcard manager/*/*.c)) $(SELECT_SRC) $(HOOKS_SRC)
 WIN_CFLAGS    = -std=c11 $(WARNINGS) $(INCLUDES) -Imanager/platform/win32 -I$(BUILD)/windows/include \

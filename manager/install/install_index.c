@@ -43,7 +43,8 @@ static int as_archive(const struct source_file *file, struct catalog_archive *ar
 {
     memset(archive, 0, sizeof *archive);
     if (strlen(file->name) >= sizeof archive->name || strlen(file->url) >= sizeof archive->url)
-        return fail("the name or address of %s is too long to fetch (%zu characters)", file->name, strlen(file->url));
+        return fail("the name or address of %s is too long to fetch (%lu characters)", file->name,
+                    (unsigned long)strlen(file->url));
     memcpy(archive->name, file->name, strlen(file->name) + 1);
     memcpy(archive->url, file->url, strlen(file->url) + 1);
     memcpy(archive->sha256, file->sha256, strlen(file->sha256) + 1);

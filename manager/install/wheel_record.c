@@ -6,19 +6,17 @@
  * not list, refuses the wheel; files RECORD lists that were not unpacked
  * (not a set's) are passed over. A wheel without RECORD is refused.
  */
-#define _XOPEN_SOURCE 700
 #include "wheel_record.h"
 
 #include "fsutil.h"
 #include "install_archive.h"
+#include "tree_list.h"
 
 #include <dirent.h>
-#include <ftw.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 int wheel_is_file(const char *path)
 {
@@ -54,16 +52,6 @@ static int base64_to_hex(const char *text, char hex[65])
     return 0;
 }
 
-struct record_check {
-    const char *raw;
-    char *record;            /* RECORD's text, lines cut in place as they are matched */
-    char *error;
-    size_t size;
-    int failed;
-};
-
-static struct record_check *current;
-
 /* The RECORD line of a path relative to the wheel's top; NULL when none. */
 static const char *line_of(const char *record, const char *relative)
 {
@@ -75,23 +63,20 @@ static const char *line_of(const char *record, const char *relative)
     return NULL;
 }
 
-static int check_file(const char *path, const struct stat *info, int type, struct FTW *walk)
+/* 0 when the unpacked file at relative (below raw) has RECORD's sum; -1 with the reason in error. */
+static int check_file(const char *raw, const char *record, const char *relative, char *error, size_t size)
 {
-    (void)info;
-    (void)walk;
-    char actual[65], expected[65];
-    const char *relative = path + strlen(current->raw) + 1;
-    if (type != FTW_F || strstr(relative, ".dist-info/RECORD") != NULL)
-        return 0;
-    const char *entry = line_of(current->record, relative);
+    char path[PATH_MAX], actual[65] = "unreadable", expected[65];
+    const char *entry = line_of(record, relative);
     if (entry == NULL || strncmp(entry, "sha256=", 7) != 0 || base64_to_hex(entry + 7, expected) != 0) {
-        snprintf(current->error, current->size, "%s is not in the wheel's RECORD with a sha256", relative);
-        return current->failed = 1;
+        snprintf(error, size, "%s is not in the wheel's RECORD with a sha256", relative);
+        return -1;
     }
-    if (archive_sha256(path, actual) != 0 || strcmp(actual, expected) != 0) {
-        snprintf(current->error, current->size, "%s does not match the wheel's RECORD (SHA-256 %s, RECORD says %s)",
-                 relative, actual, expected);
-        return current->failed = 1;
+    if (path_join(path, sizeof path, raw, relative) != 0 || archive_sha256(path, actual) != 0 ||
+        strcmp(actual, expected) != 0) {
+        snprintf(error, size, "%s does not match the wheel's RECORD (SHA-256 %s, RECORD says %s)", relative, actual,
+                 expected);
+        return -1;
     }
     return 0;
 }
@@ -117,14 +102,23 @@ static char *read_record(const char *raw)
 /* 0 when every file unpacked from the wheel matches its RECORD; -1 with the reason in error. */
 int wheel_record_check(const char *raw, char *error, size_t size)
 {
-    struct record_check check = {raw, read_record(raw), error, size, 0};
-    if (check.record == NULL) {
+    struct tree_list files = {0};
+    char *record = read_record(raw);
+    if (record == NULL) {
         snprintf(error, size, "it has no .dist-info/RECORD to check its files against");
         return -1;
     }
-    current = &check;
-    nftw(raw, check_file, 16, FTW_PHYS);
-    current = NULL;
-    free(check.record);
-    return check.failed ? -1 : 0;
+    int status = 0;
+    if (tree_list_build(raw, &files) != 0) {
+        snprintf(error, size, "cannot list the files unpacked from it");
+        status = -1;
+    }
+    for (size_t i = 0; status == 0 && i < files.count; i++) {
+        const char *relative = files.entries[i].path;
+        if (!files.entries[i].is_link && strstr(relative, ".dist-info/RECORD") == NULL)
+            status = check_file(raw, record, relative, error, size);
+    }
+    tree_list_free(&files);
+    free(record);
+    return status;
 }

@@ -1,16 +1,19 @@
 #!/bin/sh
-# Builds the two libraries cudnnv.exe links statically, libarchive (reading
-# NVIDIA's zips and wheels) and jansson (NVIDIA's manifests, package
-# indexes), for mingw-w64. Debian ships no mingw-w64 builds of them, so they
-# come from Debian's own source packages (with Debian's security patches),
-# fetched with 'apt-get source'; zlib is Debian's libz-mingw-w64-dev.
+# Builds the libraries cudnnv.exe links statically, for mingw-w64:
+# libarchive (reading NVIDIA's zips, wheels and conda packages) with the
+# decompressors conda needs (zstd for .conda, bzip2 for .tar.bz2), and
+# jansson (NVIDIA's manifests, package indexes, conda repodata). Debian ships
+# no mingw-w64 builds of them, so they come from Debian's own source
+# packages (with Debian's security patches), fetched with 'apt-get source';
+# zlib is Debian's libz-mingw-w64-dev.
 #
 #   manager/platform/win32-deps.sh OUT    (the Makefile runs it for 'make windows')
 #
-# Writes OUT/include and OUT/lib (libarchive.a, libjansson.a); the sources
-# and builds stay in OUT/src. Only the reading half of libarchive is
-# compiled (no writers, no disk reader, the tar and zip formats): what
-# cudnnv.exe calls, in a third of the time the whole library takes.
+# Writes OUT/include and OUT/lib (libarchive.a, libzstd.a, libbz2.a,
+# libjansson.a); the sources and builds stay in OUT/src. Only the reading
+# halves are compiled (libarchive without its writers, its disk reader and
+# the formats cudnnv never reads; zstd's decompressor): what cudnnv.exe
+# calls, in a third of the time the whole libraries take.
 set -eu
 
 out=$1
@@ -34,21 +37,56 @@ add_source_lines() {
     apt-get update -qq
 }
 
+PACKAGES="libarchive jansson libzstd bzip2"
+
 fetch() {
-    ls libarchive_*.dsc jansson_*.dsc >/dev/null 2>&1 && return 0
+    missing=""
+    for package in $PACKAGES; do
+        ls "$package"_*.dsc >/dev/null 2>&1 || missing="$missing $package"
+    done
+    [ -z "$missing" ] && return 0
     if [ "$(id -u)" -ne 0 ]; then
-        echo "win32-deps.sh: the Debian sources of libarchive and jansson are needed; run 'make windows' as root once (it runs apt-get source)" >&2
+        echo "win32-deps.sh: the Debian sources of$missing are needed; run 'make windows' as root once (it runs apt-get source)" >&2
         exit 1
     fi
     apt-cache showsrc libarchive 2>/dev/null | grep -q '^Package:' || add_source_lines
-    say "apt-get source libarchive jansson"
-    apt-get source -qq --download-only libarchive jansson 2>&1 | grep -v 'unsandboxed as root' || true
-    ls libarchive_*.dsc jansson_*.dsc >/dev/null
+    say "apt-get source$missing"
+    apt-get source -qq --download-only $missing 2>&1 | grep -v 'unsandboxed as root' || true
+    for package in $missing; do
+        ls "$package"_*.dsc >/dev/null
+    done
 }
 
 unpack() { # unpack PACKAGE: Debian's sources with Debian's patches applied, in PACKAGE/
     rm -rf "$1"
     dpkg-source --no-check -x "$(ls "$1"_*.dsc | tail -n 1)" "$1" >/dev/null
+}
+
+# compile LIBRARY FLAGS FILE...: the files compiled in parallel into OUT/lib/LIBRARY.a
+# (paths relative to OUT/src, so that a folder name with a space does no harm).
+compile() {
+    library=$1 flags=$2
+    shift 2
+    rm -rf "obj-$library" && mkdir "obj-$library"
+    printf '%s\n' "$@" | xargs -P "$(nproc)" -n 1 sh -c \
+        'exec '$host'-gcc -O2 '"$flags"' -c "$1" -o "obj-'$library'/${1##*/}.o"' sh
+    rm -f "$out/lib/$library.a"
+    $host-ar rcs "$out/lib/$library.a" "obj-$library"/*.o
+}
+
+build_bzip2() {
+    unpack bzip2
+    say "compile bzip2 for $host"
+    compile libbz2 "" bzip2/blocksort.c bzip2/huffman.c bzip2/crctable.c bzip2/randtable.c bzip2/compress.c \
+        bzip2/decompress.c bzip2/bzlib.c
+    cp bzip2/bzlib.h "$out/include/"
+}
+
+build_zstd() {
+    unpack libzstd
+    say "compile zstd (decompressor) for $host"
+    compile libzstd "-DZSTD_DISABLE_ASM -DZSTD_LEGACY_SUPPORT=0" libzstd/lib/common/*.c libzstd/lib/decompress/*.c
+    cp libzstd/lib/zstd.h libzstd/lib/zstd_errors.h "$out/include/"
 }
 
 # The files of libarchive's reading half: everything but the writers, the
@@ -68,16 +106,15 @@ build_libarchive() {
     unpack libarchive
     say "configure libarchive for $host"
     (cd libarchive && ./configure -q --host=$host --disable-shared --enable-static --disable-bsdtar \
-        --disable-bsdcpio --disable-bsdcat --without-bz2lib --without-libb2 --without-iconv --without-lz4 \
-        --without-zstd --without-lzma --without-cng --without-openssl --without-xml2 --without-expat \
-        --without-mbedtls --without-nettle --disable-acl --disable-xattr > configure.out 2>&1) ||
+        --disable-bsdcpio --disable-bsdcat --with-bz2lib --with-zstd --without-libb2 --without-iconv --without-lz4 \
+        --without-lzma --without-cng --without-openssl --without-xml2 --without-expat \
+        --without-mbedtls --without-nettle --disable-acl --disable-xattr \
+        CPPFLAGS=-I../../include LDFLAGS=-L../../lib > configure.out 2>&1) ||
         { cat libarchive/configure.out >&2; exit 1; }
-    mkdir -p libarchive/obj
-    say "compile libarchive (reading half)"
-    libarchive_sources | xargs -P "$(nproc)" -n 1 sh -c \
-        'exec '$host'-gcc -O2 -DHAVE_CONFIG_H -D__USE_MINGW_ANSI_STDIO -Ilibarchive -c "$1" -o "libarchive/obj/${1##*/}.o"' sh
-    rm -f "$out/lib/libarchive.a"
-    $host-ar rcs "$out/lib/libarchive.a" libarchive/obj/*.o
+    grep -q '^#define HAVE_ZSTD_H 1' libarchive/config.h && grep -q '^#define HAVE_BZLIB_H 1' libarchive/config.h ||
+        { echo "win32-deps.sh: libarchive's configure did not find zstd and bzip2 in $out" >&2; exit 1; }
+    say "compile libarchive (reading half) for $host"
+    compile libarchive "-DHAVE_CONFIG_H -D__USE_MINGW_ANSI_STDIO -Ilibarchive -I../include" $(libarchive_sources)
     cp libarchive/libarchive/archive.h libarchive/libarchive/archive_entry.h "$out/include/"
 }
 
@@ -94,5 +131,10 @@ build_jansson() {
 }
 
 fetch
+build_bzip2
+build_zstd
+# jansson builds beside libarchive's configure, which keeps one core busy
+build_jansson &
+jansson=$!
 build_libarchive
-build_jansson
+wait $jansson

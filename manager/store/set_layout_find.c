@@ -45,9 +45,13 @@ int set_layout_at(const char *candidate, struct set_layout *layout)
         snprintf(layout->bin_dir, sizeof layout->bin_dir, "%s", path);
     if (layout->lib_dir[0] == '\0' && layout->bin_dir[0] == '\0')
         return 0;
-    path_join(path, sizeof path, candidate, "lib/x64");
-    if (has_entry_with_prefix(path, "cudnn", ".lib"))
-        snprintf(layout->import_dir, sizeof layout->import_dir, "%s", path);
+    /* import libraries: lib\x64 in NVIDIA's zips, lib in conda's Library folder */
+    static const char *import_names[] = {"lib/x64", "lib"};
+    for (int i = 0; i < 2 && layout->import_dir[0] == '\0'; i++) {
+        path_join(path, sizeof path, candidate, import_names[i]);
+        if (has_entry_with_prefix(path, "cudnn", ".lib"))
+            snprintf(layout->import_dir, sizeof layout->import_dir, "%s", path);
+    }
     path_join(path, sizeof path, candidate, "include");
     if (has_entry_with_prefix(path, "cudnn", ".h"))
         snprintf(layout->include_dir, sizeof layout->include_dir, "%s", path);

@@ -566,6 +566,84 @@ JSON
     assert_output_has "0 new releases from $BASE (2 manifests read, 2 skipped, 1 already known)"
 }
 
+# A conda package of the 8.1.0 Windows fixture as conda-forge lays it out (Library\bin, include, lib).
+windows_conda_package() { # windows_conda_package OUT.conda|OUT.tar.bz2
+    local out=$1 work="$BATS_TEST_TMPDIR/pkgwork" cuda="$LAYOUTS/windows-8.1.0/cuda"
+    mkdir -p "$work"
+    echo '{"name": "cudnn", "version": "8.1.0.77"}' > "$work/index.json"
+    local files=("tree:Library/bin=$cuda/bin" "tree:Library/include=$cuda/include" "tree:Library/lib=$cuda/lib/x64"
+                 "file:info/index.json=$work/index.json")
+    if [[ "$out" == *.tar.bz2 ]]; then
+        "$FIXTURES/bin/mkarchive" "$out" "${files[@]}"
+        return
+    fi
+    "$FIXTURES/bin/mkarchive" "$work/pkg.tar.zst" "${files[@]}"
+    "$FIXTURES/bin/mkarchive" "$out" "file:metadata.json=$work/index.json" \
+        "file:pkg-cudnn-8.1.0.77-h1_0.tar.zst=$work/pkg.tar.zst"
+}
+
+@test "cudnnv.exe installs from a conda channel (win-64: .conda with zstd, .tar.bz2) and a Python index (win_amd64 wheel, RECORD checked)" {
+    setup_wine
+    served="$BATS_TEST_TMPDIR/served"
+    mkdir -p "$served/channel/win-64" "$served/simple/nvidia-cudnn-cu11" "$served/files"
+    windows_conda_package "$served/channel/win-64/cudnn-8.1.0.77-h1_0.conda"
+    windows_conda_package "$served/channel/win-64/cudnn-8.1.0.77-h2_0.tar.bz2"
+    conda=$(sha256sum "$served/channel/win-64/cudnn-8.1.0.77-h1_0.conda" | cut -c1-64)
+    bz2=$(sha256sum "$served/channel/win-64/cudnn-8.1.0.77-h2_0.tar.bz2" | cut -c1-64)
+    cat > "$served/channel/win-64/repodata.json" <<JSON
+{"info": {"subdir": "win-64"},
+ "packages": {"cudnn-8.1.0.77-h2_0.tar.bz2": {"name": "cudnn", "version": "8.1.0.77", "build": "h2_0", "depends": ["cudatoolkit 10.2|10.2.*"], "sha256": "$bz2"}},
+ "packages.conda": {"cudnn-8.1.0.77-h1_0.conda": {"name": "cudnn", "version": "8.1.0.77", "build": "h1_0", "depends": ["cuda-version >=11,<12"], "sha256": "$conda"}}}
+JSON
+    # a Windows wheel: nvidia/cudnn/{bin,include,lib/x64} and a RECORD of every file
+    wheel=nvidia_cudnn_cu11-8.1.0.77-py3-none-win_amd64.whl info=nvidia_cudnn_cu11-8.1.0.77.dist-info
+    tree="$BATS_TEST_TMPDIR/wheel-tree"
+    mkdir -p "$tree/nvidia/cudnn/lib" "$tree/$info"
+    cp -r "$LAYOUTS/windows-8.1.0/cuda/bin" "$LAYOUTS/windows-8.1.0/cuda/include" "$tree/nvidia/cudnn/"
+    cp -r "$LAYOUTS/windows-8.1.0/cuda/lib/x64" "$tree/nvidia/cudnn/lib/"
+    printf 'Metadata-Version: 2.1\nName: nvidia-cudnn-cu11\nVersion: 8.1.0.77\n' > "$tree/$info/METADATA"
+    (cd "$tree" && find . -type f | sed 's|^\./||' | while read -r file; do
+        printf '%s,sha256=%s,%s\n' "$file" "$(openssl dgst -sha256 -binary "$file" | base64 | tr '+/' '-_' | tr -d '=')" \
+            "$(stat -c %s "$file")"
+    done > "$BATS_TEST_TMPDIR/RECORD" && mv "$BATS_TEST_TMPDIR/RECORD" "$info/RECORD")
+    "$FIXTURES/bin/mkarchive" "$served/files/$wheel" "tree:nvidia=$tree/nvidia" "tree:$info=$tree/$info"
+    printf '<a href="/files/%s#sha256=%s">%s</a>\n' "$wheel" "$(sha256sum "$served/files/$wheel" | cut -c1-64)" "$wheel" \
+        > "$served/simple/nvidia-cudnn-cu11/index.html"
+    "$FIXTURES/bin/http_server" "$served" "$BATS_TEST_TMPDIR/port" "$BATS_TEST_TMPDIR/requests" &
+    SERVER_PID=$!
+    for _ in $(seq 100); do [ -s "$BATS_TEST_TMPDIR/port" ] && break; sleep 0.05; done
+    PORT=$(cat "$BATS_TEST_TMPDIR/port")
+    # the .conda package (its zstd payload), for CUDA 11
+    run exe install --cuda 11 --channel "http://127.0.0.1:$PORT/channel" 8.1
+    assert_status 0
+    assert_output_has "cuDNN 8.1.0.77 for CUDA 11 from http://127.0.0.1:$PORT/channel: cudnn-8.1.0.77-h1_0.conda"
+    assert_output_has "installed 8.1.0.77 (cuDNN 8.1.0.77, CUDA 11)"
+    grep -q "GET /channel/win-64/repodata.json " "$BATS_TEST_TMPDIR/requests"
+    cmp "$CUDNNV_ROOT/versions/8.1.0.77/bin/cudnn64_8.dll" "$LAYOUTS/windows-8.1.0/cuda/bin/cudnn64_8.dll"
+    # conda keeps import libraries in Library\lib: the set has them in lib\x64, as NVIDIA's zips do
+    cmp "$CUDNNV_ROOT/versions/8.1.0.77/lib/x64/cudnn.lib" "$LAYOUTS/windows-8.1.0/cuda/lib/x64/cudnn.lib"
+    run exe exec --version 8.1 "$HOST" cudnn64_8.dll
+    [ "$(echo "$output" | head -1)" = 8100 ]
+    # the .tar.bz2 form, for CUDA 10.2 (an old build's cudatoolkit)
+    run exe install --cuda 10 --channel "http://127.0.0.1:$PORT/channel" 8.1
+    assert_status 0
+    assert_output_has "cudnn-8.1.0.77-h2_0.tar.bz2"
+    assert_output_has "installed 8.1.0.77-cuda10 (cuDNN 8.1.0.77, CUDA 10)"
+    cmp "$CUDNNV_ROOT/versions/8.1.0.77-cuda10/lib/x64/cudnn.lib" "$LAYOUTS/windows-8.1.0/cuda/lib/x64/cudnn.lib"
+    # the wheel, from the index
+    export CUDNNV_ROOT="$BATS_TEST_TMPDIR/wheel-store"
+    run exe install --cuda 11 --index-url "http://127.0.0.1:$PORT/simple" 8.1
+    assert_status 0
+    assert_output_has "installed 8.1.0.77 (cuDNN 8.1.0.77, CUDA 11)"
+    cmp "$CUDNNV_ROOT/versions/8.1.0.77/lib/x64/cudnn.lib" "$LAYOUTS/windows-8.1.0/cuda/lib/x64/cudnn.lib"
+    # a wheel whose file differs from its RECORD is refused
+    echo tampered >> "$tree/nvidia/cudnn/bin/cudnn64_8.dll"
+    "$FIXTURES/bin/mkarchive" "$BATS_TEST_TMPDIR/$wheel" "tree:nvidia=$tree/nvidia" "tree:$info=$tree/$info"
+    run exe install "$BATS_TEST_TMPDIR/$wheel"
+    assert_status 1
+    assert_output_has "nvidia/cudnn/bin/cudnn64_8.dll does not match the wheel's RECORD"
+}
+
 @test "a store and a project in folders named in another script: cudnnv.exe (UTF-8 code page) and the shim (wide functions)" {
     setup_wine
     export CUDNNV_ROOT="$BATS_TEST_TMPDIR/数据 store"
