@@ -8,6 +8,7 @@
 #include "cudnnv_select.h"
 #include "platform.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <ftw.h>
@@ -232,4 +233,17 @@ int name_has_affixes(const char *name, const char *prefix, const char *suffix)
     if (strncmp(name, prefix, strlen(prefix)) != 0)
         return 0;
     return tail == 0 || (length > tail && strcmp(name + length - tail, suffix) == 0);
+}
+
+int dir_has_entry(const char *dir, int (*match)(const char *name, void *data), void *data)
+{
+    DIR *handle = opendir(dir);
+    if (handle == NULL)
+        return 0;
+    int found = 0;
+    struct dirent *entry;
+    while (!found && (entry = readdir(handle)) != NULL)
+        found = match(entry->d_name, data);
+    closedir(handle);
+    return found;
 }

@@ -23,5 +23,7 @@ int sync_tree_directories(const char *path);
 char *read_small_file(const char *path, size_t limit);
 const char *base_name(const char *path);
 int name_has_affixes(const char *name, const char *prefix, const char *suffix);
+/* 1 when some entry of dir satisfies match (called with its name and data, until one does); 0 otherwise. */
+int dir_has_entry(const char *dir, int (*match)(const char *name, void *data), void *data);
 
 #endif

@@ -156,7 +156,7 @@ static int write_symlink(struct extraction *x, struct archive_entry *entry, cons
     const char *problem = archive_link_target_problem(target);
     if (problem != NULL)
         return refuse(x, "member '%s' is a link with %s", name, problem);
-    if (archive_stage_symlink(x->stage, clean, target) != 0)
+    if (archive_stage_link(x->stage, clean, target, 0) != 0)
         return refuse_stage(x, "cannot create link '%s': %s", name);
     char **grown = realloc(x->links, (size_t)(x->link_count + 1) * sizeof *grown);
     if (grown == NULL || (grown[x->link_count] = strdup(clean)) == NULL) {
@@ -175,7 +175,7 @@ static int write_hardlink(struct extraction *x, const char *hardlink, const char
     char target[PATH_MAX];
     if (archive_member_clean(hardlink, target, sizeof target) != NULL)
         return refuse(x, "member '%s' is a hard link to '%s', outside the archive", name, hardlink);
-    if (archive_stage_hardlink(x->stage, clean, target) == 0)
+    if (archive_stage_link(x->stage, clean, target, 1) == 0)
         return 0;
     if (errno == EINVAL)
         return refuse(x, "member '%s' is a hard link to '%s', which is not a cuDNN file written before it", name,

@@ -65,7 +65,7 @@ int archive_stage_file(struct archive_stage *stage, const char *clean, int execu
     return fd;
 }
 
-int archive_stage_symlink(struct archive_stage *stage, const char *clean, const char *target)
+static int write_symlink(struct archive_stage *stage, const char *clean, const char *target)
 {
     char leaf[NAME_MAX + 1];
     int dir = beneath_open_parent(stage->top, clean, 1, leaf, sizeof leaf);
@@ -79,7 +79,7 @@ int archive_stage_symlink(struct archive_stage *stage, const char *clean, const 
     return status;
 }
 
-int archive_stage_hardlink(struct archive_stage *stage, const char *clean, const char *earlier)
+static int write_hardlink(struct archive_stage *stage, const char *clean, const char *earlier)
 {
     char target_leaf[NAME_MAX + 1], leaf[NAME_MAX + 1];
     struct stat info;
@@ -101,6 +101,11 @@ int archive_stage_hardlink(struct archive_stage *stage, const char *clean, const
     close(from);
     errno = saved;
     return status;
+}
+
+int archive_stage_link(struct archive_stage *stage, const char *clean, const char *target, int hard)
+{
+    return hard ? write_hardlink(stage, clean, target) : write_symlink(stage, clean, target);
 }
 
 int archive_stage_link_check(struct archive_stage *stage, const char *clean)

@@ -18,9 +18,12 @@ void archive_stage_close(struct archive_stage *stage);
 int archive_stage_room(const struct archive_stage *stage, unsigned long long bytes);
 /* A new file at the clean name (an earlier one of that name replaced), open for writing: a descriptor. */
 int archive_stage_file(struct archive_stage *stage, const char *clean, int executable);
-int archive_stage_symlink(struct archive_stage *stage, const char *clean, const char *target);
-/* A hard link to an earlier member, which must be a regular file below the stage (EINVAL if not). */
-int archive_stage_hardlink(struct archive_stage *stage, const char *clean, const char *earlier);
+/*
+ * A link at the clean name: symbolic to target, or with hard set, to the
+ * earlier member target, which must be a regular file below the stage
+ * (EINVAL if not). Windows writes none (ENOTSUP).
+ */
+int archive_stage_link(struct archive_stage *stage, const char *clean, const char *target, int hard);
 /* 0 when the link written at clean resolves below the stage; -1 with EXDEV or ELOOP when not. */
 int archive_stage_link_check(struct archive_stage *stage, const char *clean);
 

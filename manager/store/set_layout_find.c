@@ -16,45 +16,47 @@
 #include <stdio.h>
 #include <string.h>
 
-static int has_entry_with_prefix(const char *dir, const char *prefix, const char *suffix)
+struct affixes {
+    const char *prefix, *suffix;
+};
+
+static int has_affixes(const char *name, void *wanted)
 {
-    DIR *handle = opendir(dir);
-    if (handle == NULL)
-        return 0;
-    int found = 0;
-    struct dirent *entry;
-    while (!found && (entry = readdir(handle)) != NULL)
-        found = name_has_affixes(entry->d_name, prefix, suffix);
-    closedir(handle);
-    return found;
+    const struct affixes *affixes = wanted;
+    return name_has_affixes(name, affixes->prefix, affixes->suffix);
+}
+
+/*
+ * The first of candidate's folders (names, a NULL-ended list) holding a
+ * file prefix*suffix, into out; out stays empty when none does.
+ */
+static void first_folder_with(const char *candidate, const char *const *names, const char *prefix,
+                              const char *suffix, char *out, size_t size)
+{
+    struct affixes affixes = {prefix, suffix};
+    char path[PATH_MAX];
+    for (; *names != NULL && out[0] == '\0'; names++) {
+        path_join(path, sizeof path, candidate, *names);
+        if (dir_has_entry(path, has_affixes, &affixes))
+            snprintf(out, size, "%s", path);
+    }
 }
 
 /* Fills layout when candidate itself holds cuDNN libraries (no search below it). */
 int set_layout_at(const char *candidate, struct set_layout *layout)
 {
-    static const char *lib_names[] = {"lib", "lib64", "lib/x86_64-linux-gnu"};
-    char path[PATH_MAX];
+    static const char *const lib_names[] = {"lib", "lib64", "lib/x86_64-linux-gnu", NULL};
+    static const char *const bin_names[] = {"bin", NULL};
+    /* import libraries: lib\x64 in NVIDIA's zips, lib in conda's Library folder */
+    static const char *const import_names[] = {"lib/x64", "lib", NULL};
+    static const char *const include_names[] = {"include", NULL};
     memset(layout, 0, sizeof *layout);
-    for (int i = 0; i < 3 && layout->lib_dir[0] == '\0'; i++) {
-        path_join(path, sizeof path, candidate, lib_names[i]);
-        if (has_entry_with_prefix(path, "libcudnn", ""))
-            snprintf(layout->lib_dir, sizeof layout->lib_dir, "%s", path);
-    }
-    path_join(path, sizeof path, candidate, "bin");
-    if (has_entry_with_prefix(path, "cudnn", ".dll"))
-        snprintf(layout->bin_dir, sizeof layout->bin_dir, "%s", path);
+    first_folder_with(candidate, lib_names, "libcudnn", "", layout->lib_dir, sizeof layout->lib_dir);
+    first_folder_with(candidate, bin_names, "cudnn", ".dll", layout->bin_dir, sizeof layout->bin_dir);
     if (layout->lib_dir[0] == '\0' && layout->bin_dir[0] == '\0')
         return 0;
-    /* import libraries: lib\x64 in NVIDIA's zips, lib in conda's Library folder */
-    static const char *import_names[] = {"lib/x64", "lib"};
-    for (int i = 0; i < 2 && layout->import_dir[0] == '\0'; i++) {
-        path_join(path, sizeof path, candidate, import_names[i]);
-        if (has_entry_with_prefix(path, "cudnn", ".lib"))
-            snprintf(layout->import_dir, sizeof layout->import_dir, "%s", path);
-    }
-    path_join(path, sizeof path, candidate, "include");
-    if (has_entry_with_prefix(path, "cudnn", ".h"))
-        snprintf(layout->include_dir, sizeof layout->include_dir, "%s", path);
+    first_folder_with(candidate, import_names, "cudnn", ".lib", layout->import_dir, sizeof layout->import_dir);
+    first_folder_with(candidate, include_names, "cudnn", ".h", layout->include_dir, sizeof layout->include_dir);
     snprintf(layout->root, sizeof layout->root, "%s", candidate);
     return 1;
 }

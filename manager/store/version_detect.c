@@ -101,17 +101,14 @@ static int version_from_library_name(const char *name, struct set_version *versi
     return 1;
 }
 
+static int library_name_matches(const char *name, void *version)
+{
+    return version_from_library_name(name, version);
+}
+
 int version_from_library_names(const char *lib_dir, struct set_version *version)
 {
-    DIR *dir = opendir(lib_dir);
-    if (dir == NULL)
-        return 0;
-    int found = 0;
-    struct dirent *entry;
-    while (!found && (entry = readdir(dir)) != NULL)
-        found = version_from_library_name(entry->d_name, version);
-    closedir(dir);
-    return found;
+    return dir_has_entry(lib_dir, library_name_matches, version);
 }
 
 /* Copies the dotted number starting at text ("8.1.0.77..." -> "8.1.0.77"). */

@@ -16,12 +16,17 @@ load helpers
     [ "${lines[0]}" = 8100 ]
 }
 
-@test "a library link leading into a folder others can write is refused" {
-    setup_store
-    cudnnv use 8.1 2>/dev/null
+# open_folder: a folder anyone may write to, in $open_dir.
+open_folder() {
     open_dir="$BATS_TEST_TMPDIR/world"
     mkdir -p "$open_dir"
     chmod 0777 "$open_dir"
+}
+
+@test "a library link leading into a folder others can write is refused" {
+    setup_store
+    cudnnv use 8.1 2>/dev/null
+    open_folder
     lib_dir="$CUDNNV_ROOT/versions/8.1.0.77/lib"
     cp "$lib_dir/libcudnn.so.8.1.0" "$open_dir/"
     chmod 644 "$open_dir/libcudnn.so.8.1.0"
@@ -157,9 +162,7 @@ load helpers
 @test "a set folder swapped for a link between the shim's loading and the first call is judged where it then leads" {
     setup_store
     cudnnv use 8.1 2>/dev/null
-    open_dir="$BATS_TEST_TMPDIR/world"
-    mkdir -p "$open_dir"
-    chmod 0777 "$open_dir"
+    open_folder
     LD_LIBRARY_PATH="$SHIMS" "$FIXTURES/bin/host_wait" libcudnn.so.8 "$BATS_TEST_TMPDIR/go" \
         > "$BATS_TEST_TMPDIR/host.out" 2>&1 &
     local host_pid=$!

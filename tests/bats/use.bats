@@ -60,25 +60,24 @@ load helpers
     assert_status 2
 }
 
+# pins_for SPEC PIN SAYS: 'use --for SPEC' succeeds, says SAYS, and writes PIN.
+pins_for() {
+    run cudnnv use --for "$1"
+    assert_status 0
+    assert_output_has "$3"
+    [ "$(cat .cudnn-version)" = "$2" ]
+}
+
 @test "use --for tensorflow==2.5 pins the release it was built with (8.1), as 'use' would write it, and says why" {
     install_usual_fixtures
-    run cudnnv use --for tensorflow==2.5
-    assert_status 0
-    assert_output_has "tensorflow 2.5.0 was built with cuDNN 8.1 (CUDA 11.2); pinning 8.1 (8.1.1.33 is installed)"
-    [ "$(cat .cudnn-version)" = 8.1 ]
+    pins_for tensorflow==2.5 8.1 "tensorflow 2.5.0 was built with cuDNN 8.1 (CUDA 11.2); pinning 8.1 (8.1.1.33 is installed)"
 }
 
 @test "use --for tensorflow==2.4: its own 8.0 when installed, else the newest installed set it accepts" {
     install_usual_fixtures
-    run cudnnv use --for tensorflow==2.4
-    assert_status 0
-    assert_output_has "tensorflow 2.4.0 was built with cuDNN 8.0 (CUDA 11.0); pinning 8.0 (8.0.4.30 is installed)"
-    [ "$(cat .cudnn-version)" = 8.0 ]
+    pins_for tensorflow==2.4 8.0 "tensorflow 2.4.0 was built with cuDNN 8.0 (CUDA 11.0); pinning 8.0 (8.0.4.30 is installed)"
     cudnnv uninstall --force 8.0.4.30 2>/dev/null
-    run cudnnv use --for tensorflow==2.4
-    assert_status 0
-    assert_output_has "tensorflow 2.4.0 was built with cuDNN 8.0 (CUDA 11.0), which is not installed; pinning 8.1 (8.1.1.33), the newest installed set it accepts (cuDNN 8.x, at least 8.0)"
-    [ "$(cat .cudnn-version)" = 8.1 ]
+    pins_for tensorflow==2.4 8.1 "tensorflow 2.4.0 was built with cuDNN 8.0 (CUDA 11.0), which is not installed; pinning 8.1 (8.1.1.33), the newest installed set it accepts (cuDNN 8.x, at least 8.0)"
 }
 
 @test "use --for pytorch: the same major and at least its minor" {

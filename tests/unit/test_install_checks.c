@@ -66,27 +66,26 @@ static void member_names_are_cleaned_or_refused(void **state)
 
 static void link_targets_are_checked_before_writing(void **state)
 {
+    static const char *const refused[] = {"/etc/passwd", "", "..\\..\\etc", "x\n"};
     (void)state;
     assert_null(archive_link_target_problem("libcudnn.so.8"));
     assert_null(archive_link_target_problem("../lib64/libcudnn.so.8"));
-    assert_non_null(archive_link_target_problem("/etc/passwd"));
-    assert_non_null(archive_link_target_problem(""));
-    assert_non_null(archive_link_target_problem("..\\..\\etc"));
-    assert_non_null(archive_link_target_problem("x\n"));
+    for (size_t i = 0; i < sizeof refused / sizeof refused[0]; i++)
+        assert_non_null(archive_link_target_problem(refused[i]));
 }
 
 static void only_what_a_set_needs_is_written(void **state)
 {
+    static const char *const needed[] = {
+        "cuda/lib64/libcudnn.so.8.1.0", "cuda/include/cudnn_version.h", "cuda/bin/cudnn64_8.dll", "cuda/lib/x64/cudnn.lib",
+        "cudnn-linux-x86_64-9.1.0.70_cuda12-archive/LICENSE", "nvidia_cudnn_cu12-9.1.0.70.dist-info/METADATA",
+    };
+    static const char *const skipped[] = {"cuda/doc/big.bin", "cuda/include/other.h", "METADATA"};
     (void)state;
-    assert_true(archive_member_is_needed("cuda/lib64/libcudnn.so.8.1.0"));
-    assert_true(archive_member_is_needed("cuda/include/cudnn_version.h"));
-    assert_true(archive_member_is_needed("cuda/bin/cudnn64_8.dll"));
-    assert_true(archive_member_is_needed("cuda/lib/x64/cudnn.lib"));
-    assert_true(archive_member_is_needed("cudnn-linux-x86_64-9.1.0.70_cuda12-archive/LICENSE"));
-    assert_true(archive_member_is_needed("nvidia_cudnn_cu12-9.1.0.70.dist-info/METADATA"));
-    assert_false(archive_member_is_needed("cuda/doc/big.bin"));
-    assert_false(archive_member_is_needed("cuda/include/other.h"));
-    assert_false(archive_member_is_needed("METADATA"));
+    for (size_t i = 0; i < sizeof needed / sizeof needed[0]; i++)
+        assert_true(archive_member_is_needed(needed[i]));
+    for (size_t i = 0; i < sizeof skipped / sizeof skipped[0]; i++)
+        assert_false(archive_member_is_needed(skipped[i]));
 }
 
 /* A tree with links that stay inside, lead out directly, through a chain, or loop. */
@@ -137,28 +136,24 @@ static void walk_below_a_top_never_leaves_it(void **state)
     remove_tree(top);
 }
 
-static void old_archive_names(void **state)
+/* NVIDIA's archive names, old (cudnn-CUDA-OS-x64-vVERSION) and new (cudnn-PLATFORM-VERSION_cudaN-archive). */
+static void archive_names_give_version_and_cuda(void **state)
 {
+    static const struct {
+        const char *name, *version, *cuda;
+    } names[] = {
+        {"cudnn-11.2-windows-x64-v8.1.0.77.zip", "8.1.0.77", "11.2"},
+        {"cudnn-10.2-windows10-x64-v7.6.5.32.zip", "7.6.5.32", "10.2"},
+        {"cudnn-linux-x86_64-8.9.7.29_cuda12-archive.tar.xz", "8.9.7.29", "12"},
+        {"cudnn-windows-x86_64-8.6.0.163_cuda11.8-archive.zip", "8.6.0.163", "11.8"},
+    };
     struct release_name release;
     (void)state;
-    assert_true(release_name_parse("cudnn-11.2-windows-x64-v8.1.0.77.zip", &release));
-    assert_string_equal(release.version, "8.1.0.77");
-    assert_string_equal(release.cuda, "11.2");
-    assert_true(release_name_parse("cudnn-10.2-windows10-x64-v7.6.5.32.zip", &release));
-    assert_string_equal(release.version, "7.6.5.32");
-    assert_string_equal(release.cuda, "10.2");
-}
-
-static void new_archive_names(void **state)
-{
-    struct release_name release;
-    (void)state;
-    assert_true(release_name_parse("cudnn-linux-x86_64-8.9.7.29_cuda12-archive.tar.xz", &release));
-    assert_string_equal(release.version, "8.9.7.29");
-    assert_string_equal(release.cuda, "12");
-    assert_true(release_name_parse("cudnn-windows-x86_64-8.6.0.163_cuda11.8-archive.zip", &release));
-    assert_string_equal(release.version, "8.6.0.163");
-    assert_string_equal(release.cuda, "11.8");
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
+        assert_true(release_name_parse(names[i].name, &release));
+        assert_string_equal(release.version, names[i].version);
+        assert_string_equal(release.cuda, names[i].cuda);
+    }
     assert_false(release_name_parse("libcudnn9.tar.xz", &release));
     assert_false(release_name_parse("cudnn.zip", &release));
 }

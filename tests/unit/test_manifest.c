@@ -81,16 +81,23 @@ static void hash_is_xxh3_128_of_the_content(void **state)
     assert_string_equal(hex, "99aa06d3014798d86001c324468d497f");
 }
 
+/* A set top/name with the library's content, and its MANIFEST written. */
+static struct manifest_stats built_set(const char *name, const char *content, char *set_dir, size_t size)
+{
+    struct manifest_stats stats;
+    snprintf(set_dir, size, "%s/%s", top, name);
+    make_set(set_dir, content);
+    assert_int_equal(manifest_build(NULL, set_dir, &stats), 0);
+    return stats;
+}
+
 static void records_files_and_links_then_verifies(void **state)
 {
     char set_dir[512], manifest[600];
-    struct manifest_stats stats;
     struct verify_result result;
     struct problems problems = {""};
     (void)state;
-    snprintf(set_dir, sizeof set_dir, "%s/one", top);
-    make_set(set_dir, "library one");
-    assert_int_equal(manifest_build(NULL, set_dir, &stats), 0);
+    struct manifest_stats stats = built_set("one", "library one", set_dir, sizeof set_dir);
     assert_int_equal(stats.files, 2);
     assert_int_equal(stats.links, 1);
     snprintf(manifest, sizeof manifest, "%s/MANIFEST", set_dir);
@@ -107,13 +114,10 @@ static void records_files_and_links_then_verifies(void **state)
 static void verify_names_missing_changed_and_extra(void **state)
 {
     char set_dir[512], path[600];
-    struct manifest_stats stats;
-    struct verify_result result;
     struct problems problems = {""};
+    struct verify_result result;
     (void)state;
-    snprintf(set_dir, sizeof set_dir, "%s/two", top);
-    make_set(set_dir, "library two");
-    assert_int_equal(manifest_build(NULL, set_dir, &stats), 0);
+    built_set("two", "library two", set_dir, sizeof set_dir);
     snprintf(path, sizeof path, "%s/lib", set_dir);
     write_text(path, "libcudnn.so.8.1.0", "library 2wo");   /* same size, other bytes */
     write_text(path, "libcudnn_stray.so", "stray");

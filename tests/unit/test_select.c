@@ -62,30 +62,39 @@ static int group_teardown(void **state)
     return remove_tree(top);
 }
 
-static void file_at(const char *dir, const char *text)
+/* Writes dir/name with text, or removes it when text is NULL. */
+static void file_in(const char *dir, const char *name, const char *text)
 {
     char path[PATH_MAX];
-    snprintf(path, sizeof path, "%s/.cudnn-version", dir);
+    snprintf(path, sizeof path, "%s/%s", dir, name);
     if (text == NULL)
         unlink(path);
     else
         write_text(path, text);
 }
 
+static void file_at(const char *dir, const char *text)
+{
+    file_in(dir, ".cudnn-version", text);
+}
+
 static void global_file(const char *text)
 {
-    char path[PATH_MAX];
-    snprintf(path, sizeof path, "%s/version", root);
-    if (text == NULL)
-        unlink(path);
-    else
-        write_text(path, text);
+    file_in(root, "version", text);
 }
 
 static enum cudnnv_status pick(const char *env, const char *cwd, int major, struct cudnnv_choice *choice)
 {
     struct cudnnv_where where = {root, env, cwd, 0};
     return major < 0 ? cudnnv_select_first(&where, choice) : cudnnv_select_major(&where, major, choice);
+}
+
+/* Picks as the shim would, and checks the outcome and the set chosen. */
+static void expect_pick(const char *env, const char *cwd, int major, enum cudnnv_status status, const char *name,
+                        struct cudnnv_choice *choice)
+{
+    assert_int_equal(pick(env, cwd, major, choice), status);
+    assert_string_equal(choice->name, name);
 }
 
 static void nearest_file_wins_and_prefix_picks_newest(void **state)
@@ -95,8 +104,7 @@ static void nearest_file_wins_and_prefix_picks_newest(void **state)
     (void)state;
     file_at(project, "# pinned for TF 2.5\n8.1\n");
     global_file("8.0.4\n");
-    assert_int_equal(pick(NULL, deep, -1, &choice), CUDNNV_SELECTED);
-    assert_string_equal(choice.name, "8.1.1.33");
+    expect_pick(NULL, deep, -1, CUDNNV_SELECTED, "8.1.1.33", &choice);
     assert_string_equal(choice.requested, "8.1");
     assert_int_equal(choice.origin, CUDNNV_ORIGIN_LOCAL);
     snprintf(expected, sizeof expected, "%s/.cudnn-version", project);
@@ -141,8 +149,7 @@ static void environment_beats_files(void **state)
     struct cudnnv_choice choice;
     (void)state;
     file_at(project, "8.1\n");
-    assert_int_equal(pick("8.0", project, -1, &choice), CUDNNV_SELECTED);
-    assert_string_equal(choice.name, "8.0.4");
+    expect_pick("8.0", project, -1, CUDNNV_SELECTED, "8.0.4", &choice);
     assert_int_equal(choice.origin, CUDNNV_ORIGIN_ENV);
     assert_string_equal(choice.origin_path, "CUDNNV_VERSION");
     file_at(project, NULL);
@@ -154,16 +161,13 @@ static void each_major_takes_its_own_line_and_source(void **state)
     (void)state;
     file_at(project, "8.1\n");
     global_file("9\n8.0\n");
-    assert_int_equal(pick(NULL, deep, 8, &choice), CUDNNV_SELECTED);
-    assert_string_equal(choice.name, "8.1.1.33");
+    expect_pick(NULL, deep, 8, CUDNNV_SELECTED, "8.1.1.33", &choice);
     assert_int_equal(choice.origin, CUDNNV_ORIGIN_LOCAL);
-    assert_int_equal(pick(NULL, deep, 9, &choice), CUDNNV_SELECTED);
-    assert_string_equal(choice.name, "9.1.0");
+    expect_pick(NULL, deep, 9, CUDNNV_SELECTED, "9.1.0", &choice);
     assert_int_equal(choice.origin, CUDNNV_ORIGIN_GLOBAL);
     assert_int_equal(pick(NULL, deep, 7, &choice), CUDNNV_NOTHING_SELECTED);
     file_at(project, "9.1\n8.0\n");
-    assert_int_equal(pick(NULL, deep, 8, &choice), CUDNNV_SELECTED);
-    assert_string_equal(choice.name, "8.0.4");
+    expect_pick(NULL, deep, 8, CUDNNV_SELECTED, "8.0.4", &choice);
     file_at(project, NULL);
     global_file(NULL);
 }
@@ -173,11 +177,9 @@ static void named_set_counts_for_its_major(void **state)
     struct cudnnv_choice choice;
     (void)state;
     file_at(project, "tf24\n");
-    assert_int_equal(pick(NULL, project, 8, &choice), CUDNNV_SELECTED);
-    assert_string_equal(choice.name, "tf24");
+    expect_pick(NULL, project, 8, CUDNNV_SELECTED, "tf24", &choice);
     /* nothing names cuDNN 9: its newest installed set serves */
-    assert_int_equal(pick(NULL, project, 9, &choice), CUDNNV_SELECTED);
-    assert_string_equal(choice.name, "9.1.0");
+    expect_pick(NULL, project, 9, CUDNNV_SELECTED, "9.1.0", &choice);
     assert_int_equal(choice.origin, CUDNNV_ORIGIN_NEWEST);
     assert_int_equal(pick(NULL, project, 7, &choice), CUDNNV_NOTHING_SELECTED);
     file_at(project, NULL);
@@ -218,13 +220,11 @@ static void system_serves_majors_nobody_names(void **state)
     (void)state;
     add_set("system", "9.19.0", "linux");
     file_at(project, "8.1\n");
-    assert_int_equal(pick(NULL, project, 9, &choice), CUDNNV_SELECTED);
-    assert_string_equal(choice.name, "system");
+    expect_pick(NULL, project, 9, CUDNNV_SELECTED, "system", &choice);
     assert_int_equal(choice.origin, CUDNNV_ORIGIN_SYSTEM);
     assert_int_equal(pick(NULL, project, 7, &choice), CUDNNV_NOTHING_SELECTED);
     global_file("9.1\n");
-    assert_int_equal(pick(NULL, project, 9, &choice), CUDNNV_SELECTED);
-    assert_string_equal(choice.name, "9.1.0");
+    expect_pick(NULL, project, 9, CUDNNV_SELECTED, "9.1.0", &choice);
     char path[PATH_MAX];
     snprintf(path, sizeof path, "%s/versions/system", root);
     remove_tree(path);
