@@ -121,7 +121,7 @@ UNIT_LINK = $(or $(UNIT_OBJ_$(1)),$(UNIT_SUPPORT))
 # Generated sources and objects are kept (not deleted as intermediates).
 .SECONDARY:
 
-.PHONY: all deps deps-demo deps-aarch64 check unit bats bats-fast fixtures windows-dist clang-build demo bench install uninstall clean windows aarch64 fuzz
+.PHONY: all deps deps-demo deps-aarch64 windows-sources check unit bats bats-fast fixtures windows-dist clang-build demo bench install uninstall clean windows aarch64 fuzz
 
 CATALOG_DATA = $(BUILD)/share/cudnnv/.stamp
 
@@ -204,6 +204,10 @@ $(WIN_DEPS)/.built: manager/platform/win32-deps.sh
 	$(Q)manager/platform/win32-deps.sh $(WIN_DEPS)
 	@touch $@
 
+# Only the sources (apt-get source): make check fetches them before it builds in parallel.
+windows-sources:
+	$(Q)manager/platform/win32-deps.sh --fetch $(WIN_DEPS)
+
 windows: $(WIN_DLLS) $(WIN_CUDNNV)
 WIN_LINUX_ONLY = manager/store/beneath.c manager/platform/platform_posix.c manager/cli/install_helper.c \
                  manager/doctor/process_scan.c manager/doctor/doctor_paths.c \
@@ -255,7 +259,8 @@ ARM_LIBS = $(SHIM_MAJORS:%=$(BUILD)/aarch64/lib/cudnnv/libcudnn.so.%)
 
 # cudnnv itself for AArch64, from the same sources, against Debian's arm64
 # libraries (multiarch: 'dpkg --add-architecture arm64', then the :arm64
-# -dev packages, which deps-aarch64 installs). Its update helper has no git
+# -dev packages, which deps-aarch64 installs; the recipe is a second make,
+# which reads them, so what it shares with this one is made first). Its update helper has no git
 # source (catalog_git_none.c): libgit2-dev cannot be installed for two
 # architectures at once. Tested under qemu-aarch64.
 ARM_BUILD    = $(BUILD)/aarch64
@@ -266,7 +271,7 @@ ARM_CORE_LIBS = -Wl,-Bstatic $(shell $(ARM_PKG) --libs $(CORE_PKGS) 2>/dev/null)
 ARM_CUDNNV   = $(ARM_BUILD)/bin/cudnnv
 ARM_HELPERS  = $(ARM_BUILD)/lib/cudnnv/cudnnv-install $(ARM_BUILD)/lib/cudnnv/cudnnv-update
 
-aarch64: $(ARM_LIBS) deps-aarch64
+aarch64: $(ARM_LIBS) deps-aarch64 $(HOOKS_SRC)
 	$(MAKE) --no-print-directory $(ARM_CUDNNV) $(ARM_HELPERS) $(ARM_BUILD)/share/cudnnv/.stamp
 
 deps-aarch64:
@@ -372,9 +377,11 @@ bats-fast: all fixtures
 clang-build:
 	$(MAKE) --no-print-directory BUILD=$(BUILD)/clang CC=clang SANITIZE= all
 
-check: deps
-	$(MAKE) --no-print-directory all
-	$(MAKE) --no-print-directory clang-build
+# Everything apt does comes first, one step at a time (apt takes locks);
+# then every build at once, one job per core; then the tests.
+JOBS ?= $(shell nproc)
+check: deps deps-aarch64 windows-sources $(ENVMOD)
+	$(MAKE) --no-print-directory -j$(JOBS) all clang-build windows windows-dist aarch64 fixtures $(UNIT_TESTS)
 	$(MAKE) --no-print-directory unit
 	$(MAKE) --no-print-directory bats
 

@@ -7,7 +7,8 @@
 # packages (with Debian's security patches), fetched with 'apt-get source';
 # zlib is Debian's libz-mingw-w64-dev.
 #
-#   manager/platform/win32-deps.sh OUT    (the Makefile runs it for 'make windows')
+#   manager/platform/win32-deps.sh OUT            (the Makefile runs it for 'make windows')
+#   manager/platform/win32-deps.sh --fetch OUT    only the sources (apt-get source), nothing built
 #
 # Writes OUT/include and OUT/lib (libarchive.a, libzstd.a, libbz2.a,
 # libjansson.a); the sources and builds stay in OUT/src. Only the reading
@@ -16,6 +17,11 @@
 # calls, in a third of the time the whole libraries take.
 set -eu
 
+fetch_only=0
+if [ "$1" = --fetch ]; then
+    fetch_only=1
+    shift
+fi
 out=$1
 host=x86_64-w64-mingw32
 mkdir -p "$out/src" "$out/include" "$out/lib"
@@ -131,6 +137,7 @@ build_jansson() {
 }
 
 fetch
+[ "$fetch_only" = 0 ] || exit 0
 build_bzip2
 build_zstd
 # jansson builds beside libarchive's configure, which keeps one core busy
