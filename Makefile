@@ -378,10 +378,12 @@ clang-build:
 	$(MAKE) --no-print-directory BUILD=$(BUILD)/clang CC=clang SANITIZE= all
 
 # Everything apt does comes first, one step at a time (apt takes locks);
-# then every build at once, one job per core; then the tests.
+# then every build at once, one job per core, starting with the longest
+# (the Windows libraries, built from Debian's sources); then the tests.
 JOBS ?= $(shell nproc)
 check: deps deps-aarch64 windows-sources $(ENVMOD)
-	$(MAKE) --no-print-directory -j$(JOBS) all clang-build windows windows-dist aarch64 fixtures $(UNIT_TESTS)
+	$(MAKE) --no-print-directory -j$(JOBS) $(WIN_DEPS)/.built all clang-build windows windows-dist aarch64 fixtures \
+	    $(UNIT_TESTS)
 	$(MAKE) --no-print-directory unit
 	$(MAKE) --no-print-directory bats
 

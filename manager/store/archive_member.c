@@ -32,25 +32,25 @@ static const char *forbidden_bytes(const char *text)
 }
 
 /*
- * Names Windows gives another meaning: a device (CON, NUL, COM1, LPT1 ...,
- * with any extension), or one ending in a dot or a space, which Windows
- * drops (so "cuda." would be "cuda" there). NULL when the component is plain.
+ * Names Windows gives another meaning: a device (CON, NUL, CONIN$, COM1,
+ * LPT9 ..., with any extension), or one ending in a dot or a space, which
+ * Windows drops (so "cuda." would be "cuda" there). NULL when the component
+ * is plain.
  */
 static const char *windows_meaning(const char *component, size_t length)
 {
-    static const char *const devices[] = {"CON", "PRN", "AUX", "NUL", "COM", "LPT"};
+    static const char *const devices[] = {"CON", "PRN", "AUX", "NUL", "CONIN$", "CONOUT$", "CLOCK$"};
     char last = component[length - 1];
     if (last == '.' || last == ' ')
         return "a component ending in a dot or a space";
     size_t stem = strcspn(component, "./");
     for (size_t i = 0; i < sizeof devices / sizeof devices[0]; i++) {
-        if (stem < 3 || strncasecmp(component, devices[i], 3) != 0)
-            continue;
-        if (stem == 3 && i < 4)
-            return "a Windows device name";
-        if (stem == 4 && i >= 4 && component[3] >= '0' && component[3] <= '9')
+        if (stem == strlen(devices[i]) && strncasecmp(component, devices[i], stem) == 0)
             return "a Windows device name";
     }
+    if (stem == 4 && (strncasecmp(component, "COM", 3) == 0 || strncasecmp(component, "LPT", 3) == 0) &&
+        component[3] >= '0' && component[3] <= '9')
+        return "a Windows device name";
     return NULL;
 }
 
