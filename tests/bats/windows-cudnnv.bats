@@ -40,6 +40,11 @@ exe() { # runs cudnnv.exe; stdout and stderr as Windows wrote them, without the 
     return "$status"
 }
 
+# exec_in DIR OUT: the host through 'cudnnv exec' in DIR, loading cudnn64_8.dll and a sublibrary.
+exec_in() {
+    (cd "$1" && exe exec "$HOST" cudnn64_8.dll cudnn_ops_infer64_8.dll > "$2")
+}
+
 # Both Windows sets installed; folder A pinned to 8.0, B to 8.1.
 pin_two_projects() {
     setup_wine
@@ -89,13 +94,7 @@ install_windows_sets() {
     [ "$(cat "$BATS_TEST_TMPDIR/A/.cudnn-version")" = 8.0 ]
     run bash -c "cd '$BATS_TEST_TMPDIR/B' && '$WINE' '$EXE' version"
     assert_output_has "8.1.0 (set by"
-    (cd "$BATS_TEST_TMPDIR/A" && exe exec "$HOST" cudnn64_8.dll cudnn_ops_infer64_8.dll > "$BATS_TEST_TMPDIR/a.out") &
-    pids+=($!)
-    (cd "$BATS_TEST_TMPDIR/B" && exe exec "$HOST" cudnn64_8.dll cudnn_ops_infer64_8.dll > "$BATS_TEST_TMPDIR/b.out") &
-    pids+=($!)
-    wait "${pids[@]}"   # only these: bats has a job of its own (the test timeout)
-    [ "$(head -1 "$BATS_TEST_TMPDIR/a.out")" = 8004 ]
-    [ "$(head -1 "$BATS_TEST_TMPDIR/b.out")" = 8100 ]
+    two_projects_at_once exec_in
     grep -q 'versions\\8.0.4\\bin\\cudnn_ops_infer64_8.dll' "$BATS_TEST_TMPDIR/a.out"
     grep -q 'versions\\8.1.0\\bin\\cudnn_ops_infer64_8.dll' "$BATS_TEST_TMPDIR/b.out"
     # global, and exec --version for one command
@@ -446,20 +445,15 @@ teardown() {
     assert_status 0
     assert_output_has "8.0.4.30: ok (6 files"
     assert_output_has "8.1.0.77: ok (6 files"
-    mkdir -p "$BATS_TEST_TMPDIR/tf24" "$BATS_TEST_TMPDIR/tf25"
-    (cd "$BATS_TEST_TMPDIR/tf24" && exe use 8.0 >/dev/null)
-    (cd "$BATS_TEST_TMPDIR/tf25" && exe use 8.1 >/dev/null)
-    (cd "$BATS_TEST_TMPDIR/tf24" && exe exec "$HOST" cudnn64_8.dll > "$BATS_TEST_TMPDIR/a.out") &
-    pids=($!)
-    (cd "$BATS_TEST_TMPDIR/tf25" && exe exec "$HOST" cudnn64_8.dll > "$BATS_TEST_TMPDIR/b.out") &
-    pids+=($!)
-    wait "${pids[@]}"
-    [ "$(head -1 "$BATS_TEST_TMPDIR/a.out")" = 8004 ]
-    [ "$(head -1 "$BATS_TEST_TMPDIR/b.out")" = 8100 ]
+    # a TF 2.4 project (A) and a TF 2.5 project (B)
+    mkdir -p "$BATS_TEST_TMPDIR/A" "$BATS_TEST_TMPDIR/B"
+    (cd "$BATS_TEST_TMPDIR/A" && exe use 8.0 >/dev/null)
+    (cd "$BATS_TEST_TMPDIR/B" && exe use 8.1 >/dev/null)
+    two_projects_at_once exec_in
     # CUDA's folder holds no cuDNN: nobody copied a DLL there
     cuda="$BATS_TEST_TMPDIR/NVIDIA GPU Computing Toolkit/CUDA/v11.2"
     mkdir -p "$cuda/bin"
-    cd "$BATS_TEST_TMPDIR/tf25"
+    cd "$BATS_TEST_TMPDIR/B"
     WINEPATH="$(exe root)/shims/bin;$cuda/bin" CUDA_PATH="$cuda" run exe doctor
     assert_output_has "OK    CUDA dirs: no cuDNN inside the CUDA toolkits named by CUDA_PATH*"
     assert_output_has "OK    library path: cudnn64_8.dll is found first in the shims' folder"

@@ -42,14 +42,8 @@ wine_in() { # wine_in DIR PROGRAM ARGS...: runs a Windows program with DIR as it
 
 @test "LoadLibraryA from two project folders at once: 8.0.4 and 8.1.0, each DLL from its set" {
     setup_windows
-    host="$FIXTURES/bin/host_loadlibrary.exe"
-    wine_in "$BATS_TEST_TMPDIR/A" "$host" cudnn64_8.dll cudnn_ops_infer64_8.dll > "$BATS_TEST_TMPDIR/a.out" &
-    pids+=($!)
-    wine_in "$BATS_TEST_TMPDIR/B" "$host" cudnn64_8.dll cudnn_ops_infer64_8.dll > "$BATS_TEST_TMPDIR/b.out" &
-    pids+=($!)
-    wait "${pids[@]}"   # only these: bats has a job of its own (the test timeout)
-    [ "$(head -1 "$BATS_TEST_TMPDIR/a.out" | tr -d '\r')" = 8004 ]
-    [ "$(head -1 "$BATS_TEST_TMPDIR/b.out" | tr -d '\r')" = 8100 ]
+    load_in() { wine_in "$1" "$FIXTURES/bin/host_loadlibrary.exe" cudnn64_8.dll cudnn_ops_infer64_8.dll > "$2"; }
+    two_projects_at_once load_in
     grep -q 'versions\\8.0.4.30\\bin\\cudnn_ops_infer64_8.dll' "$BATS_TEST_TMPDIR/a.out"
     grep -q 'versions\\8.1.0.77\\bin\\cudnn_ops_infer64_8.dll' "$BATS_TEST_TMPDIR/b.out"
 }

@@ -43,3 +43,17 @@ wine_restart() {
     wine_stop
     wine_session
 }
+
+# two_projects_at_once RUNNER: runs 'RUNNER DIR OUT' for project folders A and
+# B at the same time (OUT: a.out, b.out in the test's folder), and checks that
+# A's program got cuDNN 8.0 (8004) and B's 8.1 (8100).
+two_projects_at_once() {
+    local pids=()
+    "$1" "$BATS_TEST_TMPDIR/A" "$BATS_TEST_TMPDIR/a.out" &
+    pids+=($!)
+    "$1" "$BATS_TEST_TMPDIR/B" "$BATS_TEST_TMPDIR/b.out" &
+    pids+=($!)
+    wait "${pids[@]}"   # only these: bats has a job of its own (the test timeout)
+    [ "$(head -1 "$BATS_TEST_TMPDIR/a.out" | tr -d '\r')" = 8004 ]
+    [ "$(head -1 "$BATS_TEST_TMPDIR/b.out" | tr -d '\r')" = 8100 ]
+}
