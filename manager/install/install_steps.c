@@ -12,7 +12,6 @@
 #include "messages.h"
 #include "config.h"
 #include "fsutil.h"
-#include "platform.h"
 #include "set_source.h"
 #include "store.h"
 #include "version_detect.h"
@@ -169,9 +168,7 @@ static int build_set(const struct install_request *request, const char *root, co
     if (!set_layout_find(raw, &layout))
         return fail("no cuDNN libraries in %s (looked for lib/libcudnn*, lib64/libcudnn*, bin/cudnn*.dll); give the folder that holds include/ and lib/",
                     request->source);
-    /* cudnnv.exe unpacks no links (archive_stage_win32.c): its unpacked tree is read by its own paths */
-    const char *confined_top = confined && PLATFORM_LINKS ? raw : NULL;
-    if (set_layout_collect(&layout, result->staged_set, confined_top, error, sizeof error) != 0)
+    if (set_layout_collect(&layout, result->staged_set, confined ? raw : NULL, error, sizeof error) != 0)
         return fail("refusing %s: %s; nothing was installed", request->source, error);
     if (detect_version(result->staged_set, request->source, &version) != 0)
         return 1;

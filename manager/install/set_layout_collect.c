@@ -7,14 +7,17 @@
  * For an unpacked archive ("confined" to its top directory) every file is
  * opened by a walk below that top (beneath.c), and only regular files
  * reached that way are taken: nothing outside the archive can be copied in.
- * Those files are cudnnv's own (its staging folder), so each becomes the
- * set's by a hard link to the very file opened, not a second copy (a cuDNN 9
- * archive unpacks to about 1 GB); across file systems it is copied.
+ * (cudnnv.exe writes no links when it unpacks, archive_stage_win32.c, so
+ * there the tree is read by its paths.) Those files are cudnnv's own (its
+ * staging folder), so each becomes the set's by a hard link to the very
+ * file opened, not a second copy (a cuDNN 9 archive unpacks to about 1 GB);
+ * across file systems it is copied.
  */
 #include "set_source.h"
 
 #include "beneath.h"
 #include "fsutil.h"
+#include "platform.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -26,7 +29,8 @@
 #include <unistd.h>
 
 struct collect {
-    int top;                /* the archive's top directory, or -1 for a plain directory source */
+    int own;                /* the files are cudnnv's own, unpacked into its staging folder */
+    int top;                /* the archive's top directory (Linux), or -1: opened by path */
     size_t top_length;      /* its path's length: what to cut from a path below it */
     char *error;
     size_t error_size;
@@ -63,13 +67,15 @@ static int open_source(const struct collect *state, const char *path)
 
 /*
  * An unpacked archive's file joins the set by a hard link to the opened file
- * itself (through /proc/self/fd: no second lookup of the name), flushed as
- * a copy would be. -1 when that cannot be done (another file system).
+ * itself (on Linux through /proc/self/fd: no second lookup of the name; in
+ * cudnnv.exe by its path, in a tree that holds no links), flushed as a copy
+ * would be. -1 when that cannot be done (another file system).
  */
-static int link_opened(int in, const char *to, mode_t mode)
+static int link_opened(int in, const char *from, const char *to, mode_t mode)
 {
 #ifdef __linux__
     char opened[64];
+    (void)from;
     snprintf(opened, sizeof opened, "/proc/self/fd/%d", in);
     if (linkat(AT_FDCWD, opened, AT_FDCWD, to, AT_SYMLINK_FOLLOW) != 0)
         return -1;
@@ -79,10 +85,16 @@ static int link_opened(int in, const char *to, mode_t mode)
     }
     return 0;
 #else
-    (void)in;
-    (void)to;
-    (void)mode;
-    return -1;
+    (void)in, (void)mode;   /* Windows has no modes, and flushes a file only through a handle that may write it */
+    if (link(from, to) != 0)
+        return -1;
+    int out = open(to, O_WRONLY);
+    int flushed = out >= 0 && fsync(out) == 0;
+    if (out >= 0)
+        close(out);
+    if (!flushed)
+        unlink(to);
+    return flushed ? 0 : -1;
 #endif
 }
 
@@ -103,7 +115,7 @@ static int copy_regular(struct collect *state, const char *from, const char *to)
     else if (S_ISREG(info.st_mode)) {
         /* never more open than the source: a link to a private file must not make it world-readable */
         mode_t mode = info.st_mode & ((info.st_mode & 0111) ? 0755 : 0644);
-        if ((state->top < 0 || link_opened(in, to, mode) != 0) && copy_from_descriptor(in, to, mode) != 0)
+        if ((!state->own || link_opened(in, from, to, mode) != 0) && copy_from_descriptor(in, to, mode) != 0)
             status = refuse(state, "cannot copy %s: %s", from);
         else
             show_progress(state, &info);
@@ -176,8 +188,8 @@ static int collect_licence(struct collect *state, const char *root, const char *
 int set_layout_collect(const struct set_layout *layout, const char *destination,
                        const char *confined_top, char *error, size_t size)
 {
-    struct collect state = {-1, 0, error, size, 0, 0};
-    if (confined_top != NULL) {
+    struct collect state = {confined_top != NULL, -1, 0, error, size, 0, 0};
+    if (confined_top != NULL && PLATFORM_LINKS) {
         state.top = open(confined_top, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
         state.top_length = strlen(confined_top);
         if (state.top < 0) {

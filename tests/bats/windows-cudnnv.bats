@@ -498,7 +498,7 @@ teardown() {
     [ -z "$(ls "$CUDNNV_ROOT/staging" 2>/dev/null)" ]
 }
 
-@test "cudnnv.exe installs NVIDIA's newer zip layout (cudnn-windows-x86_64-…_cuda12-archive.zip: bin, include, lib/x64)" {
+@test "cudnnv.exe installs NVIDIA's newer zip layout (cudnn-windows-x86_64-…_cuda12-archive.zip: bin, include, lib/x64) by hard links" {
     setup_wine
     name=cudnn-windows-x86_64-8.9.7.29_cuda12-archive
     "$FIXTURES/bin/mkarchive" "$BATS_TEST_TMPDIR/$name.zip" "tree:$name=$LAYOUTS/windows-8.9.7/cuda"
@@ -506,9 +506,19 @@ teardown() {
     run exe install "$BATS_TEST_TMPDIR/$name.zip"
     assert_status 1
     assert_output_has "but the catalog says"
+    # the unpacked files join the set by hard links, not second copies: Wine's
+    # server makes them (CreateHardLink), so it is the one traced
+    server=$(pgrep -n wineserver)
+    strace -qq -f -e trace=link,linkat -o "$BATS_TEST_TMPDIR/trace" -p "$server" &
+    tracer=$!
+    for _ in $(seq 100); do [ "$(awk '/^TracerPid:/ {print $2}' "/proc/$server/status")" != 0 ] && break; sleep 0.05; done
     run exe install --no-catalog-check "$BATS_TEST_TMPDIR/$name.zip"
+    kill "$tracer"
+    wait "$tracer" || true
     assert_status 0
     assert_output_has "installed 8.9.7.29 (cuDNN 8.9.7.29, CUDA 12)"
+    grep -q "raw/$name/bin/cudnn_cnn_infer64_8.dll\", \".*/set/bin/cudnn_cnn_infer64_8.dll\") = 0" "$BATS_TEST_TMPDIR/trace"
+    grep -q "raw/$name/lib/x64/cudnn.lib\", \".*/set/lib/x64/cudnn.lib\") = 0" "$BATS_TEST_TMPDIR/trace"
     cmp "$CUDNNV_ROOT/versions/8.9.7.29/bin/cudnn_cnn_infer64_8.dll" "$LAYOUTS/windows-8.9.7/cuda/bin/cudnn_cnn_infer64_8.dll"
     cmp "$CUDNNV_ROOT/versions/8.9.7.29/lib/x64/cudnn.lib" "$LAYOUTS/windows-8.9.7/cuda/lib/x64/cudnn.lib"
     grep -qx "platform = windows-x86_64" "$CUDNNV_ROOT/versions/8.9.7.29/cudnnv.ini"
