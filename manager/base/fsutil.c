@@ -223,6 +223,9 @@ char *read_small_file(const char *path, size_t limit)
 const char *base_name(const char *path)
 {
     const char *slash = strrchr(path, '/');
+    const char *backslash = PLATFORM_IS_WINDOWS ? strrchr(path, '\\') : NULL;   /* C:\Downloads\x.zip */
+    if (backslash != NULL && (slash == NULL || backslash > slash))
+        slash = backslash;
     return slash ? slash + 1 : path;
 }
 

@@ -153,13 +153,13 @@ int lock_file_write(const char *path, const struct lock_file *lock)
     return safe_file_commit(out, temporary, path, !ferror(out));
 }
 
-/* The lock's path: beside the version file (its folder + cudnn.lock). */
+/* The lock's path: beside the version file (its folder, with its own separator, + cudnn.lock). */
 int lock_path_beside(const char *version_file, char *out, size_t size)
 {
-    const char *slash = strrchr(version_file, '/');
-    if (slash == NULL)
+    const char *name = base_name(version_file);
+    if (name == version_file)
         return -1;
-    int n = snprintf(out, size, "%.*s/%s", (int)(slash - version_file), version_file, LOCK_FILE_NAME);
+    int n = snprintf(out, size, "%.*s%s", (int)(name - version_file), version_file, LOCK_FILE_NAME);
     return n > 0 && (size_t)n < size ? 0 : -1;
 }
 

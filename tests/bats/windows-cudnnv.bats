@@ -420,7 +420,7 @@ teardown() {
     stop_server
 }
 
-@test "the seed's story in cudnnv.exe: NVIDIA's zips of 8.1 and 8.0 downloaded, checked, unpacked; two projects run at once; no copy in CUDA's folder" {
+@test "the seed's story in cudnnv.exe: NVIDIA's zips of 8.1 and 8.0 downloaded, checked, unpacked; two projects run at once; no copy in CUDA's folder; a lock" {
     setup_wine
     ZIP=cudnn-11.2-windows-x64-v8.1.0.77-test.zip
     OLD=cudnn-11.0-windows-x64-v8.0.4.30-test.zip
@@ -457,6 +457,14 @@ teardown() {
     WINEPATH="$(exe root)/shims/bin;$cuda/bin" CUDA_PATH="$cuda" run exe doctor
     assert_output_has "OK    CUDA dirs: no cuDNN inside the CUDA toolkits named by CUDA_PATH*"
     assert_output_has "OK    library path: cudnn64_8.dll is found first in the shims' folder"
+    # the project's lock, and the same set on another machine's empty store from it
+    run exe lock
+    assert_status 0
+    grep -qx "windows-x86_64.sha256 = $(sha256sum "$ARCHIVES/$ZIP" | cut -c1-64)" cudnn.lock
+    CUDNNV_ROOT="$BATS_TEST_TMPDIR/other machine" run exe install --locked
+    assert_status 0
+    assert_output_has "8.1: cuDNN 8.1.0.77 for CUDA 11.2: $ZIP (locked)"
+    cmp "$BATS_TEST_TMPDIR/other machine/versions/8.1.0.77/bin/cudnn64_8.dll" "$LAYOUTS/windows-8.1.0/cuda/bin/cudnn64_8.dll"
 }
 
 @test "cudnnv.exe refuses hostile zips by the member's name ('..', '\\', a drive, a stream, a device), a link, a bomb; nothing is written outside the store" {
@@ -502,9 +510,14 @@ teardown() {
     setup_wine
     name=cudnn-windows-x86_64-8.9.7.29_cuda12-archive
     "$FIXTURES/bin/mkarchive" "$BATS_TEST_TMPDIR/$name.zip" "tree:$name=$LAYOUTS/windows-8.9.7/cuda"
-    # the catalog knows NVIDIA's file by that name: the test's zip is not it
+    # the catalog knows NVIDIA's file by that name: the test's zip is not it (named as Windows writes paths, too)
     run exe install "$BATS_TEST_TMPDIR/$name.zip"
     assert_status 1
+    assert_output_has "but the catalog says"
+    windows_path="Z:${BATS_TEST_TMPDIR//\//\\}\\$name.zip"
+    run exe install "$windows_path"
+    assert_status 1
+    assert_output_has "SHA-256 of $windows_path is"
     assert_output_has "but the catalog says"
     # the unpacked files join the set by hard links, not second copies: Wine's
     # server makes them (CreateHardLink), so it is the one traced
