@@ -14,6 +14,7 @@
 
 #include <windows.h>
 
+#include <direct.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <io.h>
@@ -58,10 +59,8 @@ int archive_stage_room(const struct archive_stage *stage, unsigned long long byt
 /* A folder on the way: made when missing, then it must be a plain folder. */
 static int plain_folder(const char *path)
 {
-    if (!CreateDirectoryA(path, NULL) && GetLastError() != ERROR_ALREADY_EXISTS) {
-        errno = EACCES;
+    if (_mkdir(path) != 0 && errno != EEXIST)
         return -1;
-    }
     DWORD attributes = GetFileAttributesA(path);
     if (attributes == INVALID_FILE_ATTRIBUTES || !(attributes & FILE_ATTRIBUTE_DIRECTORY)) {
         errno = ENOTDIR;
@@ -98,15 +97,7 @@ int archive_stage_file(struct archive_stage *stage, const char *clean, int execu
     if (make_way(stage, clean, path, sizeof path) != 0)
         return -1;
     DeleteFileA(path);   /* a later member of the same name replaces the earlier one */
-    HANDLE file = CreateFileA(path, GENERIC_WRITE, 0, NULL, CREATE_NEW, FILE_ATTRIBUTE_NORMAL, NULL);
-    if (file == INVALID_HANDLE_VALUE) {
-        errno = GetLastError() == ERROR_ACCESS_DENIED ? EACCES : EEXIST;
-        return -1;
-    }
-    int fd = _open_osfhandle((intptr_t)file, _O_WRONLY | _O_BINARY);
-    if (fd < 0)
-        CloseHandle(file);
-    return fd;
+    return _open(path, _O_WRONLY | _O_CREAT | _O_EXCL | _O_BINARY, _S_IREAD | _S_IWRITE);
 }
 
 /* Asked only by mistake: archive_extract.c refuses link members on Windows first. */
