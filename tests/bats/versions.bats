@@ -8,10 +8,9 @@ load helpers
     cudnnv use 8.1
     run cudnnv versions
     assert_status 0
-    [ "${lines[0]}" = "  8.0.4.30" ]
-    [ "${lines[1]}" = "  8.1.0.77" ]
-    [ "${lines[2]}" = "* 8.1.1.33 (set by $PWD/.cudnn-version)" ]
-    [ "${lines[3]}" = "* 9.1.0.70 (newest installed of its major: no source names one)" ]
+    # exactly these lines: nothing else on stdout or stderr
+    [ "$output" = "$(printf '%s\n' "  8.0.4.30" "  8.1.0.77" "* 8.1.1.33 (set by $PWD/.cudnn-version)" \
+                          "* 9.1.0.70 (newest installed of its major: no source names one)")" ]
 }
 
 @test "each major's selected set is marked" {
