@@ -467,7 +467,7 @@ teardown() {
     cmp "$BATS_TEST_TMPDIR/other machine/versions/8.1.0.77/bin/cudnn64_8.dll" "$LAYOUTS/windows-8.1.0/cuda/bin/cudnn64_8.dll"
 }
 
-@test "cudnnv.exe refuses hostile zips by the member's name ('..', '\\', a drive, a stream, a device), a link, a bomb; nothing is written outside the store" {
+@test "cudnnv.exe refuses hostile zips by the member's name ('..', '\\', a drive, a stream, a device, a control character), a link, a bomb; nothing is written outside the store" {
     setup_wine
     good="tree:cuda=$LAYOUTS/windows-8.1.0/cuda"
     echo planted > "$BATS_TEST_TMPDIR/payload.dll"
@@ -492,6 +492,10 @@ teardown() {
     check 'file:cuda/CON/cudnn64_8.dll=payload.dll' "member 'cuda/CON/cudnn64_8.dll' has a Windows device name"
     check 'file:cuda/bin/nul.dll=payload.dll' "has a Windows device name"
     check 'file:cuda./bin/cudnn64_8.dll=payload.dll' "has a component ending in a dot or a space"
+    # a control character: refused, and none reaches the terminal
+    check $'file:cuda/bin/\e]0;owned\acudnn64_8.dll=payload.dll' "has a control character"
+    refute_output_has $'\e'
+    refute_output_has $'\a'
     check 'symlink:cuda/bin/cudnn_x64_8.dll=../../outside' "member 'cuda/bin/cudnn_x64_8.dll' is a link; cudnnv.exe writes no links"
     # 1 GiB of zeros streamed under one name: refused as it expands past 20 times the zip
     check 'stream:cuda/bin/cudnn_bomb64_8.dll=1G' "member 'cuda/bin/cudnn_bomb64_8.dll' expands the archive past 20 times its size"
