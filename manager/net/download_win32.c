@@ -5,16 +5,22 @@
  * makes it start over), renamed to TARGET when whole; redirects followed;
  * progress on a terminal. Small documents ('cudnnv update''s index and
  * manifests, package indexes) are read into memory within a limit.
+ * WinHTTP reads no file:// address (a copy of an index, a channel or
+ * NVIDIA's redist folder), so those are read by their path, as curl does.
  */
 #include "download.h"
 
 #include "messages.h"
 #include "config.h"
+#include "fsutil.h"
 #include "store.h"
+
+#include "cudnnv_select.h"
 
 #include <windows.h>
 #include <winhttp.h>
 
+#include <ctype.h>
 #include <errno.h>
 #include <io.h>
 #include <limits.h>
@@ -199,8 +205,43 @@ static int fetch_into(const char *url, const char *part, const char *name)
     return 0;
 }
 
+/* The path of a file:// address ("file:///C:/x" is "C:/x"), or NULL for any other address. */
+static const char *local_path(const char *url)
+{
+    if (strncmp(url, "file://", 7) != 0)
+        return NULL;
+    const char *path = url + 7;
+    return path[0] == '/' && isalpha((unsigned char)path[1]) && path[2] == ':' ? path + 1 : path;
+}
+
+/* A file:// document within limit bytes, as download_text answers. */
+static int read_local(const char *path, size_t limit, char **text, char *why, size_t why_size)
+{
+    char *body = malloc(limit + 2);
+    int status = body ? cudnnv_read_regular_file(path, body, limit + 2, 0) : CUDNNV_READ_UNREADABLE;
+    if (status == 0) {
+        *text = body;
+        return 0;
+    }
+    free(body);
+    if (is_directory(path))
+        snprintf(why, why_size, "%s is a folder: give the address of a file in it", path);
+    else if (status == CUDNNV_READ_TOO_LONG)
+        snprintf(why, why_size, "larger than %zu KiB", limit >> 10);
+    else if (status == CUDNNV_READ_NOT_FILE)
+        snprintf(why, why_size, "%s is not a regular file", path);
+    else
+        snprintf(why, why_size, "cannot read %s: %s", path, strerror(status == CUDNNV_READ_MISSING ? ENOENT : errno));
+    return -1;
+}
+
 int download_file(const char *url, const char *target)
 {
+    const char *path = local_path(url);
+    if (path != NULL && copy_file(path, target, 0644) != 0)
+        return fail("cannot copy %s: %s", url, strerror(errno));
+    if (path != NULL)
+        return 0;
     char part[PATH_MAX + 8];
     const char *name = strrchr(target, '/') ? strrchr(target, '/') + 1 : target;
     snprintf(part, sizeof part, "%s.part", target);
@@ -254,8 +295,10 @@ static DWORD receive_text(struct connection *http, size_t limit, char **text)
 int download_text(const char *url, size_t limit, char **text, char *why, size_t why_size)
 {
     struct connection http = {0};
-    DWORD error = 0, status = send_request(&http, url, 0, &error);
     *text = NULL;
+    if (local_path(url) != NULL)
+        return read_local(local_path(url), limit, text, why, why_size);
+    DWORD error = 0, status = send_request(&http, url, 0, &error);
     if (status == 200)
         error = receive_text(&http, limit, text);
     close_connection(&http);

@@ -418,6 +418,17 @@ teardown() {
     [ "$SECONDS" -lt 60 ]
     assert_output_has "the server did not answer in time ([download] connect_timeout, low_speed_time)"
     stop_server
+    # a file:// address, as Linux's curl takes it (WinHTTP has none: read by its path)
+    write_windows_catalog "file://$ARCHIVES/$ZIP" "$sum"
+    run exe install 8.1.0.77
+    assert_status 0
+    assert_output_has "installed 8.1.0.77 (cuDNN 8.1.0.77, CUDA 11.2)"
+    cmp "$CUDNNV_ROOT/cache/$ZIP" "$ARCHIVES/$ZIP"
+    rm "$CUDNNV_ROOT/cache/$ZIP"
+    write_windows_catalog "file://$BATS_TEST_TMPDIR/nowhere/$ZIP" "$sum"
+    run exe install --force 8.1.0.77
+    assert_status 1
+    assert_output_has "cannot copy file://$BATS_TEST_TMPDIR/nowhere/$ZIP: No such file or directory"
 }
 
 @test "the seed's story in cudnnv.exe: NVIDIA's zips of 8.1 and 8.0 downloaded, checked, unpacked; two projects run at once; no copy in CUDA's folder; a lock" {
@@ -651,6 +662,10 @@ JSON
     assert_output_has "cudnn-8.1.0.77-h2_0.tar.bz2"
     assert_output_has "installed 8.1.0.77-cuda10 (cuDNN 8.1.0.77, CUDA 10)"
     cmp "$CUDNNV_ROOT/versions/8.1.0.77-cuda10/lib/x64/cudnn.lib" "$LAYOUTS/windows-8.1.0/cuda/lib/x64/cudnn.lib"
+    # the same channel as a folder, by a file:// address (repodata and package read by path)
+    CUDNNV_ROOT="$BATS_TEST_TMPDIR/file-store" run exe install --cuda 11 --channel "file://$served/channel" 8.1
+    assert_status 0
+    assert_output_has "installed 8.1.0.77 (cuDNN 8.1.0.77, CUDA 11)"
     # the wheel, from the index
     export CUDNNV_ROOT="$BATS_TEST_TMPDIR/wheel-store"
     run exe install --cuda 11 --index-url "http://127.0.0.1:$PORT/simple" 8.1
