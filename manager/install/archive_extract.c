@@ -252,6 +252,26 @@ static int extract_all(struct extraction *x, struct archive *in)
     return check_links(x);
 }
 
+/*
+ * The compressions cuDNN's archives come in (.tgz, .tar.xz, conda's .tar.bz2
+ * and .tar.zst), each only where this libarchive has it built in: asked for
+ * one it lacks, libarchive would run an outside program (xz, lrzip, lzop ...)
+ * found on PATH on the archive's bytes. (A probe archive answers
+ * ARCHIVE_WARN for those.)
+ */
+static void support_filters(struct archive *in)
+{
+    int (*const filters[])(struct archive *) = {archive_read_support_filter_gzip, archive_read_support_filter_xz,
+                                                archive_read_support_filter_bzip2, archive_read_support_filter_zstd};
+    archive_read_support_filter_none(in);
+    for (size_t i = 0; i < sizeof filters / sizeof filters[0]; i++) {
+        struct archive *probe = archive_read_new();
+        if (probe != NULL && filters[i](probe) == ARCHIVE_OK)
+            filters[i](in);
+        archive_read_free(probe);
+    }
+}
+
 int archive_extract_safe(const char *archive_path, const char *destination,
                          unsigned long long max_member_size, char *error, size_t error_size)
 {
@@ -262,7 +282,7 @@ int archive_extract_safe(const char *archive_path, const char *destination,
         return -1;
     }
     struct archive *in = archive_read_new();
-    archive_read_support_filter_all(in);
+    support_filters(in);
     archive_read_support_format_tar(in);
     archive_read_support_format_zip(in);
     int status = -1;

@@ -96,13 +96,18 @@ build_zstd() {
 }
 
 # The files of libarchive's reading half: everything but the writers, the
-# disk reader, and the formats cudnnv never reads.
+# disk reader, and the formats and compressions cudnnv never reads
+# (archive_extract.c names the ones it does).
 libarchive_sources() {
     for file in libarchive/libarchive/*.c; do
         case ${file##*/} in
         archive_write* | archive_read_disk* | archive_match.c) ;;
         archive_read_support_format_tar.c | archive_read_support_format_zip.c) echo "$file" ;;
         archive_read_support_format_*) ;;
+        archive_read_support_filter_gzip.c | archive_read_support_filter_xz.c) echo "$file" ;;
+        archive_read_support_filter_bzip2.c | archive_read_support_filter_zstd.c) echo "$file" ;;
+        archive_read_support_filter_none.c | archive_read_support_filter_program.c) echo "$file" ;;
+        archive_read_support_filter_*) ;;
         *) echo "$file" ;;
         esac
     done

@@ -209,3 +209,23 @@ used_mib() {
     [ ! -e "$BATS_TEST_TMPDIR/project/C:" ]
     [ ! -e "$CUDNNV_ROOT/C:" ]
 }
+
+@test "an archive in a compression cudnnv does not read (lrzip, lzop, grzip) is refused without running any program for it" {
+    # programs of those names on PATH, as libarchive would run them for a compression it lacks
+    mkdir -p "$BATS_TEST_TMPDIR/bin"
+    for program in lrzip lzop grzip lz4 xz zstd bzip2 gzip; do
+        printf '#!/bin/sh\ntouch "%s/ran-%s"\ncat >/dev/null\n' "$BATS_TEST_TMPDIR" "$program" > "$BATS_TEST_TMPDIR/bin/$program"
+        chmod +x "$BATS_TEST_TMPDIR/bin/$program"
+    done
+    for magic in 'LRZI\0\6' '\211LZO\0\r\n\032\n' 'GRZipII\0\2\0'; do
+        { printf "$magic"; head -c 200 /dev/urandom; } > "$BATS_TEST_TMPDIR/evil/packed.tar"
+        PATH="$BATS_TEST_TMPDIR/bin:$PATH" run cudnnv install "$BATS_TEST_TMPDIR/evil/packed.tar"
+        refused_and_nothing_installed
+        assert_output_has "is not an archive cudnnv can read"
+    done
+    [ -z "$(ls "$BATS_TEST_TMPDIR" | grep '^ran-')" ]
+    # the compressions cuDNN's archives use are still read, by libarchive itself
+    PATH="$BATS_TEST_TMPDIR/bin:$PATH" run cudnnv install "$ARCHIVES/cudnn-linux-x86_64-9.1.0.70_cuda12-archive-test.tar.xz"
+    assert_status 0
+    [ -z "$(ls "$BATS_TEST_TMPDIR" | grep '^ran-')" ]
+}
