@@ -56,11 +56,25 @@ fetch() {
         exit 1
     fi
     apt-cache showsrc libarchive 2>/dev/null | grep -q '^Package:' || add_source_lines
-    say "apt-get source$missing"
-    apt-get source -qq --download-only $missing 2>&1 | grep -v 'unsandboxed as root' || true
     for package in $missing; do
-        ls "$package"_*.dsc >/dev/null
+        fetch_one "$package"
     done
+}
+
+# The newest source of a package apt knows; when a mirror lacks its files
+# (a security suite's, say), the release's own version (PACKAGE/CODENAME).
+fetch_one() {
+    codename=$(. /etc/os-release && echo "${VERSION_CODENAME:-stable}")
+    for wanted in "$1" "$1/$codename"; do
+        rm -f "$1"_*
+        say "apt-get source $wanted"
+        if apt-get source -qq --download-only "$wanted" > "fetch-$1.log" 2>&1 && ls "$1"_*.dsc >/dev/null 2>&1; then
+            return 0
+        fi
+    done
+    grep -v 'unsandboxed as root' "fetch-$1.log" >&2
+    echo "win32-deps.sh: cannot fetch the Debian source of $1 (above: apt's words)" >&2
+    exit 1
 }
 
 unpack() { # unpack PACKAGE: Debian's sources with Debian's patches applied, in PACKAGE/
