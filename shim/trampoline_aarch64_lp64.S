@@ -35,6 +35,20 @@ cudnnv_table:
         .text
         .endm
 
+        /* The argument registers and their places in the frame, named once:
+         * saved with (stp, str), restored with (ldp, ldr). */
+        .macro CUDNNV_ARGUMENT_REGISTERS pair, single
+        \pair x0, x1, [sp, #16]
+        \pair x2, x3, [sp, #32]
+        \pair x4, x5, [sp, #48]
+        \pair x6, x7, [sp, #64]
+        \single x8, [sp, #80]
+        \pair q0, q1, [sp, #96]
+        \pair q2, q3, [sp, #128]
+        \pair q4, q5, [sp, #160]
+        \pair q6, q7, [sp, #192]
+        .endm
+
         .macro CUDNNV_TABLE_END
         .text
         .balign 16
@@ -42,27 +56,11 @@ cudnnv_table:
 cudnnv_lazy_entry:
         stp x29, x30, [sp, #-224]!
         mov x29, sp
-        stp x0, x1, [sp, #16]
-        stp x2, x3, [sp, #32]
-        stp x4, x5, [sp, #48]
-        stp x6, x7, [sp, #64]
-        str x8, [sp, #80]
-        stp q0, q1, [sp, #96]
-        stp q2, q3, [sp, #128]
-        stp q4, q5, [sp, #160]
-        stp q6, q7, [sp, #192]
+        CUDNNV_ARGUMENT_REGISTERS stp, str
         mov x0, x17
         bl cudnnv_resolve_slot
         mov x16, x0
-        ldp q6, q7, [sp, #192]
-        ldp q4, q5, [sp, #160]
-        ldp q2, q3, [sp, #128]
-        ldp q0, q1, [sp, #96]
-        ldr x8, [sp, #80]
-        ldp x6, x7, [sp, #64]
-        ldp x4, x5, [sp, #48]
-        ldp x2, x3, [sp, #32]
-        ldp x0, x1, [sp, #16]
+        CUDNNV_ARGUMENT_REGISTERS ldp, ldr
         ldp x29, x30, [sp], #224
         br x16
         .size cudnnv_lazy_entry, .-cudnnv_lazy_entry

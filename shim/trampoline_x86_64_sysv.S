@@ -32,6 +32,35 @@ cudnnv_table:
         .text
         .endm
 
+        /* The argument registers and their places in the frame, named once for
+         * the saving and the restoring. */
+        .macro CUDNNV_ARGUMENT_REGISTERS each
+        \each movq, %rdi, 0
+        \each movq, %rsi, 8
+        \each movq, %rdx, 16
+        \each movq, %rcx, 24
+        \each movq, %r8, 32
+        \each movq, %r9, 40
+        \each movq, %rax, 48
+        \each movq, %r10, 56
+        \each movdqa, %xmm0, 64
+        \each movdqa, %xmm1, 80
+        \each movdqa, %xmm2, 96
+        \each movdqa, %xmm3, 112
+        \each movdqa, %xmm4, 128
+        \each movdqa, %xmm5, 144
+        \each movdqa, %xmm6, 160
+        \each movdqa, %xmm7, 176
+        .endm
+
+        .macro CUDNNV_SAVE move, register, offset
+        \move \register, \offset(%rsp)
+        .endm
+
+        .macro CUDNNV_RESTORE move, register, offset
+        \move \offset(%rsp), \register
+        .endm
+
         .macro CUDNNV_TABLE_END
         .text
         .balign 16
@@ -42,41 +71,11 @@ cudnnv_lazy_entry:
         movq %rsp, %rbp
         subq $200, %rsp
         andq $-16, %rsp
-        movq %rdi, 0(%rsp)
-        movq %rsi, 8(%rsp)
-        movq %rdx, 16(%rsp)
-        movq %rcx, 24(%rsp)
-        movq %r8, 32(%rsp)
-        movq %r9, 40(%rsp)
-        movq %rax, 48(%rsp)
-        movq %r10, 56(%rsp)
-        movdqa %xmm0, 64(%rsp)
-        movdqa %xmm1, 80(%rsp)
-        movdqa %xmm2, 96(%rsp)
-        movdqa %xmm3, 112(%rsp)
-        movdqa %xmm4, 128(%rsp)
-        movdqa %xmm5, 144(%rsp)
-        movdqa %xmm6, 160(%rsp)
-        movdqa %xmm7, 176(%rsp)
+        CUDNNV_ARGUMENT_REGISTERS CUDNNV_SAVE
         movq 8(%rbp), %rdi
         call cudnnv_resolve_slot
         movq %rax, %r11
-        movq 0(%rsp), %rdi
-        movq 8(%rsp), %rsi
-        movq 16(%rsp), %rdx
-        movq 24(%rsp), %rcx
-        movq 32(%rsp), %r8
-        movq 40(%rsp), %r9
-        movq 48(%rsp), %rax
-        movq 56(%rsp), %r10
-        movdqa 64(%rsp), %xmm0
-        movdqa 80(%rsp), %xmm1
-        movdqa 96(%rsp), %xmm2
-        movdqa 112(%rsp), %xmm3
-        movdqa 128(%rsp), %xmm4
-        movdqa 144(%rsp), %xmm5
-        movdqa 160(%rsp), %xmm6
-        movdqa 176(%rsp), %xmm7
+        CUDNNV_ARGUMENT_REGISTERS CUDNNV_RESTORE
         movq %rbp, %rsp
         popq %rbp
         addq $8, %rsp

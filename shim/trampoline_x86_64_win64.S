@@ -29,6 +29,27 @@ cudnnv_table:
         .text
         .endm
 
+        /* The argument registers and their places in the frame, named once for
+         * the saving and the restoring. */
+        .macro CUDNNV_ARGUMENT_REGISTERS each
+        \each movq, %rcx, 32
+        \each movq, %rdx, 40
+        \each movq, %r8, 48
+        \each movq, %r9, 56
+        \each movdqa, %xmm0, 64
+        \each movdqa, %xmm1, 80
+        \each movdqa, %xmm2, 96
+        \each movdqa, %xmm3, 112
+        .endm
+
+        .macro CUDNNV_SAVE move, register, offset
+        \move \register, \offset(%rsp)
+        .endm
+
+        .macro CUDNNV_RESTORE move, register, offset
+        \move \offset(%rsp), \register
+        .endm
+
         .macro CUDNNV_TABLE_END
         .text
         .balign 16
@@ -38,25 +59,11 @@ cudnnv_lazy_entry:
         movq %rsp, %rbp
         subq $136, %rsp
         andq $-16, %rsp
-        movq %rcx, 32(%rsp)
-        movq %rdx, 40(%rsp)
-        movq %r8, 48(%rsp)
-        movq %r9, 56(%rsp)
-        movdqa %xmm0, 64(%rsp)
-        movdqa %xmm1, 80(%rsp)
-        movdqa %xmm2, 96(%rsp)
-        movdqa %xmm3, 112(%rsp)
+        CUDNNV_ARGUMENT_REGISTERS CUDNNV_SAVE
         movq 8(%rbp), %rcx
         call cudnnv_resolve_slot
         movq %rax, %r11
-        movq 32(%rsp), %rcx
-        movq 40(%rsp), %rdx
-        movq 48(%rsp), %r8
-        movq 56(%rsp), %r9
-        movdqa 64(%rsp), %xmm0
-        movdqa 80(%rsp), %xmm1
-        movdqa 96(%rsp), %xmm2
-        movdqa 112(%rsp), %xmm3
+        CUDNNV_ARGUMENT_REGISTERS CUDNNV_RESTORE
         movq %rbp, %rsp
         popq %rbp
         addq $8, %rsp

@@ -132,6 +132,18 @@ assert_all_lines_match() {
     return 1
 }
 
+# assert_sets NAME...: the store holds exactly these sets, in the order
+# 'cudnnv versions --bare' lists them.
+assert_sets() {
+    local listed expected
+    listed=$(cudnnv versions --bare)
+    expected=$(printf '%s\n' "$@")
+    [ "$listed" = "$expected" ] && return 0
+    echo "expected the sets: $*" >&2
+    echo "listed: $listed" >&2
+    return 1
+}
+
 assert_status() {
     if [ "$status" -ne "$1" ]; then
         echo "expected status $1, got $status; output: $output" >&2

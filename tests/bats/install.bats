@@ -43,8 +43,7 @@ load helpers
     [ -f "$CUDNNV_ROOT/versions/8.1.1.33/LICENSE" ]
     [ -f "$CUDNNV_ROOT/versions/8.1.1.33/lib/libcudnn_ops_infer.so.8.1.1" ]
     [ -f "$CUDNNV_ROOT/versions/7.6.5.32/include/cudnn.h" ]
-    run cudnnv versions --bare
-    [ "$output" = "$(printf '7.6.5.32\n8.1.1.33')" ]
+    assert_sets 7.6.5.32 8.1.1.33
 }
 
 @test "Windows .zip: bin/cudnn64_8.dll and lib/x64/cudnn.lib, named apart from the Linux set" {
@@ -69,8 +68,7 @@ load helpers
     install_fixture cudnn-linux-x86_64-9.1.0.70_cuda11-archive-test.tar.xz
     run cudnnv install "$ARCHIVES/cudnn-linux-x86_64-9.1.0.70_cuda12-archive-test.tar.xz"
     assert_status 0
-    run cudnnv versions --bare
-    [ "$output" = "$(printf '9.1.0.70\n9.1.0.70-cuda12')" ]
+    assert_sets 9.1.0.70 9.1.0.70-cuda12
 }
 
 @test "installing over a name fails without --force, replaces with it" {
@@ -171,8 +169,7 @@ load helpers
     wait "$second"
     run cudnnv verify
     assert_status 0
-    run cudnnv versions --bare
-    [ "$output" = "$(printf '8.0.4.30\n8.1.1.33')" ]
+    assert_sets 8.0.4.30 8.1.1.33
 }
 
 @test "install --json reports the set; bad usage exits 2" {
