@@ -18,7 +18,7 @@ setup_file() {
 }
 
 teardown_file() {
-    wine_stop
+    wine_end
 }
 
 setup_wine() {

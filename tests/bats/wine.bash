@@ -10,12 +10,20 @@
 
 WINE="$BATS_TEST_DIRNAME/wine-run"
 
-# setup_file of a Wine test file: the prefix, then the session.
+# setup_file of a Wine test file: the prefix, then the session. Test files
+# run two at a time (bats --jobs), and a file's teardown ends every Wine
+# program of the prefix, so the Wine files take the prefix in turns: the
+# turn is a lock held from here to wine_end.
 wine_start() {
     export WINEPREFIX="$FIXTURES/../wineprefix" WINEDEBUG=-all
     # Wine maps Unix file names to Windows ones through the locale's
     # character set: UTF-8, whatever the caller's locale.
     export LC_ALL=C.UTF-8
+    exec {WINE_TURN}>"$WINEPREFIX.turn"
+    if ! flock -w 900 "$WINE_TURN"; then
+        echo "another Wine test file held $WINEPREFIX for 15 minutes" >&2
+        return 1
+    fi
     if [ ! -f "$WINEPREFIX/system.reg" ]; then
         if ! WINE_TIMEOUT=300 "$WINE" wineboot --init >"$BATS_FILE_TMPDIR/wineboot.log" 2>&1; then
             echo "cannot create the Wine prefix $WINEPREFIX:" >&2
@@ -32,7 +40,13 @@ wine_session() {
     "$WINE" cmd /c exit >/dev/null 2>&1
 }
 
-# teardown_file: the session and every Wine process in it.
+# teardown_file: the session, every Wine process in it, and the turn.
+wine_end() {
+    wine_stop
+    exec {WINE_TURN}>&-
+}
+
+# The session and every Wine process in it.
 wine_stop() {
     "$WINE" --server -k 2>/dev/null || true   # (none may run)
     WINE_TIMEOUT=60 "$WINE" --server -w || true
