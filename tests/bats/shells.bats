@@ -126,24 +126,25 @@ prompts() {
         tmux -L "$socket" send-keys -t test Enter
     }
     wait_for() { for _ in $(seq 200); do [ -e "$1" ] && return 0; sleep 0.05; done; return 1; }
+    # settled NAME: runs 'touch $OUT/NAME' and waits for the file; the lines
+    # typed before, and the prompts (with their hooks) after them, are done
+    settled() {
+        type_line "touch $OUT/$1"
+        wait_for "$OUT/$1"
+    }
     type_line "$2"
-    type_line "cd $project; touch $OUT/ready"
-    wait_for "$OUT/ready"
-    sleep 0.3
+    type_line "cd $project"
+    settled ready
     local stamp
     stamp=$(ls "$CUDNNV_ROOT/shells/"* | head -1)
     local before
     before=$(stat -c %.9Y "$stamp")
     for i in 1 2 3 4 5; do type_line ""; done
-    type_line "touch $OUT/idle"
-    wait_for "$OUT/idle"
-    sleep 0.3
+    settled idle
     local idle
     idle=$(stat -c %.9Y "$stamp")
     type_line "echo 8.1.0 > .cudnn-version"
-    type_line "touch $OUT/changed"
-    wait_for "$OUT/changed"
-    sleep 0.3
+    settled changed
     local changed
     changed=$(stat -c %.9Y "$stamp")
     type_line "env > $OUT/after.env"
