@@ -295,9 +295,10 @@ static DWORD receive_text(struct connection *http, size_t limit, char **text)
 int download_text(const char *url, size_t limit, char **text, char *why, size_t why_size)
 {
     struct connection http = {0};
+    const char *path = local_path(url);
     *text = NULL;
-    if (local_path(url) != NULL)
-        return read_local(local_path(url), limit, text, why, why_size);
+    if (path != NULL)
+        return read_local(path, limit, text, why, why_size);
     DWORD error = 0, status = send_request(&http, url, 0, &error);
     if (status == 200)
         error = receive_text(&http, limit, text);

@@ -190,6 +190,8 @@ teardown() {
     manifest 9.93.2 "{\"relative_path\": \"$good_path\", \"sha256\": \"$good\", \"size\": \"-5\"}"
     manifest 9.93.3 "{\"relative_path\": \"$good_path\", \"sha256\": \"$good\", \"size\": \"12kb\"}"
     manifest 9.94.0 "{\"relative_path\": \"$good_path\", \"sha256\": \"$good\", \"size\": 1000}"
+    # a manifest over 4 MiB is refused as it arrives, whatever it holds
+    manifest 9.95.0 "{\"relative_path\": \"$good_path\", \"sha256\": \"$good\", \"size\": \"1000\", \"x\": \"$(printf '%4194304s' '')\"}"
     mkdir -p "$CUDNNV_ROOT/catalog-redist"
     echo "[release]" > "$CUDNNV_ROOT/catalog-redist/9.80.0.ini.tmp.Ab12Cd"
     printf '[catalog]\nredist = %s\n' "$BASE" > "$CUDNNV_ROOT/config"
@@ -204,7 +206,19 @@ teardown() {
     for label in 9.93.0 9.93.1 9.93.2 9.93.3; do
         assert_output_has "skipping ${BASE}redistrib_$label.json: an archive whose size is not a positive whole number"
     done
-    assert_output_has "1 new release from $BASE (13 manifests read, 12 skipped, 0 already known)"
+    assert_output_has "skipping ${BASE}redistrib_9.95.0.json: larger than 4096 KiB"
+    assert_output_has "1 new release from $BASE (14 manifests read, 13 skipped, 0 already known)"
     [ "$(ls "$CUDNNV_ROOT/catalog-redist")" = 9.94.0.ini ]
     grep -qx "linux_sha256 = $good" "$CUDNNV_ROOT/catalog-redist/9.94.0.ini"
+}
+
+@test "an index page over 2 MiB is refused, and nothing is learned from it" {
+    serve_redist
+    printf '<a href="redistrib_9.90.0.json">x</a>%2097152s\n' '' > "$REDIST/index.html"
+    mkdir -p "$CUDNNV_ROOT"
+    printf '[catalog]\nredist = %s\n' "$BASE" > "$CUDNNV_ROOT/config"
+    run cudnnv update
+    assert_status 1
+    assert_output_has "cannot read NVIDIA's redist index $BASE: larger than 2048 KiB"
+    [ -z "$(ls "$CUDNNV_ROOT/catalog-redist" 2>/dev/null)" ]
 }

@@ -569,8 +569,9 @@ JSON
 {"cudnn": {"version": "9.91.0.1", "windows-x86_64": {"cuda12": {"relative_path": "..\\\\..\\\\Windows\\\\evil.zip", "sha256": "$sum", "size": "9"}}}}
 JSON
     printf '{"cudnn": {"version": "9.92.0.1", "windows-x86_64": ' > "$REDIST/redistrib_9.92.0.json"
-    printf '<a href="redistrib_9.90.0.json">x</a> <a href="redistrib_9.91.0.json">x</a> <a href="redistrib_9.92.0.json">x</a>\n' \
-        > "$REDIST/index.html"
+    { printf '{"x": "%4194304s", ' ''; tail -c +2 "$REDIST/redistrib_9.90.0.json"; } |   # over 4 MiB
+        sed 's/9\.90\.0\.70/9.93.0.1/' > "$REDIST/redistrib_9.93.0.json"
+    printf '<a href="redistrib_9.%s.0.json">x</a> ' 90 91 92 93 > "$REDIST/index.html"
     "$FIXTURES/bin/http_server" "$BATS_TEST_TMPDIR/served" "$BATS_TEST_TMPDIR/port" "$BATS_TEST_TMPDIR/requests" &
     SERVER_PID=$!
     for _ in $(seq 100); do [ -s "$BATS_TEST_TMPDIR/port" ] && break; sleep 0.05; done
@@ -581,9 +582,10 @@ JSON
     printf '[catalog]\nredist = %s\n' "$BASE" > "$CUDNNV_ROOT/config"
     run exe update
     assert_status 0
-    assert_output_has "1 new release from $BASE (3 manifests read, 2 skipped, 0 already known)"
+    assert_output_has "1 new release from $BASE (4 manifests read, 3 skipped, 0 already known)"
     assert_output_has "skipping ${BASE}redistrib_9.91.0.json: an archive path that is not a plain relative path"
     assert_output_has "skipping ${BASE}redistrib_9.92.0.json: not JSON"
+    assert_output_has "skipping ${BASE}redistrib_9.93.0.json: larger than 4096 KiB"
     [ "$(ls "$CUDNNV_ROOT/catalog-redist")" = 9.90.0.ini ]
     run exe known 9.90
     assert_output_has "9.90.0.70    CUDA 12"
@@ -595,7 +597,7 @@ JSON
     grep -q "GET /redist/cudnn/windows-x86_64/cudnn-windows-x86_64-9.90.0.70_cuda12-archive.zip" "$BATS_TEST_TMPDIR/requests"
     # a second update reads nothing it has seen
     run exe update
-    assert_output_has "0 new releases from $BASE (2 manifests read, 2 skipped, 1 already known)"
+    assert_output_has "0 new releases from $BASE (3 manifests read, 3 skipped, 1 already known)"
 }
 
 # A conda package of the 8.1.0 Windows fixture as conda-forge lays it out (Library\bin, include, lib).
