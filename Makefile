@@ -50,9 +50,9 @@ HELPER_SRC  = manager/install/archive_extract.c manager/install/archive_stage.c 
               manager/install/install_steps.c manager/install/install_name.c manager/install/install_catalog.c \
               manager/install/install_locked.c manager/install/install_index.c manager/catalog/python_index.c \
               manager/catalog/conda_channel.c \
-              manager/net/download.c
+              manager/net/download.c manager/net/file_url.c
 UPDATE_SRC  = manager/commands/update_run.c manager/catalog/catalog_redist.c manager/catalog/redist_manifest.c \
-              manager/net/download.c
+              manager/net/download.c manager/net/file_url.c
 GIT_SRC     = manager/catalog/catalog_git.c
 NO_GIT_SRC  = manager/catalog/catalog_git_none.c
 MAIN_SRC    = manager/cli/main.c manager/cli/install_main.c manager/cli/update_main.c
@@ -109,6 +109,8 @@ UNIT_OBJ_test_args        = $(call unit_objects,manager/cli/args.c manager/cli/h
                             manager/cli/suggest.c manager/base/json.c shim/text_escape.c)
 UNIT_OBJ_test_hook_state  = $(call unit_objects,manager/shell/hook_state.c)
 UNIT_OBJ_test_pe_imports  = $(call unit_objects,manager/doctor/pe_imports.c)
+UNIT_OBJ_test_file_url    = $(call unit_objects,manager/net/file_url.c manager/base/fsutil.c manager/base/messages.c \
+                            manager/platform/platform_posix.c $(SELECT_SRC))
 UNIT_OBJ_test_shell_table = $(call unit_objects,manager/shell/shell_table.c manager/base/json.c \
                             manager/base/messages.c shim/text_escape.c $(HOOKS_SRC))
 UNIT_OBJ_test_catalog     = $(call unit_objects,manager/catalog/catalog.c manager/catalog/catalog_check.c manager/catalog/compute_capability.c manager/base/ini_field.c \

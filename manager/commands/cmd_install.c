@@ -37,7 +37,8 @@ static const struct option_spec options[] = {
                                 ".cudnn-version) names for this platform ('cudnnv lock')"},
     [INSTALL_INDEX_URL] = {.name = "--index-url", .value_name = "URL", .conflicts = 1 << INSTALL_GPU,
                            .help = "for a release: NVIDIA's nvidia-cudnn-cuNN wheel from this Python\n"
-                                   "package index (pip's option; PyPI, or a mirror of it), checked\n"
+                                   "package index (pip's option; PyPI, a mirror of it, or a folder by\n"
+                                   "file:///PATH holding nvidia-cudnn-cuNN/*.whl), checked\n"
                                    "against the SHA-256 it gives (default: [sources] index_url in\n"
                                    "config, else PIP_INDEX_URL, when the catalog lacks the release)"},
     [INSTALL_NO_VERIFY] = {.name = "--no-verify", .only_with = 1 << INSTALL_INDEX_URL,

@@ -10,6 +10,8 @@
 
 #include "messages.h"
 #include "config.h"
+#include "file_url.h"
+#include "fsutil.h"
 #include "store.h"
 
 #include <curl/curl.h>
@@ -183,6 +185,9 @@ static size_t append_text(char *data, size_t size, size_t count, void *user)
  */
 int download_text(const char *url, size_t limit, char **text, char *why, size_t why_size)
 {
+    char folder[PATH_MAX];
+    if (file_url_path(url, folder, sizeof folder) == 0 && is_directory(folder))
+        return file_url_listing(folder, limit, text, why, why_size);   /* curl gives nothing for a folder */
     struct text_buffer buffer = {NULL, 0, limit};
     struct transfer transfer = {url, 0, 0, 0, 0};
     struct config config;

@@ -12,6 +12,7 @@
 
 #include "messages.h"
 #include "config.h"
+#include "file_url.h"
 #include "fsutil.h"
 #include "store.h"
 
@@ -205,15 +206,6 @@ static int fetch_into(const char *url, const char *part, const char *name)
     return 0;
 }
 
-/* The path of a file:// address ("file:///C:/x" is "C:/x"), or NULL for any other address. */
-static const char *local_path(const char *url)
-{
-    if (strncmp(url, "file://", 7) != 0)
-        return NULL;
-    const char *path = url + 7;
-    return path[0] == '/' && isalpha((unsigned char)path[1]) && path[2] == ':' ? path + 1 : path;
-}
-
 /* A file:// document within limit bytes, as download_text answers. */
 static int read_local(const char *path, size_t limit, char **text, char *why, size_t why_size)
 {
@@ -225,8 +217,8 @@ static int read_local(const char *path, size_t limit, char **text, char *why, si
     }
     free(body);
     if (is_directory(path))
-        snprintf(why, why_size, "%s is a folder: give the address of a file in it", path);
-    else if (status == CUDNNV_READ_TOO_LONG)
+        return file_url_listing(path, limit, text, why, why_size);
+    if (status == CUDNNV_READ_TOO_LONG)
         snprintf(why, why_size, "larger than %zu KiB", limit >> 10);
     else if (status == CUDNNV_READ_NOT_FILE)
         snprintf(why, why_size, "%s is not a regular file", path);
@@ -237,11 +229,9 @@ static int read_local(const char *path, size_t limit, char **text, char *why, si
 
 int download_file(const char *url, const char *target)
 {
-    const char *path = local_path(url);
-    if (path != NULL && copy_file(path, target, 0644) != 0)
-        return fail("cannot copy %s: %s", url, strerror(errno));
-    if (path != NULL)
-        return 0;
+    char path[PATH_MAX];
+    if (file_url_path(url, path, sizeof path) == 0)
+        return copy_file(path, target, 0644) == 0 ? 0 : fail("cannot copy %s: %s", url, strerror(errno));
     char part[PATH_MAX + 8];
     const char *name = strrchr(target, '/') ? strrchr(target, '/') + 1 : target;
     snprintf(part, sizeof part, "%s.part", target);
@@ -295,9 +285,9 @@ static DWORD receive_text(struct connection *http, size_t limit, char **text)
 int download_text(const char *url, size_t limit, char **text, char *why, size_t why_size)
 {
     struct connection http = {0};
-    const char *path = local_path(url);
+    char path[PATH_MAX];
     *text = NULL;
-    if (path != NULL)
+    if (file_url_path(url, path, sizeof path) == 0)
         return read_local(path, limit, text, why, why_size);
     DWORD error = 0, status = send_request(&http, url, 0, &error);
     if (status == 200)

@@ -116,6 +116,29 @@ wheel_sum() {
     assert_output_has "'--no-verify' goes with '--index-url'"
 }
 
+@test "a folder of wheels by a file:// address (FOLDER/nvidia-cudnn-cu12/): read as a server's file index, RECORD checked" {
+    build_index
+    mkdir -p "$BATS_TEST_TMPDIR/wheel house/nvidia-cudnn-cu12"
+    cp "$BATS_TEST_TMPDIR/$WHEEL" "$BATS_TEST_TMPDIR/wheel house/nvidia-cudnn-cu12/"
+    cp "$BATS_TEST_TMPDIR/$WHEEL" "$BATS_TEST_TMPDIR/wheel house/nvidia-cudnn-cu12/$OLDER"
+    index="file://$BATS_TEST_TMPDIR/wheel%20house"
+    # a folder gives no SHA-256: only --no-verify takes its wheels
+    run cudnnv install --cuda 12 --index-url "$index" --no-verify 9.1
+    assert_status 0
+    assert_output_has "cuDNN 9.1.0.70 for CUDA 12 from $index: $WHEEL"
+    assert_output_has "installed 9.1.0.70 (cuDNN 9.1.0.70, CUDA 12)"
+    export CUDNNV_ROOT="$BATS_TEST_TMPDIR/second"
+    run cudnnv install --cuda 12 --index-url "$index" 9.1
+    assert_status 1
+    assert_output_has "the index gives no SHA-256 for $WHEEL, so it cannot be checked: nothing was installed"
+    # and the wheel's own RECORD still decides
+    make_wheel "$BATS_TEST_TMPDIR/wheel house/nvidia-cudnn-cu12/$WHEEL" tamper
+    run cudnnv install --cuda 12 --index-url "$index" --no-verify 9.1
+    assert_status 1
+    assert_output_has "nvidia/cudnn/lib/libcudnn.so.9.1.0 does not match the wheel's RECORD"
+    [ ! -e "$CUDNNV_ROOT/versions/9.1.0.70" ]
+}
+
 @test "install --dry-run says which archive, from where, its size and sum, and changes nothing" {
     build_index
     serve_index "$(wheel_sum)"

@@ -212,6 +212,32 @@ teardown() {
     grep -qx "linux_sha256 = $good" "$CUDNNV_ROOT/catalog-redist/9.94.0.ini"
 }
 
+@test "a copy of NVIDIA's redist folder serves by a file:// address, read as a server's file index" {
+    serve_redist
+    rm "$REDIST/index.html"
+    folder="$BATS_TEST_TMPDIR/copy of redist"
+    cp -a "$REDIST" "$folder"
+    # names a page could not hold as they are are not listed (one would name a manifest)
+    cp "$folder/redistrib_9.90.0.json" "$folder/evil\"><a href=\"redistrib_9.97.0.json"
+    cp "$folder/redistrib_9.90.0.json" "$folder/$(printf 'redistrib_9.98.0.json\033]0;x\a')"
+    mkdir -p "$CUDNNV_ROOT"
+    base="file://${folder// /%20}/"
+    printf '[catalog]\nredist = %s\n' "$base" > "$CUDNNV_ROOT/config"
+    kill "$SERVER_PID"   # no server: the folder alone
+    run cudnnv update
+    assert_status 0
+    assert_output_has "3 new releases from $base (6 manifests read, 3 skipped, 0 already known)"
+    refute_output_has $'\033'
+    [ "$(ls "$CUDNNV_ROOT/catalog-redist")" = "$(printf '8.3.3.ini\n9.90.0.ini\n9.90.1.ini')" ]
+    # the archive comes from the folder by the manifest's path, its SHA-256 checked
+    run cudnnv install 9.90.0.70
+    assert_status 0
+    assert_output_has "installed 9.1.0"
+    run cudnnv install 9.90.0.71
+    assert_status 1
+    assert_output_has "but the catalog says $(printf '%064d' 0)"
+}
+
 @test "an index page over 2 MiB is refused, and nothing is learned from it" {
     serve_redist
     printf '<a href="redistrib_9.90.0.json">x</a>%2097152s\n' '' > "$REDIST/index.html"

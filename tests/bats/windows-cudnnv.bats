@@ -598,6 +598,19 @@ JSON
     # a second update reads nothing it has seen
     run exe update
     assert_output_has "0 new releases from $BASE (3 manifests read, 3 skipped, 1 already known)"
+    # the same folder copied, without its index page, by a file:// address (read by its path, listed)
+    cp -a "$REDIST" "$BATS_TEST_TMPDIR/redist copy"
+    rm "$BATS_TEST_TMPDIR/redist copy/index.html"
+    export CUDNNV_ROOT="$BATS_TEST_TMPDIR/second store"
+    mkdir -p "$CUDNNV_ROOT"
+    folder="file://${BATS_TEST_TMPDIR// /%20}/redist%20copy/"
+    printf '[catalog]\nredist = %s\n' "$folder" > "$CUDNNV_ROOT/config"
+    run exe update
+    assert_status 0
+    assert_output_has "1 new release from $folder (4 manifests read, 3 skipped, 0 already known)"
+    run exe install 9.90.0.70
+    assert_status 0
+    assert_output_has "installed 8.9.7 (cuDNN 8.9.7, CUDA 12)"
 }
 
 # A conda package of the 8.1.0 Windows fixture as conda-forge lays it out (Library\bin, include, lib).

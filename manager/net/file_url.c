@@ -1,0 +1,138 @@
+/*
+ * file:// addresses, read alike by both builds: the path an address names,
+ * and a folder's listing in the form a web server's file index has, so that
+ * a copied folder (NVIDIA's redist folder with its manifests, a folder of
+ * wheels) serves as an address without a server. Only names of letters,
+ * digits and . _ + - are listed: such a name needs no escaping in a page or
+ * an address, and the names read there (redistrib_9.1.0.json, wheels) are
+ * all of that kind.
+ */
+#include "file_url.h"
+
+#include "fsutil.h"
+
+#include <ctype.h>
+#include <dirent.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* A %XX escape's value, or -1. */
+static int escaped_byte(const char *at)
+{
+    if (!isxdigit((unsigned char)at[1]) || !isxdigit((unsigned char)at[2]))
+        return -1;
+    char hex[3] = {at[1], at[2], '\0'};
+    return (int)strtol(hex, NULL, 16);
+}
+
+int file_url_path(const char *url, char *path, size_t size)
+{
+    const char *at;
+    size_t length = 0;
+    if (strncmp(url, "file:///", 8) == 0)
+        at = url + 7;
+    else if (strncmp(url, "file://localhost/", 17) == 0)
+        at = url + 16;
+    else
+        return -1;
+#ifdef _WIN32
+    if (isalpha((unsigned char)at[1]) && at[2] == ':')
+        at++;   /* file:///C:/x is C:/x */
+#endif
+    for (; *at != '\0' && *at != '?' && *at != '#'; at++) {
+        int byte = *at == '%' ? escaped_byte(at) : (unsigned char)*at;
+        if (byte <= 0 || length + 1 >= size)
+            return -1;
+        path[length++] = (char)byte;
+        if (*at == '%')
+            at += 2;
+    }
+    path[length] = '\0';
+    return 0;
+}
+
+static int plain_name(const char *name)
+{
+    if (strcmp(name, ".") == 0 || strcmp(name, "..") == 0)
+        return 0;
+    for (const char *c = name; *c != '\0'; c++) {
+        if (!isalnum((unsigned char)*c) && strchr("._+-", *c) == NULL)
+            return 0;
+    }
+    return 1;
+}
+
+static int by_name(const void *left, const void *right)
+{
+    return strcmp(*(char *const *)left, *(char *const *)right);
+}
+
+/* The plain names of folder, sorted (free each, then the array); -1 when it cannot be read. */
+static int plain_names(const char *folder, char ***names)
+{
+    DIR *handle = opendir(folder);
+    struct dirent *entry;
+    int count = 0, room = 0;
+    *names = NULL;
+    if (handle == NULL)
+        return -1;
+    while ((entry = readdir(handle)) != NULL) {
+        if (!plain_name(entry->d_name))
+            continue;
+        if (count == room) {
+            room = room ? room * 2 : 64;
+            char **grown = realloc(*names, (size_t)room * sizeof **names);
+            if (grown == NULL)
+                break;
+            *names = grown;
+        }
+        if (((*names)[count] = strdup(entry->d_name)) != NULL)
+            count++;
+    }
+    closedir(handle);
+    if (count > 0)
+        qsort(*names, (size_t)count, sizeof **names, by_name);
+    return count;
+}
+
+/* One line of the page for name; -1 when it would pass limit. */
+static int append_entry(char *page, size_t limit, size_t *length, const char *folder, const char *name)
+{
+    char path[4096];
+    const char *slash = path_join(path, sizeof path, folder, name) == 0 && is_directory(path) ? "/" : "";
+    int wrote = snprintf(page + *length, limit + 1 - *length, "<a href=\"%s%s\">%s%s</a>\n", name, slash, name, slash);
+    if (wrote < 0 || (size_t)wrote > limit - *length)
+        return -1;
+    *length += (size_t)wrote;
+    return 0;
+}
+
+int file_url_listing(const char *folder, size_t limit, char **text, char *why, size_t why_size)
+{
+    char **names;
+    int count = plain_names(folder, &names), full = 0;
+    *text = NULL;
+    if (count < 0) {
+        snprintf(why, why_size, "cannot read the folder %s: %s", folder, strerror(errno));
+        return -1;
+    }
+    char *page = calloc(1, limit + 1);
+    size_t length = 0;
+    for (int i = 0; i < count && page != NULL && !full; i++)
+        full = append_entry(page, limit, &length, folder, names[i]) != 0;
+    for (int i = 0; i < count; i++)
+        free(names[i]);
+    free(names);
+    if (page == NULL)
+        snprintf(why, why_size, "out of memory listing %s", folder);
+    else if (full)
+        snprintf(why, why_size, "larger than %zu KiB", limit >> 10);
+    if (page == NULL || full) {
+        free(page);
+        return -1;
+    }
+    *text = page;
+    return 0;
+}
