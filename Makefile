@@ -45,14 +45,14 @@ SELECT_SRC  = shim/version_name.c shim/set_list.c shim/version_file.c shim/selec
 # cudnnv itself links only libc, inih and xxHash (it starts fast: the shell
 # hook runs it at every prompt); install runs in a helper that also links
 # libarchive and OpenSSL, update in one that links libcurl, jansson, libgit2.
+NET_SRC     = manager/net/download.c manager/net/file_url.c
 HELPER_SRC  = manager/install/archive_extract.c manager/install/archive_stage.c manager/install/archive_sha256.c manager/commands/install_run.c \
               manager/install/conda_package.c manager/install/wheel_record.c \
               manager/install/install_steps.c manager/install/install_name.c manager/install/install_catalog.c \
               manager/install/install_locked.c manager/install/install_index.c manager/catalog/python_index.c \
-              manager/catalog/conda_channel.c \
-              manager/net/download.c manager/net/file_url.c
+              manager/catalog/conda_channel.c $(NET_SRC)
 UPDATE_SRC  = manager/commands/update_run.c manager/catalog/catalog_redist.c manager/catalog/redist_manifest.c \
-              manager/net/download.c manager/net/file_url.c
+              $(NET_SRC)
 GIT_SRC     = manager/catalog/catalog_git.c
 NO_GIT_SRC  = manager/catalog/catalog_git_none.c
 MAIN_SRC    = manager/cli/main.c manager/cli/install_main.c manager/cli/update_main.c
