@@ -6,6 +6,10 @@
  * package without one is passed over: conda checks them, so must we). Of
  * those whose CUDA requirement fits (cuda-version, or cudatoolkit for old
  * builds), the newest wins, a .conda file over a .tar.bz2 of the same.
+ * NVIDIA's own channel splits a release in two: libcudnn (the libraries)
+ * and libcudnn-dev (the headers and the unversioned .so links); with a
+ * libcudnn .conda, the libcudnn-dev .conda of exactly its version and CUDA
+ * is named too, under the same rules, so that the set is whole.
  */
 #include "conda_channel.h"
 
@@ -68,48 +72,93 @@ static int dotted(const char *version)
     return 1;
 }
 
+/* What a pass over repodata looks for, and what it found. */
+struct package_search {
+    const char *name, *other_name;  /* the package names taken (other_name may be NULL) */
+    const char *version;            /* a version prefix, or with exact the whole version */
+    int exact, cuda_major, conda_only;
+    const char *subdir_url;
+    int split;                      /* answered: the best is NVIDIA's libcudnn, whose headers are apart */
+};
+
+static int is_conda_file(const char *file_name)
+{
+    size_t length = strlen(file_name);
+    return length > 6 && strcmp(file_name + length - 6, ".conda") == 0;
+}
+
+static int wanted(const struct package_search *search, const char *name, const char *version)
+{
+    return name != NULL && (strcmp(name, search->name) == 0 ||
+                            (search->other_name != NULL && strcmp(name, search->other_name) == 0)) &&
+           version != NULL && dotted(version) &&
+           (search->exact ? strcmp(version, search->version) == 0 : cudnnv_name_has_prefix(version, search->version));
+}
+
 /* One package of a "packages" or "packages.conda" object: kept as best when it fits and is newer. */
-static void consider(const char *file_name, json_t *package, const char *subdir_url, const char *requested,
-                     int cuda_major, struct source_file *best)
+static void consider(const char *file_name, json_t *package, struct package_search *search, struct source_file *best)
 {
     const char *name = json_string_value(json_object_get(package, "name"));
     const char *version = json_string_value(json_object_get(package, "version"));
     const char *sha256 = json_string_value(json_object_get(package, "sha256"));
     int cuda = required_cuda(json_object_get(package, "depends"));
-    if (name == NULL || (strcmp(name, "cudnn") != 0 && strcmp(name, "libcudnn") != 0) || version == NULL ||
-        !dotted(version) || !cudnnv_name_has_prefix(version, requested) || sha256 == NULL ||
-        !catalog_is_sha256(sha256) || !plain_package_name(file_name) || (cuda_major > 0 && cuda != cuda_major))
+    if (!wanted(search, name, version) || sha256 == NULL || !catalog_is_sha256(sha256) ||
+        !plain_package_name(file_name) || (search->cuda_major > 0 && cuda != search->cuda_major) ||
+        (search->conda_only && !is_conda_file(file_name)))
         return;
     int newer = best->name[0] == '\0' || cudnnv_name_compare(version, best->version) > 0;
     int same = best->name[0] != '\0' && strcmp(version, best->version) == 0;
-    size_t length = strlen(file_name);
-    if (!newer && !(same && strcmp(file_name + length - 6, ".conda") == 0))
+    if (!newer && !(same && is_conda_file(file_name)))
         return;
-    if (snprintf(best->url, sizeof best->url, "%s%s", subdir_url, file_name) >= (int)sizeof best->url)
+    if (snprintf(best->url, sizeof best->url, "%s%s", search->subdir_url, file_name) >= (int)sizeof best->url)
         return;
     snprintf(best->name, sizeof best->name, "%s", file_name);
     snprintf(best->version, sizeof best->version, "%s", version);
     snprintf(best->sha256, sizeof best->sha256, "%s", sha256);
+    search->split = strcmp(name, "libcudnn") == 0;
+}
+
+/* The best package of root's "packages" and "packages.conda" for search. */
+static void search_packages(json_t *root, struct package_search *search, struct source_file *best)
+{
+    static const char *const groups[] = {"packages", "packages.conda"};
+    memset(best, 0, sizeof *best);
+    for (size_t g = 0; g < sizeof groups / sizeof groups[0]; g++) {
+        const char *file_name;
+        json_t *package;
+        json_object_foreach(json_object_get(root, groups[g]), file_name, package)
+            consider(file_name, package, search, best);
+    }
+}
+
+/* Beside NVIDIA's libcudnn (a .conda), the libcudnn-dev .conda of its version and CUDA, when the channel has it. */
+static void find_headers(json_t *root, const struct package_search *found, struct source_file *best)
+{
+    struct package_search search = {"libcudnn-dev", NULL, best->version, 1, found->cuda_major, 1, found->subdir_url, 0};
+    struct source_file headers;
+    if (!found->split || !is_conda_file(best->name))
+        return;
+    search_packages(root, &search, &headers);
+    snprintf(best->headers.name, sizeof best->headers.name, "%s", headers.name);
+    snprintf(best->headers.url, sizeof best->headers.url, "%s", headers.url);
+    snprintf(best->headers.sha256, sizeof best->headers.sha256, "%s", headers.sha256);
 }
 
 int conda_channel_parse(const char *repodata, const char *subdir_url, const char *requested, int cuda_major,
                         struct source_file *best, char *why, size_t why_size)
 {
-    static const char *const groups[] = {"packages", "packages.conda"};
     json_error_t error;
     json_t *root = json_loads(repodata, 0, &error);
+    struct package_search search = {"cudnn", "libcudnn", requested, 0, cuda_major, 0, subdir_url, 0};
     memset(best, 0, sizeof *best);
     if (!json_is_object(root)) {
         snprintf(why, why_size, "%srepodata.json is not JSON (line %d)", subdir_url, error.line);
         json_decref(root);
         return -1;
     }
-    for (size_t g = 0; g < sizeof groups / sizeof groups[0]; g++) {
-        const char *file_name;
-        json_t *package;
-        json_object_foreach(json_object_get(root, groups[g]), file_name, package)
-            consider(file_name, package, subdir_url, requested, cuda_major, best);
-    }
+    search_packages(root, &search, best);
+    if (best->name[0] != '\0')
+        find_headers(root, &search, best);
     json_decref(root);
     if (best->name[0] == '\0') {
         snprintf(why, why_size, "%srepodata.json has no cudnn package of version %s%s%.0d with a SHA-256", subdir_url,

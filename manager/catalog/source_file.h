@@ -12,6 +12,13 @@ struct source_file {
     char url[2048];
     char sha256[72];     /* "" when the source gives none */
     char version[64];    /* 9.1.0.70 */
+    /* NVIDIA's conda channel splits a release: beside a libcudnn package (the
+     * libraries), the libcudnn-dev package of the same version holds the headers */
+    struct source_headers {
+        char name[256];  /* "" when there is none to take */
+        char url[2048];
+        char sha256[72];
+    } headers;
 };
 
 /* What python_index_find and conda_channel_find share: the newest fitting file of a source. */

@@ -45,9 +45,10 @@ static const struct option_spec options[] = {
                            .help = "with --index-url: take a wheel the index gives no SHA-256 for"},
     [INSTALL_CHANNEL] = {.name = "--channel", .value_name = "URL",
                          .conflicts = 1 << INSTALL_INDEX_URL | 1 << INSTALL_GPU,
-                         .help = "for a release: the cudnn (or libcudnn) package of this conda\n"
-                                 "channel (conda-forge, NVIDIA's, or a mirror), from its\n"
-                                 "repodata.json, checked against the sha256 there"},
+                         .help = "for a release: the cudnn package of this conda channel\n"
+                                 "(conda-forge, or a mirror), from its repodata.json, checked\n"
+                                 "against the sha256 there; from NVIDIA's channel, libcudnn and\n"
+                                 "its libcudnn-dev (the headers; not with --runtime)"},
     [INSTALL_DRY_RUN] = {.name = "--dry-run", .help = "say which archive it would bring, from where (cache, mirror\n"
                                                      "folder, or its address), its size and SHA-256; change nothing"},
     {.name = NULL},

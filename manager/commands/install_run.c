@@ -97,17 +97,21 @@ static int resolve_catalog_source(struct install_request *request, char *archive
     int platform = request->platform ? catalog_platform_from_name(request->platform) : (int)catalog_host_platform();
     char index_url[1024];
     static char cuda_hint[16];
+    static struct index_request wanted;
     int use_index = request->index_url != NULL || (request->channel == NULL && !catalog_knows(request->source) &&
                                                    install_index_default(index_url, sizeof index_url) == 0);
     int status;
     if (request->channel != NULL) {
-        struct index_request wanted = {request->source, request->cuda, platform, 0, 0};
+        wanted = (struct index_request){.requested = request->source, .cuda = request->cuda, .platform = platform,
+                                        .runtime = request->runtime};
         if ((status = install_channel_archive(request->channel, &wanted, archive, size, sha256)) != 0)
             return status;
         snprintf(cuda_hint, sizeof cuda_hint, "%d", wanted.found_cuda);
         request->cuda_hint = cuda_hint;
+        request->headers_archive = wanted.headers_path[0] ? wanted.headers_path : NULL;
     } else if (use_index) {
-        struct index_request wanted = {request->source, request->cuda, platform, request->no_verify, 0};
+        wanted = (struct index_request){.requested = request->source, .cuda = request->cuda, .platform = platform,
+                                        .no_verify = request->no_verify};
         if ((status = install_index_archive(request->index_url ? request->index_url : index_url, &wanted, archive,
                                             size, sha256)) != 0)
             return status;

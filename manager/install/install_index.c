@@ -6,7 +6,9 @@
  * and checked against the index's SHA-256. A wheel the index gives no
  * SHA-256 for is refused unless --no-verify was typed.
  * install --channel URL VERSION: the same from a conda channel
- * (conda_channel.c), its package checked against repodata's sha256.
+ * (conda_channel.c), its package checked against repodata's sha256; from
+ * NVIDIA's channel, libcudnn and its libcudnn-dev (headers), unless
+ * --runtime.
  */
 #include "install_index.h"
 
@@ -38,17 +40,27 @@ static int cuda_majors(const char *cuda, int majors[3])
     return 3;
 }
 
-/* An archive for install_fetch_archive from a source's file; 0, or 1 after a message. */
-static int as_archive(const struct source_file *file, struct catalog_archive *archive)
+/* An archive for install_fetch_archive from a file a source names; 0, or 1 after a message. */
+static int as_archive(const char *name, const char *url, const char *sha256, struct catalog_archive *archive)
 {
     memset(archive, 0, sizeof *archive);
-    if (strlen(file->name) >= sizeof archive->name || strlen(file->url) >= sizeof archive->url)
-        return fail("the name or address of %s is too long to fetch (%lu characters)", file->name,
-                    (unsigned long)strlen(file->url));
-    memcpy(archive->name, file->name, strlen(file->name) + 1);
-    memcpy(archive->url, file->url, strlen(file->url) + 1);
-    memcpy(archive->sha256, file->sha256, strlen(file->sha256) + 1);
+    if (strlen(name) >= sizeof archive->name || strlen(url) >= sizeof archive->url || strlen(sha256) >= sizeof archive->sha256)
+        return fail("the name or address of %s is too long to fetch (%lu characters)", name, (unsigned long)strlen(url));
+    memcpy(archive->name, name, strlen(name) + 1);
+    memcpy(archive->url, url, strlen(url) + 1);
+    memcpy(archive->sha256, sha256, strlen(sha256) + 1);
     return 0;
+}
+
+/* NVIDIA's libcudnn-dev beside its libcudnn: fetched and checked as the libraries were (0, or as install_fetch_archive). */
+static int fetch_headers(const struct source_headers *headers, const char *authority, struct index_request *request)
+{
+    struct catalog_archive archive;
+    char sha256[65];
+    note("and its headers: %s", headers->name);
+    if (as_archive(headers->name, headers->url, headers->sha256, &archive) != 0)
+        return 1;
+    return install_fetch_archive(&archive, authority, request->headers_path, sizeof request->headers_path, sha256);
 }
 
 /*
@@ -74,9 +86,15 @@ static int fetch_from(const char *kind, const char *authority, source_finder fin
                     kind, file.name);
     note("cuDNN %s for CUDA %d from %s: %s", file.version, found, source_url, file.name);
     request->found_cuda = found;
-    if (as_archive(&file, &archive) != 0)
+    if (as_archive(file.name, file.url, file.sha256, &archive) != 0)
         return 1;
-    return install_fetch_archive(&archive, authority, archive_path, size, sha256);
+    int status = install_fetch_archive(&archive, authority, archive_path, size, sha256);
+    if ((status != 0 && status != INSTALL_PLANNED) || file.headers.name[0] == '\0' || request->runtime)
+        return status;
+    int headers_status = fetch_headers(&file.headers, authority, request);
+    if (headers_status != 0)
+        request->headers_path[0] = '\0';
+    return headers_status != 0 && headers_status != INSTALL_PLANNED ? headers_status : status;
 }
 
 int install_index_archive(const char *index_url, struct index_request *request, char *archive_path, size_t size,

@@ -5,6 +5,7 @@
 #ifndef CUDNNV_INSTALL_INDEX_H
 #define CUDNNV_INSTALL_INDEX_H
 
+#include <limits.h>
 #include <stddef.h>
 
 struct index_request {
@@ -12,7 +13,9 @@ struct index_request {
     const char *cuda;        /* --cuda, or NULL */
     int platform;
     int no_verify;           /* --no-verify: a wheel without a SHA-256 is taken */
+    int runtime;             /* --runtime: no package of headers is fetched */
     int found_cuda;          /* answered: the CUDA major of the package chosen */
+    char headers_path[PATH_MAX]; /* answered: NVIDIA's libcudnn-dev package beside libcudnn, fetched; "" for none */
 };
 
 int install_index_default(char *out, size_t size);

@@ -57,11 +57,29 @@ static int check_sha256(const char *archive, const char *expected, char actual[6
     return 0;
 }
 
-/* Unpacks an archive into staging/raw (after its checksum, when one was given). */
+/* Unpacks one archive (a conda package: its payload, kept as staging/PAYLOAD) into raw; 0, or 1 after a message. */
+static int unpack_one(const char *source, const char *staging, const char *payload_name, const char *raw,
+                      const struct config *config)
+{
+    char error[PATH_MAX + 256], payload[PATH_MAX];
+    const char *archive = source;
+    if (conda_is_package(source)) {
+        path_join(payload, sizeof payload, staging, payload_name);
+        if (conda_take_payload(source, payload, config->max_member_size, error, sizeof error) != 0)
+            return fail("refusing %s: %s; nothing was installed", source, error);
+        archive = payload;
+    }
+    if (archive_extract_safe(archive, raw, config->max_member_size, error, sizeof error) != 0)
+        return fail("refusing %s: %s; nothing was installed", source, error);
+    if (wheel_is_file(source) && wheel_record_check(raw, error, sizeof error) != 0)
+        return fail("refusing %s: %s; nothing was installed", source, error);
+    return 0;
+}
+
+/* Unpacks an archive into staging/raw (after its checksum, when one was given), and the headers' package with it. */
 static int unpack(const struct install_request *request, const char *root, const char *staging,
                   char *raw, struct set_info *info)
 {
-    char error[PATH_MAX + 256];
     struct config config;
     config_read(root, &config);
     if (request->sha256 != NULL && check_sha256(request->source, request->sha256, info->sha256) != 0)
@@ -73,18 +91,10 @@ static int unpack(const struct install_request *request, const char *root, const
     path_join(raw, PATH_MAX, staging, "raw");
     if (make_dirs(raw, 0700) != 0)
         return fail("cannot create %s: %s", raw, strerror(errno));
-    const char *archive = request->source;
-    char payload[PATH_MAX];
-    if (conda_is_package(request->source)) {
-        path_join(payload, sizeof payload, staging, "payload.tar.zst");
-        if (conda_take_payload(request->source, payload, config.max_member_size, error, sizeof error) != 0)
-            return fail("refusing %s: %s; nothing was installed", request->source, error);
-        archive = payload;
-    }
-    if (archive_extract_safe(archive, raw, config.max_member_size, error, sizeof error) != 0)
-        return fail("refusing %s: %s; nothing was installed", request->source, error);
-    if (wheel_is_file(request->source) && wheel_record_check(raw, error, sizeof error) != 0)
-        return fail("refusing %s: %s; nothing was installed", request->source, error);
+    if (unpack_one(request->source, staging, "payload.tar.zst", raw, &config) != 0)
+        return 1;
+    if (request->headers_archive != NULL)
+        return unpack_one(request->headers_archive, staging, "headers-payload.tar.zst", raw, &config);
     return 0;
 }
 

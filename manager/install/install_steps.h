@@ -24,6 +24,7 @@ struct install_request {
     int no_verify;              /* --no-verify: an index's wheel without a SHA-256 is taken */
     const char *channel;        /* --channel: a release from this conda channel */
     const char *cuda_hint;      /* the CUDA major a source said, for a set whose files do not */
+    const char *headers_archive; /* a second package unpacked into the same set: NVIDIA's libcudnn-dev */
     int force;
     int json;
     int no_catalog_check;       /* --no-catalog-check: an archive the catalog names is not checked against it */

@@ -5,6 +5,8 @@
  * CUDA version that the headers lack:
  *   cudnn-11.2-linux-x64-v8.1.0.77.tgz, cudnn-11.2-windows-x64-v8.1.0.77.zip
  *   cudnn-linux-x86_64-8.9.7.29_cuda12-archive.tar.xz
+ * and conda packages carry the build number: cudnn-9.1.0.70-BUILD.conda
+ * (conda-forge), libcudnn-9.1.0.70-BUILD.conda (NVIDIA's channel).
  */
 #include "version_detect.h"
 
@@ -124,9 +126,19 @@ static int take_dotted(const char *text, char *out, size_t size)
     return 1;
 }
 
+/* A conda package's file name: NAME-VERSION-BUILD.conda or .tar.bz2. */
+static int conda_file_name(const char *file_name)
+{
+    size_t length = strlen(file_name);
+    return (length > 6 && strcmp(file_name + length - 6, ".conda") == 0) ||
+           (length > 8 && strcmp(file_name + length - 8, ".tar.bz2") == 0);
+}
+
 int release_name_parse(const char *file_name, struct release_name *release)
 {
     memset(release, 0, sizeof *release);
+    if (strncmp(file_name, "libcudnn-", 9) == 0)   /* NVIDIA's channel: libcudnn-9.1.0.70-BUILD */
+        return conda_file_name(file_name) && take_dotted(file_name + 9, release->version, sizeof release->version);
     if (strncmp(file_name, "cudnn-", 6) != 0)
         return 0;
     const char *cuda = strstr(file_name, "_cuda");
@@ -137,9 +149,7 @@ int release_name_parse(const char *file_name, struct release_name *release)
         return take_dotted(start, release->version, sizeof release->version) &&
                take_dotted(cuda + 5, release->cuda, sizeof release->cuda);
     }
-    size_t length = strlen(file_name);
-    if ((length > 6 && strcmp(file_name + length - 6, ".conda") == 0) ||
-        (length > 8 && strcmp(file_name + length - 8, ".tar.bz2") == 0))   /* conda's cudnn-9.1.0.70-BUILD */
+    if (conda_file_name(file_name))   /* conda-forge's cudnn-9.1.0.70-BUILD */
         return take_dotted(file_name + 6, release->version, sizeof release->version);
     const char *v = strstr(file_name, "-v");
     return v != NULL && take_dotted(file_name + 6, release->cuda, sizeof release->cuda) &&

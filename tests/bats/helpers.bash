@@ -161,7 +161,14 @@ serve_archive() {
     SERVED="$BATS_TEST_TMPDIR/served"
     mkdir -p "$SERVED"
     cp "$ARCHIVES/$archive" "$SERVED/"
-    "$FIXTURES/bin/http_server" "$SERVED" "$BATS_TEST_TMPDIR/port" "$BATS_TEST_TMPDIR/requests" "$@" &
+    serve_folder "$SERVED" "$@"
+}
+
+# serve_folder DIR [--cut-after BYTES]: the same for a folder the test filled.
+serve_folder() {
+    local folder=$1
+    shift
+    "$FIXTURES/bin/http_server" "$folder" "$BATS_TEST_TMPDIR/port" "$BATS_TEST_TMPDIR/requests" "$@" &
     SERVER_PID=$!
     for _ in $(seq 100); do [ -s "$BATS_TEST_TMPDIR/port" ] && break; sleep 0.05; done
     PORT=$(cat "$BATS_TEST_TMPDIR/port")

@@ -44,10 +44,7 @@ serve_channel() {
   "../../evil-9.3.0.1.conda": {"name": "cudnn", "version": "9.3.0.1", "depends": [], "sha256": "$sum"},
   "cudnn-jit-9.4.0.1-h1_0.conda": {"name": "cudnn-jit", "version": "9.4.0.1", "depends": [], "sha256": "$sum"}}}
 JSON
-    "$FIXTURES/bin/http_server" "$channel" "$BATS_TEST_TMPDIR/port" "$BATS_TEST_TMPDIR/requests" &
-    SERVER_PID=$!
-    for _ in $(seq 100); do [ -s "$BATS_TEST_TMPDIR/port" ] && break; sleep 0.05; done
-    PORT=$(cat "$BATS_TEST_TMPDIR/port")
+    serve_folder "$channel"
 }
 
 @test "install --channel: the newest cudnn of the version for the CUDA major, the .conda form, checked; loaded through the shim" {
@@ -105,4 +102,75 @@ JSON
     assert_output_has "nothing was installed"
     [ ! -e "$CUDNNV_ROOT/versions/evil" ]
     [ -z "$(find "$CUDNNV_ROOT" "$BATS_TEST_TMPDIR" -name evil-outside)" ]
+}
+
+# nvidia_package OUT.conda ITEM...: a .conda whose payload holds only the items (as NVIDIA's packages do).
+nvidia_package() {
+    local out=$1 work="$BATS_TEST_TMPDIR/nvwork"
+    shift
+    mkdir -p "$work"
+    echo '{}' > "$work/index.json"
+    "$FIXTURES/bin/mkarchive" "$work/pkg.tar.zst" "$@"
+    "$FIXTURES/bin/mkarchive" "$work/info.tar.zst" "file:info/index.json=$work/index.json"
+    "$FIXTURES/bin/mkarchive" "$out" "file:metadata.json=$work/index.json" "file:info-x.tar.zst=$work/info.tar.zst" \
+        "file:pkg-x.tar.zst=$work/pkg.tar.zst"
+}
+
+# serve_nvidia_channel: NVIDIA's channel splits cuDNN into libcudnn (libraries) and libcudnn-dev (headers, .so links).
+serve_nvidia_channel() {
+    local channel="$BATS_TEST_TMPDIR/nvidia" libs="$BATS_TEST_TMPDIR/libs"
+    mkdir -p "$channel/linux-64" "$libs"
+    cp -a "$SETS/9.1.0/lib/"*.so.9* "$libs/"
+    nvidia_package "$channel/linux-64/libcudnn-9.1.0.70-h1_0.conda" "tree:lib=$libs" "file:share/licenses/libcudnn/LICENSE=$SETS/9.1.0/LICENSE"
+    nvidia_package "$channel/linux-64/libcudnn-dev-9.1.0.70-h1_0.conda" "tree:include=$SETS/9.1.0/include" \
+        "symlink:lib/libcudnn.so=libcudnn.so.9"
+    cp "$channel/linux-64/libcudnn-dev-9.1.0.70-h1_0.conda" "$channel/linux-64/libcudnn-dev-9.1.0.70-h2_0.conda"
+    cp "$channel/linux-64/libcudnn-dev-9.1.0.70-h1_0.conda" "$channel/linux-64/libcudnn-dev-9.1.0.71-h1_0.conda"
+    libs_sum=$(sha256sum "$channel/linux-64/libcudnn-9.1.0.70-h1_0.conda" | cut -c1-64)
+    dev_sum=${1:-$(sha256sum "$channel/linux-64/libcudnn-dev-9.1.0.70-h1_0.conda" | cut -c1-64)}
+    cat > "$channel/linux-64/repodata.json" <<JSON
+{"info": {"subdir": "linux-64"}, "packages": {},
+ "packages.conda": {
+  "libcudnn-9.1.0.70-h1_0.conda": {"name": "libcudnn", "version": "9.1.0.70", "depends": ["cuda-version >=12,<13"], "sha256": "$libs_sum"},
+  "libcudnn-dev-9.1.0.70-h2_0.conda": {"name": "libcudnn-dev", "version": "9.1.0.70", "depends": ["cuda-version >=11,<12"], "sha256": "$dev_sum"},
+  "libcudnn-dev-9.1.0.71-h1_0.conda": {"name": "libcudnn-dev", "version": "9.1.0.71", "depends": ["cuda-version >=12,<13"], "sha256": "$dev_sum"},
+  "libcudnn-dev-9.1.0.70-h1_0.conda": {"name": "libcudnn-dev", "version": "9.1.0.70", "depends": ["cuda-version >=12,<13", "libcudnn 9.1.0.70 h1_0"], "sha256": "$dev_sum"}}}
+JSON
+    serve_folder "$channel"
+}
+
+@test "NVIDIA's channel: libcudnn and its libcudnn-dev (same version and CUDA) make one set; --runtime takes the libraries alone" {
+    serve_nvidia_channel
+    run cudnnv install --dry-run --cuda 12 --channel "http://127.0.0.1:$PORT" 9.1
+    assert_status 0
+    assert_output_has "  from    http://127.0.0.1:$PORT/linux-64/libcudnn-dev-9.1.0.70-h1_0.conda"
+    [ ! -e "$CUDNNV_ROOT/versions" ] || [ -z "$(ls "$CUDNNV_ROOT/versions")" ]
+    run cudnnv install --cuda 12 --channel "http://127.0.0.1:$PORT" 9.1
+    assert_status 0
+    assert_output_has "cuDNN 9.1.0.70 for CUDA 12 from http://127.0.0.1:$PORT: libcudnn-9.1.0.70-h1_0.conda"
+    assert_output_has "and its headers: libcudnn-dev-9.1.0.70-h1_0.conda"
+    assert_output_has "installed 9.1.0.70 (cuDNN 9.1.0.70, CUDA 12)"
+    refute_output_has "runtime only"
+    set_dir="$CUDNNV_ROOT/versions/9.1.0.70"
+    cmp "$set_dir/include/cudnn_version.h" "$SETS/9.1.0/include/cudnn_version.h"
+    [ "$(readlink "$set_dir/lib/libcudnn.so")" = libcudnn.so.9 ]
+    cmp "$set_dir/lib/libcudnn.so.9.1.0" "$SETS/9.1.0/lib/libcudnn.so.9.1.0"
+    cudnnv verify 9.1.0.70 >/dev/null
+    cudnnv rehash 2>/dev/null
+    [ "$(LD_LIBRARY_PATH="$CUDNNV_ROOT/shims/lib" "$FIXTURES/bin/host_dlopen" libcudnn.so.9 | head -1)" = 90100 ]
+    # --runtime: the headers' package is not even fetched
+    : > "$BATS_TEST_TMPDIR/requests"
+    CUDNNV_ROOT="$BATS_TEST_TMPDIR/runtime-store" run cudnnv install --runtime --cuda 12 --channel "http://127.0.0.1:$PORT" 9.1
+    assert_status 0
+    refute_output_has "headers:"
+    refute_output_has "libcudnn-dev" "$(cat "$BATS_TEST_TMPDIR/requests")"
+    [ ! -e "$BATS_TEST_TMPDIR/runtime-store/versions/9.1.0.70/include" ]
+}
+
+@test "NVIDIA's channel: a libcudnn-dev whose sum differs stops the install, nothing installed" {
+    serve_nvidia_channel "$(printf '%064d' 7)"
+    run cudnnv install --cuda 12 --channel "http://127.0.0.1:$PORT" 9.1
+    assert_status 1
+    assert_output_has "but the channel's repodata.json says $(printf '%064d' 7); the file was deleted and nothing was installed"
+    [ ! -e "$CUDNNV_ROOT/versions/9.1.0.70" ]
 }

@@ -137,7 +137,8 @@ static void walk_below_a_top_never_leaves_it(void **state)
     remove_tree(top);
 }
 
-/* NVIDIA's archive names, old (cudnn-CUDA-OS-x64-vVERSION) and new (cudnn-PLATFORM-VERSION_cudaN-archive). */
+/* NVIDIA's archive names, old (cudnn-CUDA-OS-x64-vVERSION) and new (cudnn-PLATFORM-VERSION_cudaN-archive);
+ * conda packages (conda-forge's cudnn-VERSION-BUILD, NVIDIA's channel's libcudnn-VERSION-BUILD) name no CUDA. */
 static void archive_names_give_version_and_cuda(void **state)
 {
     static const struct {
@@ -147,6 +148,9 @@ static void archive_names_give_version_and_cuda(void **state)
         {"cudnn-10.2-windows10-x64-v7.6.5.32.zip", "7.6.5.32", "10.2"},
         {"cudnn-linux-x86_64-8.9.7.29_cuda12-archive.tar.xz", "8.9.7.29", "12"},
         {"cudnn-windows-x86_64-8.6.0.163_cuda11.8-archive.zip", "8.6.0.163", "11.8"},
+        {"cudnn-9.1.0.70-h1_0.conda", "9.1.0.70", ""},
+        {"libcudnn-9.1.0.70-h1_0.conda", "9.1.0.70", ""},
+        {"libcudnn-9.1.0.70-h1_0.tar.bz2", "9.1.0.70", ""},
     };
     struct release_name release;
     (void)state;
@@ -156,6 +160,7 @@ static void archive_names_give_version_and_cuda(void **state)
         assert_string_equal(release.cuda, names[i].cuda);
     }
     assert_false(release_name_parse("libcudnn9.tar.xz", &release));
+    assert_false(release_name_parse("libcudnn-9.1.0.70.tar.xz", &release));
     assert_false(release_name_parse("cudnn.zip", &release));
 }
 
