@@ -174,6 +174,18 @@ serve_folder() {
     PORT=$(cat "$BATS_TEST_TMPDIR/port")
 }
 
+# nvidia_package OUT.conda ITEM...: a .conda whose payload holds only the items (as NVIDIA's packages do).
+nvidia_package() {
+    local out=$1 work="$BATS_TEST_TMPDIR/nvwork"
+    shift
+    mkdir -p "$work"
+    echo '{}' > "$work/index.json"
+    "$FIXTURES/bin/mkarchive" "$work/pkg.tar.zst" "$@"
+    "$FIXTURES/bin/mkarchive" "$work/info.tar.zst" "file:info/index.json=$work/index.json"
+    "$FIXTURES/bin/mkarchive" "$out" "file:metadata.json=$work/index.json" "file:info-x.tar.zst=$work/info.tar.zst" \
+        "file:pkg-x.tar.zst=$work/pkg.tar.zst"
+}
+
 stop_server() {
     [ -n "${SERVER_PID:-}" ] && kill "$SERVER_PID" 2>/dev/null || true
 }

@@ -104,18 +104,6 @@ JSON
     [ -z "$(find "$CUDNNV_ROOT" "$BATS_TEST_TMPDIR" -name evil-outside)" ]
 }
 
-# nvidia_package OUT.conda ITEM...: a .conda whose payload holds only the items (as NVIDIA's packages do).
-nvidia_package() {
-    local out=$1 work="$BATS_TEST_TMPDIR/nvwork"
-    shift
-    mkdir -p "$work"
-    echo '{}' > "$work/index.json"
-    "$FIXTURES/bin/mkarchive" "$work/pkg.tar.zst" "$@"
-    "$FIXTURES/bin/mkarchive" "$work/info.tar.zst" "file:info/index.json=$work/index.json"
-    "$FIXTURES/bin/mkarchive" "$out" "file:metadata.json=$work/index.json" "file:info-x.tar.zst=$work/info.tar.zst" \
-        "file:pkg-x.tar.zst=$work/pkg.tar.zst"
-}
-
 # serve_nvidia_channel: NVIDIA's channel splits cuDNN into libcudnn (libraries) and libcudnn-dev (headers, .so links).
 serve_nvidia_channel() {
     local channel="$BATS_TEST_TMPDIR/nvidia" libs="$BATS_TEST_TMPDIR/libs"

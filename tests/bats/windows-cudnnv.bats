@@ -695,6 +695,29 @@ JSON
     assert_output_has "nvidia/cudnn/bin/cudnn64_8.dll does not match the wheel's RECORD"
 }
 
+@test "cudnnv.exe from NVIDIA's channel (win-64): libcudnn (the DLLs) and libcudnn-dev (headers, import library) make one set" {
+    setup_wine
+    channel="$BATS_TEST_TMPDIR/nvidia channel" cuda="$LAYOUTS/windows-8.1.0/cuda"
+    mkdir -p "$channel/win-64"
+    nvidia_package "$channel/win-64/libcudnn-8.1.0.77-h1_0.conda" "tree:Library/bin=$cuda/bin"
+    nvidia_package "$channel/win-64/libcudnn-dev-8.1.0.77-h1_0.conda" "tree:Library/include=$cuda/include" \
+        "tree:Library/lib=$cuda/lib/x64"
+    libs=$(sha256sum "$channel/win-64/libcudnn-8.1.0.77-h1_0.conda" | cut -c1-64)
+    dev=$(sha256sum "$channel/win-64/libcudnn-dev-8.1.0.77-h1_0.conda" | cut -c1-64)
+    cat > "$channel/win-64/repodata.json" <<JSON
+{"packages.conda": {
+  "libcudnn-8.1.0.77-h1_0.conda": {"name": "libcudnn", "version": "8.1.0.77", "depends": ["cuda-version >=11,<12"], "sha256": "$libs"},
+  "libcudnn-dev-8.1.0.77-h1_0.conda": {"name": "libcudnn-dev", "version": "8.1.0.77", "depends": ["cuda-version >=11,<12"], "sha256": "$dev"}}}
+JSON
+    run exe install --cuda 11 --channel "file://${channel// /%20}" 8.1
+    assert_status 0
+    assert_output_has "and its headers: libcudnn-dev-8.1.0.77-h1_0.conda"
+    assert_output_has "installed 8.1.0.77 (cuDNN 8.1.0.77, CUDA 11)"
+    cmp "$CUDNNV_ROOT/versions/8.1.0.77/bin/cudnn64_8.dll" "$cuda/bin/cudnn64_8.dll"
+    cmp "$CUDNNV_ROOT/versions/8.1.0.77/include/cudnn_version.h" "$cuda/include/cudnn_version.h"
+    cmp "$CUDNNV_ROOT/versions/8.1.0.77/lib/x64/cudnn.lib" "$cuda/lib/x64/cudnn.lib"
+}
+
 @test "a store and a project in folders named in another script: cudnnv.exe (UTF-8 code page) and the shim (wide functions)" {
     setup_wine
     export CUDNNV_ROOT="$BATS_TEST_TMPDIR/数据 store"
