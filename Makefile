@@ -362,9 +362,10 @@ $(ENVMOD):
 BATS_TEST_TIMEOUT ?= 300
 BATS_RUN_TIMEOUT  ?= 2400
 # Test files run BATS_JOBS at a time (through GNU parallel, when it is
-# there), the tests of one file in their order: on two cores, 5.5 minutes
-# instead of 7. BATS_JOBS=1 runs one file at a time.
-BATS_JOBS ?= $(if $(shell command -v parallel),$(JOBS),1)
+# there: moreutils has another program of that name), the tests of one file
+# in their order: on two cores, 5.5 minutes instead of 7. BATS_JOBS=1 runs
+# one file at a time.
+BATS_JOBS ?= $(if $(shell parallel --version 2>/dev/null | grep -m1 'GNU parallel'),$(JOBS),1)
 BATS_RUN = BATS_TEST_TIMEOUT=$(BATS_TEST_TIMEOUT) CUDNNV=$(abspath $(CUDNNV)) \
            FIXTURES=$(abspath $(BUILD)/fixtures) timeout -k 30 $(BATS_RUN_TIMEOUT) bats \
            $(if $(filter-out 1,$(BATS_JOBS)),--jobs $(BATS_JOBS) --no-parallelize-within-files)
