@@ -142,7 +142,17 @@ static struct catalog_release *find_version(struct catalog *catalog, const char 
     return NULL;
 }
 
-/* Adds what known lacks from extra: builds it does not have, archives of platforms it does not name. */
+/* An archive known names without a sum takes the sum (and size) extra gives for the same file. */
+static void add_missing_sum(struct catalog_archive *known, const struct catalog_archive *extra)
+{
+    if (known->sha256[0] != '\0' || extra->sha256[0] == '\0' || strcmp(known->name, extra->name) != 0)
+        return;
+    memcpy(known->sha256, extra->sha256, sizeof known->sha256);
+    if (known->size == 0)
+        known->size = extra->size;
+}
+
+/* Adds what known lacks from extra: builds it does not have, archives of platforms it does not name, their sums. */
 static void add_missing(struct catalog_release *known, const struct catalog_release *extra)
 {
     for (int b = 0; b < extra->build_count; b++) {
@@ -157,6 +167,8 @@ static void add_missing(struct catalog_release *known, const struct catalog_rele
         for (int p = 0; p < CATALOG_PLATFORMS; p++) {
             if (same->archive[p].name[0] == '\0')
                 same->archive[p] = build->archive[p];
+            else
+                add_missing_sum(&same->archive[p], &build->archive[p]);
         }
     }
 }

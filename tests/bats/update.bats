@@ -238,6 +238,24 @@ teardown() {
     assert_output_has "but the catalog says $(printf '%064d' 0)"
 }
 
+@test "a release the catalog names without a SHA-256 takes the sum NVIDIA's manifest gives for the same archive" {
+    serve_redist
+    name=cudnn-linux-x86_64-9.90.0.70_cuda12-archive.tar.xz
+    mkdir -p "$CUDNNV_ROOT/catalog/catalog"
+    printf '[release]\nversion = 9.90.0.70\n\n[build cuda12]\ncuda = 12\nlinux_archive = %s\nlinux_url = %s\nlinux_sha256 = \n' \
+        "$name" "${BASE}cudnn/linux-x86_64/$name" > "$CUDNNV_ROOT/catalog/catalog/9.90.0.70.ini"
+    run cudnnv install --dry-run --cuda 12 9.90.0.70
+    assert_output_has "sha256  none published: it would be installed unchecked"
+    printf '[catalog]\nredist = %s\n' "$BASE" > "$CUDNNV_ROOT/config"
+    run cudnnv update
+    assert_status 0
+    run cudnnv install --dry-run --cuda 12 9.90.0.70
+    assert_output_has "sha256  $good"
+    run cudnnv install --cuda 12 9.90.0.70
+    assert_status 0
+    grep -qx "sha256 = $good" "$CUDNNV_ROOT/versions/9.1.0/cudnnv.ini"
+}
+
 @test "an index page over 2 MiB is refused, and nothing is learned from it" {
     serve_redist
     printf '<a href="redistrib_9.90.0.json">x</a>%2097152s\n' '' > "$REDIST/index.html"
