@@ -122,7 +122,8 @@ serve_nvidia_channel() {
   "libcudnn-9.1.0.70-h1_0.conda": {"name": "libcudnn", "version": "9.1.0.70", "depends": ["cuda-version >=12,<13"], "sha256": "$libs_sum"},
   "libcudnn-dev-9.1.0.70-h2_0.conda": {"name": "libcudnn-dev", "version": "9.1.0.70", "depends": ["cuda-version >=11,<12"], "sha256": "$dev_sum"},
   "libcudnn-dev-9.1.0.71-h1_0.conda": {"name": "libcudnn-dev", "version": "9.1.0.71", "depends": ["cuda-version >=12,<13"], "sha256": "$dev_sum"},
-  "libcudnn-dev-9.1.0.70-h1_0.conda": {"name": "libcudnn-dev", "version": "9.1.0.70", "depends": ["cuda-version >=12,<13", "libcudnn 9.1.0.70 h1_0"], "sha256": "$dev_sum"}}}
+  "libcudnn-dev-9.1.0.70-h1_0.conda": {"name": "libcudnn-dev", "version": "9.1.0.70", "depends": ["cuda-version >=12,<13", "libcudnn 9.1.0.70 h1_0"], "sha256": "$dev_sum"},
+  "../libcudnn-dev-9.1.0.70-h9_0.conda": {"name": "libcudnn-dev", "version": "9.1.0.70", "depends": ["cuda-version >=12,<13"], "sha256": "$dev_sum"}}}
 JSON
     serve_folder "$channel"
 }
