@@ -14,7 +14,7 @@ endif
 PREFIX   ?= /usr/local
 # make V=1 shows every command; by default one short line per file.
 Q         = $(if $(filter 1,$(V)),,@)
-PKGS      = inih libxxhash libarchive libcrypto libcurl libgit2 jansson
+PKGS      = inih libxxhash libarchive libcrypto libcurl libgit2 jansson libelf
 CORE_PKGS = inih libxxhash
 WARNINGS  = -Wall -Wextra -Werror
 CFLAGS   ?= -O2 -g
@@ -34,7 +34,7 @@ CORE_LIBS  = -Wl,-Bstatic $(shell pkg-config --libs $(CORE_PKGS) 2>/dev/null) -W
 # test tools, the shells, Wine and mingw-w64, qemu and the AArch64 compiler,
 # Lmod). A user who only wants the demo is not made to download Wine.
 DEMO_PACKAGES  = build-essential pkg-config libinih-dev libxxhash-dev libarchive-dev libssl-dev \
-                 libcurl4-openssl-dev libgit2-dev libjansson-dev
+                 libcurl4-openssl-dev libgit2-dev libjansson-dev libelf-dev
 CHECK_PACKAGES = $(DEMO_PACKAGES) clang libcmocka-dev bats gcc-mingw-w64-x86-64 libz-mingw-w64-dev dpkg-dev cmake \
                  wine64 gcc-aarch64-linux-gnu \
                  libc6-dev-arm64-cross qemu-user zsh fish tmux git strace lmod tcl slurm-wlm libslurm-dev munge \
@@ -50,7 +50,7 @@ HELPER_SRC  = manager/install/archive_extract.c manager/install/archive_stage.c 
               manager/install/conda_package.c manager/install/wheel_record.c \
               manager/install/install_steps.c manager/install/install_name.c manager/install/install_catalog.c \
               manager/install/install_locked.c manager/install/install_index.c manager/catalog/python_index.c \
-              manager/catalog/conda_channel.c $(NET_SRC)
+              manager/catalog/conda_channel.c manager/install/set_needs_elf.c $(NET_SRC)
 UPDATE_SRC  = manager/commands/update_run.c manager/catalog/catalog_redist.c manager/catalog/redist_manifest.c \
               $(NET_SRC)
 GIT_SRC     = manager/catalog/catalog_git.c
@@ -142,10 +142,10 @@ all: $(CUDNNV) $(INSTALLER) $(UPDATER) $(SHIM_LIBS) $(CATALOG_DATA) $(SPANK_PLUG
 
 # The catalog data, laid out next to the binary as 'make install' lays it out
 # (share/cudnnv/ from bin/cudnnv).
-$(CATALOG_DATA): $(wildcard versions/catalog/*.ini) versions/frameworks.ini
+$(CATALOG_DATA): $(wildcard versions/catalog/*.ini) versions/frameworks.ini versions/runtime-needs.ini
 	@mkdir -p $(BUILD)/share/cudnnv
 	@rm -rf $(BUILD)/share/cudnnv/catalog
-	@cp -r versions/catalog versions/frameworks.ini $(BUILD)/share/cudnnv/
+	@cp -r versions/catalog versions/frameworks.ini versions/runtime-needs.ini $(BUILD)/share/cudnnv/
 	@touch $@
 
 $(BUILD)/gen/libcudnn.so.%.stubs.S $(BUILD)/gen/libcudnn.so.%.names.c $(BUILD)/gen/libcudnn.so.%.map \
@@ -211,7 +211,7 @@ windows-sources:
 	$(Q)manager/platform/win32-deps.sh --fetch $(WIN_DEPS)
 
 windows: $(WIN_DLLS) $(WIN_CUDNNV)
-WIN_LINUX_ONLY = manager/store/beneath.c manager/platform/platform_posix.c manager/cli/install_helper.c \
+WIN_LINUX_ONLY = manager/install/set_needs_elf.c manager/doctor/needs_judge.c manager/store/beneath.c manager/platform/platform_posix.c manager/cli/install_helper.c \
                  manager/doctor/process_scan.c manager/doctor/doctor_paths.c \
                  manager/install/archive_stage.c manager/install/archive_sha256.c manager/net/download.c \
                  $(GIT_SRC) manager/cli/install_main.c manager/cli/update_main.c
@@ -230,7 +230,7 @@ windows-dist: windows $(CATALOG_DATA)
 	@cp $(WIN_CUDNNV) $(WIN_DIST)/bin/
 	@cp $(WIN_DLLS) $(WIN_DIST)/lib/cudnnv/windows/
 	@cp versions/catalog/*.ini $(WIN_DIST)/share/cudnnv/catalog/
-	@cp versions/frameworks.ini $(WIN_DIST)/share/cudnnv/
+	@cp versions/frameworks.ini versions/runtime-needs.ini $(WIN_DIST)/share/cudnnv/
 	@echo "  DIST $(WIN_DIST)"
 
 $(BUILD)/windows/include/xxhash.h:
@@ -268,7 +268,7 @@ ARM_LIBS = $(SHIM_MAJORS:%=$(BUILD)/aarch64/lib/cudnnv/libcudnn.so.%)
 ARM_BUILD    = $(BUILD)/aarch64
 ARM_PKG      = PKG_CONFIG_LIBDIR=/usr/lib/aarch64-linux-gnu/pkgconfig:/usr/share/pkgconfig pkg-config
 ARM_PACKAGES = libinih-dev:arm64 libxxhash-dev:arm64 libarchive-dev:arm64 libssl-dev:arm64 \
-               libcurl4-openssl-dev:arm64 libjansson-dev:arm64
+               libcurl4-openssl-dev:arm64 libjansson-dev:arm64 libelf-dev:arm64
 ARM_CORE_LIBS = -Wl,-Bstatic $(shell $(ARM_PKG) --libs $(CORE_PKGS) 2>/dev/null) -Wl,-Bdynamic
 ARM_CUDNNV   = $(ARM_BUILD)/bin/cudnnv
 ARM_HELPERS  = $(ARM_BUILD)/lib/cudnnv/cudnnv-install $(ARM_BUILD)/lib/cudnnv/cudnnv-update
@@ -290,7 +290,7 @@ ARM_FLAGS = $(ALL_CFLAGS) $(shell $(ARM_PKG) --cflags $(PKGS) 2>/dev/null)
 $(eval $(call compile_rule,$(ARM_BUILD)/obj,$(ARM_CC),$(ARM_FLAGS), (aarch64)))
 $(eval $(call program,$(ARM_CUDNNV),$(ARM_BUILD)/obj,$(CUDNNV_SRC),$(ARM_CC),$(ALL_CFLAGS),$(ARM_CORE_LIBS)))
 $(eval $(call program,$(ARM_BUILD)/lib/cudnnv/cudnnv-install,$(ARM_BUILD)/obj,$(INSTALL_SRC),$(ARM_CC),$(ALL_CFLAGS),\
-	$(ARM_CORE_LIBS) $(shell $(ARM_PKG) --libs libarchive libcrypto libcurl jansson 2>/dev/null)))
+	$(ARM_CORE_LIBS) $(shell $(ARM_PKG) --libs libarchive libcrypto libcurl jansson libelf 2>/dev/null)))
 $(eval $(call program,$(ARM_BUILD)/lib/cudnnv/cudnnv-update,$(ARM_BUILD)/obj,$(UPDATER_SRC) $(NO_GIT_SRC),$(ARM_CC),\
 	$(ALL_CFLAGS),$(ARM_CORE_LIBS) $(shell $(ARM_PKG) --libs libcurl jansson 2>/dev/null)))
 
@@ -306,7 +306,7 @@ $(BUILD)/aarch64/lib/cudnnv/libcudnn.so.%: $(SHIM_SRC) $(SHIM_DEPS) $(BUILD)/gen
 $(eval $(call compile_rule,$(BUILD)/obj,$(CC),$(ALL_CFLAGS) $(SAN_FLAGS) $(DEP_CFLAGS)))
 $(eval $(call program,$(CUDNNV),$(BUILD)/obj,$(CUDNNV_SRC),$(CC),$(ALL_CFLAGS) $(SAN_FLAGS),$(CORE_LIBS)))
 $(eval $(call program,$(INSTALLER),$(BUILD)/obj,$(INSTALL_SRC),$(CC),$(ALL_CFLAGS) $(SAN_FLAGS),\
-	$(CORE_LIBS) $(shell pkg-config --libs libarchive libcrypto libcurl jansson 2>/dev/null)))
+	$(CORE_LIBS) $(shell pkg-config --libs libarchive libcrypto libcurl jansson libelf 2>/dev/null)))
 $(eval $(call program,$(UPDATER),$(BUILD)/obj,$(UPDATER_SRC) $(GIT_SRC),$(CC),$(ALL_CFLAGS) $(SAN_FLAGS),\
 	$(CORE_LIBS) $(shell pkg-config --libs libgit2 libcurl jansson 2>/dev/null)))
 
@@ -458,11 +458,11 @@ install: $(CUDNNV) $(INSTALLER) $(UPDATER) $(SHIM_LIBS) $(CATALOG_DATA) $(SPANK_
 	install -m 644 docs/cudnnv.1 "$(DESTDIR)$(PREFIX)/share/man/man1/cudnnv.1"
 	install -d "$(DESTDIR)$(PREFIX)/share/cudnnv/catalog"
 	install -m 644 versions/catalog/*.ini "$(DESTDIR)$(PREFIX)/share/cudnnv/catalog/"
-	install -m 644 versions/frameworks.ini "$(DESTDIR)$(PREFIX)/share/cudnnv/"
+	install -m 644 versions/frameworks.ini versions/runtime-needs.ini "$(DESTDIR)$(PREFIX)/share/cudnnv/"
 
 # Removes what install wrote, file by file, then the folders that are cudnnv's
 # own (lib/cudnnv, share/cudnnv) once they are empty; bin/ and share/man stay.
-INSTALLED_FILES = bin/cudnnv share/man/man1/cudnnv.1 share/cudnnv/frameworks.ini \
+INSTALLED_FILES = bin/cudnnv share/man/man1/cudnnv.1 share/cudnnv/frameworks.ini share/cudnnv/runtime-needs.ini \
                   $(patsubst %,lib/cudnnv/%,$(notdir $(SHIM_LIBS) $(INSTALLER) $(UPDATER))) lib/cudnnv/cudnnv_spank.so \
                   $(SHIM_MAJORS:%=lib/cudnnv/windows/cudnn64_%.dll) \
                   $(patsubst versions/%,share/cudnnv/%,$(wildcard versions/catalog/*.ini))

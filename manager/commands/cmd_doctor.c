@@ -62,6 +62,7 @@ static int run(struct args *args)
     cudnnv_read_sources(&doctor.where, &doctor.sources);
     doctor_check_selection(&doctor);
     doctor_check_sets(&doctor);
+    doctor_check_needs(&doctor);
     doctor_check_library_path(&doctor);
     doctor_check_loader_cache(&doctor);
     doctor_check_cuda_directories(&doctor);
@@ -87,6 +88,9 @@ const struct command command_doctor = {
         "Check why the selected cuDNN would not load, and say how to fix it:\n"
         "  selection      a version is selected, and installed\n"
         "  set            the selected sets are complete (their MANIFEST)\n"
+        "  needs          what the sets' libraries load besides cuDNN (cuBLAS, NVRTC,\n"
+        "                 zlib) is found where programs started here look, and is\n"
+        "                 of the set's CUDA major\n"
         "  shims          the shim libraries are in the store\n"
         "  library path   the shim directory is on LD_LIBRARY_PATH, and no other\n"
         "                 libcudnn comes before it\n"

@@ -12,6 +12,7 @@
 #include "messages.h"
 #include "config.h"
 #include "fsutil.h"
+#include "set_needs_elf.h"
 #include "set_source.h"
 #include "store.h"
 #include "version_detect.h"
@@ -196,6 +197,42 @@ static int build_set(const struct install_request *request, const char *root, co
     return install_choose_name(request, root, version_name, result);
 }
 
+/*
+ * A Linux set's lib/ gets the soname links ldconfig would make (a conda
+ * package may hold libcudnn.so.9.1.0 alone), and must then hold its main
+ * library under its soname: a set no program can load is refused.
+ */
+static int link_sonames(const struct install_request *request, const char *set_dir, const struct set_info *info)
+{
+    char lib_dir[PATH_MAX], main_library[PATH_MAX], why[PATH_MAX + 128], soname[32];
+    int made;
+    if (strncmp(info->platform, "windows", 7) == 0)
+        return 0;
+    path_join(lib_dir, sizeof lib_dir, set_dir, "lib");
+    if (set_needs_make_soname_links(lib_dir, &made, why, sizeof why) != 0)
+        return fail("refusing %s: %s; nothing was installed", request->source, why);
+    snprintf(soname, sizeof soname, "libcudnn.so.%d", cudnnv_name_major(info->version));
+    if (path_join(main_library, sizeof main_library, lib_dir, soname) != 0 || !is_regular_file(main_library))
+        return fail("refusing %s: its lib/ has no %s (no library names that soname), so no program could load it; nothing was installed",
+                    request->source, soname);
+    return 0;
+}
+
+/* The [needs] section of the staged set's cudnnv.ini: what its libraries load that it does not hold. */
+static int record_needs(const char *set_dir)
+{
+    char lib_dir[PATH_MAX], why[PATH_MAX + 128];
+    struct set_needs needs;
+    path_join(lib_dir, sizeof lib_dir, set_dir, "lib");
+    if (!is_directory(lib_dir))
+        return 0;
+    if (set_needs_collect(lib_dir, &needs, why, sizeof why) != 0)
+        return fail("cannot read what the set needs: %s", why);
+    if (needs.recorded && set_needs_append(set_dir, &needs) != 0)
+        return fail("cannot write the set's cudnnv.ini: %s", strerror(errno));
+    return 0;
+}
+
 int install_in_staging(const struct install_request *request, const char *root,
                        const char *staging, struct install_result *result)
 {
@@ -218,7 +255,8 @@ int install_in_staging(const struct install_request *request, const char *root,
         return 1;
     if (!confined && realpath(request->source, raw) == NULL)
         return fail("cannot read %s: %s", request->source, strerror(errno));
-    if (build_set(request, root, raw, confined, result) != 0)
+    if (build_set(request, root, raw, confined, result) != 0 ||
+        link_sonames(request, result->staged_set, &result->info) != 0)
         return 1;
     strcpy(result->info.kind, "installed");
     if (realpath(request->source, result->info.source) == NULL)
@@ -226,6 +264,8 @@ int install_in_staging(const struct install_request *request, const char *root,
     stamp_time(result->info.installed, sizeof result->info.installed);
     if (set_info_write(result->staged_set, &result->info) != 0)
         return fail("cannot write the set's cudnnv.ini: %s", strerror(errno));
+    if (record_needs(result->staged_set) != 0)
+        return 1;
     if (manifest_build(root, result->staged_set, &result->stats) != 0)
         return fail("cannot write the set's MANIFEST: %s", strerror(errno));
     store_own_set_dir(root, result->name, result->set_dir, sizeof result->set_dir);

@@ -1,0 +1,96 @@
+/*
+ * Doctor check of what each selected set needs besides itself (cuBLAS,
+ * NVRTC, zlib...), judged where a program started here would look
+ * (needs_judge.c): before a program fails with "libnvrtc.so: cannot open
+ * shared object file", the doctor names the library, the set, the feature
+ * that needs it and the fix.
+ */
+#include "doctor.h"
+
+#include "needs_judge.h"
+
+#include <stdio.h>
+#include <string.h>
+
+static void describe_need(const struct set_judgement *judgement, const struct need_finding *finding, char *out,
+                          size_t size)
+{
+    const struct set_need *need = &finding->need;
+    snprintf(out, size, "%s%s%s%s needs %s (%s%s%s)", judgement->name, judgement->cuda[0] ? " (CUDA " : "",
+             judgement->cuda, judgement->cuda[0] ? ")" : "", need->name, set_need_feature(need->when),
+             need->needed_by[0] ? ", asked for by " : ", opened at run time",
+             need->needed_by[0] ? need->needed_by : "");
+}
+
+static void report_problem(struct doctor *doctor, const struct set_judgement *judgement,
+                           const struct need_finding *finding)
+{
+    char what[512], fix[512];
+    describe_need(judgement, finding, what, sizeof what);
+    snprintf(fix, sizeof fix,
+             "bring NVIDIA's libraries for the set's CUDA with 'cudnnv install --with-cuda-libs %s', or put a folder holding %s on LD_LIBRARY_PATH",
+             judgement->name, finding->need.name);
+    if (finding->verdict == NEED_MISSING)
+        doctor_add(doctor, DOCTOR_FAIL, "needs", fix, "%s: found nowhere (looked in %s)", what,
+                   needs_search_description());
+    else if (finding->verdict == NEED_OTHER_MAJOR)
+        doctor_add(doctor, DOCTOR_FAIL, "needs", fix, "%s: found only %s (in %s), a library of another CUDA major",
+                   what, finding->path, finding->how);
+    else
+        doctor_add(doctor, DOCTOR_WARN, "needs", fix, "%s: %s (in %s) is a library of another CUDA major", what,
+                   finding->path, finding->how);
+}
+
+/* The C library's and the compiler runtime's own: every system has them, so they are counted, not listed. */
+static int is_system_runtime(const char *name)
+{
+    static const char *const stems[] = {"libc.so", "libm.so", "libdl.so", "libpthread.so", "librt.so", "libutil.so",
+                                        "libgcc_s.so", "libstdc++.so", "ld-linux"};
+    for (size_t i = 0; i < sizeof stems / sizeof stems[0]; i++) {
+        if (strncmp(name, stems[i], strlen(stems[i])) == 0)
+            return 1;
+    }
+    return 0;
+}
+
+static void report_met(struct doctor *doctor, const struct set_judgement *judgement)
+{
+    char list[900] = "";
+    int met = 0, system = 0;
+    for (int i = 0; i < judgement->count; i++) {
+        const struct need_finding *finding = &judgement->finding[i];
+        size_t used = strlen(list);
+        if (finding->verdict != NEED_FOUND)
+            continue;
+        met++;
+        if (is_system_runtime(finding->need.name))
+            system++;
+        else
+            snprintf(list + used, sizeof list - used, "%s%s (%s: %s)", used ? ", " : "", finding->need.name,
+                     finding->how, finding->path);
+    }
+    if (met > 0)
+        doctor_add(doctor, DOCTOR_OK, "needs", NULL, "%s: %d need%s met: %s%s%d of the C and C++ runtime",
+                   judgement->name, met, met == 1 ? "" : "s", list, list[0] ? ", and " : "", system);
+}
+
+void doctor_check_needs(struct doctor *doctor)
+{
+    static struct set_judgement judgement;
+    for (int major = 7; major <= 9; major++) {
+        if (!doctor->selected[major] || needs_judge_set(doctor->where.root, doctor->choice[major].name, &judgement) != 0)
+            continue;
+        if (!judgement.needs_known)
+            doctor_add(doctor, DOCTOR_SKIP, "needs", NULL,
+                       "%s: what its libraries need at load time could not be read (no record in its cudnnv.ini, no install helper)",
+                       judgement.name);
+        for (int i = 0; i < judgement.count; i++) {
+            if (judgement.finding[i].verdict != NEED_FOUND)
+                report_problem(doctor, &judgement, &judgement.finding[i]);
+        }
+        report_met(doctor, &judgement);
+        if (judgement.runtime_unknown[0] != '\0')
+            doctor_add(doctor, DOCTOR_SKIP, "needs", NULL, "%s: what cuDNN %d opens at run time is unknown: %s",
+                       judgement.name, major, judgement.runtime_unknown);
+    }
+}

@@ -1,0 +1,291 @@
+/*
+ * Judges a set's needs where a program started from here will run: each
+ * library its libraries need (recorded at install in cudnnv.ini, or read
+ * now by the install helper for a linked set) and each library cuDNN opens
+ * at run time (versions/runtime-needs.ini) is looked for in the loader's
+ * order for a program started through the shims: the companions cudnnv
+ * brought for the set (loaded by the shim first), the set's own folder
+ * (cuDNN 9's libraries carry RUNPATH $ORIGIN; 7 and 8 carry none),
+ * LD_LIBRARY_PATH, the loader cache (ldconfig -p), then the default
+ * folders. A name found only as another CUDA major's library is named as
+ * such: libcublasLt.so.12 does not serve a set built for CUDA 11.
+ */
+#include "needs_judge.h"
+
+#include "catalog.h"
+#include "fsutil.h"
+#include "platform.h"
+#include "set_info.h"
+#include "shim_files.h"
+#include "store.h"
+
+#include "cudnnv_select.h"
+
+#include <dirent.h>
+#include <ini.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#if defined(__aarch64__)
+#define LOADER_CACHE_ARCH "AArch64"
+#define MULTIARCH "aarch64-linux-gnu"
+#else
+#define LOADER_CACHE_ARCH "x86-64"
+#define MULTIARCH "x86_64-linux-gnu"
+#endif
+
+static const char *const default_folders[] = {"/lib/" MULTIARCH, "/usr/lib/" MULTIARCH, "/lib64", "/usr/lib64",
+                                              "/lib", "/usr/lib"};
+
+const char *needs_search_description(void)
+{
+    return "the set's companions, its own folder (cuDNN 9), LD_LIBRARY_PATH, the loader cache (ldconfig -p), "
+           "/lib/" MULTIARCH ", /usr/lib/" MULTIARCH ", /lib, /usr/lib";
+}
+
+/* ldconfig -p, read once: "\tNAME (libc6,ARCH...) => PATH" lines. */
+static const char *loader_cache(void)
+{
+    static char listing[1 << 20];
+    static int read;
+    if (!read) {
+        char *argv[] = {"/sbin/ldconfig", "-p", NULL};
+        read = 1;
+        if (platform_run_capture(argv, listing, sizeof listing, 10) != 0)
+            listing[0] = '\0';
+    }
+    return listing;
+}
+
+/* The regular file NAME in dir (links followed), into path; 1 when there. */
+static int file_in(const char *dir, const char *name, char *path, size_t size)
+{
+    struct stat info;
+    return path_join(path, size, dir, name) == 0 && stat(path, &info) == 0 && S_ISREG(info.st_mode);
+}
+
+/* The first entry of the loader cache for this machine's ABI whose name satisfies match, into path. */
+static int cache_find(int (*match)(const char *name, const char *wanted), const char *wanted, char *path, size_t size)
+{
+    const char *line = loader_cache();
+    char name[SET_NEED_NAME_MAX], target[PATH_MAX];
+    struct stat info;
+    while (*line != '\0') {
+        size_t length = strcspn(line, "\n");
+        const char *arrow = strstr(line, " => ");
+        if (arrow != NULL && arrow < line + length && length < sizeof target &&
+            sscanf(line, " %63s", name) == 1 && match(name, wanted)) {
+            const char *abi = strstr(line, "(libc6");
+            snprintf(target, sizeof target, "%.*s", (int)(line + length - arrow - 4), arrow + 4);
+            const char *arch = abi != NULL ? strstr(abi, LOADER_CACHE_ARCH) : NULL;
+            if (abi != NULL && arch != NULL && arch < arrow &&
+                stat(target, &info) == 0 && S_ISREG(info.st_mode)) {
+                snprintf(path, size, "%s", target);
+                return 1;
+            }
+        }
+        line += length + (line[length] == '\n');
+    }
+    return 0;
+}
+
+static int same_name(const char *name, const char *wanted)
+{
+    return strcmp(name, wanted) == 0;
+}
+
+/* "libcublasLt.so.12" for wanted "libcublasLt.so.11": the same library stem, another number. */
+static int other_version(const char *name, const char *wanted)
+{
+    const char *so = strstr(wanted, ".so");
+    size_t stem = so ? (size_t)(so - wanted) + 3 : 0;
+    return so != NULL && strncmp(name, wanted, stem) == 0 && name[stem] == '.' && strcmp(name, wanted) != 0;
+}
+
+/* The first entry of dir whose name satisfies match, as a regular file, into path. */
+static int folder_find(const char *dir, int (*match)(const char *name, const char *wanted), const char *wanted,
+                       char *path, size_t size)
+{
+    if (match == same_name)
+        return file_in(dir, wanted, path, size);
+    DIR *handle = opendir(dir);
+    struct dirent *entry;
+    int found = 0;
+    while (handle != NULL && !found && (entry = readdir(handle)) != NULL)
+        found = match(entry->d_name, wanted) && file_in(dir, entry->d_name, path, size);
+    if (handle != NULL)
+        closedir(handle);
+    return found;
+}
+
+struct search {
+    const char *companions;   /* "" when the set has none */
+    const char *own_folder;   /* "" when the loader does not search it */
+};
+
+/* Looks for a library the way the loader does; the place's description, or NULL. */
+static const char *loader_find(const struct search *search, int (*match)(const char *, const char *),
+                               const char *wanted, char *path, size_t size)
+{
+    if (search->companions[0] && folder_find(search->companions, match, wanted, path, size))
+        return "the set's companions";
+    if (search->own_folder[0] && folder_find(search->own_folder, match, wanted, path, size))
+        return "the set's own folder";
+    const char *library_path = getenv("LD_LIBRARY_PATH");
+    char dir[PATH_MAX];
+    while (library_path != NULL && *library_path != '\0') {
+        size_t length = strcspn(library_path, ":");
+        snprintf(dir, sizeof dir, "%.*s", (int)(length < sizeof dir ? length : 0), library_path);
+        if (dir[0] != '\0' && folder_find(dir, match, wanted, path, size))
+            return "LD_LIBRARY_PATH";
+        library_path += length + (library_path[length] == ':');
+    }
+    if (cache_find(match, wanted, path, size))
+        return "the loader cache";
+    for (size_t i = 0; i < sizeof default_folders / sizeof default_folders[0]; i++) {
+        if (folder_find(default_folders[i], match, wanted, path, size))
+            return "a default folder";
+    }
+    return NULL;
+}
+
+/* The CUDA major a CUDA library's file is for ("libnvrtc.so.11.2" -> 11), or -1 for any other file. */
+static int cuda_major_of_file(const char *path)
+{
+    char real[PATH_MAX];
+    const char *name = base_name(realpath(path, real) ? real : path);
+    const char *so = strstr(name, ".so.");
+    if ((strncmp(name, "libcu", 5) != 0 && strncmp(name, "libnvrtc", 8) != 0) || so == NULL)
+        return -1;
+    return atoi(so + 4);
+}
+
+static void judge_one(const struct search *search, int cuda_major, struct need_finding *finding)
+{
+    const char *wanted = finding->need.name;
+    finding->how = loader_find(search, same_name, wanted, finding->path, sizeof finding->path);
+    if (finding->how != NULL) {
+        int major = cuda_major_of_file(finding->path);
+        finding->verdict = cuda_major >= 0 && major >= 0 && major != cuda_major ? NEED_FOUND_OTHER : NEED_FOUND;
+        return;
+    }
+    finding->how = loader_find(search, other_version, wanted, finding->path, sizeof finding->path);
+    finding->verdict = finding->how != NULL ? NEED_OTHER_MAJOR : NEED_MISSING;
+    if (finding->how == NULL)
+        finding->path[0] = '\0';
+}
+
+struct runtime_reader {
+    char section[32];
+    int cuda_major;
+    struct set_needs *needs;
+    char *unknown;
+    size_t unknown_size;
+};
+
+/* "libnvrtc.so.{cuda}" with the set's CUDA major; 0 when the major is needed and unknown. */
+static int expand_cuda(const char *pattern, int cuda_major, char *out, size_t size)
+{
+    const char *mark = strstr(pattern, "{cuda}");
+    if (mark == NULL)
+        return snprintf(out, size, "%s", pattern), 1;
+    if (cuda_major < 0)
+        return 0;
+    snprintf(out, size, "%.*s%d%s", (int)(mark - pattern), pattern, cuda_major, mark + 6);
+    return 1;
+}
+
+static int take_runtime_need(void *user, const char *section, const char *key, const char *value)
+{
+    struct runtime_reader *reader = user;
+    char name[SET_NEED_NAME_MAX];
+    if (strcmp(section, reader->section) != 0)
+        return 1;
+    if (strcmp(key, "unknown") == 0) {
+        snprintf(reader->unknown, reader->unknown_size, "%s", value);
+        return 1;
+    }
+    enum set_need_when when = strcmp(value, "nvrtc") == 0 ? NEED_NVRTC : NEED_CUBLAS;
+    if (!expand_cuda(key, reader->cuda_major, name, sizeof name))
+        snprintf(reader->unknown, reader->unknown_size, "%s (the set's CUDA build is not known)", key);
+    else
+        set_needs_add(reader->needs, name, "", when);
+    return 1;
+}
+
+/* What versions/runtime-needs.ini says cuDNN of this major opens at run time on the set's platform. */
+static void add_runtime_needs(const struct set_info *info, int cuda_major, struct set_needs *needs,
+                              struct set_judgement *judgement)
+{
+    char path[PATH_MAX];
+    struct runtime_reader reader = {.cuda_major = cuda_major, .needs = needs, .unknown = judgement->runtime_unknown,
+                                    .unknown_size = sizeof judgement->runtime_unknown};
+    snprintf(reader.section, sizeof reader.section, "%d %s", cudnnv_name_major(info->version),
+             strncmp(info->platform, "windows", 7) == 0 ? "windows" : "linux");
+    snprintf(judgement->runtime_unknown, sizeof judgement->runtime_unknown, "%s", "no source says for this release");
+    if (catalog_data_dir("runtime-needs.ini", path, sizeof path) != 0)
+        return;
+    int before = needs->count;
+    ini_parse(path, take_runtime_need, &reader);
+    if (needs->count > before && strcmp(judgement->runtime_unknown, "no source says for this release") == 0)
+        judgement->runtime_unknown[0] = '\0';
+}
+
+/* The needs recorded at install, or read now by the install helper (a linked set). */
+static int read_needs(const char *set_dir, const struct set_info *info, struct set_needs *needs)
+{
+    static char answer[16384];
+    char helper[PATH_MAX], lib_dir[PATH_MAX];
+    if (set_needs_read(set_dir, needs) == 0 && needs->recorded)
+        return 1;
+    if (strncmp(info->platform, "windows", 7) == 0 || shipped_file("cudnnv-install", helper, sizeof helper) != 0)
+        return 0;
+    path_join(lib_dir, sizeof lib_dir, set_dir, "lib");
+    char *argv[] = {helper, "--needs-of", lib_dir, NULL};
+    return platform_run_capture(argv, answer, sizeof answer, 30) == 0 && set_needs_parse_lines(answer, needs) >= 0;
+}
+
+static void companions_dir(const char *root, const char *name, char *out, size_t size)
+{
+    char version[32];
+    out[0] = '\0';
+    if (cudnnv_set_key(root, name, "cuda_libs", version, sizeof version) &&
+        cudnnv_name_is_valid(version))
+        snprintf(out, size, "%s/cuda/%s/lib", root, version);
+}
+
+int needs_judge_set(const char *root, const char *name, struct set_judgement *judgement)
+{
+    static struct set_needs needs;
+    char set_dir[PATH_MAX], lib_dir[PATH_MAX], companions[PATH_MAX];
+    struct set_info info;
+    memset(judgement, 0, sizeof *judgement);
+    snprintf(judgement->name, sizeof judgement->name, "%s", name);
+    if (store_set_dir(root, name, set_dir, sizeof set_dir) != 0 || set_info_read(set_dir, &info) != 0)
+        return -1;
+    snprintf(judgement->cuda, sizeof judgement->cuda, "%s", info.cuda);
+    int cuda_major = cuda_major_of(info.cuda);
+    judgement->needs_known = read_needs(set_dir, &info, &needs);
+    if (!judgement->needs_known)
+        memset(&needs, 0, sizeof needs);
+    add_runtime_needs(&info, cuda_major, &needs, judgement);
+    path_join(lib_dir, sizeof lib_dir, set_dir, "lib");
+    companions_dir(root, name, companions, sizeof companions);
+    struct search search = {companions, cudnnv_name_major(info.version) >= 9 ? lib_dir : ""};
+    for (int i = 0; i < needs.count; i++) {
+        struct need_finding *finding = &judgement->finding[judgement->count++];
+        finding->need = needs.need[i];
+        judge_one(&search, cuda_major, finding);
+    }
+    return 0;
+}
+
+int needs_count(const struct set_judgement *judgement, enum need_verdict verdict)
+{
+    int count = 0;
+    for (int i = 0; i < judgement->count; i++)
+        count += judgement->finding[i].verdict == verdict;
+    return count;
+}

@@ -1,0 +1,42 @@
+/*
+ * Whether what a set needs will be found where a program started here runs
+ * (needs_judge.c): each need looked for the way the loader looks for it.
+ */
+#ifndef CUDNNV_NEEDS_JUDGE_H
+#define CUDNNV_NEEDS_JUDGE_H
+
+#include "set_needs.h"
+
+#include <limits.h>
+
+enum need_verdict {
+    NEED_FOUND,          /* found, of the set's CUDA major where that can be told */
+    NEED_FOUND_OTHER,    /* the name found, but its file is another CUDA major's (libnvrtc.so -> .so.12) */
+    NEED_OTHER_MAJOR,    /* found only as a library of another CUDA major */
+    NEED_MISSING,        /* found nowhere the loader looks */
+};
+
+struct need_finding {
+    struct set_need need;
+    enum need_verdict verdict;
+    char path[PATH_MAX];   /* the file found (for NEED_OTHER_MAJOR: the other major's) */
+    const char *how;       /* "the set's companions", "LD_LIBRARY_PATH", "the loader cache", ... */
+};
+
+struct set_judgement {
+    char name[72];
+    char cuda[24];                 /* the set's CUDA build, "" when unknown */
+    int needs_known;               /* 0: nothing recorded and the libraries could not be read */
+    char runtime_unknown[160];     /* what the sources do not say of run-time loads, "" when they do */
+    int count;
+    struct need_finding finding[SET_NEEDS_MAX];
+};
+
+/* Judges the set NAME of the store at root; 0, or -1 when it is not there. */
+int needs_judge_set(const char *root, const char *name, struct set_judgement *judgement);
+/* The folders looked in, in the loader's order, as one line for messages. */
+const char *needs_search_description(void);
+/* The count of findings with that verdict. */
+int needs_count(const struct set_judgement *judgement, enum need_verdict verdict);
+
+#endif

@@ -1,0 +1,110 @@
+/*
+ * The record of a set's needs in its cudnnv.ini: one key per library it
+ * needs and does not hold, the value naming the set's library that asks
+ * ("libz.so.1 = libcudnn_cnn.so.9"). Read with inih like the rest of the
+ * file; every name is checked, since a store may be another user's.
+ */
+#include "set_needs.h"
+
+#include "fsutil.h"
+
+#include <ini.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+int set_need_name_is_valid(const char *name)
+{
+    size_t length = strlen(name);
+    if (length == 0 || length >= SET_NEED_NAME_MAX || strcmp(name, ".") == 0 || strcmp(name, "..") == 0)
+        return 0;
+    return strspn(name, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789._+-") == length;
+}
+
+int set_needs_add(struct set_needs *needs, const char *name, const char *needed_by, enum set_need_when when)
+{
+    for (int i = 0; i < needs->count; i++) {
+        if (strcmp(needs->need[i].name, name) == 0)
+            return 0;
+    }
+    if (needs->count >= SET_NEEDS_MAX || !set_need_name_is_valid(name))
+        return -1;
+    struct set_need *need = &needs->need[needs->count++];
+    snprintf(need->name, sizeof need->name, "%s", name);
+    snprintf(need->needed_by, sizeof need->needed_by, "%s", set_need_name_is_valid(needed_by) ? needed_by : "");
+    need->when = when;
+    return 0;
+}
+
+static int take_need(void *user, const char *section, const char *key, const char *value)
+{
+    struct set_needs *needs = user;
+    if (strcmp(section, "needs") != 0)
+        return 1;
+    needs->recorded = 1;
+    if (strcmp(key, "none") != 0)
+        set_needs_add(needs, key, value, NEED_AT_LOAD);
+    return 1;
+}
+
+int set_needs_read(const char *set_dir, struct set_needs *needs)
+{
+    char path[PATH_MAX];
+    memset(needs, 0, sizeof *needs);
+    if (path_join(path, sizeof path, set_dir, "cudnnv.ini") != 0)
+        return -1;
+    return ini_parse(path, take_need, needs) == 0 ? 0 : -1;
+}
+
+int set_needs_append(const char *set_dir, const struct set_needs *needs)
+{
+    char path[PATH_MAX];
+    if (path_join(path, sizeof path, set_dir, "cudnnv.ini") != 0)
+        return -1;
+    char *text = read_small_file(path, 64 * 1024);
+    if (text == NULL)
+        return -1;
+    size_t size = strlen(text) + (size_t)SET_NEEDS_MAX * (2 * SET_NEED_NAME_MAX + 8) + 128;
+    char *out = malloc(size);
+    if (out == NULL) {
+        free(text);
+        return -1;
+    }
+    size_t used = (size_t)snprintf(out, size, "%s\n; what this set's libraries load that the set does not hold\n[needs]\n", text);
+    for (int i = 0; i < needs->count; i++)
+        used += (size_t)snprintf(out + used, size - used, "%s = %s\n", needs->need[i].name, needs->need[i].needed_by);
+    if (needs->count == 0)
+        snprintf(out + used, size - used, "none = \n");
+    int status = write_file_atomic(path, out);
+    free(out);
+    free(text);
+    return status;
+}
+
+int set_needs_parse_lines(const char *text, struct set_needs *needs)
+{
+    char name[SET_NEED_NAME_MAX], needed_by[SET_NEED_NAME_MAX];
+    memset(needs, 0, sizeof *needs);
+    needs->recorded = 1;
+    while (*text != '\0') {
+        size_t length = strcspn(text, "\n");
+        if (length >= 2 * SET_NEED_NAME_MAX || sscanf(text, "%63s %63s", name, needed_by) != 2 ||
+            set_needs_add(needs, name, needed_by, NEED_AT_LOAD) != 0)
+            return -1;
+        text += length + (text[length] == '\n');
+    }
+    return needs->count;
+}
+
+const char *set_need_feature(enum set_need_when when)
+{
+    switch (when) {
+    case NEED_CUBLAS:
+        return "cuBLAS-backed engines (some convolution and matmul engines, legacy convolution, RNN)";
+    case NEED_NVRTC:
+        return "runtime-compiled engines";
+    default:
+        return "load time";
+    }
+}

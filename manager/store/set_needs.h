@@ -1,0 +1,47 @@
+/*
+ * What a set's libraries need that the set does not hold: the DT_NEEDED
+ * entries read at install (set_needs_elf.c, in the install helper) and kept
+ * in the [needs] section of the set's cudnnv.ini, plus what cuDNN opens with
+ * dlopen() at run time (versions/runtime-needs.ini, read by the doctor).
+ */
+#ifndef CUDNNV_SET_NEEDS_H
+#define CUDNNV_SET_NEEDS_H
+
+#include <stddef.h>
+
+#define SET_NEEDS_MAX 48
+#define SET_NEED_NAME_MAX 64
+
+/* When a need is loaded, and so which cuDNN feature fails without it. */
+enum set_need_when {
+    NEED_AT_LOAD,     /* DT_NEEDED: the library does not load at all */
+    NEED_CUBLAS,      /* dlopen() at run time: cuBLAS-backed engines */
+    NEED_NVRTC,       /* dlopen() at run time: runtime-compiled engines */
+};
+
+struct set_need {
+    char name[SET_NEED_NAME_MAX];        /* the soname asked for: libz.so.1 */
+    char needed_by[SET_NEED_NAME_MAX];   /* the set's library that asks for it */
+    enum set_need_when when;
+};
+
+struct set_needs {
+    int count;
+    int recorded;                        /* 1 when cudnnv.ini had a [needs] section */
+    struct set_need need[SET_NEEDS_MAX];
+};
+
+/* Adds a need unless one of that name is there; 0, or -1 when the list is full. */
+int set_needs_add(struct set_needs *needs, const char *name, const char *needed_by, enum set_need_when when);
+/* The [needs] section of SET_DIR/cudnnv.ini; 0 (needs->recorded says whether there was one), -1 when unreadable. */
+int set_needs_read(const char *set_dir, struct set_needs *needs);
+/* Appends the [needs] section to SET_DIR/cudnnv.ini (written by set_info_write just before). */
+int set_needs_append(const char *set_dir, const struct set_needs *needs);
+/* The lines the install helper prints for a folder (NAME NEEDED_BY), read back; the count, -1 on a bad line. */
+int set_needs_parse_lines(const char *text, struct set_needs *needs);
+/* A word for a need's kind: "load time", "cuBLAS-backed engines", "runtime-compiled engines". */
+const char *set_need_feature(enum set_need_when when);
+/* True for a name a need may have: a plain file name of [A-Za-z0-9._+-] within SET_NEED_NAME_MAX. */
+int set_need_name_is_valid(const char *name);
+
+#endif
