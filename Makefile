@@ -50,7 +50,8 @@ HELPER_SRC  = manager/install/archive_extract.c manager/install/archive_stage.c 
               manager/install/conda_package.c manager/install/wheel_record.c \
               manager/install/install_steps.c manager/install/install_name.c manager/install/install_catalog.c \
               manager/install/install_locked.c manager/install/install_index.c manager/catalog/python_index.c \
-              manager/catalog/conda_channel.c manager/install/set_needs_elf.c $(NET_SRC)
+              manager/catalog/conda_channel.c manager/install/set_needs_elf.c manager/install/cuda_libs.c manager/commands/install_cuda_libs.c \
+              manager/catalog/redist_manifest.c $(NET_SRC)
 UPDATE_SRC  = manager/commands/update_run.c manager/catalog/catalog_redist.c manager/catalog/redist_manifest.c \
               $(NET_SRC)
 GIT_SRC     = manager/catalog/catalog_git.c
@@ -92,6 +93,8 @@ endef
 # The shims: one per public soname, exports generated from versions/symbols.
 SHIM_MAJORS = 7 8 9
 SHIM_LIBS   = $(SHIM_MAJORS:%=$(BUILD)/lib/cudnnv/libcudnn.so.%)
+NVRTC_SONAMES = libnvrtc.so.10.2 libnvrtc.so.11.0 libnvrtc.so.11.1 libnvrtc.so.11.2 libnvrtc.so.12 libnvrtc.so.13
+FORWARDERS    = $(NVRTC_SONAMES:%=$(BUILD)/lib/cudnnv/forward/%/libnvrtc.so)
 SHIM_SRC    = shim/shim_launch.c shim/shim_load.c shim/shim_platform_posix.c shim/shim_resolve.c \
               shim/shim_report.c $(SELECT_SRC)
 # The shim's C code runs once per process (selection, loading): built for
@@ -138,7 +141,7 @@ $(BUILD)/lib/cudnnv/cudnnv_spank.so: shim/spank_cudnnv.c $(SELECT_SRC) shim/cudn
 	$(Q)$(CC) -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE $(WARNINGS) -Ishim -O2 -fPIC -shared -s \
 		-o $@ shim/spank_cudnnv.c $(SELECT_SRC)
 
-all: $(CUDNNV) $(INSTALLER) $(UPDATER) $(SHIM_LIBS) $(CATALOG_DATA) $(SPANK_PLUGIN)
+all: $(CUDNNV) $(INSTALLER) $(UPDATER) $(SHIM_LIBS) $(CATALOG_DATA) $(SPANK_PLUGIN) $(FORWARDERS)
 
 # The catalog data, laid out next to the binary as 'make install' lays it out
 # (share/cudnnv/ from bin/cudnnv).
@@ -172,6 +175,17 @@ SHIM_DEPS = $(BUILD)/gen/libcudnn.so.%.stubs.S $(BUILD)/gen/libcudnn.so.%.names.
 
 $(BUILD)/lib/cudnnv/libcudnn.so.%: $(SHIM_SRC) $(SHIM_DEPS) $(BUILD)/gen/libcudnn.so.%.map shim/trampoline_x86_64_sysv.S
 	$(call shim_link,$(CC),$@,$*,$(SHIM_SRC),$(call ELF_SHIM_FLAGS,$*))
+
+# cuDNN 8 opens the unversioned "libnvrtc.so": one forwarder per NVRTC soname
+# (shim/nvrtc_forward.c), linked against a stand-in of that soname so that it
+# records it as its one DT_NEEDED entry; the stand-in is not shipped
+# (NVRTC_SONAMES and FORWARDERS are named with the shims, above).
+
+$(BUILD)/lib/cudnnv/forward/%/libnvrtc.so: shim/nvrtc_forward.c
+	@mkdir -p $(dir $@) $(BUILD)/gen/forward/$*
+	@echo "  LD $@"
+	$(Q)$(CC) -shared -fPIC -Wl,-soname,$* -o $(BUILD)/gen/forward/$*/$* $<
+	$(Q)$(CC) -shared -fPIC -s -Wl,-soname,libnvrtc.so -Wl,--no-as-needed -o $@ $< $(BUILD)/gen/forward/$*/$*
 
 # The shell integration, carried in the binary for 'cudnnv init'.
 $(BUILD)/gen/hooks.c: $(HOOK_FILES) hooks/embed-hooks.sh
@@ -449,8 +463,10 @@ demo: deps-demo
 	tests/fixtures/build-fixtures.sh --native $(BUILD)/demo-fixtures $(BUILD)/lib/cudnnv
 	tests/demo.sh $(abspath $(CUDNNV)) $(abspath $(BUILD)/demo-fixtures)
 
-install: $(CUDNNV) $(INSTALLER) $(UPDATER) $(SHIM_LIBS) $(CATALOG_DATA) $(SPANK_PLUGIN)
+install: $(CUDNNV) $(INSTALLER) $(UPDATER) $(SHIM_LIBS) $(CATALOG_DATA) $(SPANK_PLUGIN) $(FORWARDERS)
 	install -d "$(DESTDIR)$(PREFIX)/bin" "$(DESTDIR)$(PREFIX)/lib/cudnnv" "$(DESTDIR)$(PREFIX)/share/man/man1"
+	for s in $(NVRTC_SONAMES); do install -d "$(DESTDIR)$(PREFIX)/lib/cudnnv/forward/$$s" && \
+	  install -m 644 $(BUILD)/lib/cudnnv/forward/$$s/libnvrtc.so "$(DESTDIR)$(PREFIX)/lib/cudnnv/forward/$$s/"; done
 	install -m 755 $(CUDNNV) "$(DESTDIR)$(PREFIX)/bin/cudnnv"
 	install -m 755 $(SHIM_LIBS) $(INSTALLER) $(UPDATER) $(SPANK_PLUGIN) "$(DESTDIR)$(PREFIX)/lib/cudnnv/"
 	if [ -d $(BUILD)/lib/cudnnv/windows ]; then install -d "$(DESTDIR)$(PREFIX)/lib/cudnnv/windows" && \
@@ -464,11 +480,11 @@ install: $(CUDNNV) $(INSTALLER) $(UPDATER) $(SHIM_LIBS) $(CATALOG_DATA) $(SPANK_
 # own (lib/cudnnv, share/cudnnv) once they are empty; bin/ and share/man stay.
 INSTALLED_FILES = bin/cudnnv share/man/man1/cudnnv.1 share/cudnnv/frameworks.ini share/cudnnv/runtime-needs.ini \
                   $(patsubst %,lib/cudnnv/%,$(notdir $(SHIM_LIBS) $(INSTALLER) $(UPDATER))) lib/cudnnv/cudnnv_spank.so \
-                  $(SHIM_MAJORS:%=lib/cudnnv/windows/cudnn64_%.dll) \
+                  $(SHIM_MAJORS:%=lib/cudnnv/windows/cudnn64_%.dll) $(NVRTC_SONAMES:%=lib/cudnnv/forward/%/libnvrtc.so) \
                   $(patsubst versions/%,share/cudnnv/%,$(wildcard versions/catalog/*.ini))
 uninstall:
 	rm -f $(patsubst %,"$(DESTDIR)$(PREFIX)/%",$(INSTALLED_FILES))
-	for d in lib/cudnnv/windows lib/cudnnv share/cudnnv/catalog share/cudnnv; do \
+	for d in $(NVRTC_SONAMES:%=lib/cudnnv/forward/%) lib/cudnnv/forward lib/cudnnv/windows lib/cudnnv share/cudnnv/catalog share/cudnnv; do \
 	  [ ! -d "$(DESTDIR)$(PREFIX)/$$d" ] || rmdir --ignore-fail-on-non-empty "$(DESTDIR)$(PREFIX)/$$d"; done
 
 clean:

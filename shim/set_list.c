@@ -119,19 +119,57 @@ static int take_key_line(const char *line, const char *key, char *out, size_t si
     return 1;
 }
 
-/* One key of a set's cudnnv.ini; 0 when absent. */
+/* One key of a small settings file (key = value lines), read without blocking; 0 when absent or unreadable. */
+static int key_in_file(const char *path, const char *key, char *out, size_t size)
+{
+    char text[8192];
+    int status = cudnnv_read_regular_file(path, text, sizeof text, 0);
+    if (status != 0 && status != CUDNNV_READ_TOO_LONG)
+        return 0;
+    for (char *line = text; *line != '\0';) {
+        size_t length = strcspn(line, "\n");
+        char saved = line[length];
+        line[length] = '\0';
+        int found = take_key_line(line, key, out, size);
+        line[length] = saved;
+        if (found)
+            return 1;
+        line += length + (saved == '\n');
+    }
+    return 0;
+}
+
+/* One key of a set's cudnnv.ini (a FIFO or a device in its place reads as nothing); 0 when absent. */
 int cudnnv_set_key(const char *root, const char *name, const char *key, char *out, size_t size)
 {
-    char path[PATH_MAX], line[512];
-    int found = 0;
+    char path[PATH_MAX];
     if (!set_path(root, name, "cudnnv.ini", path, sizeof path))
         return 0;
-    FILE *file = fopen(path, "r");
-    while (file != NULL && !found && fgets(line, sizeof line, file) != NULL)
-        found = take_key_line(line, key, out, size);
-    if (file != NULL)
-        fclose(file);
-    return found;
+    return key_in_file(path, key, out, size);
+}
+
+/*
+ * A set's companions (install --with-cuda-libs): ROOT/cuda/sets/NAME, beside
+ * the store's versions/ that holds set_dir, names the CUDA release under
+ * ROOT/cuda/ and the libraries to load from its lib/. 1 with the folder and
+ * the ':'-separated names; 0 when the set has none.
+ */
+int cudnnv_set_companions(const char *set_dir, char *dir, size_t dir_size, char *load, size_t load_size)
+{
+    char root[PATH_MAX], path[PATH_MAX], label[CUDNNV_NAME_MAX + 1];
+    const char *name = strrchr(set_dir, '/');
+    if (name == NULL || (size_t)(name - set_dir) >= sizeof root)
+        return 0;
+    snprintf(root, sizeof root, "%.*s", (int)(name - set_dir), set_dir);
+    char *versions = strrchr(root, '/');
+    if (versions == NULL || strcmp(versions, "/versions") != 0)
+        return 0;
+    *versions = '\0';
+    if (snprintf(path, sizeof path, "%s/cuda/sets/%s", root, name + 1) >= (int)sizeof path ||
+        !key_in_file(path, "cuda_libs", label, sizeof label) || !cudnnv_name_is_valid(label) ||
+        !key_in_file(path, "cuda_libs_load", load, load_size))
+        return 0;
+    return snprintf(dir, dir_size, "%s/cuda/%s/lib", root, label) < (int)dir_size;
 }
 
 /* The version a set holds (from its cudnnv.ini), else its name. */

@@ -28,6 +28,7 @@
 #include <dirent.h>
 #include <fcntl.h>
 #include <dlfcn.h>
+#include <link.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -89,6 +90,54 @@ static void load_sublibraries(const struct cudnnv_choice *choice, struct cudnnv_
                            names[i], choice->name, choice->origin_path, dlerror(), choice->name);
             loaded->libraries++;
         }
+    }
+}
+
+/* The loaded object whose file is called name (dl_iterate_phdr's answer), if any. */
+struct loaded_search {
+    const char *name;
+    int found;
+};
+
+static int match_loaded(struct dl_phdr_info *info, size_t size, void *data)
+{
+    struct loaded_search *search = data;
+    const char *slash = info->dlpi_name != NULL ? strrchr(info->dlpi_name, '/') : NULL;
+    (void)size;
+    search->found = slash != NULL && strcmp(slash + 1, search->name) == 0;
+    return search->found;
+}
+
+/*
+ * The set's companions (install --with-cuda-libs: cuBLAS, NVRTC of its CUDA
+ * major), loaded by path before the set, so that cuDNN's own search for
+ * them by soname ends at these. A library of that name the process already
+ * loaded (a framework's own cuBLAS) is kept: loading a second copy would
+ * only shadow it.
+ */
+static void load_companions(const struct cudnnv_choice *choice, const char *set_dir, const struct cudnnv_trust *trust)
+{
+    char dir[PATH_MAX], load[CUDNNV_COMPANIONS_MAX], path[PATH_MAX + CUDNNV_NAME_MAX + 2], why[2 * PATH_MAX];
+    if (!cudnnv_set_companions(set_dir, dir, sizeof dir, load, sizeof load))
+        return;
+    for (char *name = strtok(load, ":"); name != NULL; name = strtok(NULL, ":")) {
+        struct loaded_search search = {name, 0};
+        if (strncmp(name, "lib", 3) != 0 || strchr(name, '/') != NULL || strlen(name) > CUDNNV_NAME_MAX)
+            continue;
+        dl_iterate_phdr(match_loaded, &search);
+        if (search.found) {
+            cudnnv_debug("set '%s': %s is already loaded in this process: kept, its companion is not loaded",
+                         choice->name, name);
+            continue;
+        }
+        snprintf(path, sizeof path, "%s/%s", dir, name);
+        if (!cudnnv_trusted_path(trust, path, why, sizeof why))
+            cudnnv_die("refusing the CUDA libraries of set '%s': %s; only you, root or the store's owner may write them (fix: 'chmod go-w' on them, or bring them again with 'cudnnv install --with-cuda-libs %s')",
+                       choice->name, why, choice->name);
+        if (dlopen(path, RTLD_LAZY | RTLD_LOCAL) == NULL)
+            cudnnv_die("cannot load %s for set '%s': %s; bring it again with 'cudnnv install --with-cuda-libs %s'",
+                       name, choice->name, dlerror(), choice->name);
+        cudnnv_debug("set '%s': loaded its companion %s", choice->name, path);
     }
 }
 
@@ -157,6 +206,7 @@ void cudnnv_load_set(const char *root, const struct cudnnv_choice *choice,
     if (realpath(lib_dir, loaded->lib_dir) == NULL)
         cudnnv_die("set '%s' has no lib directory (%s); reinstall it or run 'cudnnv versions'",
                    choice->name, lib_dir);
+    load_companions(choice, set_dir, &trust);
     snprintf(path, sizeof path, "%s/libcudnn.so.%d", loaded->lib_dir, cudnnv_shim_major_number());
     loaded->main_library = dlopen(path, RTLD_LAZY | RTLD_LOCAL);
     if (loaded->main_library == NULL)

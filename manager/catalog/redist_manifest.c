@@ -176,6 +176,41 @@ int redist_manifest_release(const char *json, const char *base_url, struct catal
     return status;
 }
 
+static int is_plain_version(const char *version)
+{
+    return version != NULL && version[0] != '\0' && strlen(version) < 32 &&
+           strspn(version, "0123456789.") == strlen(version);
+}
+
+/*
+ * A component of NVIDIA's CUDA redist manifest (the same format as cuDNN's:
+ * "libcublas": {"version": ..., "linux-x86_64": {relative_path, sha256,
+ * size}}), with the same checks on each field.
+ */
+int redist_manifest_component(const char *json, const char *base_url, const char *component, const char *platform,
+                              struct redist_component *out, char *why, size_t why_size)
+{
+    json_error_t error;
+    json_t *root = json_loads(json, JSON_REJECT_DUPLICATES, &error);
+    json_t *object = root ? json_object_get(root, component) : NULL;
+    json_t *entry = json_is_object(object) ? json_object_get(object, platform) : NULL;
+    const char *version = json_is_object(object) ? string_member(object, "version") : NULL;
+    int status = 1;
+    memset(out, 0, sizeof *out);
+    if (root == NULL) {
+        snprintf(why, why_size, "not JSON (line %d: %s)", error.line, error.text);
+        status = -1;
+    } else if (json_is_object(entry) && !is_plain_version(version)) {
+        snprintf(why, why_size, "%s has no plain version number", component);
+        status = -1;
+    } else if (json_is_object(entry)) {
+        snprintf(out->version, sizeof out->version, "%s", version);
+        status = take_archive(entry, base_url, &out->archive, why, why_size);
+    }
+    json_decref(root);
+    return status;
+}
+
 /* The release as a catalog INI file (values already checked: one line each). */
 int redist_release_ini(const struct catalog_release *release, const char *source, char *out, size_t size)
 {

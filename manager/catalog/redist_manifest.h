@@ -17,6 +17,14 @@
 int redist_index_labels(const char *index, char labels[][32], int max);
 int redist_manifest_release(const char *json, const char *base_url, struct catalog_release *release,
                             char *why, size_t why_size);
+/* One component of a CUDA redist manifest (libcublas, cuda_nvrtc): its version and the platform's archive. */
+struct redist_component {
+    char version[32];
+    struct catalog_archive archive;
+};
+/* 0 with the component; 1 when the manifest has no such component for the platform; -1 with why. */
+int redist_manifest_component(const char *json, const char *base_url, const char *component, const char *platform,
+                              struct redist_component *out, char *why, size_t why_size);
 int redist_release_ini(const struct catalog_release *release, const char *source, char *out, size_t size);
 
 #endif

@@ -18,7 +18,7 @@
 static int option_count(const struct command *command)
 {
     int count = 0;
-    while (command->options != NULL && command->options[count].name != NULL)
+    while (command->options != NULL && command->options[count].name != NULL && count < ARGS_MAX_OPTIONS)
         count++;
     return count;
 }

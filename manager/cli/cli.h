@@ -44,7 +44,7 @@ struct option_spec {
     unsigned only_with;      /* the options (1 << index) one of which it needs; its usage is in their own_form */
 };
 
-#define ARGS_MAX_OPTIONS 16
+#define ARGS_MAX_OPTIONS 24
 
 /* A command's operands: how usage shows them, what they can be, how many. */
 struct operand_spec {

@@ -20,11 +20,14 @@ extern const struct command command_install, command_adopt, command_uninstall, c
 enum install_option {
     INSTALL_NAME, INSTALL_SHA256, INSTALL_CUDA, INSTALL_PLATFORM, INSTALL_NO_CATALOG_CHECK,
     INSTALL_FORCE, INSTALL_JSON, INSTALL_LIST, INSTALL_GPU, INSTALL_RUNTIME, INSTALL_LOCKED, INSTALL_INDEX_URL,
-    INSTALL_NO_VERIFY, INSTALL_CHANNEL, INSTALL_DRY_RUN
+    INSTALL_NO_VERIFY, INSTALL_CHANNEL, INSTALL_DRY_RUN, INSTALL_WITH_CUDA_LIBS
 };
 enum update_option { UPDATE_REMOTE };
 
 int install_run(struct args *args);
+/* install_cuda_libs.c: companions for an installed set (asked: say so when nothing is needed), and the last line. */
+int install_cuda_libs_for(const char *root, const char *name, int asked);
+void install_report_needs(const char *root, const char *name);
 int update_run(struct args *args);
 
 #endif

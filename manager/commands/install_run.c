@@ -40,6 +40,8 @@ static int parse_install(struct args *args, struct install_request *request)
     request->force = args_has(args, INSTALL_FORCE);
     request->no_catalog_check = args_has(args, INSTALL_NO_CATALOG_CHECK);
     request->json = args_has(args, INSTALL_JSON);
+    request->with_cuda_libs = args_has(args, INSTALL_WITH_CUDA_LIBS);
+    request->cuda_libs_auto = config.cuda_libs_auto;
     request->source = args->count ? args->operand[0] : NULL;
     if (request->platform != NULL && catalog_platform_from_name(request->platform) < 0)
         return usage_fail("install", "unknown platform '%s': %s", request->platform, catalog_platform_list());
@@ -156,7 +158,19 @@ static int install_one(struct install_request *request)
     }
     remove_tree(staging);
     store_unlock(lock);
+    if (status == 0 && (request->with_cuda_libs || request->cuda_libs_auto))
+        status = install_cuda_libs_for(root, result.name, 0);
+    if (status == 0)
+        install_report_needs(root, result.name);
     return status;
+}
+
+/* install --with-cuda-libs NAME for a set already installed: only what it lacks is brought. */
+static int is_installed_set(const struct install_request *request, cudnnv_name name)
+{
+    return request->with_cuda_libs && !is_directory(request->source) && !is_regular_file(request->source) &&
+           cudnnv_name_is_valid(request->source) && cudnnv_resolve(store_root(), request->source, name) &&
+           cudnnv_set_exists(store_root(), name);
 }
 
 /* What the helper cudnnv-install does, once its arguments are parsed. */
@@ -172,8 +186,13 @@ int install_run(struct args *args)
         return 1;
     if (args_has(args, INSTALL_DRY_RUN))
         install_plan_only();
+    cudnnv_name installed;
     if (args_has(args, INSTALL_LOCKED))
         status = install_locked(&request, install_one);
+    else if (is_installed_set(&request, installed)) {
+        if ((status = install_cuda_libs_for(store_root(), installed, 1)) == 0)
+            install_report_needs(store_root(), installed);
+    }
     else if ((status = resolve_catalog_source(&request, archive, sizeof archive, sha256)) == 0)
         status = args_has(args, INSTALL_DRY_RUN) ? plan_local(&request) : install_one(&request);
     return status == INSTALL_PLANNED ? 0 : status;

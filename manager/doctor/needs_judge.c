@@ -247,32 +247,29 @@ static int read_needs(const char *set_dir, const struct set_info *info, struct s
     return platform_run_capture(argv, answer, sizeof answer, 30) == 0 && set_needs_parse_lines(answer, needs) >= 0;
 }
 
-static void companions_dir(const char *root, const char *name, char *out, size_t size)
-{
-    char version[32];
-    out[0] = '\0';
-    if (cudnnv_set_key(root, name, "cuda_libs", version, sizeof version) &&
-        cudnnv_name_is_valid(version))
-        snprintf(out, size, "%s/cuda/%s/lib", root, version);
-}
-
 int needs_judge_set(const char *root, const char *name, struct set_judgement *judgement)
 {
     static struct set_needs needs;
-    char set_dir[PATH_MAX], lib_dir[PATH_MAX], companions[PATH_MAX];
+    char set_dir[PATH_MAX], lib_dir[PATH_MAX], companions[PATH_MAX] = "", load[CUDNNV_COMPANIONS_MAX];
     struct set_info info;
     memset(judgement, 0, sizeof *judgement);
     snprintf(judgement->name, sizeof judgement->name, "%s", name);
     if (store_set_dir(root, name, set_dir, sizeof set_dir) != 0 || set_info_read(set_dir, &info) != 0)
         return -1;
     snprintf(judgement->cuda, sizeof judgement->cuda, "%s", info.cuda);
+    if (info.platform[0] != '\0' && !cudnnv_platform_runs_here(info.platform)) {
+        snprintf(judgement->runtime_unknown, sizeof judgement->runtime_unknown,
+                 "it is built for %s: judged where it runs", info.platform);
+        return 0;
+    }
     int cuda_major = cuda_major_of(info.cuda);
     judgement->needs_known = read_needs(set_dir, &info, &needs);
     if (!judgement->needs_known)
         memset(&needs, 0, sizeof needs);
     add_runtime_needs(&info, cuda_major, &needs, judgement);
     path_join(lib_dir, sizeof lib_dir, set_dir, "lib");
-    companions_dir(root, name, companions, sizeof companions);
+    if (!cudnnv_set_companions(set_dir, companions, sizeof companions, load, sizeof load))
+        companions[0] = '\0';
     struct search search = {companions, cudnnv_name_major(info.version) >= 9 ? lib_dir : ""};
     for (int i = 0; i < needs.count; i++) {
         struct need_finding *finding = &judgement->finding[judgement->count++];

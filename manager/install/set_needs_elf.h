@@ -16,4 +16,7 @@ int set_needs_collect(const char *lib_dir, struct set_needs *needs, char *why, s
 /* For each library whose DT_SONAME names no entry of lib_dir, a link SONAME -> file; 0, or -1 with why. */
 int set_needs_make_soname_links(const char *lib_dir, int *made, char *why, size_t why_size);
 
+/* The DT_SONAME of one ELF library; 0, or -1 when it has none or cannot be read. */
+int elf_soname(const char *path, char *soname, size_t size);
+
 #endif

@@ -24,3 +24,11 @@ int set_needs_make_soname_links(const char *lib_dir, int *made, char *why, size_
     *made = 0;
     return 0;
 }
+
+int elf_soname(const char *path, char *soname, size_t size)
+{
+    (void)path;
+    (void)soname;
+    (void)size;
+    return -1;
+}

@@ -55,6 +55,13 @@ static void take_install_setting(struct config *config, const char *key, const c
             note("config: runtime = %s is neither true nor false; using false", value);
         return;
     }
+    if (strcmp(key, "cuda_libs") == 0) {
+        if (strcmp(value, "auto") == 0 || strcmp(value, "never") == 0)
+            config->cuda_libs_auto = strcmp(value, "auto") == 0;
+        else
+            note("config: cuda_libs = %s is neither auto nor never; using never", value);
+        return;
+    }
     if (strcmp(key, "max_member_size") != 0)
         return;
     unsigned long long size = parse_size(value);
@@ -101,6 +108,8 @@ static int take_setting(void *user, const char *section, const char *key, const 
         snprintf(config->catalog_remote, sizeof config->catalog_remote, "%s", value);
     if (strcmp(section, "catalog") == 0 && strcmp(key, "redist") == 0)
         snprintf(config->catalog_redist, sizeof config->catalog_redist, "%s", value);
+    if (strcmp(section, "catalog") == 0 && strcmp(key, "cuda_redist") == 0)
+        snprintf(config->cuda_redist, sizeof config->cuda_redist, "%s", value);
     if (strcmp(section, "download") == 0)
         take_download_setting(config, key, value);
     if (strcmp(section, "sources") == 0 && strcmp(key, "index_url") == 0)

@@ -17,7 +17,7 @@
 int set_need_name_is_valid(const char *name)
 {
     size_t length = strlen(name);
-    if (length == 0 || length >= SET_NEED_NAME_MAX || strcmp(name, ".") == 0 || strcmp(name, "..") == 0)
+    if (length == 0 || length >= SET_NEED_NAME_MAX || (strncmp(name, "lib", 3) != 0 && strncmp(name, "ld-", 3) != 0))
         return 0;
     return strspn(name, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789._+-") == length;
 }

@@ -41,7 +41,7 @@ int set_needs_append(const char *set_dir, const struct set_needs *needs);
 int set_needs_parse_lines(const char *text, struct set_needs *needs);
 /* A word for a need's kind: "load time", "cuBLAS-backed engines", "runtime-compiled engines". */
 const char *set_need_feature(enum set_need_when when);
-/* True for a name a need may have: a plain file name of [A-Za-z0-9._+-] within SET_NEED_NAME_MAX. */
+/* True for a name a need may have: a library's file name (lib..., ld-...) of [A-Za-z0-9._+-], shorter than SET_NEED_NAME_MAX. */
 int set_need_name_is_valid(const char *name);
 
 #endif

@@ -1,0 +1,123 @@
+/*
+ * install --with-cuda-libs (and [install] cuda_libs = auto): after a set is
+ * installed, or for one already there, the CUDA libraries it needs and
+ * that a program started here would not find (judged as the doctor judges
+ * them) are brought from NVIDIA's CUDA redist into the store
+ * (cuda_libs.c), and the set's cudnnv.ini names them, so the shim loads
+ * them by path before the set. Also the install's last line: what the set
+ * needs, and whether it is found.
+ */
+#include "commands.h"
+#include "cuda_libs.h"
+#include "fsutil.h"
+#include "messages.h"
+#include "needs_judge.h"
+#include "set_info.h"
+#include "store.h"
+
+#include "cudnnv_select.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <string.h>
+
+static int is_unmet(const struct need_finding *finding)
+{
+    return finding->verdict != NEED_FOUND;
+}
+
+/* The components holding the set's unmet CUDA needs; their count. */
+static int components_wanted(const struct set_judgement *judgement, struct cuda_libs_request *request)
+{
+    request->count = 0;
+    for (int i = 0; i < judgement->count; i++) {
+        const char *component = cuda_libs_component_of(judgement->finding[i].need.name);
+        int listed = 0;
+        if (component == NULL || !is_unmet(&judgement->finding[i]))
+            continue;
+        for (int c = 0; c < request->count; c++)
+            listed |= strcmp(request->component[c], component) == 0;
+        if (!listed && request->count < CUDA_LIBS_MAX_COMPONENTS)
+            request->component[request->count++] = component;
+    }
+    return request->count;
+}
+
+/*
+ * CUDNNV_ROOT/cuda/sets/NAME names the companions of set NAME and which of
+ * its needs the shim loads from there (the set itself stays as installed).
+ */
+static int record_companions(const char *root, const char *name, const char *label,
+                             const struct set_judgement *judgement)
+{
+    char dir[PATH_MAX], path[PATH_MAX], file[PATH_MAX], text[512], load[CUDNNV_COMPANIONS_MAX] = "";
+    snprintf(dir, sizeof dir, "%s/cuda/%s/lib", root, label);
+    for (int i = 0; i < judgement->count; i++) {
+        const char *need = judgement->finding[i].need.name;
+        size_t used = strlen(load);
+        if (cuda_libs_component_of(need) == NULL || path_join(path, sizeof path, dir, need) != 0 ||
+            !is_regular_file(path) || used + strlen(need) + 2 >= sizeof load)
+            continue;
+        snprintf(load + used, sizeof load - used, "%s%s", used ? ":" : "", need);
+    }
+    snprintf(text, sizeof text, "; written by cudnnv install --with-cuda-libs: what set %s loads before itself\n"
+             "cuda_libs = %s\ncuda_libs_load = %s\n", name, label, load);
+    snprintf(dir, sizeof dir, "%s/cuda/sets", root);
+    if (make_dirs(dir, 0755) != 0 || path_join(file, sizeof file, dir, name) != 0 || write_file_atomic(file, text) != 0)
+        return fail("cannot write %s/%s: %s", dir, name, strerror(errno));
+    return 0;
+}
+
+int install_cuda_libs_for(const char *root, const char *name, int asked)
+{
+    static struct set_judgement judgement;
+    struct cuda_libs_request request = {0};
+    char label[32], set_dir[PATH_MAX];
+    struct set_info info;
+    store_set_dir(root, name, set_dir, sizeof set_dir);
+    if (set_info_read(set_dir, &info) != 0 || needs_judge_set(root, name, &judgement) != 0)
+        return fail("no set '%s' in the store; see 'cudnnv versions'", name);
+    request.cuda_major = cuda_major_of(info.cuda);
+    request.platform = strcmp(info.platform, "linux") == 0 ? "linux-x86_64" : info.platform;
+    if (components_wanted(&judgement, &request) == 0) {
+        if (asked)
+            note("every CUDA library %s needs is found where programs start from here; nothing to bring", name);
+        return 0;
+    }
+    if (request.cuda_major < 0)
+        return fail("the CUDA build of %s is not known, so its CUDA libraries cannot be chosen; install it again with --cuda",
+                    name);
+    int lock = store_begin_change(root);
+    if (lock < 0)
+        return 1;
+    int status = cuda_libs_bring(root, &request, label, sizeof label);
+    if (status == 0)
+        status = record_companions(root, name, label, &judgement);
+    store_unlock(lock);
+    if (status == 0)
+        note("%s loads CUDA %s's libraries from %s/cuda/%s/lib (%s); LD_LIBRARY_PATH is left as it is", name, label,
+             root, label, request.component[0]);
+    return status;
+}
+
+void install_report_needs(const char *root, const char *name)
+{
+    static struct set_judgement judgement;
+    if (needs_judge_set(root, name, &judgement) != 0 || !judgement.needs_known)
+        return;
+    int unmet = judgement.count - needs_count(&judgement, NEED_FOUND);
+    if (unmet == 0) {
+        note("needs: all %d libraries %s loads besides itself are found here", judgement.count, name);
+        return;
+    }
+    for (int i = 0; i < judgement.count; i++) {
+        const struct need_finding *finding = &judgement.finding[i];
+        if (is_unmet(finding))
+            note("needs: %s (%s) is %s; fix: 'cudnnv install --with-cuda-libs %s' (see 'cudnnv doctor')",
+                 finding->need.name, set_need_feature(finding->need.when),
+                 finding->verdict == NEED_MISSING ? "found nowhere a program started here looks"
+                                                  : "found only for another CUDA major",
+                 name);
+    }
+}

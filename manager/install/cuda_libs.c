@@ -1,0 +1,305 @@
+/*
+ * Bringing a set's companions from NVIDIA's CUDA redist (cuda_libs.h). The
+ * redist index names one redistrib_X.Y.Z.json per CUDA release; the newest
+ * of the set's CUDA major that has every component wanted is read, with the
+ * checks cuDNN's manifests get (plain relative path, 64-hex SHA-256, size).
+ * Each archive is fetched like a set's (cache, mirrors, address; its sum
+ * checked), unpacked with the archive rules of every install, and its lib/
+ * entries moved into a staging folder, which replaces cuda/LABEL by one
+ * rename. cuDNN 8 opens the unversioned "libnvrtc.so", a name no library of
+ * NVIDIA's carries as its soname; a forwarder shipped with cudnnv (soname
+ * libnvrtc.so, needing NVRTC's real soname) stands under that name.
+ */
+#include "cuda_libs.h"
+
+#include "catalog.h"
+#include "config.h"
+#include "download.h"
+#include "fsutil.h"
+#include "install_archive.h"
+#include "install_catalog.h"
+#include "manifest.h"
+#include "messages.h"
+#include "platform.h"
+#include "redist_manifest.h"
+#include "set_needs_elf.h"
+#include "shim_files.h"
+#include "store.h"
+
+#include "cudnnv_select.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#define INDEX_LIMIT (2u << 20)
+#define MANIFEST_LIMIT (4u << 20)
+
+const char *cuda_libs_component_of(const char *library)
+{
+    if (strncmp(library, "libcublas", 9) == 0)
+        return "libcublas";
+    if (strncmp(library, "libnvrtc", 8) == 0)
+        return "cuda_nvrtc";
+    if (strncmp(library, "libcudart", 9) == 0)
+        return "cuda_cudart";
+    return NULL;
+}
+
+struct chosen {
+    char label[32];
+    char manifest_url[1200];
+    struct redist_component component[CUDA_LIBS_MAX_COMPONENTS];
+};
+
+/* 0 when this manifest has every component (into chosen), 1 when not, -1 when it is not readable. */
+static int read_manifest(const char *base, const char *label, const struct cuda_libs_request *request,
+                         struct chosen *chosen)
+{
+    char why[256];
+    char *json = NULL;
+    snprintf(chosen->label, sizeof chosen->label, "%s", label);
+    snprintf(chosen->manifest_url, sizeof chosen->manifest_url, "%sredistrib_%s.json", base, label);
+    if (download_text(chosen->manifest_url, MANIFEST_LIMIT, &json, why, sizeof why) != 0) {
+        note("skipping %s: %s", chosen->manifest_url, why);
+        return -1;
+    }
+    int status = 0;
+    for (int i = 0; i < request->count && status == 0; i++) {
+        status = redist_manifest_component(json, base, request->component[i], request->platform,
+                                           &chosen->component[i], why, sizeof why);
+        if (status == 0 && !catalog_url_is_allowed(chosen->component[i].archive.url, base))
+            status = -1, snprintf(why, sizeof why, "an archive address outside the redist address");
+        if (status < 0)
+            note("skipping %s: %s", chosen->manifest_url, why);
+    }
+    free(json);
+    return status;
+}
+
+/* The newest CUDA release of the major whose manifest has every component; 0, or 1 after a message. */
+static int choose_release(const char *base, const struct cuda_libs_request *request, struct chosen *chosen)
+{
+    static char labels[REDIST_MAX_LABELS][32];
+    char why[256];
+    char *index = NULL;
+    if (download_text(base, INDEX_LIMIT, &index, why, sizeof why) != 0)
+        return fail("cannot read NVIDIA's CUDA redist index %s: %s; check [catalog] cuda_redist in config or the network",
+                    base, why);
+    int count = redist_index_labels(index, labels, REDIST_MAX_LABELS);
+    free(index);
+    int tried[REDIST_MAX_LABELS] = {0};
+    for (;;) {
+        int best = -1;
+        for (int i = 0; i < count; i++) {
+            if (!tried[i] && atoi(labels[i]) == request->cuda_major &&
+                (best < 0 || cudnnv_name_compare(labels[i], labels[best]) > 0))
+                best = i;
+        }
+        if (best < 0)
+            return fail("%s has no CUDA %d manifest with %s%s for %s; give another address with [catalog] cuda_redist",
+                        base, request->cuda_major, request->component[0], request->count > 1 ? " and the rest" : "",
+                        request->platform);
+        tried[best] = 1;
+        if (read_manifest(base, labels[best], request, chosen) == 0)
+            return 0;
+    }
+}
+
+/* The lib/ folder of an unpacked archive: raw/TOP/lib (NVIDIA's archives hold one top folder). */
+static int find_lib_folder(const char *raw, char *out, size_t size)
+{
+    DIR *dir = opendir(raw);
+    struct dirent *entry;
+    int found = 0;
+    while (dir != NULL && !found && (entry = readdir(dir)) != NULL) {
+        if (entry->d_name[0] == '.')
+            continue;
+        found = snprintf(out, size, "%s/%s/lib", raw, entry->d_name) < (int)size && is_directory(out);
+    }
+    if (dir != NULL)
+        closedir(dir);
+    return found;
+}
+
+/* Moves the files and links of from/ (not its folders) into to/. */
+static int move_entries(const char *from, const char *to)
+{
+    char source[PATH_MAX], target[PATH_MAX];
+    DIR *dir = opendir(from);
+    struct dirent *entry;
+    struct stat info;
+    int status = dir != NULL ? 0 : -1;
+    while (status == 0 && (entry = readdir(dir)) != NULL) {
+        if (path_join(source, sizeof source, from, entry->d_name) != 0 || lstat(source, &info) != 0 ||
+            S_ISDIR(info.st_mode))
+            continue;
+        if (path_join(target, sizeof target, to, entry->d_name) != 0 || rename(source, target) != 0)
+            status = -1;
+    }
+    if (dir != NULL)
+        closedir(dir);
+    return status;
+}
+
+static int take_component(const char *staging, const struct redist_component *component, const char *manifest_url,
+                          const char *lib, unsigned long long max_member_size)
+{
+    char archive[PATH_MAX], raw[PATH_MAX], found[PATH_MAX], sha256[65], error[PATH_MAX + 256];
+    int status = install_fetch_archive(&component->archive, manifest_url, archive, sizeof archive, sha256);
+    if (status != 0)
+        return status;
+    if (path_join(raw, sizeof raw, staging, "raw") != 0 || make_dirs(raw, 0700) != 0)
+        return fail("cannot create %s: %s", raw, strerror(errno));
+    if (archive_extract_safe(archive, raw, max_member_size, error, sizeof error) != 0)
+        return fail("refusing %s: %s; nothing was brought", component->archive.name, error);
+    if (!find_lib_folder(raw, found, sizeof found))
+        return fail("%s holds no TOP/lib folder; is it NVIDIA's CUDA redist archive?", component->archive.name);
+    if (move_entries(found, lib) != 0)
+        return fail("cannot move the libraries of %s: %s", component->archive.name, strerror(errno));
+    remove_tree(raw);
+    return 0;
+}
+
+/* cuDNN 8's "libnvrtc.so": the forwarder for this NVRTC's soname, in place of NVIDIA's link, where one ships. */
+static void provide_unversioned_nvrtc(const char *lib)
+{
+    char real[PATH_MAX], soname[64], forwarder[PATH_MAX], target[PATH_MAX];
+    path_join(target, sizeof target, lib, "libnvrtc.so");
+    if (realpath(target, real) == NULL || elf_soname(real, soname, sizeof soname) != 0)
+        return;
+    snprintf(forwarder, sizeof forwarder, "forward/%s/libnvrtc.so", soname);
+    if (shipped_file(forwarder, forwarder, sizeof forwarder) != 0) {
+        note("no forwarder for %s ships with cudnnv: cuDNN 8's libnvrtc.so is NVIDIA's link, found by the loader only on its path",
+             soname);
+        return;
+    }
+    unlink(target);
+    if (copy_file(forwarder, target, 0755) != 0)
+        note("cannot copy %s: %s", forwarder, strerror(errno));
+}
+
+static int write_record(const char *dir, const struct chosen *chosen, const struct cuda_libs_request *request)
+{
+    char path[PATH_MAX], text[2048];
+    size_t used = (size_t)snprintf(text, sizeof text,
+                                   "; written by cudnnv: CUDA libraries that cuDNN sets load\n[cuda]\nversion = %s\nsource = %s\n",
+                                   chosen->label, chosen->manifest_url);
+    for (int i = 0; i < request->count && used < sizeof text; i++)
+        used += (size_t)snprintf(text + used, sizeof text - used, "%s = %s %s\n", request->component[i],
+                                 chosen->component[i].version, chosen->component[i].archive.sha256);
+    return path_join(path, sizeof path, dir, "cudnnv.ini") == 0 ? write_file_atomic(path, text) : -1;
+}
+
+/* True when root/cuda/LABEL already holds every component asked for. */
+static int already_there(const char *root, const char *label, const struct cuda_libs_request *request)
+{
+    char path[PATH_MAX], key[64];
+    char *text = snprintf(path, sizeof path, "%s/cuda/%s/cudnnv.ini", root, label) < (int)sizeof path
+                     ? read_small_file(path, 16384) : NULL;
+    int all = text != NULL;
+    for (int i = 0; i < request->count && all; i++) {
+        snprintf(key, sizeof key, "\n%s = ", request->component[i]);
+        all = strstr(text, key) != NULL;
+    }
+    free(text);
+    return all;
+}
+
+/* Adds to the request the components cuda/LABEL already holds, so replacing it keeps them; 1 when any was added. */
+static int keep_present_components(const char *root, const char *label, struct cuda_libs_request *request)
+{
+    static const char *const known[] = {"libcublas", "cuda_nvrtc", "cuda_cudart"};
+    char path[PATH_MAX], key[64];
+    int added = 0;
+    char *text = snprintf(path, sizeof path, "%s/cuda/%s/cudnnv.ini", root, label) < (int)sizeof path
+                     ? read_small_file(path, 16384) : NULL;
+    for (size_t k = 0; text != NULL && k < sizeof known / sizeof known[0]; k++) {
+        int asked = 0;
+        for (int i = 0; i < request->count; i++)
+            asked |= strcmp(request->component[i], known[k]) == 0;
+        snprintf(key, sizeof key, "\n%s = ", known[k]);
+        if (!asked && strstr(text, key) != NULL && request->count < CUDA_LIBS_MAX_COMPONENTS) {
+            request->component[request->count++] = known[k];
+            added = 1;
+        }
+    }
+    free(text);
+    return added;
+}
+
+static int publish(const char *root, const char *staged, const char *label)
+{
+    char cuda[PATH_MAX], target[PATH_MAX];
+    path_join(cuda, sizeof cuda, root, "cuda");
+    if (make_dirs(cuda, 0755) != 0 || path_join(target, sizeof target, cuda, label) != 0)
+        return fail("cannot create %s: %s", cuda, strerror(errno));
+    if (sync_tree_directories(staged) != 0)
+        return fail("cannot flush %s to the disk: %s", staged, strerror(errno));
+    if (rename(staged, target) == 0)
+        return 0;
+    if ((errno != EEXIST && errno != ENOTEMPTY) || platform_exchange(staged, target) != 0)
+        return fail("cannot move the CUDA libraries into %s: %s", target, strerror(errno));
+    return 0;
+}
+
+static int bring_into(const char *root, const char *staging, const struct chosen *chosen,
+                      const struct cuda_libs_request *request)
+{
+    char staged[PATH_MAX], lib[PATH_MAX], why[PATH_MAX + 128];
+    struct config config;
+    struct manifest_stats stats;
+    int made;
+    config_read(root, &config);
+    if (path_join(staged, sizeof staged, staging, chosen->label) != 0 || path_join(lib, sizeof lib, staged, "lib") != 0 ||
+        make_dirs(lib, 0755) != 0)
+        return fail("cannot create %s: %s", lib, strerror(errno));
+    for (int i = 0; i < request->count; i++) {
+        note("bringing %s %s (CUDA %s) from %s", request->component[i], chosen->component[i].version, chosen->label,
+             chosen->component[i].archive.url);
+        if (take_component(staging, &chosen->component[i], chosen->manifest_url, lib, config.max_member_size) != 0)
+            return 1;
+    }
+    if (set_needs_make_soname_links(lib, &made, why, sizeof why) != 0)
+        return fail("%s; nothing was brought", why);
+    provide_unversioned_nvrtc(lib);
+    if (write_record(staged, chosen, request) != 0 || manifest_build(root, staged, &stats) != 0)
+        return fail("cannot write the record of %s: %s", staged, strerror(errno));
+    return publish(root, staged, chosen->label);
+}
+
+int cuda_libs_bring(const char *root, const struct cuda_libs_request *request, char *label, size_t label_size)
+{
+    static struct chosen chosen;
+    char base[1100], staging[PATH_MAX];
+    struct config config;
+    config_read(root, &config);
+    snprintf(base, sizeof base, "%s", config.cuda_redist[0] ? config.cuda_redist : CUDA_LIBS_DEFAULT_REDIST);
+    if (base[strlen(base) - 1] != '/')
+        strcat(base, "/");
+    if (cudnnv_text_has_controls(base) || !catalog_url_is_allowed(base, base))
+        return fail("the CUDA redist address '%s' is not a plain https, file or http URL; fix [catalog] cuda_redist in config",
+                    base);
+    if (choose_release(base, request, &chosen) != 0)
+        return 1;
+    snprintf(label, label_size, "%s", chosen.label);
+    struct cuda_libs_request all = *request;
+    if (keep_present_components(root, chosen.label, &all) && read_manifest(base, chosen.label, &all, &chosen) != 0)
+        return fail("%s no longer has every component cuda/%s holds; nothing was brought", chosen.manifest_url,
+                    chosen.label);
+    request = &all;
+    if (already_there(root, chosen.label, request)) {
+        note("CUDA %s's %s%s already in %s/cuda/%s", chosen.label, request->component[0],
+             request->count > 1 ? " and the rest are" : " is", root, chosen.label);
+        return 0;
+    }
+    if (store_new_staging(root, "cuda", staging, sizeof staging) != 0)
+        return 1;
+    int status = bring_into(root, staging, &chosen, request);
+    remove_tree(staging);
+    return status;
+}

@@ -1,0 +1,28 @@
+/*
+ * Companions: the CUDA libraries cuDNN loads besides itself (cuBLAS, NVRTC,
+ * the CUDA runtime), brought from NVIDIA's CUDA redist manifests into
+ * $CUDNNV_ROOT/cuda/VERSION/lib, once per CUDA version, for every set of
+ * that CUDA major that lacks them (cuda_libs.c, in the install helper).
+ */
+#ifndef CUDNNV_CUDA_LIBS_H
+#define CUDNNV_CUDA_LIBS_H
+
+#include <stddef.h>
+
+#define CUDA_LIBS_DEFAULT_REDIST "https://developer.download.nvidia.com/compute/cuda/redist/"
+#define CUDA_LIBS_MAX_COMPONENTS 4
+
+struct cuda_libs_request {
+    int cuda_major;
+    const char *platform;                               /* NVIDIA's name: linux-x86_64 */
+    const char *component[CUDA_LIBS_MAX_COMPONENTS];    /* libcublas, cuda_nvrtc, cuda_cudart */
+    int count;
+};
+
+/* The component of NVIDIA's CUDA redist that holds a library ("libnvrtc.so" -> cuda_nvrtc); NULL for none. */
+const char *cuda_libs_component_of(const char *library);
+/* Brings the components into root/cuda/LABEL (LABEL: the newest CUDA of that major whose manifest has them
+ * all); 0 with label, or 1 after a message. Call with the store lock held. */
+int cuda_libs_bring(const char *root, const struct cuda_libs_request *request, char *label, size_t label_size);
+
+#endif
