@@ -12,6 +12,7 @@
 #include "fsutil.h"
 #include "messages.h"
 #include "needs_judge.h"
+#include "set_needs_elf.h"
 #include "set_info.h"
 #include "store.h"
 
@@ -20,6 +21,7 @@
 #include <errno.h>
 #include <limits.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 static int is_unmet(const struct need_finding *finding)
@@ -44,6 +46,39 @@ static int components_wanted(const struct set_judgement *judgement, struct cuda_
     return request->count;
 }
 
+/* True when dir/name is a library whose soname is name: loaded by path, it meets cuDNN's request for that name. */
+static int serves_name(const char *dir, const char *name)
+{
+    char path[PATH_MAX], real[PATH_MAX], soname[SET_NEED_NAME_MAX];
+    return path_join(path, sizeof path, dir, name) == 0 && realpath(path, real) != NULL &&
+           elf_soname(real, soname, sizeof soname) == 0 && strcmp(soname, name) == 0;
+}
+
+static void add_name(char *list, size_t size, const char *name)
+{
+    size_t used = strlen(list), length = strlen(name);
+    const char *found = strstr(list, name);
+    if ((found != NULL && (found[length] == ':' || found[length] == '\0') && (found == list || found[-1] == ':')) ||
+        used + length + 2 >= size)
+        return;
+    snprintf(list + used, size - used, "%s%s", used ? ":" : "", name);
+}
+
+/* name, after the companions it needs itself (libcublas.so.11 needs libcublasLt.so.11; the libnvrtc.so forwarder
+ * needs NVRTC's soname): the shim loads them in this order, each by path. */
+static void add_with_dependencies(const char *dir, const char *name, char *load, size_t size)
+{
+    static struct set_needs needed;
+    char path[PATH_MAX], real[PATH_MAX];
+    if (path_join(path, sizeof path, dir, name) == 0 && realpath(path, real) != NULL && elf_needed(real, &needed) == 0) {
+        for (int i = 0; i < needed.count; i++) {
+            if (cuda_libs_component_of(needed.need[i].name) != NULL && serves_name(dir, needed.need[i].name))
+                add_name(load, size, needed.need[i].name);
+        }
+    }
+    add_name(load, size, name);
+}
+
 /*
  * CUDNNV_ROOT/cuda/sets/NAME names the companions of set NAME and which of
  * its needs the shim loads from there (the set itself stays as installed).
@@ -51,15 +86,12 @@ static int components_wanted(const struct set_judgement *judgement, struct cuda_
 static int record_companions(const char *root, const char *name, const char *label,
                              const struct set_judgement *judgement)
 {
-    char dir[PATH_MAX], path[PATH_MAX], file[PATH_MAX], text[512], load[CUDNNV_COMPANIONS_MAX] = "";
+    char dir[PATH_MAX], file[PATH_MAX], text[512], load[CUDNNV_COMPANIONS_MAX] = "";
     snprintf(dir, sizeof dir, "%s/cuda/%s/lib", root, label);
     for (int i = 0; i < judgement->count; i++) {
         const char *need = judgement->finding[i].need.name;
-        size_t used = strlen(load);
-        if (cuda_libs_component_of(need) == NULL || path_join(path, sizeof path, dir, need) != 0 ||
-            !is_regular_file(path) || used + strlen(need) + 2 >= sizeof load)
-            continue;
-        snprintf(load + used, sizeof load - used, "%s%s", used ? ":" : "", need);
+        if (cuda_libs_component_of(need) != NULL && serves_name(dir, need))
+            add_with_dependencies(dir, need, load, sizeof load);
     }
     snprintf(text, sizeof text, "; written by cudnnv install --with-cuda-libs: what set %s loads before itself\n"
              "cuda_libs = %s\ncuda_libs_load = %s\n", name, label, load);
@@ -117,7 +149,8 @@ void install_report_needs(const char *root, const char *name)
             note("needs: %s (%s) is %s; fix: 'cudnnv install --with-cuda-libs %s' (see 'cudnnv doctor')",
                  finding->need.name, set_need_feature(finding->need.when),
                  finding->verdict == NEED_MISSING ? "found nowhere a program started here looks"
-                                                  : "found only for another CUDA major",
+                 : finding->verdict == NEED_OTHER_MAJOR ? "found only for another CUDA major"
+                                                        : "met only by a library of another CUDA major",
                  name);
     }
 }

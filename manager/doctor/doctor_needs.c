@@ -37,8 +37,8 @@ static void report_problem(struct doctor *doctor, const struct set_judgement *ju
         doctor_add(doctor, DOCTOR_FAIL, "needs", fix, "%s: found only %s (in %s), a library of another CUDA major",
                    what, finding->path, finding->how);
     else
-        doctor_add(doctor, DOCTOR_WARN, "needs", fix, "%s: %s (in %s) is a library of another CUDA major", what,
-                   finding->path, finding->how);
+        doctor_add(doctor, DOCTOR_FAIL, "needs", fix, "%s: met only by %s (in %s), a library of another CUDA major",
+                   what, finding->path, finding->how);
 }
 
 /* The C library's and the compiler runtime's own: every system has them, so they are counted, not listed. */

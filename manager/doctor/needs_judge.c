@@ -122,14 +122,27 @@ static int folder_find(const char *dir, int (*match)(const char *name, const cha
 
 struct search {
     const char *companions;   /* "" when the set has none */
+    const char *load;         /* the companions the shim loads (':'-separated): only these meet a need */
     const char *own_folder;   /* "" when the loader does not search it */
 };
+
+/* True when name is one of the ':'-separated names of list. */
+static int listed(const char *list, const char *name)
+{
+    size_t length = strlen(name);
+    for (const char *item = list; *item != '\0'; item += strcspn(item, ":") + (item[strcspn(item, ":")] == ':')) {
+        if (strncmp(item, name, length) == 0 && (item[length] == ':' || item[length] == '\0'))
+            return 1;
+    }
+    return 0;
+}
 
 /* Looks for a library the way the loader does; the place's description, or NULL. */
 static const char *loader_find(const struct search *search, int (*match)(const char *, const char *),
                                const char *wanted, char *path, size_t size)
 {
-    if (search->companions[0] && folder_find(search->companions, match, wanted, path, size))
+    if (search->companions[0] && match == same_name && listed(search->load, wanted) &&
+        folder_find(search->companions, match, wanted, path, size))
         return "the set's companions";
     if (search->own_folder[0] && folder_find(search->own_folder, match, wanted, path, size))
         return "the set's own folder";
@@ -250,7 +263,7 @@ static int read_needs(const char *set_dir, const struct set_info *info, struct s
 int needs_judge_set(const char *root, const char *name, struct set_judgement *judgement)
 {
     static struct set_needs needs;
-    char set_dir[PATH_MAX], lib_dir[PATH_MAX], companions[PATH_MAX] = "", load[CUDNNV_COMPANIONS_MAX];
+    char set_dir[PATH_MAX], lib_dir[PATH_MAX], companions[PATH_MAX] = "", load[CUDNNV_COMPANIONS_MAX] = "";
     struct set_info info;
     memset(judgement, 0, sizeof *judgement);
     snprintf(judgement->name, sizeof judgement->name, "%s", name);
@@ -270,7 +283,7 @@ int needs_judge_set(const char *root, const char *name, struct set_judgement *ju
     path_join(lib_dir, sizeof lib_dir, set_dir, "lib");
     if (!cudnnv_set_companions(set_dir, companions, sizeof companions, load, sizeof load))
         companions[0] = '\0';
-    struct search search = {companions, cudnnv_name_major(info.version) >= 9 ? lib_dir : ""};
+    struct search search = {companions, load, cudnnv_name_major(info.version) >= 9 ? lib_dir : ""};
     for (int i = 0; i < needs.count; i++) {
         struct need_finding *finding = &judgement->finding[judgement->count++];
         finding->need = needs.need[i];

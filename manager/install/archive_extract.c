@@ -32,6 +32,7 @@
 
 struct extraction {
     struct archive_stage *stage;      /* the destination directory */
+    int (*is_needed)(const char *clean_name);   /* which files are written */
     unsigned long long max_member_size;
     char **links;                     /* clean names of the links written, checked at the end */
     int link_count;
@@ -195,7 +196,7 @@ static int take_member(struct extraction *x, struct archive *in, struct archive_
         return refuse(x, "member '%s' has %s", name ? name : "?", problem);
     if (hardlink == NULL && type != AE_IFREG && type != AE_IFDIR && type != AE_IFLNK)
         return refuse(x, "member '%s' is %s", name, "not a file, directory or link");
-    if (type == AE_IFDIR || (type != AE_IFLNK && !archive_member_is_needed(clean)))
+    if (type == AE_IFDIR || (type != AE_IFLNK && !x->is_needed(clean)))
         return 0;
     if (++x->written > ARCHIVE_MAX_WRITTEN)
         return refuse(x, "member '%s' is one more than the %s files and links an archive may hold", name,
@@ -272,10 +273,11 @@ static void support_filters(struct archive *in)
     }
 }
 
-int archive_extract_safe(const char *archive_path, const char *destination,
+static int extract_files(const char *archive_path, const char *destination, int (*is_needed)(const char *),
                          unsigned long long max_member_size, char *error, size_t error_size)
 {
-    struct extraction x = {.max_member_size = max_member_size, .error = error, .error_size = error_size};
+    struct extraction x = {.max_member_size = max_member_size, .error = error, .error_size = error_size,
+                           .is_needed = is_needed};
     x.stage = archive_stage_open(destination);
     if (x.stage == NULL) {
         snprintf(error, error_size, "cannot open %s: %s", destination, strerror(errno));
@@ -297,4 +299,18 @@ int archive_extract_safe(const char *archive_path, const char *destination,
         free(x.links[i]);
     free(x.links);
     return status;
+}
+
+int archive_extract_safe(const char *archive_path, const char *destination,
+                         unsigned long long max_member_size, char *error, size_t error_size)
+{
+    return extract_files(archive_path, destination, archive_member_is_needed, max_member_size, error, error_size);
+}
+
+/* The same rules for NVIDIA's CUDA redist archives, writing their cuBLAS, NVRTC and CUDA runtime libraries. */
+int archive_extract_cuda_libraries(const char *archive_path, const char *destination,
+                                   unsigned long long max_member_size, char *error, size_t error_size)
+{
+    return extract_files(archive_path, destination, archive_member_is_cuda_library, max_member_size, error,
+                         error_size);
 }

@@ -155,7 +155,7 @@ static int take_component(const char *staging, const struct redist_component *co
         return status;
     if (path_join(raw, sizeof raw, staging, "raw") != 0 || make_dirs(raw, 0700) != 0)
         return fail("cannot create %s: %s", raw, strerror(errno));
-    if (archive_extract_safe(archive, raw, max_member_size, error, sizeof error) != 0)
+    if (archive_extract_cuda_libraries(archive, raw, max_member_size, error, sizeof error) != 0)
         return fail("refusing %s: %s; nothing was brought", component->archive.name, error);
     if (!find_lib_folder(raw, found, sizeof found))
         return fail("%s holds no TOP/lib folder; is it NVIDIA's CUDA redist archive?", component->archive.name);
@@ -168,12 +168,12 @@ static int take_component(const char *staging, const struct redist_component *co
 /* cuDNN 8's "libnvrtc.so": the forwarder for this NVRTC's soname, in place of NVIDIA's link, where one ships. */
 static void provide_unversioned_nvrtc(const char *lib)
 {
-    char real[PATH_MAX], soname[64], forwarder[PATH_MAX], target[PATH_MAX];
+    char real[PATH_MAX], soname[64], name[128], forwarder[PATH_MAX], target[PATH_MAX];
     path_join(target, sizeof target, lib, "libnvrtc.so");
     if (realpath(target, real) == NULL || elf_soname(real, soname, sizeof soname) != 0)
         return;
-    snprintf(forwarder, sizeof forwarder, "forward/%s/libnvrtc.so", soname);
-    if (shipped_file(forwarder, forwarder, sizeof forwarder) != 0) {
+    snprintf(name, sizeof name, "forward/%s/libnvrtc.so", soname);
+    if (shipped_file(name, forwarder, sizeof forwarder) != 0) {
         note("no forwarder for %s ships with cudnnv: cuDNN 8's libnvrtc.so is NVIDIA's link, found by the loader only on its path",
              soname);
         return;

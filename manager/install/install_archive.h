@@ -24,5 +24,7 @@
 int archive_sha256(const char *path, char hex[65]);
 int archive_extract_safe(const char *archive_path, const char *destination,
                          unsigned long long max_member_size, char *error, size_t error_size);
+int archive_extract_cuda_libraries(const char *archive_path, const char *destination,
+                                   unsigned long long max_member_size, char *error, size_t error_size);
 
 #endif

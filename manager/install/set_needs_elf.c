@@ -151,21 +151,34 @@ int set_needs_make_soname_links(const char *lib_dir, int *made, char *why, size_
     return 0;
 }
 
-int elf_soname(const char *path, char *soname, size_t size)
+/* One library's soname and DT_NEEDED entries; 0, or -1 when it is no readable ELF library. */
+static int read_one(const char *path, struct library *library, struct set_needs *needed)
 {
-    struct library library;
-    static struct set_needs needed;
-    struct dynamic_reader reader = {&library, &needed};
+    struct dynamic_reader reader = {library, needed};
     int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
     struct stat info;
-    memset(&library, 0, sizeof library);
-    memset(&needed, 0, sizeof needed);
+    memset(library, 0, sizeof *library);
+    memset(needed, 0, sizeof *needed);
+    snprintf(library->file, sizeof library->file, "%s", base_name(path));
     int read = fd >= 0 && elf_version(EV_CURRENT) != EV_NONE && fstat(fd, &info) == 0 && S_ISREG(info.st_mode) &&
                starts_with_elf_magic(fd) && read_library(fd, &reader);
     if (fd >= 0)
         close(fd);
-    if (!read || library.soname[0] == '\0')
+    return read ? 0 : -1;
+}
+
+int elf_soname(const char *path, char *soname, size_t size)
+{
+    struct library library;
+    static struct set_needs needed;
+    if (read_one(path, &library, &needed) != 0 || library.soname[0] == '\0')
         return -1;
     snprintf(soname, size, "%s", library.soname);
     return 0;
+}
+
+int elf_needed(const char *path, struct set_needs *needed)
+{
+    struct library library;
+    return read_one(path, &library, needed);
 }

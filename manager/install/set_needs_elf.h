@@ -18,5 +18,7 @@ int set_needs_make_soname_links(const char *lib_dir, int *made, char *why, size_
 
 /* The DT_SONAME of one ELF library; 0, or -1 when it has none or cannot be read. */
 int elf_soname(const char *path, char *soname, size_t size);
+/* The DT_NEEDED entries of one ELF library; 0, or -1 when it is no readable ELF library. */
+int elf_needed(const char *path, struct set_needs *needed);
 
 #endif

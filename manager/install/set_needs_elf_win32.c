@@ -32,3 +32,10 @@ int elf_soname(const char *path, char *soname, size_t size)
     (void)size;
     return -1;
 }
+
+int elf_needed(const char *path, struct set_needs *needed)
+{
+    (void)path;
+    memset(needed, 0, sizeof *needed);
+    return -1;
+}
