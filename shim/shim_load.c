@@ -86,8 +86,8 @@ static void load_sublibraries(const struct cudnnv_choice *choice, struct cudnnv_
                 continue;
             if (snprintf(path, sizeof path, "%s/%s", loaded->lib_dir, names[i]) >= (int)sizeof path ||
                 dlopen(path, RTLD_LAZY | RTLD_LOCAL) == NULL)
-                cudnnv_die("cannot load %s of set '%s' (%s): %s; check the set with 'cudnnv verify %s'",
-                           names[i], choice->name, choice->origin_path, dlerror(), choice->name);
+                cudnnv_die("cannot load %s of set '%s' (%s): %s; see what the set needs with 'cudnnv doctor' (CUDA libraries it lacks: 'cudnnv install --with-cuda-libs %s'; damaged files: 'cudnnv verify %s')",
+                           names[i], choice->name, choice->origin_path, dlerror(), choice->name, choice->name);
             loaded->libraries++;
         }
     }

@@ -25,9 +25,8 @@ enum install_option {
 enum update_option { UPDATE_REMOTE };
 
 int install_run(struct args *args);
-/* install_cuda_libs.c: companions for an installed set (asked: say so when nothing is needed), and the last line. */
+/* install_cuda_libs.c: companions for an installed set (asked: say so when nothing is needed). */
 int install_cuda_libs_for(const char *root, const char *name, int asked);
-void install_report_needs(const char *root, const char *name);
 int update_run(struct args *args);
 
 #endif

@@ -8,6 +8,7 @@
 #include "cli.h"
 #include "commands.h"
 #include "fsutil.h"
+#include "needs_judge.h"
 #include "platform.h"
 #include "selection.h"
 #include "set_lookup.h"
@@ -28,6 +29,24 @@ static int check_in_child(void *shim)
     return result;
 }
 
+/* What the set loads besides itself, judged where this check runs: one line per need. */
+static int print_needs(const char *root, const char *name)
+{
+    static struct set_judgement judgement;
+    static const char *const words[] = {"found", "another CUDA major's", "found only for another CUDA major",
+                                        "MISSING"};
+    if (needs_judge_set(root, name, &judgement) != 0)
+        return 0;
+    if (!judgement.needs_known)
+        printf("needs: what its libraries load could not be read\n");
+    for (int i = 0; i < judgement.count; i++) {
+        const struct need_finding *finding = &judgement.finding[i];
+        printf("needs %s (%s): %s%s%s\n", finding->need.name, set_need_feature(finding->need.when),
+               words[finding->verdict], finding->path[0] ? " " : "", finding->path);
+    }
+    return judgement.count - needs_count(&judgement, NEED_FOUND);
+}
+
 static int run(struct args *args)
 {
     struct found_set set;
@@ -43,9 +62,13 @@ static int run(struct args *args)
     shim_files_dir(root, shim_dir, sizeof shim_dir);
     snprintf(shim, sizeof shim, "%s/" PLATFORM_SHIM_NAME, shim_dir, major);
     printf("set %s (cuDNN %s) through %s\n", set.name, set.info.version, shim);
+    int unmet = print_needs(root, set.name);
     fflush(stdout);
     setenv("CUDNNV_VERSION", set.name, 1);
     status = platform_run_apart(check_in_child, shim);
+    if (status == 0 && unmet > 0)
+        return fail("%d librar%s %s needs %s not found here; see 'cudnnv doctor', or bring them with 'cudnnv install --with-cuda-libs %s'",
+                    unmet, unmet == 1 ? "y" : "ies", set.name, unmet == 1 ? "is" : "are", set.name);
     if (status == 0)
         return 0;
     if (status < 0)
@@ -60,7 +83,8 @@ const struct command command_check = {
     .description =
         "Load the set VERSION (default: the one selected here) through its shim,\n"
         "as a program would, and print cudnnGetVersion(), cudnnGetCudartVersion()\n"
-        "and cudnnCreate()'s status. Where a GPU is present, also run a\n"
+        "and cudnnCreate()'s status, after what the set loads besides itself\n"
+        "(cuBLAS, NVRTC, zlib: found where, or MISSING). Where a GPU is present, also run a\n"
         "convolution (input 64x32x56x56, 64 filters 3x3, padding 1; 10 runs to\n"
         "warm up, then the mean of 100) and print its time.\n",
     .operands = {.usage = "[VERSION]", .complete = COMPLETE_SETS, .max = 1},

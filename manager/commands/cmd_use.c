@@ -3,6 +3,7 @@
  * writing .cudnn-version there; without arguments shows the pin.
  */
 #include "cli.h"
+#include "needs_judge.h"
 #include "commands.h"
 #include "doctor.h"
 #include "gpu_list.h"
@@ -88,6 +89,16 @@ static void warn_about_lock(const char *version_file, int count, char **names)
         note("%s was written for '%s': run 'cudnnv lock' to refresh it", path, lock.pins);
 }
 
+/* A pinned set whose CUDA libraries a program here would not find fails at its first convolution: say so now. */
+static void warn_about_needs(int count, char **names)
+{
+    cudnnv_name set;
+    for (int i = 0; i < count; i++) {
+        if (cudnnv_resolve(store_root(), names[i], set))
+            needs_note_unmet(store_root(), set, 0);
+    }
+}
+
 static int run(struct args *args)
 {
     char path[PATH_MAX];
@@ -103,6 +114,7 @@ static int run(struct args *args)
     int status = version_file_write(path, args->count, args->operand, args_has(args, USE_FORCE));
     if (status == 0) {
         warn_about_gpus(args->count, args->operand);
+        warn_about_needs(args->count, args->operand);
         warn_about_lock(path, args->count, args->operand);
     }
     return status;

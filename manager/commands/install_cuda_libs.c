@@ -132,25 +132,3 @@ int install_cuda_libs_for(const char *root, const char *name, int asked)
              root, label, request.component[0]);
     return status;
 }
-
-void install_report_needs(const char *root, const char *name)
-{
-    static struct set_judgement judgement;
-    if (needs_judge_set(root, name, &judgement) != 0 || !judgement.needs_known)
-        return;
-    int unmet = judgement.count - needs_count(&judgement, NEED_FOUND);
-    if (unmet == 0) {
-        note("needs: all %d libraries %s loads besides itself are found here", judgement.count, name);
-        return;
-    }
-    for (int i = 0; i < judgement.count; i++) {
-        const struct need_finding *finding = &judgement.finding[i];
-        if (is_unmet(finding))
-            note("needs: %s (%s) is %s; fix: 'cudnnv install --with-cuda-libs %s' (see 'cudnnv doctor')",
-                 finding->need.name, set_need_feature(finding->need.when),
-                 finding->verdict == NEED_MISSING ? "found nowhere a program started here looks"
-                 : finding->verdict == NEED_OTHER_MAJOR ? "found only for another CUDA major"
-                                                        : "met only by a library of another CUDA major",
-                 name);
-    }
-}

@@ -15,6 +15,7 @@
 #include "install_index.h"
 #include "install_locked.h"
 #include "install_steps.h"
+#include "needs_judge.h"
 #include "shim_files.h"
 #include "store.h"
 
@@ -161,7 +162,7 @@ static int install_one(struct install_request *request)
     if (status == 0 && (request->with_cuda_libs || request->cuda_libs_auto))
         status = install_cuda_libs_for(root, result.name, 0);
     if (status == 0)
-        install_report_needs(root, result.name);
+        needs_note_unmet(root, result.name, 1);
     return status;
 }
 
@@ -191,7 +192,7 @@ int install_run(struct args *args)
         status = install_locked(&request, install_one);
     else if (is_installed_set(&request, installed)) {
         if ((status = install_cuda_libs_for(store_root(), installed, 1)) == 0)
-            install_report_needs(store_root(), installed);
+            needs_note_unmet(store_root(), installed, 1);
     }
     else if ((status = resolve_catalog_source(&request, archive, sizeof archive, sha256)) == 0)
         status = args_has(args, INSTALL_DRY_RUN) ? plan_local(&request) : install_one(&request);

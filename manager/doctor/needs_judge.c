@@ -291,11 +291,3 @@ int needs_judge_set(const char *root, const char *name, struct set_judgement *ju
     }
     return 0;
 }
-
-int needs_count(const struct set_judgement *judgement, enum need_verdict verdict)
-{
-    int count = 0;
-    for (int i = 0; i < judgement->count; i++)
-        count += judgement->finding[i].verdict == verdict;
-    return count;
-}

@@ -39,4 +39,7 @@ const char *needs_search_description(void);
 /* The count of findings with that verdict. */
 int needs_count(const struct set_judgement *judgement, enum need_verdict verdict);
 
+/* Notes (stderr) for the needs of set NAME not met here, with the fix; all_met_too: also say when all are. */
+void needs_note_unmet(const char *root, const char *name, int all_met_too);
+
 #endif

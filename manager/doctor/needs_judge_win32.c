@@ -23,11 +23,3 @@ int needs_judge_set(const char *root, const char *name, struct set_judgement *ju
              "cudnnv.exe does not judge them yet; NVIDIA names only cublasLt*.dll and nvrtc*.dll");
     return 0;
 }
-
-int needs_count(const struct set_judgement *judgement, enum need_verdict verdict)
-{
-    int count = 0;
-    for (int i = 0; i < judgement->count; i++)
-        count += judgement->finding[i].verdict == verdict;
-    return count;
-}

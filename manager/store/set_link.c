@@ -75,6 +75,8 @@ int set_link_register(const char *root, const char *name, const struct set_layou
 {
     char staging[PATH_MAX], staged[PATH_MAX];
     const char *dir = layout->root;
+    if (store_name_problem(name) != NULL)
+        return fail("a set cannot be called '%s': the name %s; choose another name", name, store_name_problem(name));
     if (cudnnv_set_exists(root, name) && !cudnnv_set_in_system(root, name) && !force)
         return fail("'%s' is already in the store; add --force to replace it", name);
     if (store_new_staging(root, "link", staging, sizeof staging) != 0)

@@ -239,3 +239,18 @@ int store_remove_set(const char *root, const char *name)
     remove_tree(trash);
     return 0;
 }
+
+/*
+ * NVIDIA's wheels give cuDNN 9's libraries RUNPATH $ORIGIN/../../cublas/lib,
+ * $ORIGIN/../../cuda_nvrtc/lib and $ORIGIN/../../cu13/lib: from a set's lib/
+ * in the store those are versions/cublas/lib and the like, so a set of that
+ * name would be searched by every set that came from a wheel. Such names are
+ * refused; NULL when name is free of that.
+ */
+const char *store_name_problem(const char *name)
+{
+    size_t digits = strncmp(name, "cu", 2) == 0 ? strspn(name + 2, "0123456789") : 0;
+    if (strcmp(name, "cublas") == 0 || strcmp(name, "cuda_nvrtc") == 0 || (digits > 0 && name[2 + digits] == '\0'))
+        return "names a folder that NVIDIA's wheels search for CUDA libraries ($ORIGIN/../../NAME/lib in their RUNPATH), so every set from a wheel would search this one";
+    return NULL;
+}

@@ -22,5 +22,6 @@ void store_clear_stale_area(const char *root, const char *area);
 int store_begin_change(const char *root);
 int store_publish(const char *root, const char *staged, const char *name, int replace);
 int store_remove_set(const char *root, const char *name);
+const char *store_name_problem(const char *name);
 
 #endif
