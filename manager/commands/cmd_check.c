@@ -29,7 +29,8 @@ static int check_in_child(void *shim)
     return result;
 }
 
-/* What the set loads besides itself, judged where this check runs: one line per need. */
+/* What the set loads besides itself, judged where this check runs: one line per need; the count of load-time
+ * needs not met (without them no program loads the set; the others fail only the engines that open them). */
 static int print_needs(const char *root, const char *name)
 {
     static struct set_judgement judgement;
@@ -44,7 +45,12 @@ static int print_needs(const char *root, const char *name)
         printf("needs %s (%s): %s%s%s\n", finding->need.name, set_need_feature(finding->need.when),
                words[finding->verdict], finding->path[0] ? " " : "", finding->path);
     }
-    return judgement.count - needs_count(&judgement, NEED_FOUND);
+    int unmet = 0;
+    for (int i = 0; i < judgement.count; i++)
+        unmet += judgement.finding[i].verdict != NEED_FOUND && judgement.finding[i].need.when == NEED_AT_LOAD;
+    if (unmet < judgement.count - needs_count(&judgement, NEED_FOUND))
+        note("what cuDNN opens at run time is not all found here: engines that need it fail; see 'cudnnv doctor'");
+    return unmet;
 }
 
 static int run(struct args *args)
@@ -67,7 +73,7 @@ static int run(struct args *args)
     setenv("CUDNNV_VERSION", set.name, 1);
     status = platform_run_apart(check_in_child, shim);
     if (status == 0 && unmet > 0)
-        return fail("%d librar%s %s needs %s not found here; see 'cudnnv doctor', or bring them with 'cudnnv install --with-cuda-libs %s'",
+        return fail("%d librar%s %s needs at load time %s not found here; see 'cudnnv doctor', or bring them with 'cudnnv install --with-cuda-libs %s'",
                     unmet, unmet == 1 ? "y" : "ies", set.name, unmet == 1 ? "is" : "are", set.name);
     if (status == 0)
         return 0;
@@ -84,7 +90,8 @@ const struct command command_check = {
         "Load the set VERSION (default: the one selected here) through its shim,\n"
         "as a program would, and print cudnnGetVersion(), cudnnGetCudartVersion()\n"
         "and cudnnCreate()'s status, after what the set loads besides itself\n"
-        "(cuBLAS, NVRTC, zlib: found where, or MISSING). Where a GPU is present, also run a\n"
+        "(cuBLAS, NVRTC, zlib: found where, or MISSING; exits 1 when one it\n"
+        "needs at load time is missing). Where a GPU is present, also run a\n"
         "convolution (input 64x32x56x56, 64 filters 3x3, padding 1; 10 runs to\n"
         "warm up, then the mean of 100) and print its time.\n",
     .operands = {.usage = "[VERSION]", .complete = COMPLETE_SETS, .max = 1},

@@ -69,9 +69,12 @@ static void report_met(struct doctor *doctor, const struct set_judgement *judgem
             snprintf(list + used, sizeof list - used, "%s%s (%s: %s)", used ? ", " : "", finding->need.name,
                      finding->how, finding->path);
     }
+    char runtime[64] = "";
+    if (system > 0)
+        snprintf(runtime, sizeof runtime, "%s%d of the C and C++ runtime", list[0] ? ", and " : "", system);
     if (met > 0)
-        doctor_add(doctor, DOCTOR_OK, "needs", NULL, "%s: %d need%s met: %s%s%d of the C and C++ runtime",
-                   judgement->name, met, met == 1 ? "" : "s", list, list[0] ? ", and " : "", system);
+        doctor_add(doctor, DOCTOR_OK, "needs", NULL, "%s: %d need%s met: %s%s", judgement->name, met,
+                   met == 1 ? "" : "s", list, runtime);
 }
 
 void doctor_check_needs(struct doctor *doctor)

@@ -67,8 +67,8 @@ int install_choose_name(const struct install_request *request, const char *root,
     char suffix[24] = "";
     if (request->name != NULL) {
         if (store_name_problem(request->name) != NULL)
-            return usage_fail("install", "--name '%s': the name %s; choose another name", request->name,
-                              store_name_problem(request->name));
+            return fail("--name '%s': the name %s; choose another name", request->name,
+                        store_name_problem(request->name));
         snprintf(result->name, sizeof result->name, "%s", request->name);
         return taken(root, result->name, request, result);
     }

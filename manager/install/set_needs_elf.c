@@ -76,10 +76,30 @@ static int starts_with_elf_magic(int fd)
     return pread(fd, magic, sizeof magic, 0) == (ssize_t)sizeof magic && memcmp(magic, ELFMAG, SELFMAG) == 0;
 }
 
-/* The libraries of lib_dir (regular ELF files), their sonames, and every DT_NEEDED; the count, or -1. */
+/* A need is said to come from the library's soname (libcudnn_cnn_infer.so.8), whichever of its names was read. */
+static void name_needers_by_soname(struct set_needs *needed, const struct library *library)
+{
+    for (int i = 0; library->soname[0] != '\0' && i < needed->count; i++) {
+        if (strcmp(needed->need[i].needed_by, library->file) == 0)
+            snprintf(needed->need[i].needed_by, sizeof needed->need[i].needed_by, "%s", library->soname);
+    }
+}
+
+static int already_read(const struct stat *seen, int count, const struct stat *info)
+{
+    for (int i = 0; i < count; i++) {
+        if (seen[i].st_dev == info->st_dev && seen[i].st_ino == info->st_ino)
+            return 1;
+    }
+    return 0;
+}
+
+/* The libraries of lib_dir (ELF files, each read once whatever links name it), their sonames, and every
+ * DT_NEEDED; the count, or -1. */
 static int read_libraries(const char *lib_dir, struct library *libraries, int max, struct set_needs *needed)
 {
     char path[PATH_MAX];
+    struct stat seen[MAX_LIBRARIES];
     int count = 0;
     DIR *dir = opendir(lib_dir);
     struct dirent *entry;
@@ -89,15 +109,20 @@ static int read_libraries(const char *lib_dir, struct library *libraries, int ma
     while ((entry = readdir(dir)) != NULL && count < max) {
         if (!set_need_name_is_valid(entry->d_name) || path_join(path, sizeof path, lib_dir, entry->d_name) != 0)
             continue;
-        int fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+        int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);   /* a linked set's lib/ holds links to its files */
         struct stat info;
         if (fd < 0)
             continue;
+        if (fstat(fd, &info) != 0 || already_read(seen, count, &info)) {
+            close(fd);
+            continue;
+        }
+        seen[count] = info;
         struct dynamic_reader reader = {&libraries[count], needed};
         memset(&libraries[count], 0, sizeof libraries[count]);
         strcpy(libraries[count].file, entry->d_name);   /* valid names are shorter than the field */
-        if (fstat(fd, &info) == 0 && S_ISREG(info.st_mode) && starts_with_elf_magic(fd) && read_library(fd, &reader))
-            count++;
+        if (S_ISREG(info.st_mode) && starts_with_elf_magic(fd) && read_library(fd, &reader))
+            name_needers_by_soname(needed, &libraries[count++]);
         close(fd);
     }
     closedir(dir);

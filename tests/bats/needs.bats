@@ -1,0 +1,292 @@
+#!/usr/bin/env bats
+# What a set loads besides itself (cuBLAS, NVRTC, zlib): recorded at install,
+# judged where programs start (doctor, check, install's last line, use), and
+# brought from NVIDIA's CUDA redist with install --with-cuda-libs, which the
+# shim loads by path before the set. The fixture sets 8.2.4 (CUDA 11.4) and
+# 8.9.7 (CUDA 12) have a libcudnn_cnn_infer.so.8 that needs
+# libcublasLt.so.N (DT_NEEDED) and opens "libnvrtc.so" at a convolution, as
+# the real cuDNN 8 does; FIXTURES/cuda-redist is a copy of NVIDIA's CUDA
+# redist folder with stand-in cuBLAS and NVRTC archives.
+
+load helpers
+
+SET11=cudnn-linux-x86_64-8.2.4.15_cuda11.4-archive-test.tar.xz
+SET12=cudnn-linux-x86_64-8.9.7.29_cuda12-archive-test.tar.xz
+
+use_local_redist() {
+    mkdir -p "$CUDNNV_ROOT"
+    printf '[catalog]\ncuda_redist = file://%s/cuda-redist/\n' "$FIXTURES" > "$CUDNNV_ROOT/config"
+}
+
+# convolve [FRAMEWORK_CUBLAS]: the host through the shims, from the current folder.
+convolve() {
+    LD_LIBRARY_PATH="$CUDNNV_ROOT/shims/lib" timeout 10 "$FIXTURES/bin/host_convolve" "$@"
+}
+
+@test "install records what the libraries need and the set lacks, read from their dynamic sections" {
+    install_fixture "$SET11"
+    run cat "$CUDNNV_ROOT/versions/8.2.4.15/cudnnv.ini"
+    assert_output_has "[needs]"
+    assert_output_has "libcublasLt.so.11 = libcudnn_cnn_infer.so.8"
+    assert_output_has "libc.so.6 = libcudnn.so.8"
+    refute_output_has "libdl.so"          # the fixture links libdl only where glibc folds it into libc
+    refute_output_has "libcudnn_cnn_infer.so.8 ="   # held by the set: not a need
+    refute_output_has "libcudnn_cnn_infer.so.8.2.4 ="
+    run cudnnv verify 8.2.4.15
+    assert_status 0
+}
+
+@test "without its CUDA libraries: doctor names each before anything runs, and the program fails" {
+    install_fixture "$SET11"
+    cudnnv use 8.2.4 2>/dev/null
+    run cudnnv doctor
+    assert_status 1
+    assert_output_has "FAIL  needs: 8.2.4.15 (CUDA 11.4) needs libcublasLt.so.11 (load time, asked for by libcudnn_cnn_infer.so.8)"
+    assert_output_has "needs libnvrtc.so (runtime-compiled engines, opened at run time)"
+    assert_output_has "fix: bring NVIDIA's libraries for the set's CUDA with 'cudnnv install --with-cuda-libs 8.2.4.15'"
+    run -127 convolve
+    assert_output_has "cudnnv: cannot load libcudnn_cnn_infer.so.8 of set '8.2.4.15'"
+    assert_output_has "libcublasLt.so.11: cannot open shared object file"
+    assert_output_has "'cudnnv install --with-cuda-libs 8.2.4.15'"
+}
+
+@test "with cuBLAS on LD_LIBRARY_PATH but no NVRTC of its major, the convolution fails as cuDNN 8 does" {
+    install_fixture "$SET11"
+    cudnnv use 8.2.4 2>/dev/null
+    # the CUDA 11 cuBLAS alone, unpacked from the redist copy
+    mkdir -p cublas && tar -xf "$FIXTURES"/cuda-redist/libcublas/linux-x86_64/libcublas-linux-x86_64-11.6.5.2-archive.tar.xz -C cublas
+    local lib=$PWD/cublas/libcublas-linux-x86_64-11.6.5.2-archive/lib
+    LD_LIBRARY_PATH="$CUDNNV_ROOT/shims/lib:$lib" run timeout 10 "$FIXTURES/bin/host_convolve"
+    LD_LIBRARY_PATH="$lib" run -1 cudnnv doctor
+    assert_output_has "libcublasLt.so.11 (LD_LIBRARY_PATH: $lib/libcublasLt.so.11)"
+    refute_output_has "needs libcublasLt.so.11 (load time"
+    # a machine whose loader cache has an NVRTC (this one's CUDA 13) gives cuDNN 8 that one: named as another
+    # major's; a machine with none fails the convolution with cuDNN's words
+    if /sbin/ldconfig -p | grep -q 'libnvrtc\.so '; then
+        LD_LIBRARY_PATH="$CUDNNV_ROOT/shims/lib:$lib" run timeout 10 "$FIXTURES/bin/host_convolve"
+        assert_output_has "map $(/sbin/ldconfig -p | sed -n 's/.*libnvrtc\.so (.*=> //p' | head -1 | xargs readlink -f)"
+        LD_LIBRARY_PATH="$lib" run -1 cudnnv doctor
+        assert_output_has "needs libnvrtc.so (runtime-compiled engines, opened at run time): met only by"
+    else
+        LD_LIBRARY_PATH="$CUDNNV_ROOT/shims/lib:$lib" run -1 timeout 10 "$FIXTURES/bin/host_convolve"
+        assert_output_has "convolution: Could not load library libcudnn_cnn_infer.so.8. Error: libnvrtc.so"
+        LD_LIBRARY_PATH="$lib" run -1 cudnnv doctor
+        assert_output_has "needs libnvrtc.so (runtime-compiled engines, opened at run time): found nowhere"
+    fi
+}
+
+@test "install --with-cuda-libs brings cuBLAS and NVRTC of the set's CUDA major, and the same program runs" {
+    use_local_redist
+    install_fixture "$SET11"
+    cudnnv use 8.2.4 2>/dev/null
+    run cudnnv install --with-cuda-libs 8.2.4
+    assert_status 0
+    # the newest CUDA 11 manifest (11.4.4, not 11.2.2), its archives checked against it
+    assert_output_has "bringing libcublas 11.6.5.2 (CUDA 11.4.4)"
+    assert_output_has "bringing cuda_nvrtc 11.4.152 (CUDA 11.4.4)"
+    assert_output_has "8.2.4.15 loads CUDA 11.4.4's libraries from $CUDNNV_ROOT/cuda/11.4.4/lib"
+    assert_output_has "needs: all 3 libraries 8.2.4.15 loads besides itself are found here"
+    unset LD_LIBRARY_PATH
+    run convolve
+    assert_status 0
+    assert_output_has "cudnnGetVersion() = 8204"
+    assert_output_has "convolution: cuBLASLt 11650, NVRTC 11440"
+    assert_output_has "map $CUDNNV_ROOT/cuda/11.4.4/lib/libcublasLt.so.11.6.5.2"
+    assert_output_has "map $CUDNNV_ROOT/cuda/11.4.4/lib/libnvrtc.so.11.4.152"
+    run cudnnv doctor
+    assert_output_has "OK    needs: 8.2.4.15: 3 needs met: libcublasLt.so.11 (the set's companions: $CUDNNV_ROOT/cuda/11.4.4/lib/libcublasLt.so.11), libnvrtc.so (the set's companions"
+    refute_output_has "FAIL  needs"
+    # the set itself is as installed; the companions have a MANIFEST of their own
+    run cudnnv verify 8.2.4.15
+    assert_status 0
+    [ -s "$CUDNNV_ROOT/cuda/11.4.4/MANIFEST" ]
+    # asked again: nothing to bring
+    run cudnnv install --with-cuda-libs 8.2.4
+    assert_status 0
+    assert_output_has "every CUDA library 8.2.4.15 needs is found where programs start from here; nothing to bring"
+}
+
+@test "two projects on two CUDA majors run at the same time, each with its own companions" {
+    use_local_redist
+    cudnnv install --with-cuda-libs "$ARCHIVES/$SET11" 2>/dev/null
+    cudnnv install --with-cuda-libs "$ARCHIVES/$SET12" 2>/dev/null
+    mkdir -p a b
+    (cd a && cudnnv use 8.2.4 2>/dev/null)
+    (cd b && cudnnv use 8.9.7 2>/dev/null)
+    export HOST_HOLD="$BATS_TEST_TMPDIR/go"
+    (cd a && convolve > "$BATS_TEST_TMPDIR/a.out") &
+    local first=$!
+    (cd b && convolve > "$BATS_TEST_TMPDIR/b.out") &
+    local second=$!
+    # both print, then wait for the go: both processes are alive at once
+    for _ in $(seq 200); do
+        grep -q '^map' "$BATS_TEST_TMPDIR/a.out" 2>/dev/null && grep -q '^map' "$BATS_TEST_TMPDIR/b.out" 2>/dev/null && break
+        sleep 0.05
+    done
+    [ -d "/proc/$first" ] && [ -d "/proc/$second" ]
+    touch "$HOST_HOLD"
+    wait "$first" && wait "$second"
+    assert_output_has "convolution: cuBLASLt 11650, NVRTC 11440" "$(cat "$BATS_TEST_TMPDIR/a.out")"
+    assert_output_has "convolution: cuBLASLt 12250, NVRTC 12220" "$(cat "$BATS_TEST_TMPDIR/b.out")"
+    assert_output_has "map $CUDNNV_ROOT/cuda/12.2.2/lib/libcublasLt.so.12.2.5.6" "$(cat "$BATS_TEST_TMPDIR/b.out")"
+    refute_output_has "12.2.2" "$(cat "$BATS_TEST_TMPDIR/a.out")"
+    [ -z "${LD_LIBRARY_PATH:-}" ]
+}
+
+@test "a framework that loaded its own cuBLASLt first keeps it" {
+    use_local_redist
+    cudnnv install --with-cuda-libs "$ARCHIVES/$SET12" 2>/dev/null
+    cudnnv use 8.9.7 2>/dev/null
+    CUDNNV_DEBUG=1 run convolve "$FIXTURES/framework/nvidia/cublas/lib/libcublasLt.so.12"
+    assert_status 0
+    assert_output_has "convolution: cuBLASLt 99999, NVRTC 12220"
+    assert_output_has "map $FIXTURES/framework/nvidia/cublas/lib/libcublasLt.so.12"
+    refute_output_has "map $CUDNNV_ROOT/cuda/12.2.2/lib/libcublasLt"
+    assert_output_has "set '8.9.7.29': libcublasLt.so.12 is already loaded in this process: kept"
+}
+
+@test "companions another user can write are refused by the shim" {
+    use_local_redist
+    cudnnv install --with-cuda-libs "$ARCHIVES/$SET11" 2>/dev/null
+    cudnnv use 8.2.4 2>/dev/null
+    chmod o+w "$CUDNNV_ROOT/cuda/11.4.4/lib"
+    run -127 convolve
+    assert_output_has "cudnnv: refusing the CUDA libraries of set '8.2.4.15'"
+    refute_output_has "convolution:"
+}
+
+@test "a CUDA manifest with a bad sum, path or address is not taken" {
+    local redist="$BATS_TEST_TMPDIR/redist"
+    cp -r "$FIXTURES/cuda-redist" "$redist"
+    mkdir -p "$CUDNNV_ROOT"
+    printf '[catalog]\ncuda_redist = file://%s/\n' "$redist" > "$CUDNNV_ROOT/config"
+    install_fixture "$SET11"
+    # 11.4.4's cuBLAS archive replaced by other bytes: the manifest's sum refuses it
+    cp "$redist/libcublas/linux-x86_64/libcublas-linux-x86_64-11.4.1.1043-archive.tar.xz" \
+        "$redist/libcublas/linux-x86_64/libcublas-linux-x86_64-11.6.5.2-archive.tar.xz"
+    run cudnnv install --with-cuda-libs 8.2.4
+    assert_status 1
+    assert_output_has "SHA-256"
+    [ ! -e "$CUDNNV_ROOT/cuda/11.4.4" ]
+    [ ! -e "$CUDNNV_ROOT/cuda/sets/8.2.4.15" ]
+    # a manifest whose path climbs out, and one that names another host: passed over for the older 11.2.2
+    sed -i 's|"relative_path": "libcublas/|"relative_path": "../../libcublas/|' "$redist/redistrib_11.4.4.json"
+    run cudnnv install --with-cuda-libs 8.2.4
+    assert_status 0
+    assert_output_has "skipping file://$redist/redistrib_11.4.4.json: an archive path that is not a plain relative path"
+    assert_output_has "8.2.4.15 loads CUDA 11.2.2's libraries"
+    run convolve
+    assert_output_has "convolution: cuBLASLt 11410, NVRTC 11220"
+    [ -z "$(ls "$CUDNNV_ROOT/staging")" ]
+}
+
+@test "the redist address is judged like every other: no other scheme, no control bytes" {
+    install_fixture "$SET11"
+    printf '[catalog]\ncuda_redist = https://example.invalid/re"dist/\n' > "$CUDNNV_ROOT/config"
+    run cudnnv install --with-cuda-libs 8.2.4
+    assert_status 1
+    assert_output_has "the CUDA redist address 'https://example.invalid/re\"dist/' is not a plain https, file or http URL"
+    printf '[catalog]\ncuda_redist = file://%s/cuda-redist/\n' "$BATS_TEST_TMPDIR/none" > "$CUDNNV_ROOT/config"
+    run cudnnv install --with-cuda-libs 8.2.4
+    assert_status 1
+    assert_output_has "cannot read NVIDIA's CUDA redist index"
+}
+
+@test "[install] cuda_libs = auto brings them with the install" {
+    use_local_redist
+    printf '[install]\ncuda_libs = auto\n' >> "$CUDNNV_ROOT/config"
+    run cudnnv install "$ARCHIVES/$SET12"
+    assert_status 0
+    assert_output_has "8.9.7.29 loads CUDA 12.2.2's libraries"
+    run cat "$CUDNNV_ROOT/cuda/sets/8.9.7.29"
+    assert_output_has "cuda_libs = 12.2.2"
+    assert_output_has "cuda_libs_load = libcublasLt.so.12:libnvrtc.so.12:libnvrtc.so"
+}
+
+@test "check lists the needs and fails when one is missing; use warns" {
+    install_fixture "$SET11"
+    run cudnnv use 8.2.4
+    assert_output_has "needs: libcublasLt.so.11 (load time) is"
+    assert_output_has "fix: 'cudnnv install --with-cuda-libs 8.2.4.15'"
+    run cudnnv check
+    assert_status 1
+    assert_output_has "needs libcublasLt.so.11 (load time): "
+    assert_output_has "librar"
+    use_local_redist
+    cudnnv install --with-cuda-libs 8.2.4 2>/dev/null
+    run cudnnv check
+    assert_status 0
+    assert_output_has "needs libcublasLt.so.11 (load time): found $CUDNNV_ROOT/cuda/11.4.4/lib/libcublasLt.so.11"
+    assert_output_has "cudnnGetVersion() = 8204"
+}
+
+@test "a set's own libraries under their sonames: install makes the links ldconfig would, or refuses" {
+    local pkg="$BATS_TEST_TMPDIR/pkg"
+    mkdir -p "$pkg/lib" "$pkg/include"
+    cp "$SETS/9.1.0/include/"*.h "$pkg/include/"
+    # only the versioned files, as a conda package may hold them
+    cp -L "$SETS/9.1.0/lib/libcudnn.so.9" "$pkg/lib/libcudnn.so.9.1.0"
+    cp -L "$SETS/9.1.0/lib/libcudnn_graph.so.9" "$pkg/lib/libcudnn_graph.so.9.1.0"
+    run cudnnv install "$pkg"
+    assert_status 0
+    [ "$(readlink "$CUDNNV_ROOT/versions/9.1.0/lib/libcudnn.so.9")" = libcudnn.so.9.1.0 ]
+    [ "$(readlink "$CUDNNV_ROOT/versions/9.1.0/lib/libcudnn_graph.so.9")" = libcudnn_graph.so.9.1.0 ]
+    cudnnv global 9.1.0 2>/dev/null
+    LD_LIBRARY_PATH="$CUDNNV_ROOT/shims/lib" run timeout 10 "$FIXTURES/bin/host_dlopen" libcudnn.so.9
+    assert_status 0
+    assert_output_has "90100"
+    # a lib/ with no library named libcudnn.so.9 at all is refused
+    rm -rf "$pkg/lib"/* && cp -L "$SETS/9.1.0/lib/libcudnn_graph.so.9" "$pkg/lib/libcudnn_graph.so.9.1.0"
+    run cudnnv install --name other "$pkg"
+    assert_status 1
+    assert_output_has "its lib/ has no libcudnn.so.9"
+    assert_sets 9.1.0
+}
+
+@test "set names a wheel's RUNPATH reaches from the store are refused" {
+    for name in cublas cuda_nvrtc cu13 cu12; do
+        run cudnnv install --name "$name" "$ARCHIVES/cudnn-linux-x86_64-9.1.0.70_cuda12-archive-test.tar.xz"
+        assert_status 1
+        assert_output_has "names a folder that NVIDIA's wheels search for CUDA libraries"
+        run cudnnv link "$name" "$SETS/9.1.0"
+        assert_status 1
+        assert_output_has "a set cannot be called '$name'"
+    done
+    run cudnnv install --name cu13x "$ARCHIVES/cudnn-linux-x86_64-9.1.0.70_cuda12-archive-test.tar.xz"
+    assert_status 0
+    assert_sets cu13x
+}
+
+@test "the real cuDNN 9.19: libz, cuBLASLt 13 and NVRTC 13 judged found, and FAIL where they are hidden" {
+    require_real_cudnn
+    local real
+    real=$(cd "$REAL_CUDA/lib" 2>/dev/null && pwd -P || { cd "$REAL_CUDA/lib64" && pwd -P; })
+    # real_set.sh DIR FROM: a set holding the real cuDNN libraries (and the CUDA runtime that names its
+    # CUDA) by link, so that its own folder holds no cuBLAS or NVRTC
+    cat > real_set.sh <<EOF
+mkdir -p "\$1/lib" "\$1/include"
+cp "$REAL_CUDA/include/cudnn_version.h" "\$1/include/"
+for f in "\$2"/libcudnn*.so.9 "\$2"/libcudart.so.[0-9]*; do ln -s "\$f" "\$1/lib/"; done
+EOF
+    bash real_set.sh "$PWD/shown" "$real"
+    cudnnv link real9 "$PWD/shown" 2>/dev/null
+    cudnnv global real9 2>/dev/null
+    run cudnnv doctor
+    assert_output_has "libz.so.1 ("
+    assert_output_has "libcublasLt.so.13 ("
+    assert_output_has "libnvrtc.so.13 ("
+    refute_output_has "FAIL  needs"
+    # in a mount namespace where the CUDA folder is hidden (its cuDNN still reachable by a second mount)
+    mkdir -p visible
+    cat > script.sh <<EOF
+mount --bind "$real" "$PWD/visible" && mount -t tmpfs none "$real" || exit 99
+bash real_set.sh "$PWD/hidden" "$PWD/visible"
+"$CUDNNV" link hidden9 "$PWD/hidden" 2>/dev/null && "$CUDNNV" global hidden9 2>/dev/null && "$CUDNNV" doctor
+EOF
+    run unshare -m --propagation private bash script.sh
+    [ "$status" -ne 99 ] || skip "no mount namespace here (unshare -m)"
+    assert_output_has "FAIL  needs: hidden9 (CUDA 13) needs libcublasLt.so.13 (cuBLAS-backed engines"
+    assert_output_has "FAIL  needs: hidden9 (CUDA 13) needs libnvrtc.so.13 (runtime-compiled engines"
+    assert_output_has "found nowhere (looked in the set's companions"
+    assert_output_has "libz.so.1 ("
+}
