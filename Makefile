@@ -116,7 +116,7 @@ UNIT_OBJ_test_file_url    = $(call unit_objects,manager/net/file_url.c manager/b
                             manager/platform/platform_posix.c $(SELECT_SRC))
 UNIT_OBJ_test_shell_table = $(call unit_objects,manager/shell/shell_table.c manager/base/json.c \
                             manager/base/messages.c shim/text_escape.c $(HOOKS_SRC))
-UNIT_OBJ_test_catalog     = $(call unit_objects,manager/catalog/catalog.c manager/catalog/catalog_check.c manager/catalog/compute_capability.c manager/base/ini_field.c \
+UNIT_OBJ_test_catalog     = $(call unit_objects,manager/catalog/catalog.c manager/catalog/catalog_check.c manager/catalog/compute_capability.c manager/base/ini_field.c manager/base/ini_read.c \
                             manager/catalog/catalog_platform.c manager/store/config.c manager/store/store.c \
                             manager/base/fsutil.c manager/store/shim_files.c manager/base/messages.c \
                             manager/store/archive_member.c manager/store/version_detect.c \
@@ -225,7 +225,7 @@ windows-sources:
 	$(Q)manager/platform/win32-deps.sh --fetch $(WIN_DEPS)
 
 windows: $(WIN_DLLS) $(WIN_CUDNNV)
-WIN_LINUX_ONLY = manager/install/set_needs_elf.c manager/doctor/needs_judge.c manager/store/beneath.c manager/platform/platform_posix.c manager/cli/install_helper.c \
+WIN_LINUX_ONLY = manager/base/ini_read.c manager/install/set_needs_elf.c manager/doctor/needs_judge.c manager/store/beneath.c manager/platform/platform_posix.c manager/cli/install_helper.c \
                  manager/doctor/process_scan.c manager/doctor/doctor_paths.c \
                  manager/install/archive_stage.c manager/install/archive_sha256.c manager/net/download.c \
                  $(GIT_SRC) manager/cli/install_main.c manager/cli/update_main.c
@@ -436,7 +436,7 @@ FUZZ_SRC_redist_manifest = manager/catalog/redist_manifest.c manager/catalog/cat
 FUZZ_LIBS_redist_manifest = $(shell pkg-config --libs jansson 2>/dev/null)
 FUZZ_SRC_framework_metadata = manager/catalog/framework_metadata.c $(FUZZ_BASE)
 FUZZ_SRC_pe_imports     = manager/doctor/pe_imports.c
-FUZZ_SRC_lock_file      = manager/catalog/lock_file.c manager/catalog/catalog_check.c manager/catalog/catalog_platform.c \
+FUZZ_SRC_lock_file      = manager/catalog/lock_file.c manager/base/ini_read.c manager/catalog/catalog_check.c manager/catalog/catalog_platform.c \
                           $(FUZZ_BASE)
 FUZZ_LIBS_lock_file     = $(shell pkg-config --libs inih 2>/dev/null)
 FUZZ_SRC_python_index   = manager/catalog/python_index.c manager/catalog/catalog_check.c manager/catalog/catalog_platform.c \

@@ -150,6 +150,8 @@ struct cudnnv_trust {
 void cudnnv_trust_init(struct cudnnv_trust *trust, const char *user_root, const char *system_root);
 int cudnnv_trusted_path(const struct cudnnv_trust *trust, const char *path, char *why, size_t size);
 int cudnnv_set_trusted(const struct cudnnv_trust *trust, const char *set_dir, char *why, size_t size);
+/* An entry of a folder already found trusted (real: its resolved path), judged by where it leads. */
+int cudnnv_trusted_entry(const struct cudnnv_trust *trust, const char *real, const char *name, char *why, size_t size);
 
 /* select_message.c: the wording of a failure, shared by shim and manager */
 void cudnnv_missing_hint(const char *requested, char *out, size_t size);

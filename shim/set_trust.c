@@ -41,6 +41,13 @@ int cudnnv_set_trusted(const struct cudnnv_trust *trust, const char *set_dir, ch
 {
     return cudnnv_trusted_path(trust, set_dir, why, size);
 }
+
+int cudnnv_trusted_entry(const struct cudnnv_trust *trust, const char *real, const char *name, char *why, size_t size)
+{
+    (void)real;
+    (void)name;
+    return cudnnv_trusted_path(trust, real, why, size);
+}
 #else
 void cudnnv_trust_init(struct cudnnv_trust *trust, const char *user_root, const char *system_root)
 {
@@ -143,19 +150,49 @@ static int entry_trusted(const struct cudnnv_trust *trust, const char *path, cha
     return walk_trusted(trust, real, 1, why, size);
 }
 
+/*
+ * One entry of a folder already judged (real: its resolved path): a file is
+ * judged by its own owner and mode, a link by where it leads. A link within
+ * the folder (libcudnn.so.9 -> libcudnn.so.9.1.0, as NVIDIA's archives hold
+ * them) is followed here, one readlink a hop; a link that leads elsewhere (a
+ * linked set) gets the whole walk from /. This keeps the first call's cost
+ * at a few system calls a library instead of two for every folder above it.
+ */
+int cudnnv_trusted_entry(const struct cudnnv_trust *trust, const char *real, const char *name, char *why, size_t size)
+{
+    char path[PATH_MAX + NAME_MAX + 2], target[NAME_MAX + 1];
+    struct stat info;
+    snprintf(target, sizeof target, "%s", name);
+    for (int hops = 0; hops < 8; hops++) {
+        snprintf(path, sizeof path, "%s/%s", real, target);
+        if (lstat(path, &info) != 0)
+            return 1;   /* a dangling link loads nothing */
+        if (!S_ISLNK(info.st_mode))
+            return step_trusted(trust, path, 1, 0, why, size);
+        ssize_t length = readlink(path, target, sizeof target - 1);
+        if (length <= 0)
+            break;
+        target[length] = '\0';
+        if (strchr(target, '/') != NULL || strcmp(target, "..") == 0 || strcmp(target, ".") == 0)
+            break;
+    }
+    return access(path, F_OK) != 0 || cudnnv_trusted_path(trust, path, why, size);
+}
+
 /* Every libcudnn* entry of lib/, whatever a link's name: judged by the file it leads to. */
 static int libraries_trusted(const struct cudnnv_trust *trust, const char *lib_dir, char *why, size_t size)
 {
-    char path[PATH_MAX + NAME_MAX + 16];
+    char real[PATH_MAX];
     int trusted = 1;
-    DIR *handle = opendir(lib_dir);
+    if (realpath(lib_dir, real) == NULL) {
+        snprintf(why, size, "%s cannot be resolved: %s", lib_dir, strerror(errno));
+        return 0;
+    }
+    DIR *handle = opendir(real);
     struct dirent *entry;
     while (trusted && handle != NULL && (entry = readdir(handle)) != NULL) {
-        if (strncmp(entry->d_name, "libcudnn", 8) != 0)
-            continue;
-        snprintf(path, sizeof path, "%s/%s", lib_dir, entry->d_name);
-        if (access(path, F_OK) == 0)   /* a dangling link loads nothing */
-            trusted = cudnnv_trusted_path(trust, path, why, size);
+        if (strncmp(entry->d_name, "libcudnn", 8) == 0)
+            trusted = cudnnv_trusted_entry(trust, real, entry->d_name, why, size);
     }
     if (handle != NULL)
         closedir(handle);

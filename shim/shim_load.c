@@ -117,9 +117,13 @@ static int match_loaded(struct dl_phdr_info *info, size_t size, void *data)
  */
 static void load_companions(const struct cudnnv_choice *choice, const char *set_dir, const struct cudnnv_trust *trust)
 {
-    char dir[PATH_MAX], load[CUDNNV_COMPANIONS_MAX], path[PATH_MAX + CUDNNV_NAME_MAX + 2], why[2 * PATH_MAX];
+    char dir[PATH_MAX], real[PATH_MAX], load[CUDNNV_COMPANIONS_MAX], path[PATH_MAX + CUDNNV_NAME_MAX + 2];
+    char why[2 * PATH_MAX];
     if (!cudnnv_set_companions(set_dir, dir, sizeof dir, load, sizeof load))
         return;
+    if (!cudnnv_trusted_path(trust, dir, why, sizeof why) || realpath(dir, real) == NULL)
+        cudnnv_die("refusing the CUDA libraries of set '%s': %s; only you, root or the store's owner may write them (fix: 'chmod go-w' on them, or bring them again with 'cudnnv install --with-cuda-libs %s')",
+                   choice->name, why, choice->name);
     for (char *name = strtok(load, ":"); name != NULL; name = strtok(NULL, ":")) {
         struct loaded_search search = {name, 0};
         if (strncmp(name, "lib", 3) != 0 || strchr(name, '/') != NULL || strlen(name) > CUDNNV_NAME_MAX)
@@ -130,8 +134,8 @@ static void load_companions(const struct cudnnv_choice *choice, const char *set_
                          choice->name, name);
             continue;
         }
-        snprintf(path, sizeof path, "%s/%s", dir, name);
-        if (!cudnnv_trusted_path(trust, path, why, sizeof why))
+        snprintf(path, sizeof path, "%s/%s", real, name);
+        if (!cudnnv_trusted_entry(trust, real, name, why, sizeof why))
             cudnnv_die("refusing the CUDA libraries of set '%s': %s; only you, root or the store's owner may write them (fix: 'chmod go-w' on them, or bring them again with 'cudnnv install --with-cuda-libs %s')",
                        choice->name, why, choice->name);
         if (dlopen(path, RTLD_LAZY | RTLD_LOCAL) == NULL)

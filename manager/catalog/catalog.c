@@ -17,7 +17,7 @@
 #include "cudnnv_select.h"
 
 #include <dirent.h>
-#include <ini.h>
+#include "ini_read.h"
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -184,7 +184,7 @@ static int load_folder(struct catalog *catalog, const char *folder, int adding, 
         if (release == NULL)
             break;
         if (!ends_with_ini(entry->d_name) || path_join(path, sizeof path, folder, entry->d_name) != 0 ||
-            ini_parse(path, take_key, release) < 0 || release->version[0] == '\0')
+            ini_read(path, take_key, release) != 0 || release->version[0] == '\0')
             continue;
         const char *problem = catalog_release_problem(release, base_url);
         struct catalog_release *known = find_version(catalog, release->version);

@@ -9,7 +9,7 @@
 
 #include "cudnnv_select.h"
 
-#include <ini.h>
+#include "ini_read.h"
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -47,7 +47,7 @@ int frameworks_load(struct framework_pins *pins)
     memset(pins, 0, sizeof *pins);
     if (catalog_data_dir("frameworks.ini", path, sizeof path) != 0)
         return -1;
-    return ini_parse(path, take_key, pins) == 0 ? 0 : -1;
+    return ini_read(path, take_key, pins) == 0 ? 0 : -1;
 }
 
 void frameworks_free(struct framework_pins *pins)

@@ -8,7 +8,7 @@
 
 #include "fsutil.h"
 
-#include <ini.h>
+#include "ini_read.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -98,7 +98,7 @@ int lock_file_read(const char *path, struct lock_file *lock, char *why, size_t s
         snprintf(why, size, "there is no %s", path);
         return -1;
     }
-    int line = ini_parse(path, take_key, &reading);
+    int line = ini_read(path, take_key, &reading);
     for (int i = 0; line == 0 && reading.why[0] == '\0' && i < lock->count; i++) {
         const char *problem = catalog_release_problem(&lock->entries[i].release, "");
         if (problem != NULL || lock->entries[i].release.version[0] == '\0')
@@ -106,7 +106,8 @@ int lock_file_read(const char *path, struct lock_file *lock, char *why, size_t s
                      problem ? problem : "no release");
     }
     if (line != 0 && reading.why[0] == '\0')
-        snprintf(reading.why, sizeof reading.why, "not INI at line %d", line);
+        snprintf(reading.why, sizeof reading.why, line > 0 ? "line %d is not INI, or longer than %d bytes" : "it cannot be read",
+                 line, INI_READ_MAX_LINE);
     if (reading.why[0] != '\0') {
         snprintf(why, size, "%s is not a lock cudnnv can use: %s", path, reading.why);
         return -1;

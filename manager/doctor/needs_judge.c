@@ -22,7 +22,7 @@
 #include "cudnnv_select.h"
 
 #include <dirent.h>
-#include <ini.h>
+#include "ini_read.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -241,7 +241,7 @@ static void add_runtime_needs(const struct set_info *info, int cuda_major, struc
     if (catalog_data_dir("runtime-needs.ini", path, sizeof path) != 0)
         return;
     int before = needs->count;
-    ini_parse(path, take_runtime_need, &reader);
+    ini_read(path, take_runtime_need, &reader);
     if (needs->count > before && strcmp(judgement->runtime_unknown, "no source says for this release") == 0)
         judgement->runtime_unknown[0] = '\0';
 }

@@ -19,7 +19,7 @@
 #include "messages.h"
 #include "fsutil.h"
 
-#include <ini.h>
+#include "ini_read.h"
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -142,5 +142,6 @@ int config_read(const char *root, struct config *config)
     config->low_speed_time = CONFIG_LOW_SPEED_TIME;
     if (path_join(path, sizeof path, root, "config") != 0 || !is_regular_file(path))
         return 0;
-    return ini_parse(path, take_setting, config) == 0 ? 0 : -1;
+    /* a line too long for the reader leaves every setting at its default (callers that report say so) */
+    return ini_read(path, take_setting, config) == 0 ? 0 : -1;
 }

@@ -10,7 +10,7 @@
 
 #include "cudnnv_select.h"
 
-#include <ini.h>
+#include "ini_read.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -40,7 +40,7 @@ int set_info_read(const char *set_dir, struct set_info *info)
     memset(info, 0, sizeof *info);
     if (path_join(path, sizeof path, set_dir, "cudnnv.ini") != 0)
         return -1;
-    return ini_parse(path, take_key, info) == 0 ? 0 : -1;
+    return ini_read(path, take_key, info) == 0 ? 0 : -1;
 }
 
 /*

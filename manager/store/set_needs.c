@@ -8,7 +8,7 @@
 
 #include "fsutil.h"
 
-#include <ini.h>
+#include "ini_read.h"
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -54,7 +54,7 @@ int set_needs_read(const char *set_dir, struct set_needs *needs)
     memset(needs, 0, sizeof *needs);
     if (path_join(path, sizeof path, set_dir, "cudnnv.ini") != 0)
         return -1;
-    return ini_parse(path, take_need, needs) == 0 ? 0 : -1;
+    return ini_read(path, take_need, needs) == 0 ? 0 : -1;
 }
 
 int set_needs_append(const char *set_dir, const struct set_needs *needs)

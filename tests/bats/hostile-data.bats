@@ -82,3 +82,23 @@ BASH_ENV=/tmp/evil" run --separate-stderr cudnnv env --format dockerfile 8.1
     assert_status 0
     assert_output_has "/opt/a‘‘b’’c‚‚d‛‛e''f'"
 }
+
+@test "a set's cudnnv.ini that is a FIFO or a device reads as nothing, never blocks" {
+    install_fixture "$ARCHIVE" cudnn-linux-x86_64-9.1.0.70_cuda12-archive-test.tar.xz
+    cudnnv global 8.1 2>/dev/null
+    cudnnv rehash 2>/dev/null
+    rm "$CUDNNV_ROOT/versions/9.1.0.70/cudnnv.ini"
+    mkfifo "$CUDNNV_ROOT/versions/9.1.0.70/cudnnv.ini"
+    run timeout 10 "$CUDNNV" versions
+    [ "$status" -ne 124 ] || { echo "versions blocked on a FIFO" >&2; false; }
+    assert_output_has "8.1.0.77"
+    run timeout 10 "$CUDNNV" doctor
+    [ "$status" -ne 124 ]
+    LD_LIBRARY_PATH="$CUDNNV_ROOT/shims/lib" run timeout 10 "$FIXTURES/bin/host_dlopen" libcudnn.so.9
+    [ "$status" -ne 124 ]
+    rm "$CUDNNV_ROOT/versions/9.1.0.70/cudnnv.ini"
+    ln -s /dev/zero "$CUDNNV_ROOT/versions/9.1.0.70/cudnnv.ini"
+    run timeout 10 "$CUDNNV" versions
+    [ "$status" -ne 124 ]
+    assert_output_has "8.1.0.77"
+}

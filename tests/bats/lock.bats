@@ -70,6 +70,28 @@ locked_project() {
     [ ! -e "$CUDNNV_ROOT/versions" ] || [ -z "$(ls "$CUDNNV_ROOT/versions")" ]
 }
 
+@test "a line longer than the reader's buffer is refused, not cut into a key a reviewer never sees" {
+    locked_project
+    cudnnv lock 2>/dev/null
+    export CUDNNV_ROOT="$BATS_TEST_TMPDIR/other-machine"
+    # one line: a comment filling inih's buffer (199 bytes), then what inih read as a line of its own
+    local padding
+    padding=$(printf '%0197d' 0 | tr 0 x)
+    printf '; %slinux-x86_64.sha256 = %s\n' "$padding" "$(printf '%064d' 1)" >> cudnn.lock
+    local line
+    line=$(grep -n "^; x" cudnn.lock | cut -d: -f1)
+    run cudnnv install --locked
+    assert_status 1
+    assert_output_has "$PROJECT/cudnn.lock is not a lock cudnnv can use: line $line is not INI, or longer than 198 bytes"
+    refute_output_has "downloading"
+    [ ! -e "$CUDNNV_ROOT/versions/8.1.0.77" ]
+    # a comment of 198 bytes is read as a comment
+    sed -i "${line}d" cudnn.lock
+    printf '; %s\n' "${padding:1}" >> cudnn.lock
+    run cudnnv install --locked
+    assert_status 0
+}
+
 @test "a lock that no longer matches .cudnn-version is refused and named; use says when it makes the lock stale" {
     locked_project
     cudnnv install "$ARCHIVES/cudnn-11.0-linux-x64-v8.0.4.30-test.tgz" 2>/dev/null
