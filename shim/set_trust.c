@@ -73,73 +73,99 @@ static int owner_trusted(const struct cudnnv_trust *trust, uid_t owner)
 }
 
 /*
- * One step of the path: its owner, and who may write it (a sticky folder
- * defers to its entry). The last step may be a link when link_ok: its owner
- * counts, what it leads to is checked on its own.
+ * One step of the path, as lstat saw it: its owner, and who may write it (a
+ * sticky folder defers to its entry). The last step may be a link when
+ * link_ok: its owner counts, what it leads to is checked on its own.
  */
-static int step_trusted(const struct cudnnv_trust *trust, const char *step, int last, int link_ok, char *why,
-                        size_t size)
+static int judge_step(const struct cudnnv_trust *trust, const char *step, const struct stat *info, int last,
+                      int link_ok, char *why, size_t size)
 {
-    struct stat info;
-    if (lstat(step, &info) != 0) {
-        snprintf(why, size, "%s cannot be read: %s", step, strerror(errno));
-        return 0;
-    }
-    if (S_ISLNK(info.st_mode) && !(last && link_ok)) {
+    if (S_ISLNK(info->st_mode) && !(last && link_ok)) {
         snprintf(why, size, "%s changed into a link while it was checked", step);
         return 0;
     }
-    if (!owner_trusted(trust, info.st_uid)) {
+    if (!owner_trusted(trust, info->st_uid)) {
         snprintf(why, size, "%s belongs to user %u, not to you, root or the store's owner", step,
-                 (unsigned)info.st_uid);
+                 (unsigned)info->st_uid);
         return 0;
     }
-    int others_write = (info.st_mode & (S_IWGRP | S_IWOTH)) != 0 && !S_ISLNK(info.st_mode);
-    if (others_write && !(S_ISDIR(info.st_mode) && (info.st_mode & S_ISVTX) && !last)) {
+    int others_write = (info->st_mode & (S_IWGRP | S_IWOTH)) != 0 && !S_ISLNK(info->st_mode);
+    if (others_write && !(S_ISDIR(info->st_mode) && (info->st_mode & S_ISVTX) && !last)) {
         snprintf(why, size, "%s can be written by another user", step);
         return 0;
     }
     return 1;
 }
 
-/* Every step of a resolved absolute path, from / down. */
-static int walk_trusted(const struct cudnnv_trust *trust, const char *real, int link_ok, char *why, size_t size)
+/*
+ * Within one check of a set, a folder judged as the last step of a walk
+ * (verified) need not be judged again, nor any folder above it unless it is
+ * now the last step (a sticky /tmp passes as a step, not as an end).
+ */
+static int already_judged(const char *verified, const char *step, int last)
+{
+    size_t length = strlen(step);
+    if (verified == NULL || verified[0] == '\0')
+        return 0;
+    if (strcmp(step, verified) == 0)
+        return 1;
+    return !last && strncmp(verified, step, length) == 0 && (verified[length] == '/' || length == 1);
+}
+
+/* Every step of a resolved absolute path, from / down; a folder judged whole is remembered in verified. */
+static int walk_trusted(const struct cudnnv_trust *trust, const char *real, int link_ok, char *verified, char *why,
+                        size_t size)
 {
     char step[PATH_MAX];
-    if (!step_trusted(trust, "/", real[1] == '\0', link_ok, why, size))
-        return 0;
-    for (const char *slash = strchr(real + 1, '/');; slash = strchr(slash + 1, '/')) {
-        size_t length = slash ? (size_t)(slash - real) : strlen(real);
-        if (length <= 1 || length >= sizeof step)
+    struct stat info;
+    int last_is_folder = 0;
+    for (const char *slash = real;; slash = strchr(slash + 1, '/')) {
+        size_t length = slash == NULL ? strlen(real) : slash == real ? 1 : (size_t)(slash - real);
+        if (length >= sizeof step)
             break;
         memcpy(step, real, length);
         step[length] = '\0';
-        if (!step_trusted(trust, step, slash == NULL, link_ok, why, size))
-            return 0;
-        if (slash == NULL)
+        int last = slash == NULL || (length == 1 && real[1] == '\0');
+        if (!already_judged(verified, step, last)) {
+            if (lstat(step, &info) != 0) {
+                snprintf(why, size, "%s cannot be read: %s", step, strerror(errno));
+                return 0;
+            }
+            if (!judge_step(trust, step, &info, last, link_ok, why, size))
+                return 0;
+            last_is_folder = last && S_ISDIR(info.st_mode);
+        }
+        if (last)
             break;
     }
+    if (verified != NULL && last_is_folder && strlen(real) < PATH_MAX)
+        strcpy(verified, real);
     return 1;
 }
 
-/* 1 when path (resolved: a link is judged by where it leads) may be trusted; 0 with the reason in why. */
-int cudnnv_trusted_path(const struct cudnnv_trust *trust, const char *path, char *why, size_t size)
+static int trusted_path(const struct cudnnv_trust *trust, const char *path, char *verified, char *why, size_t size)
 {
     char real[PATH_MAX];
     if (realpath(path, real) == NULL) {
         snprintf(why, size, "%s cannot be resolved: %s", path, strerror(errno));
         return 0;
     }
-    return walk_trusted(trust, real, 0, why, size);
+    return walk_trusted(trust, real, 0, verified, why, size);
+}
+
+/* 1 when path (resolved: a link is judged by where it leads) may be trusted; 0 with the reason in why. */
+int cudnnv_trusted_path(const struct cudnnv_trust *trust, const char *path, char *why, size_t size)
+{
+    return trusted_path(trust, path, NULL, why, size);
 }
 
 /* The entry itself, not resolved (a link's owner counts), under its resolved folder: who can replace it. */
-static int entry_trusted(const struct cudnnv_trust *trust, const char *path, char *why, size_t size)
+static int entry_trusted(const struct cudnnv_trust *trust, const char *path, char *verified, char *why, size_t size)
 {
     char parent[PATH_MAX], real[PATH_MAX + NAME_MAX + 2];
     const char *slash = strrchr(path, '/');
     if (slash == NULL || (size_t)(slash - path) >= sizeof parent)
-        return cudnnv_trusted_path(trust, path, why, size);
+        return trusted_path(trust, path, verified, why, size);
     memcpy(parent, path, (size_t)(slash - path));
     parent[slash - path] = '\0';
     if (realpath(parent[0] ? parent : "/", real) == NULL) {
@@ -147,7 +173,7 @@ static int entry_trusted(const struct cudnnv_trust *trust, const char *path, cha
         return 0;
     }
     snprintf(real + strlen(real), sizeof real - strlen(real), "/%s", slash + 1);
-    return walk_trusted(trust, real, 1, why, size);
+    return walk_trusted(trust, real, 1, verified, why, size);
 }
 
 /*
@@ -168,7 +194,7 @@ int cudnnv_trusted_entry(const struct cudnnv_trust *trust, const char *real, con
         if (lstat(path, &info) != 0)
             return 1;   /* a dangling link loads nothing */
         if (!S_ISLNK(info.st_mode))
-            return step_trusted(trust, path, 1, 0, why, size);
+            return judge_step(trust, path, &info, 1, 0, why, size);
         ssize_t length = readlink(path, target, sizeof target - 1);
         if (length <= 0)
             break;
@@ -179,15 +205,10 @@ int cudnnv_trusted_entry(const struct cudnnv_trust *trust, const char *real, con
     return access(path, F_OK) != 0 || cudnnv_trusted_path(trust, path, why, size);
 }
 
-/* Every libcudnn* entry of lib/, whatever a link's name: judged by the file it leads to. */
-static int libraries_trusted(const struct cudnnv_trust *trust, const char *lib_dir, char *why, size_t size)
+/* Every libcudnn* entry of lib/ (real: its resolved path), whatever a link's name: judged by the file it leads to. */
+static int libraries_trusted(const struct cudnnv_trust *trust, const char *real, char *why, size_t size)
 {
-    char real[PATH_MAX];
     int trusted = 1;
-    if (realpath(lib_dir, real) == NULL) {
-        snprintf(why, size, "%s cannot be resolved: %s", lib_dir, strerror(errno));
-        return 0;
-    }
     DIR *handle = opendir(real);
     struct dirent *entry;
     while (trusted && handle != NULL && (entry = readdir(handle)) != NULL) {
@@ -202,16 +223,20 @@ static int libraries_trusted(const struct cudnnv_trust *trust, const char *lib_d
 /*
  * A set as the shim would load it: its entry in versions/ (who could replace
  * it), the set's folder, lib/ and every libcudnn* file in it, each with every folder
- * above it. 1 when all are trusted; 0 with the first reason in why.
+ * above it (each folder judged once). 1 when all are trusted; 0 with the first reason in why.
  */
 int cudnnv_set_trusted(const struct cudnnv_trust *trust, const char *set_dir, char *why, size_t size)
 {
-    char path[PATH_MAX + 8];
-    if (!entry_trusted(trust, set_dir, why, size) || !cudnnv_trusted_path(trust, set_dir, why, size))
+    char path[PATH_MAX + 8], real[PATH_MAX], verified[PATH_MAX] = "";
+    if (!entry_trusted(trust, set_dir, verified, why, size) || !trusted_path(trust, set_dir, verified, why, size))
         return 0;
     snprintf(path, sizeof path, "%s/lib", set_dir);
     if (access(path, F_OK) != 0)
         return 1;   /* no lib/: nothing to load here (a Windows set) */
-    return cudnnv_trusted_path(trust, path, why, size) && libraries_trusted(trust, path, why, size);
+    if (realpath(path, real) == NULL) {
+        snprintf(why, size, "%s cannot be resolved: %s", path, strerror(errno));
+        return 0;
+    }
+    return walk_trusted(trust, real, 0, verified, why, size) && libraries_trusted(trust, real, why, size);
 }
 #endif

@@ -11,7 +11,7 @@ load helpers
     [ "${lines[0]}" = "set 8.1.0.77 (cuDNN 8.1.0.77) through $CUDNNV_ROOT/shims/lib/libcudnn.so.8" ]
     # then what the set loads besides itself (needs.bats), then what it reports, in this order
     local reported
-    reported=$(printf '%s\n' "${lines[@]}" | grep -v '^needs ' | sed -n 2,4p)
+    reported=$(printf '%s\n' "${lines[@]}" | grep -E '^cudnn(Get|Create)')
     [ "$reported" = "cudnnGetVersion() = 8100
 cudnnGetCudartVersion() = 11020
 cudnnCreate() = 1001 (CUDNN_STATUS_NOT_INITIALIZED)" ]
