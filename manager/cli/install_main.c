@@ -19,6 +19,8 @@ static int print_needs(const char *lib_dir)
     char why[4200];
     if (set_needs_collect(lib_dir, &needs, why, sizeof why) != 0)
         return fail("%s", why);
+    if (needs.runpath[0] != '\0')
+        printf("runpath %s\n", needs.runpath);
     for (int i = 0; i < needs.count; i++)
         printf("%s %s\n", needs.need[i].name, needs.need[i].needed_by[0] ? needs.need[i].needed_by : "-");
     return 0;

@@ -4,10 +4,11 @@
  * now by the install helper for a linked set) and each library cuDNN opens
  * at run time (versions/runtime-needs.ini) is looked for in the loader's
  * order for a program started through the shims: the companions cudnnv
- * brought for the set (loaded by the shim first), the set's own folder
- * (cuDNN 9's libraries carry RUNPATH $ORIGIN; 7 and 8 carry none),
- * LD_LIBRARY_PATH, the loader cache (ldconfig -p), then the default
- * folders. A name found only as another CUDA major's library is named as
+ * brought for the set (loaded by the shim first), LD_LIBRARY_PATH, the
+ * libraries' own RUNPATH with $ORIGIN their real folder (cuDNN 9's name
+ * $ORIGIN and, from NVIDIA's wheels, the wheel's cublas/, cuda_nvrtc/ and
+ * cuNN/ folders beside it; 7 and 8 carry none), the loader cache
+ * (ldconfig -p), then the default folders. A name found only as another CUDA major's library is named as
  * such: libcublasLt.so.12 does not serve a set built for CUDA 11.
  */
 #include "needs_judge.h"
@@ -41,7 +42,7 @@ static const char *const default_folders[] = {"/lib/" MULTIARCH, "/usr/lib/" MUL
 
 const char *needs_search_description(void)
 {
-    return "the set's companions, its own folder (cuDNN 9), LD_LIBRARY_PATH, the loader cache (ldconfig -p), "
+    return "the set's companions, LD_LIBRARY_PATH, the libraries' RUNPATH, the loader cache (ldconfig -p), "
            "/lib/" MULTIARCH ", /usr/lib/" MULTIARCH ", /lib, /usr/lib";
 }
 
@@ -123,8 +124,23 @@ static int folder_find(const char *dir, int (*match)(const char *name, const cha
 struct search {
     const char *companions;   /* "" when the set has none */
     const char *load;         /* the companions the shim loads (':'-separated): only these meet a need */
-    const char *own_folder;   /* "" when the loader does not search it */
+    const char *runpath;      /* the libraries' RUNPATH, ':'-separated, $ORIGIN already their folder */
 };
+
+/* The first folder of a ':'-separated list that holds a match, into path; 1 when found. */
+static int list_find(const char *list, int (*match)(const char *, const char *), const char *wanted, char *path,
+                     size_t size)
+{
+    char dir[PATH_MAX];
+    while (list != NULL && *list != '\0') {
+        size_t length = strcspn(list, ":");
+        snprintf(dir, sizeof dir, "%.*s", (int)(length < sizeof dir ? length : 0), list);
+        if (dir[0] != '\0' && folder_find(dir, match, wanted, path, size))
+            return 1;
+        list += length + (list[length] == ':');
+    }
+    return 0;
+}
 
 /* True when name is one of the ':'-separated names of list. */
 static int listed(const char *list, const char *name)
@@ -144,17 +160,10 @@ static const char *loader_find(const struct search *search, int (*match)(const c
     if (search->companions[0] && match == same_name && listed(search->load, wanted) &&
         folder_find(search->companions, match, wanted, path, size))
         return "the set's companions";
-    if (search->own_folder[0] && folder_find(search->own_folder, match, wanted, path, size))
-        return "the set's own folder";
-    const char *library_path = getenv("LD_LIBRARY_PATH");
-    char dir[PATH_MAX];
-    while (library_path != NULL && *library_path != '\0') {
-        size_t length = strcspn(library_path, ":");
-        snprintf(dir, sizeof dir, "%.*s", (int)(length < sizeof dir ? length : 0), library_path);
-        if (dir[0] != '\0' && folder_find(dir, match, wanted, path, size))
-            return "LD_LIBRARY_PATH";
-        library_path += length + (library_path[length] == ':');
-    }
+    if (list_find(getenv("LD_LIBRARY_PATH"), match, wanted, path, size))
+        return "LD_LIBRARY_PATH";
+    if (list_find(search->runpath, match, wanted, path, size))
+        return "the set's RUNPATH";
     if (cache_find(match, wanted, path, size))
         return "the loader cache";
     for (size_t i = 0; i < sizeof default_folders / sizeof default_folders[0]; i++) {
@@ -260,10 +269,27 @@ static int read_needs(const char *set_dir, const struct set_info *info, struct s
     return platform_run_capture(argv, answer, sizeof answer, 30) == 0 && set_needs_parse_lines(answer, needs) >= 0;
 }
 
+/* The libraries' RUNPATH with $ORIGIN (or ${ORIGIN}) replaced by their real folder. */
+static void expand_origin(const char *runpath, const char *origin, char *out, size_t size)
+{
+    size_t used = 0;
+    out[0] = '\0';
+    while (*runpath != '\0' && used + 1 < size) {
+        int plain = strncmp(runpath, "$ORIGIN", 7) == 0, braced = strncmp(runpath, "${ORIGIN}", 9) == 0;
+        if (plain || braced) {
+            used += (size_t)snprintf(out + used, size - used, "%s", origin);
+            runpath += plain ? 7 : 9;
+        } else
+            out[used++] = *runpath++;
+        out[used < size ? used : size - 1] = '\0';
+    }
+}
+
 int needs_judge_set(const char *root, const char *name, struct set_judgement *judgement)
 {
     static struct set_needs needs;
-    char set_dir[PATH_MAX], lib_dir[PATH_MAX], companions[PATH_MAX] = "", load[CUDNNV_COMPANIONS_MAX] = "";
+    char set_dir[PATH_MAX], lib_dir[PATH_MAX], real_lib[PATH_MAX], companions[PATH_MAX] = "";
+    char load[CUDNNV_COMPANIONS_MAX] = "", runpath[4 * PATH_MAX] = "";
     struct set_info info;
     memset(judgement, 0, sizeof *judgement);
     snprintf(judgement->name, sizeof judgement->name, "%s", name);
@@ -283,7 +309,10 @@ int needs_judge_set(const char *root, const char *name, struct set_judgement *ju
     path_join(lib_dir, sizeof lib_dir, set_dir, "lib");
     if (!cudnnv_set_companions(set_dir, companions, sizeof companions, load, sizeof load))
         companions[0] = '\0';
-    struct search search = {companions, load, cudnnv_name_major(info.version) >= 9 ? lib_dir : ""};
+    if (realpath(lib_dir, real_lib) != NULL)
+        expand_origin(needs.runpath[0] ? needs.runpath : cudnnv_name_major(info.version) >= 9 ? "$ORIGIN" : "", real_lib,
+                      runpath, sizeof runpath);
+    struct search search = {companions, load, runpath};
     for (int i = 0; i < needs.count; i++) {
         struct need_finding *finding = &judgement->finding[judgement->count++];
         finding->need = needs.need[i];

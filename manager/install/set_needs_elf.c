@@ -40,9 +40,13 @@ static void read_dynamic_entries(Elf *elf, Elf_Scn *section, const GElf_Shdr *he
         GElf_Dyn entry;
         if (gelf_getdyn(data, (int)i, &entry) == NULL || entry.d_tag == DT_NULL)
             break;
-        if (entry.d_tag != DT_NEEDED && entry.d_tag != DT_SONAME)
+        if (entry.d_tag != DT_NEEDED && entry.d_tag != DT_SONAME && entry.d_tag != DT_RUNPATH && entry.d_tag != DT_RPATH)
             continue;
         const char *name = elf_strptr(elf, header->sh_link, entry.d_un.d_val);
+        if (name != NULL && (entry.d_tag == DT_RUNPATH || entry.d_tag == DT_RPATH)) {
+            set_needs_add_runpath(reader->needed, name);
+            continue;
+        }
         if (name == NULL || !set_need_name_is_valid(name))
             continue;
         if (entry.d_tag == DT_SONAME)
@@ -145,6 +149,7 @@ int set_needs_collect(const char *lib_dir, struct set_needs *needs, char *why, s
     needs->recorded = 1;
     if (count < 0)
         return snprintf(why, why_size, "cannot read %s: %s", lib_dir, strerror(errno)), -1;
+    snprintf(needs->runpath, sizeof needs->runpath, "%s", needed.runpath);
     for (int i = 0; i < needed.count; i++) {
         const char *name = needed.need[i].name;
         int held = lib_dir_holds(lib_dir, name);

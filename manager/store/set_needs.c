@@ -37,13 +37,39 @@ int set_needs_add(struct set_needs *needs, const char *name, const char *needed_
     return 0;
 }
 
+/* An entry of a run path: a plain path, $ORIGIN allowed; no ':' (the separator) and nothing a shell or INI reads. */
+static int is_runpath_entry(const char *entry, size_t length)
+{
+    static const char allowed[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789._+-/${}";
+    size_t i = 0;
+    while (i < length && strchr(allowed, entry[i]) != NULL && entry[i] != '\0')
+        i++;
+    return length > 0 && i == length;
+}
+
+void set_needs_add_runpath(struct set_needs *needs, const char *runpath)
+{
+    while (*runpath != '\0') {
+        size_t length = strcspn(runpath, ":");
+        size_t used = strlen(needs->runpath);
+        int known = 0;
+        for (const char *item = needs->runpath; *item != '\0' && !known; item += strcspn(item, ":") + (item[strcspn(item, ":")] == ':'))
+            known = strncmp(item, runpath, length) == 0 && (item[length] == ':' || item[length] == '\0');
+        if (!known && is_runpath_entry(runpath, length) && used + length + 2 < sizeof needs->runpath)
+            snprintf(needs->runpath + used, sizeof needs->runpath - used, "%s%.*s", used ? ":" : "", (int)length, runpath);
+        runpath += length + (runpath[length] == ':');
+    }
+}
+
 static int take_need(void *user, const char *section, const char *key, const char *value)
 {
     struct set_needs *needs = user;
     if (strcmp(section, "needs") != 0)
         return 1;
     needs->recorded = 1;
-    if (strcmp(key, "none") != 0)
+    if (strcmp(key, "runpath") == 0)
+        set_needs_add_runpath(needs, value);
+    else if (strcmp(key, "none") != 0)
         set_needs_add(needs, key, value, NEED_AT_LOAD);
     return 1;
 }
@@ -65,13 +91,15 @@ int set_needs_append(const char *set_dir, const struct set_needs *needs)
     char *text = read_small_file(path, 64 * 1024);
     if (text == NULL)
         return -1;
-    size_t size = strlen(text) + (size_t)SET_NEEDS_MAX * (2 * SET_NEED_NAME_MAX + 8) + 128;
+    size_t size = strlen(text) + (size_t)SET_NEEDS_MAX * (2 * SET_NEED_NAME_MAX + 8) + SET_RUNPATH_MAX + 160;
     char *out = malloc(size);
     if (out == NULL) {
         free(text);
         return -1;
     }
     size_t used = (size_t)snprintf(out, size, "%s\n; what this set's libraries load that the set does not hold\n[needs]\n", text);
+    if (needs->runpath[0] != '\0')
+        used += (size_t)snprintf(out + used, size - used, "runpath = %s\n", needs->runpath);
     for (int i = 0; i < needs->count; i++)
         used += (size_t)snprintf(out + used, size - used, "%s = %s\n", needs->need[i].name, needs->need[i].needed_by);
     if (needs->count == 0)
@@ -89,8 +117,12 @@ int set_needs_parse_lines(const char *text, struct set_needs *needs)
     needs->recorded = 1;
     while (*text != '\0') {
         size_t length = strcspn(text, "\n");
-        if (length >= 2 * SET_NEED_NAME_MAX || sscanf(text, "%63s %63s", name, needed_by) != 2 ||
-            set_needs_add(needs, name, needed_by, NEED_AT_LOAD) != 0)
+        if (strncmp(text, "runpath ", 8) == 0 && length < 8 + SET_RUNPATH_MAX) {
+            char runpath[SET_RUNPATH_MAX];
+            snprintf(runpath, sizeof runpath, "%.*s", (int)length - 8, text + 8);
+            set_needs_add_runpath(needs, runpath);
+        } else if (length >= 2 * SET_NEED_NAME_MAX || sscanf(text, "%63s %63s", name, needed_by) != 2 ||
+                   set_needs_add(needs, name, needed_by, NEED_AT_LOAD) != 0)
             return -1;
         text += length + (text[length] == '\n');
     }

@@ -25,9 +25,12 @@ struct set_need {
     enum set_need_when when;
 };
 
+#define SET_RUNPATH_MAX 256
+
 struct set_needs {
     int count;
     int recorded;                        /* 1 when cudnnv.ini had a [needs] section */
+    char runpath[SET_RUNPATH_MAX];       /* the libraries' DT_RUNPATH entries, ':'-separated ($ORIGIN kept) */
     struct set_need need[SET_NEEDS_MAX];
 };
 
@@ -39,6 +42,8 @@ int set_needs_read(const char *set_dir, struct set_needs *needs);
 int set_needs_append(const char *set_dir, const struct set_needs *needs);
 /* The lines the install helper prints for a folder (NAME NEEDED_BY), read back; the count, -1 on a bad line. */
 int set_needs_parse_lines(const char *text, struct set_needs *needs);
+/* Adds a DT_RUNPATH (or DT_RPATH) value's entries not there yet; entries of other bytes than a path's are left out. */
+void set_needs_add_runpath(struct set_needs *needs, const char *runpath);
 /* A word for a need's kind: "load time", "cuBLAS-backed engines", "runtime-compiled engines". */
 const char *set_need_feature(enum set_need_when when);
 /* True for a name a need may have: a library's file name (lib..., ld-...) of [A-Za-z0-9._+-], shorter than SET_NEED_NAME_MAX. */

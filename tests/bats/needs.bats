@@ -290,3 +290,20 @@ EOF
     assert_output_has "found nowhere (looked in the set's companions"
     assert_output_has "libz.so.1 ("
 }
+
+@test "a set linked to NVIDIA's wheels finds cuBLAS and NVRTC through its RUNPATH; a copy in the store does not" {
+    local wheels="$FIXTURES/layouts/wheels12"
+    cudnnv link wheels "$wheels/nvidia/cudnn" 2>/dev/null
+    cudnnv global wheels 2>/dev/null
+    run cudnnv doctor
+    assert_output_has "libcublasLt.so.12 (the set's RUNPATH: $wheels/nvidia/cudnn/lib/../../cublas/lib/libcublasLt.so.12)"
+    assert_output_has "libnvrtc.so.12 (the set's RUNPATH: $wheels/nvidia/cudnn/lib/../../cuda_nvrtc/lib/libnvrtc.so.12)"
+    refute_output_has "FAIL  needs"
+    # copied into the store, $ORIGIN/../../cublas/lib is versions/cublas/lib: nothing there
+    cudnnv install --name copied "$wheels/nvidia/cudnn" 2>/dev/null
+    run cat "$CUDNNV_ROOT/versions/copied/cudnnv.ini"
+    assert_output_has 'runpath = $ORIGIN:$ORIGIN/../../cublas/lib:$ORIGIN/../../cuda_nvrtc/lib'
+    cudnnv global copied 2>/dev/null
+    run -1 cudnnv doctor
+    assert_output_has "FAIL  needs: copied (CUDA 12) needs libcublasLt.so.12"
+}
