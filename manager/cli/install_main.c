@@ -7,29 +7,14 @@
  */
 #include "cli.h"
 #include "commands.h"
-#include "messages.h"
 #include "set_needs_elf.h"
 
-#include <stdio.h>
 #include <string.h>
-
-static int print_needs(const char *lib_dir)
-{
-    struct set_needs needs;
-    char why[4200];
-    if (set_needs_collect(lib_dir, &needs, why, sizeof why) != 0)
-        return fail("%s", why);
-    if (needs.runpath[0] != '\0')
-        printf("runpath %s\n", needs.runpath);
-    for (int i = 0; i < needs.count; i++)
-        printf("%s %s\n", needs.need[i].name, needs.need[i].needed_by[0] ? needs.need[i].needed_by : "-");
-    return 0;
-}
 
 int main(int argc, char **argv)
 {
     if (argc == 3 && strcmp(argv[1], "--needs-of") == 0)
-        return print_needs(argv[2]);
+        return set_needs_print(argv[2]);
     argv[0] = "install";
     return command_main(&command_install, install_run, argc, argv);
 }

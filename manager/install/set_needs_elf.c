@@ -1,6 +1,6 @@
 /*
- * The dynamic section of each shared library in a set's lib/, read with
- * elfutils' libelf: its DT_SONAME and DT_NEEDED entries. Only regular files
+ * The dynamic section of each of cuDNN's libraries (libcudnn*) in a set's
+ * lib/, read with elfutils' libelf: its DT_SONAME, DT_NEEDED and DT_RUNPATH. Only regular files
  * that start with the ELF magic are read (links are the names of files read
  * anyway); a file libelf cannot read is passed over, not guessed at.
  */
@@ -100,7 +100,8 @@ static int already_read(const struct stat *seen, int count, const struct stat *i
 
 /* The libraries of lib_dir (ELF files, each read once whatever links name it), their sonames, and every
  * DT_NEEDED; the count, or -1. */
-static int read_libraries(const char *lib_dir, struct library *libraries, int max, struct set_needs *needed)
+static int read_libraries(const char *lib_dir, const char *prefix, struct library *libraries, int max,
+                          struct set_needs *needed)
 {
     char path[PATH_MAX];
     struct stat seen[MAX_LIBRARIES];
@@ -111,7 +112,8 @@ static int read_libraries(const char *lib_dir, struct library *libraries, int ma
         return dir != NULL ? (closedir(dir), -1) : -1;
     memset(needed, 0, sizeof *needed);
     while ((entry = readdir(dir)) != NULL && count < max) {
-        if (!set_need_name_is_valid(entry->d_name) || path_join(path, sizeof path, lib_dir, entry->d_name) != 0)
+        if (strncmp(entry->d_name, prefix, strlen(prefix)) != 0 || !set_need_name_is_valid(entry->d_name) ||
+            path_join(path, sizeof path, lib_dir, entry->d_name) != 0)
             continue;
         int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);   /* a linked set's lib/ holds links to its files */
         struct stat info;
@@ -144,7 +146,8 @@ int set_needs_collect(const char *lib_dir, struct set_needs *needs, char *why, s
 {
     static struct library libraries[MAX_LIBRARIES];
     static struct set_needs needed;
-    int count = read_libraries(lib_dir, libraries, MAX_LIBRARIES, &needed);
+    /* cuDNN's own libraries: a linked set's lib/ may be a CUDA toolkit's, holding cuBLAS and the rest */
+    int count = read_libraries(lib_dir, "libcudnn", libraries, MAX_LIBRARIES, &needed);
     memset(needs, 0, sizeof *needs);
     needs->recorded = 1;
     if (count < 0)
@@ -166,7 +169,7 @@ int set_needs_make_soname_links(const char *lib_dir, int *made, char *why, size_
     static struct library libraries[MAX_LIBRARIES];
     static struct set_needs needed;
     char link_path[PATH_MAX];
-    int count = read_libraries(lib_dir, libraries, MAX_LIBRARIES, &needed);
+    int count = read_libraries(lib_dir, "", libraries, MAX_LIBRARIES, &needed);
     *made = 0;
     if (count < 0)
         return snprintf(why, why_size, "cannot read %s: %s", lib_dir, strerror(errno)), -1;
@@ -211,4 +214,19 @@ int elf_needed(const char *path, struct set_needs *needed)
 {
     struct library library;
     return read_one(path, &library, needed);
+}
+
+int set_needs_print(const char *lib_dir)
+{
+    static struct set_needs needs;
+    char why[PATH_MAX + 128];
+    if (set_needs_collect(lib_dir, &needs, why, sizeof why) != 0) {
+        fprintf(stderr, "cudnnv: %s\n", why);
+        return 1;
+    }
+    if (needs.runpath[0] != '\0')
+        printf("runpath %s\n", needs.runpath);
+    for (int i = 0; i < needs.count; i++)
+        printf("%s %s\n", needs.need[i].name, needs.need[i].needed_by[0] ? needs.need[i].needed_by : "-");
+    return 0;
 }

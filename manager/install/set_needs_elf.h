@@ -21,4 +21,7 @@ int elf_soname(const char *path, char *soname, size_t size);
 /* The DT_NEEDED entries of one ELF library; 0, or -1 when it is no readable ELF library. */
 int elf_needed(const char *path, struct set_needs *needed);
 
+/* What 'cudnnv-install --needs-of LIB_DIR' prints: "runpath ENTRIES", then "NAME NEEDED_BY" per need; 0 or 1. */
+int set_needs_print(const char *lib_dir);
+
 #endif

@@ -58,7 +58,9 @@ echo 9.99 > "$out/elsewhere/.cudnn-version"
 echo "exit status: $?"
 
 # Part two: the cudnnv command itself on that machine, when a build of it
-# was carried along (build/device: cudnnv linked with static inih and xxHash).
+# was carried along (build/device: cudnnv linked with static inih and xxHash;
+# its lib/cudnnv/cudnnv-install the needs reader alone, tests/bench/needs_reader.c,
+# since that machine lacks the full helper's libraries).
 cli="$top/build/device/bin/cudnnv"
 if [ -x "$cli" ]; then
     export CUDNNV_ROOT="$out/cli-store"
@@ -74,4 +76,15 @@ if [ -x "$cli" ]; then
     PATH="$(dirname "$python"):$PATH" "$cli" doctor
     echo "== cudnnv exec: PyTorch through the shims, started by cudnnv"
     "$cli" exec "$python" "$here/gpu_conv.py"
+    libs='find library=(libcublas|libnvrtc|libz\.)|calling init: .*(libcublas|libnvrtc|libz\.)|file=.*(libcublas|libnvrtc).*\[0\]'
+    echo "== what cuDNN loads besides itself, LD_DEBUG=libs: cudnnv check"
+    LD_DEBUG=libs "$cli" check 2>&1 | grep -E "$libs" | sed 's/^ *[0-9]*: *//' | sort -u | head -40
+    echo "== the same for a PyTorch convolution through the shims"
+    LD_DEBUG=libs "$cli" exec "$python" "$here/gpu_conv.py" 2>&1 | grep -E "$libs" | sed 's/^ *[0-9]*: *//' | sort -u | head -40
+    echo "== doctor's needs for the set linked to the wheel, and for part one's copy of it in a store"
+    "$cli" doctor 2>&1 | grep -A1 'needs'
+    (cd "$out/project" && CUDNNV_ROOT="$store" "$cli" doctor 2>&1 | grep -A1 'needs')
+    echo "== the machine's own CUDA libraries"
+    ls /usr/local/cuda/lib64/libcublasLt* /usr/local/cuda/lib64/libnvrtc* 2>/dev/null | head
+    /sbin/ldconfig -p | grep -E 'libcublasLt|libnvrtc\.' | head
 fi
