@@ -230,9 +230,11 @@ static int take_runtime_need(void *user, const char *section, const char *key, c
         return 1;
     }
     enum set_need_when when = strcmp(value, "nvrtc") == 0 ? NEED_NVRTC : NEED_CUBLAS;
-    if (!expand_cuda(key, reader->cuda_major, name, sizeof name))
-        snprintf(reader->unknown, reader->unknown_size, "%s (the set's CUDA build is not known)", key);
-    else
+    if (!expand_cuda(key, reader->cuda_major, name, sizeof name)) {
+        size_t used = strncmp(reader->unknown, "the set's CUDA build is not known:", 34) == 0 ? strlen(reader->unknown) : 0;
+        snprintf(reader->unknown + used, reader->unknown_size - used, "%s %s",
+                 used ? "," : "the set's CUDA build is not known:", key);
+    } else
         set_needs_add(reader->needs, name, "", when);
     return 1;
 }
