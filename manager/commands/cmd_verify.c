@@ -51,6 +51,43 @@ static void print_problem(const char *kind, const char *path, void *user)
     output->problems++;
 }
 
+static void count_only(const char *kind, const char *path, void *user)
+{
+    (void)kind;
+    (void)path;
+    (void)user;
+}
+
+/*
+ * What else a set needs to load: its main library under its soname (a set
+ * whose lib/ lacks it loads nowhere, whatever its MANIFEST says), and the
+ * companions the shim loads for it, checked against their own MANIFEST.
+ * 1 when something is wrong (said on stdout as a problem line).
+ */
+static int verify_loading(const char *name, const char *set_dir, const struct set_info *info,
+                          struct verify_output *output)
+{
+    char library[PATH_MAX + 32], companions[PATH_MAX], load[CUDNNV_COMPANIONS_MAX], message[PATH_MAX + 512];
+    struct verify_result result;
+    int bad = 0;
+    int major = cudnnv_name_major(info->version);
+    snprintf(library, sizeof library, "%s/lib/libcudnn.so.%d", set_dir, major);
+    if (major > 0 && strncmp(info->platform, "windows", 7) != 0 && access(library, R_OK) != 0) {
+        print_problem("missing", library + strlen(set_dir) + 1, output);
+        bad = 1;
+    }
+    if (!cudnnv_set_companions(set_dir, companions, sizeof companions, load, sizeof load))
+        return bad;
+    *strrchr(companions, '/') = '\0';   /* cuda/X.Y.Z, which holds the MANIFEST */
+    if (manifest_verify(companions, &result, count_only, NULL, NULL) != 0 || result.missing + result.changed + result.extra) {
+        snprintf(message, sizeof message, "%s (the CUDA libraries %s loads; bring them again with 'cudnnv install --with-cuda-libs %s')",
+                 companions, name, name);
+        print_problem("changed", message, output);
+        bad = 1;
+    }
+    return bad;
+}
+
 static const char *verify_one(const char *name, int json, int *failed)
 {
     char set_dir[PATH_MAX];
@@ -96,7 +133,7 @@ static const char *verify_one(const char *name, int json, int *failed)
                  why == EINVAL ? "not a regular file" : strerror(why));
         return status;
     }
-    int bad = result.missing + result.changed + result.extra;
+    int bad = result.missing + result.changed + result.extra + verify_loading(name, set_dir, &info, &output);
     *failed |= bad != 0;
     if (json)
         printf("], \"status\": \"%s\", \"files\": %d, \"missing\": %d, \"changed\": %d, \"extra\": %d, "

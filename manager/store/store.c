@@ -237,6 +237,9 @@ int store_remove_set(const char *root, const char *name)
         return fail("cannot remove %s: %s", target, strerror(errno));
     }
     remove_tree(trash);
+    /* which companions it loaded (install --with-cuda-libs): no longer anyone's; the companions stay for others */
+    if (snprintf(moved, sizeof moved, "%s/cuda/sets/%s", root, name) < (int)sizeof moved)
+        unlink(moved);
     return 0;
 }
 

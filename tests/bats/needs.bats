@@ -307,3 +307,22 @@ EOF
     run -1 cudnnv doctor
     assert_output_has "FAIL  needs: copied (CUDA 12) needs libcublasLt.so.12"
 }
+
+@test "verify covers the companions and a set that cannot load; uninstall forgets which companions a set loaded" {
+    use_local_redist
+    cudnnv install --with-cuda-libs "$ARCHIVES/$SET11" 2>/dev/null
+    run cudnnv verify 8.2.4.15
+    assert_status 0
+    assert_output_has "8.2.4.15: ok"
+    printf 'x' >> "$CUDNNV_ROOT/cuda/11.4.4/lib/libnvrtc.so.11.4.152"
+    run -1 cudnnv verify 8.2.4.15
+    assert_output_has "8.2.4.15: CHANGED"
+    assert_output_has "$CUDNNV_ROOT/cuda/11.4.4 (the CUDA libraries 8.2.4.15 loads; bring them again with 'cudnnv install --with-cuda-libs 8.2.4.15')"
+    # the set's main library under its soname taken away: verify does not call the set ok
+    rm "$CUDNNV_ROOT/versions/8.2.4.15/lib/libcudnn.so.8"
+    run -1 cudnnv verify 8.2.4.15
+    assert_output_has "missing  lib/libcudnn.so.8"
+    cudnnv uninstall --force 8.2.4.15 2>/dev/null
+    [ ! -e "$CUDNNV_ROOT/cuda/sets/8.2.4.15" ]
+    [ -d "$CUDNNV_ROOT/cuda/11.4.4/lib" ]
+}
