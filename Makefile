@@ -145,10 +145,11 @@ all: $(CUDNNV) $(INSTALLER) $(UPDATER) $(SHIM_LIBS) $(CATALOG_DATA) $(SPANK_PLUG
 
 # The catalog data, laid out next to the binary as 'make install' lays it out
 # (share/cudnnv/ from bin/cudnnv).
-$(CATALOG_DATA): $(wildcard versions/catalog/*.ini) versions/frameworks.ini versions/runtime-needs.ini
+CATALOG_FILES = versions/frameworks.ini versions/runtime-needs.ini versions/advisories.ini
+$(CATALOG_DATA): $(wildcard versions/catalog/*.ini) $(CATALOG_FILES)
 	@mkdir -p $(BUILD)/share/cudnnv
 	@rm -rf $(BUILD)/share/cudnnv/catalog
-	@cp -r versions/catalog versions/frameworks.ini versions/runtime-needs.ini $(BUILD)/share/cudnnv/
+	@cp -r versions/catalog $(CATALOG_FILES) $(BUILD)/share/cudnnv/
 	@touch $@
 
 $(BUILD)/gen/libcudnn.so.%.stubs.S $(BUILD)/gen/libcudnn.so.%.names.c $(BUILD)/gen/libcudnn.so.%.map \
@@ -244,7 +245,7 @@ windows-dist: windows $(CATALOG_DATA)
 	@cp $(WIN_CUDNNV) $(WIN_DIST)/bin/
 	@cp $(WIN_DLLS) $(WIN_DIST)/lib/cudnnv/windows/
 	@cp versions/catalog/*.ini $(WIN_DIST)/share/cudnnv/catalog/
-	@cp versions/frameworks.ini versions/runtime-needs.ini $(WIN_DIST)/share/cudnnv/
+	@cp $(CATALOG_FILES) $(WIN_DIST)/share/cudnnv/
 	@echo "  DIST $(WIN_DIST)"
 
 $(BUILD)/windows/include/xxhash.h:
@@ -474,11 +475,11 @@ install: $(CUDNNV) $(INSTALLER) $(UPDATER) $(SHIM_LIBS) $(CATALOG_DATA) $(SPANK_
 	install -m 644 docs/cudnnv.1 "$(DESTDIR)$(PREFIX)/share/man/man1/cudnnv.1"
 	install -d "$(DESTDIR)$(PREFIX)/share/cudnnv/catalog"
 	install -m 644 versions/catalog/*.ini "$(DESTDIR)$(PREFIX)/share/cudnnv/catalog/"
-	install -m 644 versions/frameworks.ini versions/runtime-needs.ini "$(DESTDIR)$(PREFIX)/share/cudnnv/"
+	install -m 644 $(CATALOG_FILES) "$(DESTDIR)$(PREFIX)/share/cudnnv/"
 
 # Removes what install wrote, file by file, then the folders that are cudnnv's
 # own (lib/cudnnv, share/cudnnv) once they are empty; bin/ and share/man stay.
-INSTALLED_FILES = bin/cudnnv share/man/man1/cudnnv.1 share/cudnnv/frameworks.ini share/cudnnv/runtime-needs.ini \
+INSTALLED_FILES = bin/cudnnv share/man/man1/cudnnv.1 $(CATALOG_FILES:versions/%=share/cudnnv/%) \
                   $(patsubst %,lib/cudnnv/%,$(notdir $(SHIM_LIBS) $(INSTALLER) $(UPDATER))) lib/cudnnv/cudnnv_spank.so \
                   $(SHIM_MAJORS:%=lib/cudnnv/windows/cudnn64_%.dll) $(NVRTC_SONAMES:%=lib/cudnnv/forward/%/libnvrtc.so) \
                   $(patsubst versions/%,share/cudnnv/%,$(wildcard versions/catalog/*.ini))

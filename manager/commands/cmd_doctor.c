@@ -63,6 +63,7 @@ static int run(struct args *args)
     doctor_check_selection(&doctor);
     doctor_check_sets(&doctor);
     doctor_check_needs(&doctor);
+    doctor_check_advisories(&doctor);
     doctor_check_library_path(&doctor);
     doctor_check_loader_cache(&doctor);
     doctor_check_cuda_directories(&doctor);
@@ -91,6 +92,8 @@ const struct command command_doctor = {
         "  needs          what the sets' libraries load besides cuDNN (cuBLAS, NVRTC,\n"
         "                 zlib) is found where programs started here look, and is\n"
         "                 of the set's CUDA major\n"
+        "  advisories     the set is not a release advised against (9.10.0: an ABI\n"
+        "                 break), with why\n"
         "  shims          the shim libraries are in the store\n"
         "  library path   the shim directory is on LD_LIBRARY_PATH, and no other\n"
         "                 libcudnn comes before it\n"

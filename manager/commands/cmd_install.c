@@ -55,6 +55,9 @@ static const struct option_spec options[] = {
                                 .help = "also bring the CUDA libraries the set loads (cuBLAS, NVRTC) that\n"
                                         "a program started here would not find, from NVIDIA's CUDA\n"
                                         "redist ([catalog] cuda_redist); RELEASE may be an installed set"},
+    [INSTALL_ALLOW_ADVISED] = {.name = "--allow-advised",
+                               .help = "for a release: take one that versions/advisories.ini advises\n"
+                                       "against (9.10.0: an ABI break); otherwise it is passed over"},
     {.name = NULL},
 };
 

@@ -2,6 +2,7 @@
  * cudnnv use (alias local): pins versions for the current directory by
  * writing .cudnn-version there; without arguments shows the pin.
  */
+#include "advisories.h"
 #include "cli.h"
 #include "needs_judge.h"
 #include "commands.h"
@@ -89,13 +90,24 @@ static void warn_about_lock(const char *version_file, int count, char **names)
         note("%s was written for '%s': run 'cudnnv lock' to refresh it", path, lock.pins);
 }
 
-/* A pinned set whose CUDA libraries a program here would not find fails at its first convolution: say so now. */
+/*
+ * A pinned set whose CUDA libraries a program here would not find fails at
+ * its first convolution, and one advised against (versions/advisories.ini)
+ * breaks programs in its own way: say so now.
+ */
 static void warn_about_needs(int count, char **names)
 {
     cudnnv_name set;
+    char version[CUDNNV_NAME_MAX + 1];
+    struct advisory advisory;
     for (int i = 0; i < count; i++) {
-        if (cudnnv_resolve(store_root(), names[i], set))
-            needs_note_unmet(store_root(), set, 0);
+        if (!cudnnv_resolve(store_root(), names[i], set))
+            continue;
+        needs_note_unmet(store_root(), set, 0);
+        if (cudnnv_set_version(store_root(), set, version, sizeof version) &&
+            advisory_for(version, &advisory) == ADVISORY_AVOID)
+            note("warning: cuDNN %s is advised against: %s; pin a release without it ('cudnnv known')", version,
+                 advisory.why);
     }
 }
 

@@ -42,6 +42,7 @@ static int parse_install(struct args *args, struct install_request *request)
     request->no_catalog_check = args_has(args, INSTALL_NO_CATALOG_CHECK);
     request->json = args_has(args, INSTALL_JSON);
     request->with_cuda_libs = args_has(args, INSTALL_WITH_CUDA_LIBS);
+    request->allow_advised = args_has(args, INSTALL_ALLOW_ADVISED);
     request->cuda_libs_auto = config.cuda_libs_auto;
     request->source = args->count ? args->operand[0] : NULL;
     if (request->platform != NULL && catalog_platform_from_name(request->platform) < 0)
@@ -119,7 +120,8 @@ static int resolve_catalog_source(struct install_request *request, char *archive
                                             size, sha256)) != 0)
             return status;
     } else {
-        struct release_request release = {request->source, request->cuda, request->gpu, platform};
+        struct release_request release = {request->source, request->cuda, request->gpu, platform,
+                                          request->allow_advised};
         if ((status = install_catalog_archive(&release, archive, size, sha256)) != 0)
             return status;
     }

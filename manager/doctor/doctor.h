@@ -40,6 +40,7 @@ void doctor_check_driver(struct doctor *doctor);
 void doctor_check_gpu(struct doctor *doctor);
 void doctor_check_frameworks(struct doctor *doctor);
 void doctor_check_needs(struct doctor *doctor);
+void doctor_check_advisories(struct doctor *doctor);
 
 /* doctor_catalog.c: what the catalog says of a selected set's build */
 struct catalog_build;

@@ -7,6 +7,8 @@
  */
 #include "install_catalog.h"
 
+
+#include "advisories.h"
 #include "install_archive.h"
 #include "catalog.h"
 #include "messages.h"
@@ -221,6 +223,30 @@ static void say_choice(const struct catalog_release *release, const struct catal
              catalog_platform_name(platform));
 }
 
+/* A release versions/advisories.ini advises against: said once, and passed over. */
+static int passed_over(const char *version, struct advisory *advised, char *advised_version, size_t size)
+{
+    struct advisory found;
+    if (advisory_for(version, &found) != ADVISORY_AVOID)
+        return 0;
+    note("passing over cuDNN %s: %s (--allow-advised takes it)", version, found.why);
+    *advised = found;
+    snprintf(advised_version, size, "%s", version);
+    return 1;
+}
+
+/* True when some release of that prefix is not advised against. */
+static int any_unadvised(const struct catalog *catalog, const char *requested)
+{
+    struct advisory found;
+    for (int i = 0; i < catalog->count; i++) {
+        if (cudnnv_name_has_prefix(catalog->releases[i].version, requested) &&
+            advisory_for(catalog->releases[i].version, &found) != ADVISORY_AVOID)
+            return 1;
+    }
+    return 0;
+}
+
 int install_catalog_archive(const struct release_request *request, char *archive_path, size_t size, char sha256[65])
 {
     struct catalog catalog;
@@ -236,8 +262,12 @@ int install_catalog_archive(const struct release_request *request, char *archive
         ceiling[0] = '\0';
     const struct catalog_release *release = NULL;
     const struct catalog_build *build = NULL;
+    struct advisory advised = {0};
+    char advised_version[72] = "";
     for (int i = catalog.count - 1; i >= 0 && build == NULL; i--) {
         if (!cudnnv_name_has_prefix(catalog.releases[i].version, request->requested))
+            continue;
+        if (!request->allow_advised && passed_over(catalog.releases[i].version, &advised, advised_version, sizeof advised_version))
             continue;
         char unfit[256] = "";
         release = &catalog.releases[i];
@@ -245,7 +275,10 @@ int install_catalog_archive(const struct release_request *request, char *archive
         if (build == NULL && unfit[0] != '\0')
             snprintf(skipped, sizeof skipped, "%s", unfit);   /* the oldest passed over for a GPU so far */
     }
-    if (build == NULL)
+    if (build == NULL && advised.severity == ADVISORY_AVOID && !any_unadvised(&catalog, request->requested))
+        status = fail("cuDNN %s is advised against: %s; take it anyway with --allow-advised, or choose another release ('cudnnv known %s')",
+                      advised_version[0] ? advised_version : request->requested, advised.why, request->requested);
+    else if (build == NULL)
         status = explain_no_fit(&catalog, request->requested, platform, cuda, driver, ceiling, &gpus, skipped);
     else {
         const struct catalog_archive *archive = &build->archive[platform];

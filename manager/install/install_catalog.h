@@ -13,6 +13,7 @@ struct release_request {
     const char *cuda;     /* NULL: the newest build the driver runs */
     const char *gpu;      /* NULL: this machine's GPUs, when the platform is this machine's */
     int platform;
+    int allow_advised;    /* --allow-advised: a release advised against is taken like any other */
 };
 
 /* install_catalog_archive and install_fetch_archive's answer under install_plan_only(): described, not fetched. */
