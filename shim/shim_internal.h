@@ -15,6 +15,7 @@ struct cudnnv_launch {
     char cwd[PATH_MAX];
     int cwd_too_long;             /* getcwd said ENAMETOOLONG: the pin cannot be read */
     int debug;
+    int strict;                   /* CUDNNV_STRICT: refuse to run beside a foreign cuDNN copy */
     int secure;                   /* AT_SECURE: CUDNNV_* ignored */
 };
 

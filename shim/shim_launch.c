@@ -1,7 +1,7 @@
 /*
  * What the shim captures when it is loaded (at process start when preloaded,
- * at dlopen otherwise): CUDNNV_VERSION, CUDNNV_ROOT, CUDNNV_DEBUG and the
- * working directory, so that a program that changes directory later still
+ * at dlopen otherwise): CUDNNV_VERSION, CUDNNV_ROOT, CUDNNV_DEBUG,
+ * CUDNNV_STRICT and the working directory, so that a program that changes directory later still
  * gets its launch directory's set. It costs a getcwd and three getenv; no
  * file is opened and no cuDNN library is loaded until the first cuDNN call.
  * In a setuid process (AT_SECURE) the CUDNNV_* variables are ignored: the
@@ -50,6 +50,8 @@ __attribute__((constructor)) static void cudnnv_capture_launch(void)
         strcpy(launch.system_root, system_root);
     const char *debug = getenv("CUDNNV_DEBUG");
     launch.debug = debug != NULL && debug[0] != '\0' && strcmp(debug, "0") != 0;
+    const char *strict = getenv("CUDNNV_STRICT");
+    launch.strict = strict != NULL && strict[0] != '\0' && strcmp(strict, "0") != 0;
     if (launch.root[0] == '\0') {
         const char *home = getenv("HOME");
         if (home != NULL && home[0] == '/' && strlen(home) + 9 < sizeof launch.root)

@@ -32,6 +32,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -191,8 +192,81 @@ static int search_reaches_set_first(void *main_library, const char *lib_dir, cha
     return reaches;
 }
 
+/*
+ * Says, where 'cudnnv ps' can read it, which copy this shim serves: a
+ * one-page anonymous file (memfd) named "cudnnv:MAJOR:LIB_DIR", mapped for
+ * the life of the process, shows in /proc/PID/maps beside any other cuDNN
+ * copy the program mapped itself. Nothing is written to a disk; it costs
+ * two system calls and one page of address space.
+ */
+static void announce_served(const struct cudnnv_loaded *loaded)
+{
+    char name[250];
+    if (snprintf(name, sizeof name, "cudnnv:%d:%s", cudnnv_shim_major_number(), loaded->lib_dir) >= (int)sizeof name)
+        snprintf(name, sizeof name, "cudnnv:%d:?", cudnnv_shim_major_number());
+    int fd = memfd_create(name, MFD_CLOEXEC);
+    if (fd < 0)
+        return;
+    mmap(NULL, 4096, PROT_READ, MAP_SHARED, fd, 0);
+    close(fd);
+}
+
+/* The real folder of a loaded object's file, into out; 0 when it cannot be resolved. */
+static int real_folder(const char *path, char *out)
+{
+    char real[PATH_MAX];
+    if (path == NULL || path[0] != '/' || realpath(path, real) == NULL || strrchr(real, '/') == NULL)
+        return 0;
+    *strrchr(real, '/') = '\0';
+    strcpy(out, real);
+    return 1;
+}
+
+struct foreign_search {
+    const char *lib_dir;
+    char shim_dir[PATH_MAX];    /* this shim's folder: the shims of other majors beside it are not copies */
+    char found[PATH_MAX];
+};
+
+/* Any cuDNN library (libcudnn.so.N, libcudnn_*.so.N) mapped from another folder than the set's or the shims'. */
+static int find_foreign(struct dl_phdr_info *info, size_t size, void *data)
+{
+    struct foreign_search *search = data;
+    const char *slash = info->dlpi_name != NULL ? strrchr(info->dlpi_name, '/') : NULL;
+    char folder[PATH_MAX];
+    (void)size;
+    if (slash == NULL || strncmp(slash + 1, "libcudnn", 8) != 0 || !real_folder(info->dlpi_name, folder) ||
+        strcmp(folder, search->lib_dir) == 0 || strcmp(folder, search->shim_dir) == 0)
+        return 0;
+    snprintf(search->found, sizeof search->found, "%s", info->dlpi_name);
+    return 1;
+}
+
+/* CUDNNV_STRICT: a process that also mapped another cuDNN copy stops, naming it (it might serve some calls). */
+static void refuse_foreign_copies(const struct cudnnv_choice *choice, const struct cudnnv_loaded *loaded)
+{
+    struct foreign_search search = {loaded->lib_dir, "", ""};
+    Dl_info self;
+    if (dladdr((void *)refuse_foreign_copies, &self) == 0 || !real_folder(self.dli_fname, search.shim_dir))
+        search.shim_dir[0] = '\0';
+    dl_iterate_phdr(find_foreign, &search);
+    if (search.found[0] != '\0')
+        cudnnv_die("CUDNNV_STRICT is set and this process also loaded %s, a cuDNN copy that is not set '%s' (%s); remove it from the program's path, or unset CUDNNV_STRICT",
+                   search.found, choice->name, choice->origin_path);
+}
+
+static void load_libraries(const char *root, const struct cudnnv_choice *choice, struct cudnnv_loaded *loaded);
+
 void cudnnv_load_set(const char *root, const struct cudnnv_choice *choice,
                      struct cudnnv_loaded *loaded)
+{
+    load_libraries(root, choice, loaded);
+    announce_served(loaded);
+    if (cudnnv_launch_state()->strict)
+        refuse_foreign_copies(choice, loaded);
+}
+
+static void load_libraries(const char *root, const struct cudnnv_choice *choice, struct cudnnv_loaded *loaded)
 {
     char set_dir[PATH_MAX], lib_dir[PATH_MAX + 8], path[PATH_MAX + 32];
     memset(loaded, 0, sizeof *loaded);

@@ -105,6 +105,26 @@ static int library_major(const char *library)
     return strncasecmp(name, "cudnn64_", 8) == 0 ? atoi(name + 8) : -1;
 }
 
+/*
+ * A process whose shim says which set folder it serves (shim_load.c): a
+ * copy from anywhere else is mapped but shadowed (a framework loaded its
+ * own by path, as PyTorch does); 1 when the copy was judged so here.
+ */
+static int judge_shadowed(struct finding *found)
+{
+    char real_file[PATH_MAX], real_served[PATH_MAX];
+    int major = library_major(found->library);
+    const char *served = major >= 7 && major <= 9 ? found->process->served[major - 7] : "";
+    if (served[0] == '\0' || strcmp(served, "?") == 0 || realpath(found->library, real_file) == NULL ||
+        realpath(served, real_served) == NULL)
+        return 0;
+    if (is_inside(real_file, real_served))
+        return 0;
+    found->verdict = "shadowed";
+    snprintf(found->detail, sizeof found->detail, "loaded but not used: its shim serves %s", served);
+    return 1;
+}
+
 static void judge(const char *root, struct finding *found)
 {
     const struct cudnn_process *process = found->process;
@@ -117,7 +137,10 @@ static void judge(const char *root, struct finding *found)
                                          : CUDNNV_NOTHING_SELECTED;
     if (status == CUDNNV_SELECTED)
         strcpy(found->expected, choice.name);
-    if (!set_of_file(root, found->library, found->expected, found)) {
+    int in_store = set_of_file(root, found->library, found->expected, found);
+    if (judge_shadowed(found))
+        return;
+    if (!in_store) {
         found->verdict = "outside-store";
         snprintf(found->detail, sizeof found->detail, "not from a cudnnv store");
         return;
@@ -128,9 +151,12 @@ static void judge(const char *root, struct finding *found)
         return;
     }
     cudnnv_describe_origin(&choice, origin, sizeof origin);
+    int major = library_major(found->library);
+    const char *served = major >= 7 && major <= 9 ? found->process->served[major - 7] : "";
     if (status == CUDNNV_SELECTED && strcmp(choice.name, found->set) == 0) {
         found->verdict = "pinned";
-        snprintf(found->detail, sizeof found->detail, "as selected (%s)", origin);
+        snprintf(found->detail, sizeof found->detail, "as selected (%s)%s", origin,
+                 served[0] ? "; its shim serves this copy" : "");
     } else {
         found->verdict = "pin-differs";
         snprintf(found->detail, sizeof found->detail, "its pin now selects %s (%s)",

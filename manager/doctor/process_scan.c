@@ -42,6 +42,26 @@ static long read_proc(int pid, const char *what, char *out, size_t size)
     return (long)used;
 }
 
+/*
+ * The shim's word on what it serves: a mapping of an anonymous file named
+ * "cudnnv:MAJOR:LIB_DIR" ("/memfd:cudnnv:9:/home/u/.cudnnv/versions/9.19.0.56/lib (deleted)").
+ */
+static void take_served(const char *file, struct cudnn_process *process)
+{
+    static const char prefix[] = "/memfd:cudnnv:";
+    size_t length = strlen(file);
+    if (strncmp(file, prefix, sizeof prefix - 1) != 0 || length < sizeof prefix + 2)
+        return;
+    int major = file[sizeof prefix - 1] - '0';
+    const char *dir = file + sizeof prefix + 1;
+    if (major < 7 || major > 9 || file[sizeof prefix] != ':')
+        return;
+    length = strlen(dir);
+    if (length > 10 && strcmp(dir + length - 10, " (deleted)") == 0)
+        length -= 10;
+    snprintf(process->served[major - 7], PATH_MAX, "%.*s", (int)length, dir);
+}
+
 /* The main cuDNN libraries in the process's maps; -1 when they cannot be read. */
 static int read_libraries(int pid, struct cudnn_process *process)
 {
@@ -55,6 +75,7 @@ static int read_libraries(int pid, struct cudnn_process *process)
         if (file == NULL)
             continue;
         file[strcspn(file, "\n")] = '\0';
+        take_served(file, process);
         int known = 0;
         for (int i = 0; i < process->count; i++)
             known |= strcmp(process->libraries[i], file) == 0;
@@ -64,6 +85,7 @@ static int read_libraries(int pid, struct cudnn_process *process)
     fclose(maps);
     return process->count;
 }
+
 
 /* CUDNNV_VERSION and the store the process would use, from its environment. */
 static void read_environment(int pid, struct cudnn_process *process)

@@ -23,6 +23,7 @@ struct cudnn_process {
     int environment_read;              /* whether environ could be read (else the pin cannot be judged) */
     int count;
     char libraries[PROCESS_MAX_LIBRARIES][PATH_MAX];   /* the main cuDNN libraries mapped (libcudnn.so.N*) */
+    char served[3][PATH_MAX];          /* per major 7, 8, 9: the set folder its shim serves ("?" unknown, "" none) */
 };
 
 struct process_scan {

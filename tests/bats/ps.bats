@@ -36,7 +36,7 @@ teardown() {
     assert_status 0
     me=$(printf '%-8s' "$(id -un)")
     assert_output_has "$a_pid  $me  8.0.4.30 (cuDNN 8.0.4.30, $CUDNNV_ROOT/versions/8.0.4.30)"
-    assert_output_has "[as selected (set by $BATS_TEST_TMPDIR/A/.cudnn-version)]"
+    assert_output_has "[as selected (set by $BATS_TEST_TMPDIR/A/.cudnn-version); its shim serves this copy]"
     assert_output_has "$b_pid  $me  8.1.0.77 (cuDNN 8.1.0.77, $CUDNNV_ROOT/versions/8.1.0.77)"
     refute_output_has "$SHIMS"   # the shims are how it got there, not what it runs
     # B's pin changes while it runs: flagged
@@ -48,6 +48,31 @@ teardown() {
     assert_output_has "\"set\": \"8.1.0.77\", \"version\": \"8.1.0.77\""
     assert_output_has "\"expected\": \"8.0.4.30\", \"verdict\": \"pin-differs\""
     assert_output_has "\"verdict\": \"pinned\""
+}
+
+@test "ps says which copy the shim serves when a program also loaded another by path; CUDNNV_STRICT refuses that" {
+    setup_store
+    mkdir -p "$BATS_TEST_TMPDIR/A"
+    (cd "$BATS_TEST_TMPDIR/A" && cudnnv use 8.1 2>/dev/null)
+    # as PyTorch does: the shim preloaded (the hook does it in a pinned project), the wheel's copy loaded by path
+    LD_PRELOAD="$SHIMS/libcudnn.so.8" HOST_ALSO="$SETS/8.1.1/lib/libcudnn.so.8" hold "$BATS_TEST_TMPDIR/A" a
+    [ "$(head -1 "$BATS_TEST_TMPDIR/a.out")" = 8100 ]
+    run cudnnv ps
+    assert_output_has "$HELD_PID  $(printf '%-8s' "$(id -un)")  8.1.0.77 (cuDNN 8.1.0.77, $CUDNNV_ROOT/versions/8.1.0.77)"
+    assert_output_has "its shim serves this copy]"
+    assert_output_has "$SETS/8.1.1/lib/libcudnn.so.8.1.1"
+    assert_output_has "[loaded but not used: its shim serves $CUDNNV_ROOT/versions/8.1.0.77/lib]"
+    refute_output_has "not from a cudnnv store"
+    run cudnnv ps --json
+    assert_output_has "\"verdict\": \"shadowed\""
+    # told to be strict, the shim stops the program at its first call, naming the other copy
+    cd "$BATS_TEST_TMPDIR/A"
+    CUDNNV_STRICT=1 LD_PRELOAD="$SHIMS/libcudnn.so.8" HOST_ALSO="$SETS/8.1.1/lib/libcudnn.so.8" LD_LIBRARY_PATH="$SHIMS" \
+        run -127 timeout 10 "$FIXTURES/bin/host_wait" libcudnn.so.8 /dev/null
+    assert_output_has "cudnnv: CUDNNV_STRICT is set and this process also loaded $SETS/8.1.1/lib/libcudnn.so.8, a cuDNN copy that is not set '8.1.0.77'"
+    CUDNNV_STRICT=1 LD_PRELOAD="$SHIMS/libcudnn.so.8" LD_LIBRARY_PATH="$SHIMS" run timeout 10 "$FIXTURES/bin/host_wait" libcudnn.so.8 /dev/null
+    assert_status 0
+    assert_output_has 8100
 }
 
 @test "ps names a copy loaded from outside any store" {
@@ -84,7 +109,7 @@ teardown() {
     hold "$BATS_TEST_TMPDIR/p" p
     run cudnnv ps
     assert_output_has "$HELD_PID  $(printf '%-8s' "$(id -un)")  beta (cuDNN 8.1.0"
-    assert_output_has "[as selected (set by $BATS_TEST_TMPDIR/p/.cudnn-version)]"
+    assert_output_has "[as selected (set by $BATS_TEST_TMPDIR/p/.cudnn-version); its shim serves this copy]"
 }
 
 @test "ps run by another user counts the processes it may not look at, and says who can" {
