@@ -39,20 +39,68 @@ int catalog_is_sha256(const char *text)
     return text != NULL && strlen(text) == 64 && strspn(text, "0123456789abcdefABCDEF") == 64;
 }
 
-/* https, file, or http to this machine (a local mirror) or under the configured base_url. */
+/*
+ * The authority of scheme://AUTHORITY/...: what comes before the first '/',
+ * '?' or '#' after "://". 0 when the address has none.
+ */
+static int url_authority(const char *url, char *out, size_t size)
+{
+    const char *start = strstr(url, "://");
+    if (start == NULL)
+        return 0;
+    start += 3;
+    size_t length = strcspn(start, "/?#");
+    if (length >= size)
+        return 0;
+    memcpy(out, start, length);
+    out[length] = '\0';
+    return 1;
+}
+
+/* http to this machine: the host the address really names is 127.0.0.1, localhost or [::1], with a port or none. */
+static int is_local_http(const char *url)
+{
+    static const char *const hosts[] = {"127.0.0.1", "localhost", "[::1]"};
+    char authority[256];
+    if (strncmp(url, "http://", 7) != 0 || !url_authority(url, authority, sizeof authority))
+        return 0;
+    for (size_t i = 0; i < sizeof hosts / sizeof hosts[0]; i++) {
+        size_t length = strlen(hosts[i]);
+        const char *port = authority + length;
+        if (strncmp(authority, hosts[i], length) == 0 &&
+            (*port == '\0' || (*port == ':' && port[1] != '\0' && strspn(port + 1, "0123456789") == strlen(port + 1))))
+            return 1;
+    }
+    return 0;
+}
+
+/* url is base_url itself or below it: base_url followed by '/', '?' or nothing (never "...:8000@elsewhere"). */
+static int is_under(const char *url, const char *base_url)
+{
+    size_t length = strlen(base_url);
+    if (length == 0 || strncmp(url, base_url, length) != 0)
+        return 0;
+    return base_url[length - 1] == '/' || url[length] == '\0' || url[length] == '/' || url[length] == '?';
+}
+
+/*
+ * https, file, or http to this machine (a local mirror), or under the
+ * configured base_url (the user's own address, which may carry user-info).
+ * An address from anywhere else with user-info ("http://127.0.0.1:1@elsewhere/")
+ * is refused: its host is not the one it seems to name.
+ */
 int catalog_url_is_allowed(const char *url, const char *base_url)
 {
-    static const char *local[] = {"http://127.0.0.1:", "http://127.0.0.1/", "http://localhost:",
-                                  "http://localhost/", "http://[::1]:", "http://[::1]/"};
+    char authority[1024];
     if (cudnnv_text_has_controls(url) || strpbrk(url, " \"'<>\\") != NULL)
+        return 0;
+    if (base_url[0] != '\0' && is_under(url, base_url))
+        return 1;
+    if (url_authority(url, authority, sizeof authority) && strchr(authority, '@') != NULL)
         return 0;
     if (strncmp(url, "https://", 8) == 0 || strncmp(url, "file://", 7) == 0)
         return 1;
-    for (size_t i = 0; i < sizeof local / sizeof local[0]; i++) {
-        if (strncmp(url, local[i], strlen(local[i])) == 0)
-            return 1;
-    }
-    return base_url[0] != '\0' && strncmp(url, base_url, strlen(base_url)) == 0;
+    return is_local_http(url);
 }
 
 static const char *archive_problem(const struct catalog_archive *archive, const char *base_url)

@@ -30,6 +30,8 @@ struct transfer {
     int terminal;
     long http;        /* the server's status, 0 when none answered */
     int connected;    /* whether a connection was made at all */
+    long redirects;   /* how many redirects were followed */
+    char last_url[512];   /* where the last one led (the hop refused, when one was) */
 };
 
 /* The limits from [download] in config, on one transfer. */
@@ -40,6 +42,9 @@ static void set_limits(CURL *curl, const struct config *config)
     curl_easy_setopt(curl, CURLOPT_LOW_SPEED_TIME, config->low_speed_time);
     curl_easy_setopt(curl, CURLOPT_USERAGENT, "cudnnv");
     curl_easy_setopt(curl, CURLOPT_FOLLOWLOCATION, 1L);
+    /* every hop of a redirect is https: none leads to a file, to plain http elsewhere, or to another scheme */
+    curl_easy_setopt(curl, CURLOPT_REDIR_PROTOCOLS_STR, "https");
+    curl_easy_setopt(curl, CURLOPT_MAXREDIRS, 10L);
     curl_easy_setopt(curl, CURLOPT_FAILONERROR, 1L);
 }
 
@@ -47,7 +52,11 @@ static void set_limits(CURL *curl, const struct config *config)
 static void take_outcome(CURL *curl, struct transfer *transfer)
 {
     curl_off_t connect_time = 0;
+    char *last = NULL;
     curl_easy_getinfo(curl, CURLINFO_RESPONSE_CODE, &transfer->http);
+    curl_easy_getinfo(curl, CURLINFO_REDIRECT_COUNT, &transfer->redirects);
+    curl_easy_getinfo(curl, CURLINFO_EFFECTIVE_URL, &last);
+    snprintf(transfer->last_url, sizeof transfer->last_url, "%s", last ? last : "");
     curl_easy_getinfo(curl, CURLINFO_CONNECT_TIME_T, &connect_time);
     transfer->connected = connect_time > 0;
 }
@@ -58,6 +67,9 @@ static void describe_failure(CURLcode code, const struct transfer *transfer, con
 {
     if (code == CURLE_HTTP_RETURNED_ERROR)
         snprintf(why, size, "HTTP %ld", transfer->http);
+    else if ((code == CURLE_UNSUPPORTED_PROTOCOL || code == CURLE_TOO_MANY_REDIRECTS) && transfer->redirects > 0)
+        snprintf(why, size, "redirect %ld, to %s, was refused: only redirects to https are followed (at most 10)",
+                 transfer->redirects, transfer->last_url);
     else if (code == CURLE_COULDNT_RESOLVE_HOST || code == CURLE_COULDNT_RESOLVE_PROXY)
         snprintf(why, size, "the server's name is not known here (offline, or no name service)");
     else if (code == CURLE_COULDNT_CONNECT)
@@ -124,8 +136,8 @@ int download_file(const char *url, const char *target)
 {
     char part[PATH_MAX + 8], why[256];
     struct config config;
-    struct transfer transfer = {strrchr(target, '/') ? strrchr(target, '/') + 1 : target, 0,
-                                isatty(STDERR_FILENO), 0, 0};
+    struct transfer transfer = {.name = strrchr(target, '/') ? strrchr(target, '/') + 1 : target,
+                                .terminal = isatty(STDERR_FILENO)};
     config_read(store_root(), &config);
     snprintf(part, sizeof part, "%s.part", target);
     curl_global_init(CURL_GLOBAL_DEFAULT);
@@ -189,7 +201,7 @@ int download_text(const char *url, size_t limit, char **text, char *why, size_t 
     if (file_url_path(url, folder, sizeof folder) == 0 && is_directory(folder))
         return file_url_listing(folder, limit, text, why, why_size);   /* curl gives nothing for a folder */
     struct text_buffer buffer = {NULL, 0, limit};
-    struct transfer transfer = {url, 0, 0, 0, 0};
+    struct transfer transfer = {.name = url};
     struct config config;
     config_read(store_root(), &config);
     curl_global_init(CURL_GLOBAL_DEFAULT);

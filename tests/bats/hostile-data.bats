@@ -102,3 +102,43 @@ BASH_ENV=/tmp/evil" run --separate-stderr cudnnv env --format dockerfile 8.1
     [ "$status" -ne 124 ]
     assert_output_has "8.1.0.77"
 }
+
+@test "an address is judged by the host it really names: user-info and a base_url that only looks like a prefix are refused" {
+    write_release a.ini "$ARCHIVE" "http://127.0.0.1:1@elsewhere.invalid/$ARCHIVE" ""
+    write_release b.ini "$ARCHIVE" "http://localhost.elsewhere.invalid/$ARCHIVE" "" 8.1.1.33
+    write_release c.ini "$ARCHIVE" "https://user:secret@example.com/$ARCHIVE" "" 8.0.4.30
+    write_release d.ini "$ARCHIVE" "http://127.0.0.1:8000@elsewhere.invalid/$ARCHIVE" "" 9.1.0.70
+    run cudnnv known
+    assert_output_has "a.ini: it has a URL that is not https, file, or http to this machine"
+    assert_output_has "b.ini: it has a URL that is not https, file, or http to this machine"
+    assert_output_has "c.ini: it has a URL that is not https, file, or http to this machine"
+    # base_url is the user's own address; an address that merely starts with it is not under it
+    printf '[download]\nbase_url = http://127.0.0.1:8000\n' > "$CUDNNV_ROOT/config"
+    run cudnnv known
+    assert_output_has "d.ini: it has a URL that is not https, file, or http to this machine"
+    # and what is under it is taken, user-info and all (the user's own config)
+    printf '[download]\nbase_url = http://token:secret@127.0.0.1:8000/mirror\n' > "$CUDNNV_ROOT/config"
+    write_release d.ini "$ARCHIVE" "http://token:secret@127.0.0.1:8000/mirror/$ARCHIVE" "" 9.1.0.70
+    run cudnnv known 9.1.0.70
+    refute_output_has "d.ini"
+}
+
+@test "a redirect is followed only to https: a hop to a file, or to plain http, is refused and named" {
+    serve_archive "$ARCHIVE"
+    echo "file:///etc/passwd" > "$SERVED/$ARCHIVE.redirect"
+    local sum
+    sum=$(sha256sum "$ARCHIVES/$ARCHIVE" | cut -d' ' -f1)
+    write_release r.ini "$ARCHIVE" "http://127.0.0.1:$PORT/$ARCHIVE" "$sum"
+    run -1 cudnnv install 8.1.0.77
+    assert_output_has "redirect 1, to file:///etc/passwd, was refused: only redirects to https are followed"
+    refute_output_has "installed"
+    echo "http://127.0.0.1:$PORT/other/$ARCHIVE" > "$SERVED/$ARCHIVE.redirect"
+    run -1 cudnnv install 8.1.0.77
+    assert_output_has "redirect 1, to http://127.0.0.1:$PORT/other/$ARCHIVE, was refused"
+    refute_output_has "GET /other" "$(cat "$BATS_TEST_TMPDIR/requests")"
+    [ ! -e "$CUDNNV_ROOT/versions/8.1.0.77" ]
+}
+
+teardown() {
+    stop_server
+}
