@@ -107,18 +107,19 @@ UNIT_SUPPORT = $(call objects_in,$(BUILD)/obj,$(sort $(CORE_SRC) $(HELPER_SRC) $
 # others link everything above).
 unit_objects = $(patsubst %.c,$(BUILD)/obj/%.o,$(1))
 UNIT_OBJ_test_json        = $(call unit_objects,manager/base/json.c)
+UNIT_OBJ_test_url_mask    = $(call unit_objects,manager/base/url_mask.c)
 UNIT_OBJ_test_args        = $(call unit_objects,manager/cli/args.c manager/cli/help_text.c manager/cli/value_words.c \
-                            manager/shell/shell_table.c manager/catalog/catalog_platform.c manager/base/messages.c $(HOOKS_SRC) \
+                            manager/shell/shell_table.c manager/catalog/catalog_platform.c manager/base/messages.c manager/base/url_mask.c $(HOOKS_SRC) \
                             manager/cli/suggest.c manager/base/json.c shim/text_escape.c)
 UNIT_OBJ_test_hook_state  = $(call unit_objects,manager/shell/hook_state.c)
 UNIT_OBJ_test_pe_imports  = $(call unit_objects,manager/doctor/pe_imports.c)
-UNIT_OBJ_test_file_url    = $(call unit_objects,manager/net/file_url.c manager/base/fsutil.c manager/base/messages.c \
+UNIT_OBJ_test_file_url    = $(call unit_objects,manager/net/file_url.c manager/base/fsutil.c manager/base/messages.c manager/base/url_mask.c \
                             manager/platform/platform_posix.c $(SELECT_SRC))
 UNIT_OBJ_test_shell_table = $(call unit_objects,manager/shell/shell_table.c manager/base/json.c \
-                            manager/base/messages.c shim/text_escape.c $(HOOKS_SRC))
+                            manager/base/messages.c manager/base/url_mask.c shim/text_escape.c $(HOOKS_SRC))
 UNIT_OBJ_test_catalog     = $(call unit_objects,manager/catalog/catalog.c manager/catalog/catalog_check.c manager/catalog/compute_capability.c manager/base/ini_field.c manager/base/ini_read.c \
                             manager/catalog/catalog_platform.c manager/store/config.c manager/store/store.c \
-                            manager/base/fsutil.c manager/store/shim_files.c manager/base/messages.c \
+                            manager/base/fsutil.c manager/store/shim_files.c manager/base/messages.c manager/base/url_mask.c \
                             manager/store/archive_member.c manager/store/version_detect.c \
                             manager/platform/platform_posix.c $(SELECT_SRC))
 UNIT_LINK = $(or $(UNIT_OBJ_$(1)),$(UNIT_SUPPORT))

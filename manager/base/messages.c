@@ -3,9 +3,11 @@
  * prefixed "cudnnv:" that names the cause and the fix. A user error exits 1,
  * bad usage exits 2 (after pointing at the command's --help). Every message
  * is written through cudnnv_escape_text: names, paths and file contents
- * from outside never reach the terminal as control bytes.
+ * from outside never reach the terminal as control bytes; and the password
+ * of an address in it is shown as ****.
  */
 #include "messages.h"
+#include "url_mask.h"
 
 #include "cudnnv_select.h"
 
@@ -19,6 +21,7 @@ static void write_message(const char *prefix, const char *format, va_list args)
 {
     char text[MESSAGE_MAX], escaped[MESSAGE_MAX];
     vsnprintf(text, sizeof text, format, args);
+    url_mask_passwords(text);
     cudnnv_escape_text(text, escaped, sizeof escaped);
     fputs(prefix, stderr);
     fputs(escaped, stderr);

@@ -80,7 +80,7 @@ static int verify_loading(const char *name, const char *set_dir, const struct se
         return bad;
     *strrchr(companions, '/') = '\0';   /* cuda/X.Y.Z, which holds the MANIFEST */
     if (manifest_verify(companions, &result, count_only, NULL, NULL) != 0 || result.missing + result.changed + result.extra) {
-        snprintf(message, sizeof message, "%s (the CUDA libraries %s loads; bring them again with 'cudnnv install --with-cuda-libs %s')",
+        snprintf(message, sizeof message, "%s (the CUDA libraries %.64s loads; bring them again with 'cudnnv install --with-cuda-libs %.64s')",
                  companions, name, name);
         print_problem("changed", message, output);
         bad = 1;

@@ -18,6 +18,7 @@
 #include "fsutil.h"
 #include "gpu_list.h"
 #include "store.h"
+#include "url_mask.h"
 
 #include "cudnnv_select.h"
 
@@ -61,7 +62,10 @@ void install_plan_only(void)
 /* What --dry-run prints of the archive it would bring: its name, where from, its size and sum. */
 static int describe_plan(const struct catalog_archive *archive, const char *from)
 {
-    printf("%s\n  from    %s\n", archive->name, from);
+    char shown[2 * PATH_MAX];
+    snprintf(shown, sizeof shown, "%s", from);
+    url_mask_passwords(shown);
+    printf("%s\n  from    %s\n", archive->name, shown);
     if (archive->size > 0)
         printf("  size    %lld bytes\n", archive->size);
     else
