@@ -124,33 +124,56 @@ static int parse_json(const char *page, const struct page_reading *reading)
     return 0;
 }
 
-/* The value of attribute href="..." in one tag; "" when absent. */
+/* The value of attribute href="..." in one tag (tag up to end); "" when absent. */
 static void href_of(const char *tag, const char *end, char *out, size_t size)
 {
-    const char *href = strstr(tag, "href=\"");
+    const char *href = tag;
     out[0] = '\0';
-    if (href == NULL || href > end)
+    while (href + 6 <= end && memcmp(href, "href=\"", 6) != 0)
+        href++;
+    if (href + 6 > end)
         return;
     href += 6;
-    const char *close = strchr(href, '"');
-    if (close != NULL && close < end && (size_t)(close - href) < size)
+    const char *close = memchr(href, '"', (size_t)(end - href));
+    if (close != NULL && (size_t)(close - href) < size)
         snprintf(out, size, "%.*s", (int)(close - href), href);
 }
 
-/* PEP 503: <a href="URL#sha256=HEX">FILENAME</a>, one per file. */
+/*
+ * PEP 503: <a href="URL#sha256=HEX">FILENAME</a>, one per file. One pass:
+ * every search starts at or after where the one before it started, and a
+ * "</a>" found once is reused until a tag ends beyond it, so a hostile page
+ * (a million "<a " and no '>', or a million tags and one "</a>") costs time
+ * in proportion to its size. A tag whose text holds another "<a " is left
+ * for that one.
+ */
 static void parse_html(const char *page, const struct page_reading *reading)
 {
     char href[2048], name[256], sha256[72];
-    for (const char *at = strstr(page, "<a "); at != NULL; at = strstr(at + 3, "<a ")) {
-        const char *end = strchr(at, '>'), *close = end ? strstr(end, "</a>") : NULL;
-        if (end == NULL || close == NULL || (size_t)(close - end - 1) >= sizeof name)
+    const char *close = NULL;
+    const char *at = strstr(page, "<a ");
+    while (at != NULL) {
+        const char *end = strchr(at, '>');
+        if (end == NULL)
+            break;   /* no tag after this one ends either */
+        if (close == NULL || close < end)
+            close = strstr(end, "</a>");
+        if (close == NULL)
+            break;
+        const char *next = strstr(end + 1, "<a ");
+        if (next != NULL && next < close) {
+            at = next;
             continue;
-        href_of(at, end, href, sizeof href);
-        snprintf(name, sizeof name, "%.*s", (int)(close - end - 1), end + 1);
-        const char *hash = strstr(href, "#sha256=");
-        snprintf(sha256, sizeof sha256, "%s", hash ? hash + 8 : "");
-        if (href[0] != '\0')
-            consider(reading, name, href, sha256);
+        }
+        if ((size_t)(close - end - 1) < sizeof name) {
+            href_of(at, end, href, sizeof href);
+            snprintf(name, sizeof name, "%.*s", (int)(close - end - 1), end + 1);
+            const char *hash = strstr(href, "#sha256=");
+            snprintf(sha256, sizeof sha256, "%s", hash ? hash + 8 : "");
+            if (href[0] != '\0')
+                consider(reading, name, href, sha256);
+        }
+        at = next;
     }
 }
 

@@ -184,3 +184,29 @@ wheel_sum() {
     assert_output_has "it has no .dist-info/RECORD to check its files against"
 }
 
+
+@test "a hostile index page is read in time proportional to its size: 1, 4 and 8 MB of '<a ' without '>'" {
+    local served="$BATS_TEST_TMPDIR/hostile"
+    mkdir -p "$served/simple/nvidia-cudnn-cu12"
+    "$FIXTURES/bin/http_server" "$served" "$BATS_TEST_TMPDIR/port" "$BATS_TEST_TMPDIR/requests" &
+    SERVER_PID=$!
+    for _ in $(seq 100); do [ -s "$BATS_TEST_TMPDIR/port" ] && break; sleep 0.05; done
+    PORT=$(cat "$BATS_TEST_TMPDIR/port")
+    local page="$served/simple/nvidia-cudnn-cu12/index.html" size start end
+    for size in 1 4 8; do
+        # just under the 8 MiB page limit at the top: the reader must read it all
+        head -c $((size * 1000000 - 1000)) /dev/zero | tr '\0' '<' | sed 's/</<a /g' | head -c $((size * 1000000 - 1000)) > "$page"
+        start=$(date +%s%N)
+        run timeout 60 "$CUDNNV" install --cuda 12 --index-url "http://127.0.0.1:$PORT/simple" 9.1
+        end=$(date +%s%N)
+        [ "$status" -ne 124 ] || { echo "the reader was still at it after 60 s on $size MB" >&2; false; }
+        assert_output_has "nvidia-cudnn-cu12/ lists no linux-x86_64 wheel of cuDNN 9.1"
+        echo "# ${size} MB page of '<a ': $(( (end - start) / 1000000 )) ms" >&3
+    done
+    # '<a ' after '<a ' up to one '>' far away, then one anchor: still read, and the anchor still found
+    { head -c 2000000 /dev/zero | tr '\0' 'x' | sed 's/x/<a /g' | head -c 2000000
+      printf '><a href="/x/nvidia_cudnn_cu12-9.1.0.70-py3-none-manylinux2014_x86_64.whl#sha256=%064d">nvidia_cudnn_cu12-9.1.0.70-py3-none-manylinux2014_x86_64.whl</a>\n' 0; } > "$page"
+    run timeout 60 "$CUDNNV" install --dry-run --cuda 12 --index-url "http://127.0.0.1:$PORT/simple" 9.1
+    [ "$status" -ne 124 ]
+    assert_output_has "nvidia_cudnn_cu12-9.1.0.70-py3-none-manylinux2014_x86_64.whl"
+}
