@@ -109,22 +109,59 @@ int slurm_spank_init_post_opt(spank_t spank, int argc, char **argv)
     return refuse_missing(spank, system_root(argc, argv));
 }
 
-/* path joined before the job's variable (not again when it is already first); a value too long is left alone. */
+/*
+ * A variable of the job, however long (up to 16 MiB): a buffer that grows
+ * while Slurm says it is too small. NULL with *missing set when the job has
+ * none; NULL alone when it cannot be read.
+ */
+static char *job_variable(spank_t spank, const char *variable, int *missing)
+{
+    *missing = 0;
+    for (size_t size = 4096; size <= (16u << 20); size *= 4) {
+        char *value = malloc(size);
+        if (value == NULL)
+            return NULL;
+        spank_err_t got = spank_getenv(spank, variable, value, (int)size);
+        if (got == ESPANK_SUCCESS)
+            return value;
+        free(value);
+        if (got != ESPANK_NOSPACE) {
+            *missing = got == ESPANK_ENV_NOEXIST;
+            return NULL;
+        }
+    }
+    return NULL;
+}
+
+/*
+ * path joined before the job's variable (not again when it is already
+ * first). A variable that cannot be read is left alone and the step goes
+ * on: the plugin never takes a job step down for what it only adds.
+ */
 static int prepend(spank_t spank, const char *variable, const char *path)
 {
-    static char old[1 << 16], value[(1 << 16) + PATH_MAX];
-    spank_err_t got = spank_getenv(spank, variable, old, sizeof old);
-    if (got == ESPANK_ENV_NOEXIST)
-        old[0] = '\0';
-    else if (got != ESPANK_SUCCESS) {
-        slurm_error("cudnnv: the job's %s cannot be read (longer than %zu bytes?): left as it is", variable, sizeof old);
-        return -1;
-    }
-    size_t length = strlen(path);
-    if (strncmp(old, path, length) == 0 && (old[length] == '\0' || old[length] == ':'))
+    int missing;
+    char *old = job_variable(spank, variable, &missing);
+    if (old == NULL && !missing) {
+        slurm_error("cudnnv: the job's %s cannot be read: left as it is", variable);
         return 0;
-    snprintf(value, sizeof value, "%s%s%s", path, old[0] ? ":" : "", old);
-    return spank_setenv(spank, variable, value, 1) == ESPANK_SUCCESS ? 0 : -1;
+    }
+    size_t length = strlen(path), old_length = old ? strlen(old) : 0;
+    int status = 0;
+    if (old != NULL && strncmp(old, path, length) == 0 && (old[length] == '\0' || old[length] == ':')) {
+        free(old);
+        return 0;
+    }
+    char *value = malloc(length + old_length + 2);
+    if (value == NULL)
+        status = -1;
+    else {
+        snprintf(value, length + old_length + 2, "%s%s%s", path, old_length ? ":" : "", old ? old : "");
+        status = spank_setenv(spank, variable, value, 1) == ESPANK_SUCCESS ? 0 : -1;
+    }
+    free(value);
+    free(old);
+    return status;
 }
 
 /* On each node, before the tasks start: the system store's shims, and the version asked for. */

@@ -127,3 +127,26 @@ setup() {
     [ "${lines[0]}" = 8.0 ]
     [ "${lines[1]}" = "$SLURM_TOP/system/shims/lib/libcudnn.so.8" ]
 }
+
+@test "a job whose LD_LIBRARY_PATH is over 64 KiB still runs, with or without --cudnn, the shims first" {
+    local long
+    long=$(printf '/a%.0s' $(seq 40000))   # 80 000 bytes
+    LD_LIBRARY_PATH="$long" run srun sh -c 'printf "%s\n" "${LD_LIBRARY_PATH%%:*}" "${#LD_LIBRARY_PATH}"'
+    assert_status 0
+    [ "${lines[0]}" = "$SLURM_TOP/system/shims/lib" ]
+    [ "${lines[1]}" -eq $(( ${#long} + ${#SLURM_TOP} + 18 )) ]
+    LD_LIBRARY_PATH="$long" run srun --cudnn=8.1 printenv CUDNNV_VERSION
+    assert_status 0
+    [ "$output" = 8.1 ]
+}
+
+@test "a set's cudnnv.ini made a FIFO in the user's own store never holds a job step (nor the node)" {
+    export CUDNNV_ROOT="$BATS_TEST_TMPDIR/mine"
+    "$CUDNNV" install "$ARCHIVES/cudnn-11.2-linux-x64-v8.1.0.77-test.tgz" >/dev/null 2>&1
+    rm "$CUDNNV_ROOT/versions/8.1.0.77/cudnnv.ini"
+    mkfifo "$CUDNNV_ROOT/versions/8.1.0.77/cudnnv.ini"
+    run timeout 60 srun --cudnn=8.1 printenv CUDNNV_VERSION
+    [ "$status" -ne 124 ] || { echo "srun was held by the FIFO" >&2; false; }
+    run timeout 60 srun --cudnn=8.1.0.77 printenv CUDNNV_VERSION
+    [ "$status" -ne 124 ]
+}
