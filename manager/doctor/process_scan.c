@@ -87,14 +87,23 @@ static int read_libraries(int pid, struct cudnn_process *process)
 }
 
 
-/* CUDNNV_VERSION and the store the process would use, from its environment. */
+/*
+ * CUDNNV_VERSION and the store the process would use, from its environment,
+ * read whole: a process may start with megabytes of environment before
+ * CUDNNV_VERSION. An environment larger than the bound (more than Linux lets
+ * a program start with) is not judged: what follows the cut is unknown.
+ */
+#define ENVIRONMENT_MAX (8u << 20)
+
 static void read_environment(int pid, struct cudnn_process *process)
 {
-    static char text[1 << 17];
+    static char *text;
     char home[PATH_MAX] = "";
-    long length = read_proc(pid, "environ", text, sizeof text);
-    process->environment_read = length >= 0;
-    for (long at = 0; at < length; at += (long)strlen(text + at) + 1)
+    if (text == NULL && (text = malloc(ENVIRONMENT_MAX + 1)) == NULL)
+        return;
+    long length = read_proc(pid, "environ", text, ENVIRONMENT_MAX + 1);
+    process->environment_read = length >= 0 && length < (long)ENVIRONMENT_MAX;
+    for (long at = 0; process->environment_read && at < length; at += (long)strlen(text + at) + 1)
         process_env_take(process, text + at, home, sizeof home);
     process_env_finish(process, home);
 }

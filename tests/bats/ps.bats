@@ -75,6 +75,26 @@ teardown() {
     assert_output_has 8100
 }
 
+@test "ps reads a process's whole environment: CUDNNV_VERSION after 200 KB of it still decides" {
+    setup_store
+    mkdir -p "$BATS_TEST_TMPDIR/A"
+    (cd "$BATS_TEST_TMPDIR/A" && cudnnv use 8.1 2>/dev/null)
+    local padding
+    padding=$(head -c 100000 /dev/zero | tr '\0' x)
+    # env appends in order: 200 KB of other variables, then CUDNNV_VERSION (one variable holds at most 128 KiB)
+    (cd "$BATS_TEST_TMPDIR/A" && exec env PADDING1="$padding" PADDING2="$padding" CUDNNV_VERSION=8.0 \
+        LD_LIBRARY_PATH="$SHIMS" "$FIXTURES/bin/host_wait" libcudnn.so.8 /dev/null "$BATS_TEST_TMPDIR/stop") \
+        > "$BATS_TEST_TMPDIR/a.out" 2>&1 &
+    HELD_PID=$!
+    HELD+=("$HELD_PID")
+    for _ in $(seq 200); do [ -s "$BATS_TEST_TMPDIR/a.out" ] && break; sleep 0.05; done
+    [ "$(head -1 "$BATS_TEST_TMPDIR/a.out")" = 8004 ]
+    run cudnnv ps
+    assert_output_has "$HELD_PID  $(printf '%-8s' "$(id -un)")  8.0.4.30 (cuDNN 8.0.4.30"
+    assert_output_has "[as selected (set by CUDNNV_VERSION"
+    refute_output_has "its pin now selects"
+}
+
 @test "ps names a copy loaded from outside any store" {
     setup_store
     run cudnnv ps
