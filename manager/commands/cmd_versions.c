@@ -4,6 +4,7 @@
  */
 #include "cli.h"
 #include "commands.h"
+#include "needs_judge.h"
 #include "selection.h"
 #include "set_info.h"
 #include "store.h"
@@ -17,7 +18,9 @@ enum { VERSIONS_BARE, VERSIONS_JSON };
 static const struct option_spec options[] = {
     [VERSIONS_BARE] = {.name = "--bare", .help = "names only, one per line", .conflicts = 1 << VERSIONS_JSON},
     [VERSIONS_JSON] = {.name = "--json", .help = "an array of objects: name, version, cuda, platform, kind, path,\n"
-                                                 "selected, origin, refused (why the shim would not load it)"},
+                                                 "selected, origin, refused (why the shim would not load it),\n"
+                                                 "unmet_needs (libraries it loads that a program here\n"
+                                                 "would not find)"},
     {.name = NULL},
 };
 
@@ -28,7 +31,32 @@ struct listed_set {
     int selected;
     char origin[PATH_MAX + 16];
     char refused[2 * PATH_MAX];   /* why the shim would refuse it; "" when trusted */
+    char unloadable[256];         /* what it needs at load time and a program here would not find */
+    char unmet[512];              /* every need a program here would not find (JSON) */
 };
+
+static void add_word(char *list, size_t size, const char *word)
+{
+    size_t used = strlen(list);
+    if (used + strlen(word) + 3 < size)
+        snprintf(list + used, size - used, "%s%s", used ? ", " : "", word);
+}
+
+/* What each set needs that a program started here would not find (needs_judge.c). */
+static void judge_needs(const char *root, struct listed_set *set)
+{
+    static struct set_judgement judgement;
+    if (needs_judge_set(root, set->name, &judgement) != 0)
+        return;
+    for (int i = 0; i < judgement.count; i++) {
+        const struct need_finding *finding = &judgement.finding[i];
+        if (finding->verdict == NEED_FOUND)
+            continue;
+        add_word(set->unmet, sizeof set->unmet, finding->need.name);
+        if (finding->need.when == NEED_AT_LOAD)
+            add_word(set->unloadable, sizeof set->unloadable, finding->need.name);
+    }
+}
 
 static int by_version(const void *a, const void *b)
 {
@@ -68,6 +96,7 @@ static void print_json(const struct listed_set *sets, int count)
                cudnnv_set_in_system(store_root(), set->name) ? "true" : "false");
         json_next_member(stdout, "origin", set->origin);
         json_next_member(stdout, "refused", set->refused);
+        json_next_member(stdout, "unmet_needs", set->unmet);
         printf("}");
     }
     printf("%s]\n", count ? "\n" : "");
@@ -90,6 +119,8 @@ static void print_lines(const struct listed_set *sets, int count, int bare)
             printf(" [system store]");
         if (set->refused[0] != '\0')
             printf(" [refused: %s]", set->refused);
+        if (set->unloadable[0] != '\0')
+            printf(" [cannot load here: needs %s; see 'cudnnv doctor']", set->unloadable);
         printf("\n");
     }
 }
@@ -110,6 +141,8 @@ static int run(struct args *args)
             snprintf(sets[i].info.version, sizeof sets[i].info.version, "%.64s", names[i]);
         if (selection_set_trusted(root, names[i], sets[i].refused, sizeof sets[i].refused))
             sets[i].refused[0] = '\0';
+        if (!bare)
+            judge_needs(root, &sets[i]);
     }
     qsort(sets, (size_t)count, sizeof *sets, by_version);
     mark_selected(sets, count);

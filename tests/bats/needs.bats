@@ -44,6 +44,10 @@ convolve() {
     assert_output_has "FAIL  needs: 8.2.4.15 (CUDA 11.4) needs libcublasLt.so.11 (load time, asked for by libcudnn_cnn_infer.so.8)"
     assert_output_has "needs libnvrtc.so (runtime-compiled engines, opened at run time)"
     assert_output_has "fix: bring NVIDIA's libraries for the set's CUDA with 'cudnnv install --with-cuda-libs 8.2.4.15'"
+    run cudnnv versions
+    assert_output_has "8.2.4.15 (set by $PWD/.cudnn-version) [cannot load here: needs libcublasLt.so.11; see 'cudnnv doctor']"
+    run cudnnv versions --json
+    assert_output_has '"unmet_needs": "libcublasLt.so.11, libnvrtc.so"'
     run -127 convolve
     assert_output_has "cudnnv: cannot load libcudnn_cnn_infer.so.8 of set '8.2.4.15'"
     assert_output_has "libcublasLt.so.11: cannot open shared object file"
