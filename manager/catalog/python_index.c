@@ -34,12 +34,13 @@ static int tag_fits(const char *name, int platform)
     return platform == CATALOG_WINDOWS || strstr(name, "-manylinux") != NULL;
 }
 
-/* nvidia_cudnn_cuNN-VERSION-...: the version, when the name is one of NVIDIA's cuDNN wheels. */
-static int wheel_version(const char *name, char *version, size_t size)
+/* PREFIX-VERSION-... (nvidia_cudnn_cu12-9.1.0.70-...): the version, when the name is one of that project's wheels. */
+static int wheel_version(const char *name, const char *prefix, char *version, size_t size)
 {
-    const char *dash = strchr(name, '-');
-    if (strncmp(name, "nvidia_cudnn_cu", 15) != 0 || dash == NULL || !isdigit((unsigned char)name[15]) ||
-        strchr(name, '/') != NULL || strchr(name, '\\') != NULL)
+    size_t prefix_length = strlen(prefix);
+    const char *dash = name + prefix_length;
+    if (strncmp(name, prefix, prefix_length) != 0 || *dash != '-' || strchr(name, '/') != NULL ||
+        strchr(name, '\\') != NULL)
         return 0;
     size_t length = strcspn(dash + 1, "-");
     if (length == 0 || length >= size)
@@ -76,6 +77,7 @@ struct page_reading {
     char origin[512];          /* scheme://host:port/ of the page: files there are the index's own */
     int platform;
     const char *requested;
+    const char *prefix;        /* the project's wheel names start with it: nvidia_cudnn_cu12 */
     struct source_file *best;
 };
 
@@ -88,7 +90,7 @@ static void consider(const struct page_reading *reading, const char *name, const
     struct source_file file;
     memset(&file, 0, sizeof file);
     if (strlen(name) >= sizeof file.name || !tag_fits(name, platform) ||
-        !wheel_version(name, file.version, sizeof file.version) ||
+        !wheel_version(name, reading->prefix, file.version, sizeof file.version) ||
         (requested[0] && !cudnnv_name_has_prefix(file.version, requested)) ||
         (sha256[0] && !catalog_is_sha256(sha256)) || resolve(page_url, href, file.url, sizeof file.url) != 0 ||
         !catalog_url_is_allowed(file.url, reading->origin))
@@ -177,11 +179,11 @@ static void parse_html(const char *page, const struct page_reading *reading)
     }
 }
 
-/* The newest fitting file of a project's page; 0, or -1 with why. */
-int python_index_parse(const char *page, const char *page_url, int platform, const char *requested,
-                       struct source_file *best, char *why, size_t why_size)
+/* The newest fitting wheel of a project's page (its names start with prefix); 0, or -1 with why. */
+static int parse_project_page(const char *page, const char *page_url, const char *prefix, int platform,
+                              const char *requested, struct source_file *best, char *why, size_t why_size)
 {
-    struct page_reading reading = {page_url, "", platform, requested, best};
+    struct page_reading reading = {page_url, "", platform, requested, prefix, best};
     const char *host = strstr(page_url, "://"), *path = host ? strchr(host + 3, '/') : NULL;
     snprintf(reading.origin, sizeof reading.origin, "%.*s/", path ? (int)(path - page_url) : 0, page_url);
     memset(best, 0, sizeof *best);
@@ -196,11 +198,22 @@ int python_index_parse(const char *page, const char *page_url, int platform, con
         return -1;
     }
     if (best->name[0] == '\0') {
-        snprintf(why, why_size, "%s lists no %s wheel of cuDNN %s", page_url, catalog_platform_name(platform),
-                 requested[0] ? requested : "");
+        snprintf(why, why_size, "%s lists no %s wheel of %s %s", page_url, catalog_platform_name(platform),
+                 strncmp(prefix, "nvidia_cudnn_", 13) == 0 ? "cuDNN" : prefix, requested[0] ? requested : "");
         return -1;
     }
     return 0;
+}
+
+/* The newest fitting cuDNN wheel of a project's page; 0, or -1 with why. */
+int python_index_parse(const char *page, const char *page_url, int platform, const char *requested,
+                       struct source_file *best, char *why, size_t why_size)
+{
+    char prefix[32];
+    const char *project = strstr(page_url, "nvidia-cudnn-cu");
+    snprintf(prefix, sizeof prefix, "nvidia_cudnn_cu%d", project ? atoi(project + 15) : 0);
+    return parse_project_page(page, page_url, project ? prefix : "nvidia_cudnn_cu", platform, requested, best, why,
+                              why_size);
 }
 
 /* A source's page or repodata, at most limit bytes; 0, or -1 with the address and the reason in why. */
@@ -213,20 +226,30 @@ int source_page_fetch(const char *url, size_t limit, char **text, char *why, siz
     return -1;
 }
 
-/* The project of a CUDA major on an index: INDEX/nvidia-cudnn-cuNN/. */
-int python_index_find(const char *index_url, int cuda_major, int platform, const char *requested,
-                      struct source_file *best, char *why, size_t why_size)
+/* A project of an index (INDEX/PROJECT/, its wheels named PREFIX-VERSION-...): the newest fitting wheel. */
+int python_index_find_project(const char *index_url, const char *project, const char *prefix, int platform,
+                              const char *requested, struct source_file *best, char *why, size_t why_size)
 {
     char page_url[2048];
     char *page = NULL;
     size_t length = strlen(index_url);
-    snprintf(page_url, sizeof page_url, "%s%snvidia-cudnn-cu%d/", index_url,
-             length && index_url[length - 1] == '/' ? "" : "/", cuda_major);
+    snprintf(page_url, sizeof page_url, "%s%s%s/", index_url, length && index_url[length - 1] == '/' ? "" : "/",
+             project);
     if (source_page_fetch(page_url, INDEX_PAGE_LIMIT, &page, why, why_size) != 0)
         return -1;
-    int status = python_index_parse(page, page_url, platform, requested, best, why, why_size);
+    int status = parse_project_page(page, page_url, prefix, platform, requested, best, why, why_size);
     free(page);
     return status;
+}
+
+/* The cuDNN project of a CUDA major on an index: INDEX/nvidia-cudnn-cuNN/. */
+int python_index_find(const char *index_url, int cuda_major, int platform, const char *requested,
+                      struct source_file *best, char *why, size_t why_size)
+{
+    char project[32], prefix[32];
+    snprintf(project, sizeof project, "nvidia-cudnn-cu%d", cuda_major);
+    snprintf(prefix, sizeof prefix, "nvidia_cudnn_cu%d", cuda_major);
+    return python_index_find_project(index_url, project, prefix, platform, requested, best, why, why_size);
 }
 
 /* The index to use without --index-url: [sources] index_url in config, else PIP_INDEX_URL; 0 when one is set. */

@@ -15,6 +15,8 @@ int python_index_parse(const char *page, const char *page_url, int platform, con
                        struct source_file *best, char *why, size_t why_size);
 int python_index_find(const char *index_url, int cuda_major, int platform, const char *requested,
                       struct source_file *best, char *why, size_t why_size);
+int python_index_find_project(const char *index_url, const char *project, const char *prefix, int platform,
+                              const char *requested, struct source_file *best, char *why, size_t why_size);
 int python_index_default(char *out, size_t size);
 
 #endif

@@ -26,8 +26,9 @@ enum install_option {
 enum update_option { UPDATE_REMOTE };
 
 int install_run(struct args *args);
-/* install_cuda_libs.c: companions for an installed set (asked: say so when nothing is needed). */
-int install_cuda_libs_for(const char *root, const char *name, int asked);
+/* install_cuda_libs.c: companions for an installed set (asked: say so when nothing is needed), from NVIDIA's
+ * CUDA redist, or its wheels on index_url when that is given. */
+int install_cuda_libs_for(const char *root, const char *name, int asked, const char *index_url, int no_verify);
 int update_run(struct args *args);
 
 #endif

@@ -101,7 +101,7 @@ static int record_companions(const char *root, const char *name, const char *lab
     return 0;
 }
 
-int install_cuda_libs_for(const char *root, const char *name, int asked)
+int install_cuda_libs_for(const char *root, const char *name, int asked, const char *index_url, int no_verify)
 {
     static struct set_judgement judgement;
     struct cuda_libs_request request = {0};
@@ -112,6 +112,8 @@ int install_cuda_libs_for(const char *root, const char *name, int asked)
         return fail("no set '%s' in the store; see 'cudnnv versions'", name);
     request.cuda_major = cuda_major_of(info.cuda);
     request.platform = strcmp(info.platform, "linux") == 0 ? "linux-x86_64" : info.platform;
+    request.index_url = index_url;
+    request.no_verify = no_verify;
     if (components_wanted(&judgement, &request) == 0) {
         if (asked)
             note("every CUDA library %s needs is found where programs start from here; nothing to bring", name);

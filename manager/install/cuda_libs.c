@@ -25,6 +25,8 @@
 #include "set_needs_elf.h"
 #include "shim_files.h"
 #include "store.h"
+#include "python_index.h"
+#include "wheel_record.h"
 
 #include "cudnnv_select.h"
 
@@ -110,16 +112,64 @@ static int choose_release(const char *base, const struct cuda_libs_request *requ
     }
 }
 
-/* The lib/ folder of an unpacked archive: raw/TOP/lib (NVIDIA's archives hold one top folder). */
-static int find_lib_folder(const char *raw, char *out, size_t size)
+/* NVIDIA's wheels of a component for a CUDA major: nvidia-cublas-cu12 (files nvidia_cublas_cu12-...). */
+static void wheel_project(const char *component, int major, char *project, char *prefix, size_t size)
 {
+    const char *stem = strcmp(component, "libcublas") == 0    ? "cublas"
+                       : strcmp(component, "cuda_nvrtc") == 0 ? "cuda_nvrtc"
+                                                              : "cuda_runtime";
+    snprintf(prefix, size, "nvidia_%s_cu%d", stem, major);
+    snprintf(project, size, "%s", prefix);
+    for (char *c = project; *c; c++)
+        *c = *c == '_' ? '-' : *c;
+}
+
+/* The newest wheel of each component from a Python package index, checked by the SHA-256 it gives. */
+static int choose_wheels(const char *index_url, const struct cuda_libs_request *request, struct chosen *chosen)
+{
+    static struct source_file best;
+    char project[64], prefix[64], why[2600];
+    int platform = catalog_platform_from_name(request->platform);
+    snprintf(chosen->label, sizeof chosen->label, "index-cu%d", request->cuda_major);
+    snprintf(chosen->manifest_url, sizeof chosen->manifest_url, "%s", index_url);
+    for (int i = 0; i < request->count; i++) {
+        struct catalog_archive *archive = &chosen->component[i].archive;
+        wheel_project(request->component[i], request->cuda_major, project, prefix, sizeof project);
+        if (python_index_find_project(index_url, project, prefix, platform, "", &best, why, sizeof why) != 0)
+            return fail("cannot bring %s for CUDA %d from the index: %s", request->component[i], request->cuda_major,
+                        why);
+        if (best.sha256[0] == '\0' && !request->no_verify)
+            return fail("the index gives no SHA-256 for %s; nothing was brought (--no-verify takes it unchecked: its RECORD is still checked)",
+                        best.name);
+        if (strlen(best.url) >= sizeof archive->url || strlen(best.name) >= sizeof archive->name ||
+            strlen(best.version) >= sizeof chosen->component[i].version)
+            return fail("the address, name or version of %s is too long", best.name);
+        memset(archive, 0, sizeof *archive);
+        snprintf(chosen->component[i].version, sizeof chosen->component[i].version, "%.31s", best.version);
+        snprintf(archive->name, sizeof archive->name, "%.159s", best.name);
+        snprintf(archive->url, sizeof archive->url, "%s", best.url);
+        snprintf(archive->sha256, sizeof archive->sha256, "%s", best.sha256);
+    }
+    return 0;
+}
+
+/*
+ * The lib/ folder of an unpacked archive: raw/TOP/lib (NVIDIA's redist
+ * archives hold one top folder), or raw/nvidia/NAME/lib (a wheel) one level
+ * further down.
+ */
+static int find_lib_folder(const char *raw, int depth, char *out, size_t size)
+{
+    char below[PATH_MAX];
     DIR *dir = opendir(raw);
     struct dirent *entry;
     int found = 0;
     while (dir != NULL && !found && (entry = readdir(dir)) != NULL) {
-        if (entry->d_name[0] == '.')
+        if (entry->d_name[0] == '.' || strstr(entry->d_name, ".dist-info") != NULL ||
+            path_join(below, sizeof below, raw, entry->d_name) != 0 || !is_directory(below))
             continue;
-        found = snprintf(out, size, "%s/%s/lib", raw, entry->d_name) < (int)size && is_directory(out);
+        found = (path_join(out, size, below, "lib") == 0 && is_directory(out)) ||
+                (depth > 1 && find_lib_folder(below, depth - 1, out, size));
     }
     if (dir != NULL)
         closedir(dir);
@@ -157,7 +207,9 @@ static int take_component(const char *staging, const struct redist_component *co
         return fail("cannot create %s: %s", raw, strerror(errno));
     if (archive_extract_cuda_libraries(archive, raw, max_member_size, error, sizeof error) != 0)
         return fail("refusing %s: %s; nothing was brought", component->archive.name, error);
-    if (!find_lib_folder(raw, found, sizeof found))
+    if (wheel_is_file(component->archive.name) && wheel_record_check(raw, error, sizeof error) != 0)
+        return fail("refusing %s: %s; nothing was brought", component->archive.name, error);
+    if (!find_lib_folder(raw, 2, found, sizeof found))
         return fail("%s holds no TOP/lib folder; is it NVIDIA's CUDA redist archive?", component->archive.name);
     if (move_entries(found, lib) != 0)
         return fail("cannot move the libraries of %s: %s", component->archive.name, strerror(errno));
@@ -272,11 +324,45 @@ static int bring_into(const char *root, const char *staging, const struct chosen
     return publish(root, staged, chosen->label);
 }
 
+/* From an index: the wheels of every component asked for and of those cuda/index-cuNN holds already. */
+static int choose_from_index(const char *root, const struct cuda_libs_request *request, struct cuda_libs_request *all,
+                             struct chosen *chosen)
+{
+    char label[32];
+    *all = *request;
+    snprintf(label, sizeof label, "index-cu%d", request->cuda_major);
+    keep_present_components(root, label, all);
+    return choose_wheels(request->index_url, all, chosen);
+}
+
+/* The chosen archives into root/cuda/LABEL, unless it holds them all already. */
+static int bring_chosen(const char *root, const struct cuda_libs_request *request, const struct chosen *chosen)
+{
+    char staging[PATH_MAX];
+    if (already_there(root, chosen->label, request)) {
+        note("CUDA %s's %s%s already in %s/cuda/%s", chosen->label, request->component[0],
+             request->count > 1 ? " and the rest are" : " is", root, chosen->label);
+        return 0;
+    }
+    if (store_new_staging(root, "cuda", staging, sizeof staging) != 0)
+        return 1;
+    int status = bring_into(root, staging, chosen, request);
+    remove_tree(staging);
+    return status;
+}
+
 int cuda_libs_bring(const char *root, const struct cuda_libs_request *request, char *label, size_t label_size)
 {
     static struct chosen chosen;
-    char base[1100], staging[PATH_MAX];
+    char base[1100];
     struct config config;
+    struct cuda_libs_request all;
+    if (request->index_url != NULL) {
+        if (choose_from_index(root, request, &all, &chosen) != 0)
+            return 1;
+        snprintf(label, label_size, "%s", chosen.label);
+        return bring_chosen(root, &all, &chosen);
+    }
     config_read(root, &config);
     snprintf(base, sizeof base, "%s", config.cuda_redist[0] ? config.cuda_redist : CUDA_LIBS_DEFAULT_REDIST);
     if (base[strlen(base) - 1] != '/')
@@ -287,19 +373,9 @@ int cuda_libs_bring(const char *root, const struct cuda_libs_request *request, c
     if (choose_release(base, request, &chosen) != 0)
         return 1;
     snprintf(label, label_size, "%s", chosen.label);
-    struct cuda_libs_request all = *request;
+    all = *request;
     if (keep_present_components(root, chosen.label, &all) && read_manifest(base, chosen.label, &all, &chosen) != 0)
         return fail("%s no longer has every component cuda/%s holds; nothing was brought", chosen.manifest_url,
                     chosen.label);
-    request = &all;
-    if (already_there(root, chosen.label, request)) {
-        note("CUDA %s's %s%s already in %s/cuda/%s", chosen.label, request->component[0],
-             request->count > 1 ? " and the rest are" : " is", root, chosen.label);
-        return 0;
-    }
-    if (store_new_staging(root, "cuda", staging, sizeof staging) != 0)
-        return 1;
-    int status = bring_into(root, staging, &chosen, request);
-    remove_tree(staging);
-    return status;
+    return bring_chosen(root, &all, &chosen);
 }

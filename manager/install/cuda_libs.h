@@ -2,7 +2,8 @@
  * Companions: the CUDA libraries cuDNN loads besides itself (cuBLAS, NVRTC,
  * the CUDA runtime), brought from NVIDIA's CUDA redist manifests into
  * $CUDNNV_ROOT/cuda/VERSION/lib, once per CUDA version, for every set of
- * that CUDA major that lacks them (cuda_libs.c, in the install helper).
+ * that CUDA major that lacks them, or NVIDIA's wheels of them from a Python
+ * index into cuda/index-cuNN (cuda_libs.c, in the install helper).
  */
 #ifndef CUDNNV_CUDA_LIBS_H
 #define CUDNNV_CUDA_LIBS_H
@@ -17,6 +18,8 @@ struct cuda_libs_request {
     const char *platform;                               /* NVIDIA's name: linux-x86_64 */
     const char *component[CUDA_LIBS_MAX_COMPONENTS];    /* libcublas, cuda_nvrtc, cuda_cudart */
     int count;
+    const char *index_url;    /* NVIDIA's wheels from this Python index instead of the CUDA redist; or NULL */
+    int no_verify;            /* --no-verify: a wheel the index gives no SHA-256 for is taken (RECORD checked) */
 };
 
 /* The component of NVIDIA's CUDA redist that holds a library ("libnvrtc.so" -> cuda_nvrtc); NULL for none. */

@@ -155,7 +155,8 @@ int archive_member_is_needed(const char *clean_name)
  * True for what a set's companions need from NVIDIA's CUDA redist archives:
  * the cuBLAS, NVRTC and CUDA runtime libraries (libcublas*, libnvrtc*,
  * libcudart* below lib/; cublas*.dll, nvrtc*.dll, cudart*.dll below bin/)
- * and the licence. Static libraries, headers and stubs are left out.
+ * the licence, and a wheel's METADATA and RECORD. Static libraries, headers
+ * and stubs are left out.
  */
 int archive_member_is_cuda_library(const char *clean_name)
 {
@@ -163,8 +164,9 @@ int archive_member_is_cuda_library(const char *clean_name)
     const char *leaf;
     char parent[256];
     last_two(clean_name, &leaf, parent, sizeof parent);
-    if (strcmp(leaf, "LICENSE") == 0)
-        return 1;
+    if (strcmp(leaf, "LICENSE") == 0 ||
+        ((strcmp(leaf, "METADATA") == 0 || strcmp(leaf, "RECORD") == 0) && ends_with(parent, ".dist-info")))
+        return 1;   /* a wheel's RECORD is what its files are checked against */
     int in_lib = strcmp(parent, "lib") == 0 || strcmp(parent, "bin") == 0;
     for (size_t i = 0; in_lib && i < sizeof stems / sizeof stems[0]; i++) {
         int windows = stems[i][0] != 'l';

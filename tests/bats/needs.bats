@@ -330,3 +330,62 @@ EOF
     [ ! -e "$CUDNNV_ROOT/cuda/sets/8.2.4.15" ]
     [ -d "$CUDNNV_ROOT/cuda/11.4.4/lib" ]
 }
+
+# cuda_wheel COMPONENT_ARCHIVE FOLDER PROJECT VERSION OUT_DIR: one of NVIDIA's CUDA wheels
+# (nvidia/FOLDER/lib and its dist-info with a RECORD) made from a redist archive's lib/;
+# with TAMPER set, a library is changed after its RECORD was written
+cuda_wheel() {
+    local tree="$BATS_TEST_TMPDIR/wheel-$2" info="$3-$4.dist-info"
+    rm -rf "$tree" && mkdir -p "$tree/nvidia/$2" "$tree/$info"
+    tar -xf "$1" -C "$tree/nvidia/$2" --strip-components=1 --wildcards '*/lib'
+    printf 'Metadata-Version: 2.1\nName: %s\nVersion: %s\n' "$(echo "$3" | tr _ -)" "$4" > "$tree/$info/METADATA"
+    (cd "$tree" && find . -type f | sed 's|^\./||' | while read -r file; do
+        printf '%s,sha256=%s,%s\n' "$file" "$(openssl dgst -sha256 -binary "$file" | base64 | tr '+/' '-_' | tr -d '=')" \
+            "$(stat -c %s "$file")"
+    done > "$info/RECORD.tmp" && echo "$info/RECORD,," >> "$info/RECORD.tmp" && mv "$info/RECORD.tmp" "$info/RECORD")
+    [ -z "${TAMPER:-}" ] || echo tampered >> "$(ls "$tree/nvidia/$2/lib/"*.so.*.* | head -1)"
+    "$FIXTURES/bin/mkarchive" "$5/$3-$4-py3-none-manylinux2014_x86_64.whl" "tree:nvidia=$tree/nvidia" "tree:$info=$tree/$info"
+}
+
+@test "install --with-cuda-libs --index-url brings NVIDIA's cuBLAS and NVRTC wheels, RECORD and SHA-256 checked" {
+    local served="$BATS_TEST_TMPDIR/index" redist="$FIXTURES/cuda-redist"
+    mkdir -p "$served/files" "$served/simple/nvidia-cublas-cu11" "$served/simple/nvidia-cuda-nvrtc-cu11"
+    cuda_wheel "$redist/libcublas/linux-x86_64/libcublas-linux-x86_64-11.6.5.2-archive.tar.xz" cublas nvidia_cublas_cu11 11.6.5.2 "$served/files"
+    cuda_wheel "$redist/cuda_nvrtc/linux-x86_64/cuda_nvrtc-linux-x86_64-11.4.152-archive.tar.xz" cuda_nvrtc nvidia_cuda_nvrtc_cu11 11.4.152 "$served/files"
+    for project in cublas cuda_nvrtc; do
+        local wheel sum
+        wheel=$(cd "$served/files" && ls "nvidia_${project}_cu11-"*.whl)
+        sum=$(sha256sum "$served/files/$wheel" | cut -c1-64)
+        printf '<a href="/files/%s#sha256=%s">%s</a>\n' "$wheel" "$sum" "$wheel" \
+            > "$served/simple/nvidia-$(echo "$project" | tr _ -)-cu11/index.html"
+    done
+    serve_folder "$served"
+    install_fixture "$SET11"
+    cudnnv use 8.2.4 2>/dev/null
+    run cudnnv install --with-cuda-libs --index-url "http://127.0.0.1:$PORT/simple" 8.2.4
+    assert_status 0
+    assert_output_has "bringing libcublas 11.6.5.2 (CUDA index-cu11)"
+    assert_output_has "8.2.4.15 loads CUDA index-cu11's libraries from $CUDNNV_ROOT/cuda/index-cu11/lib"
+    run convolve
+    assert_status 0
+    assert_output_has "convolution: cuBLASLt 11650, NVRTC 11440"
+    # a wheel changed after the index listed it is refused by the index's sum; one whose RECORD lies, by the RECORD
+    rm -rf "$CUDNNV_ROOT/cuda" "$CUDNNV_ROOT/cache"
+    echo x >> "$served/files/$(cd "$served/files" && ls nvidia_cublas_cu11-*.whl)"
+    run -1 cudnnv install --with-cuda-libs --index-url "http://127.0.0.1:$PORT/simple" 8.2.4
+    assert_output_has "SHA-256 of nvidia_cublas_cu11-11.6.5.2-py3-none-manylinux2014_x86_64.whl"
+    [ ! -e "$CUDNNV_ROOT/cuda/index-cu11" ]
+    TAMPER=1 cuda_wheel "$redist/libcublas/linux-x86_64/libcublas-linux-x86_64-11.6.5.2-archive.tar.xz" cublas nvidia_cublas_cu11 11.6.5.2 "$served/files"
+    local wheel=nvidia_cublas_cu11-11.6.5.2-py3-none-manylinux2014_x86_64.whl
+    printf '<a href="/files/%s#sha256=%s">%s</a>\n' "$wheel" "$(sha256sum "$served/files/$wheel" | cut -c1-64)" "$wheel" \
+        > "$served/simple/nvidia-cublas-cu11/index.html"
+    rm -rf "$CUDNNV_ROOT/cache"
+    run -1 cudnnv install --with-cuda-libs --index-url "http://127.0.0.1:$PORT/simple" 8.2.4
+    assert_output_has "refusing $wheel:"
+    assert_output_has "RECORD"
+    [ ! -e "$CUDNNV_ROOT/cuda/index-cu11" ]
+}
+
+teardown() {
+    stop_server
+}
