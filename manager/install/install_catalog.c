@@ -123,7 +123,7 @@ static int obtain(const struct catalog_archive *archive, char *path, size_t size
         note("using %s from the cache (another cudnnv just downloaded it)", archive->name);
     else {
         note("downloading %s", url);
-        status = download_file(url, path);
+        status = download_file(url, path, archive->size);
     }
     store_unlock(lock);
     return status;

@@ -22,10 +22,16 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/statvfs.h>
 #include <unistd.h>
 
 struct transfer {
     const char *name;
+    FILE *out;
+    long long bound;      /* the most the file may hold: the size announced, else DOWNLOAD_CEILING */
+    const char *folder;   /* where it is written, for the free-space reserve */
+    int overran;          /* 1: past the bound; 2: the disk's reserve reached */
+    long long written;    /* bytes in the part so far */
     curl_off_t resumed_from;
     int terminal;
     long http;        /* the server's status, 0 when none answered */
@@ -102,6 +108,33 @@ static long long file_size(const char *path)
     return stat(path, &info) == 0 ? (long long)info.st_size : 0;
 }
 
+/* Free bytes left to this user where path is; -1 when it cannot be told. */
+static long long free_bytes(const char *path)
+{
+    struct statvfs info;
+    return statvfs(path, &info) == 0 ? (long long)info.f_bavail * (long long)info.f_frsize : -1;
+}
+
+/* Writes what arrives, stopping the transfer past the bound or before the disk's reserve. */
+static size_t write_bounded(char *data, size_t size, size_t count, void *user)
+{
+    struct transfer *transfer = user;
+    size_t bytes = size * count;
+    long long written = transfer->written;
+    if (written + (long long)bytes > transfer->bound) {
+        transfer->overran = 1;
+        return 0;
+    }
+    long long free = (written >> 24) != ((written + (long long)bytes) >> 24) || written == 0 ? free_bytes(transfer->folder) : -1;
+    if (free >= 0 && free - (long long)bytes < DOWNLOAD_DISK_RESERVE) {
+        transfer->overran = 2;
+        return 0;
+    }
+    size_t done = fwrite(data, 1, bytes, transfer->out);
+    transfer->written += (long long)done;
+    return done;
+}
+
 /* One attempt: appends to part from its current size. Returns the curl code. */
 static CURLcode fetch_into(const char *url, const char *part, struct transfer *transfer, const struct config *config)
 {
@@ -114,9 +147,12 @@ static CURLcode fetch_into(const char *url, const char *part, struct transfer *t
         return CURLE_WRITE_ERROR;
     }
     transfer->resumed_from = file_size(part);
+    transfer->written = transfer->resumed_from;
+    transfer->out = out;
     CURL *curl = curl_easy_init();
     curl_easy_setopt(curl, CURLOPT_URL, url);
-    curl_easy_setopt(curl, CURLOPT_WRITEDATA, out);
+    curl_easy_setopt(curl, CURLOPT_WRITEFUNCTION, write_bounded);
+    curl_easy_setopt(curl, CURLOPT_WRITEDATA, transfer);
     set_limits(curl, config);
     curl_easy_setopt(curl, CURLOPT_RESUME_FROM_LARGE, transfer->resumed_from);
     curl_easy_setopt(curl, CURLOPT_NOPROGRESS, 0L);
@@ -132,14 +168,33 @@ static CURLcode fetch_into(const char *url, const char *part, struct transfer *t
     return code;
 }
 
-int download_file(const char *url, const char *target)
+/* A transfer that stopped at its bound: the part is deleted, never kept to resume. */
+static int refuse_overrun(const char *url, const char *part, const struct transfer *transfer)
 {
-    char part[PATH_MAX + 8], why[256];
+    unlink(part);
+    if (transfer->overran == 2)
+        return fail("cannot download %s: it would leave less than %lld MiB free on the disk; the part was deleted: make room and run the same command again",
+                    url, DOWNLOAD_DISK_RESERVE >> 20);
+    return fail("cannot download %s: the server sent more than the %lld bytes %s; the part was deleted and nothing was installed",
+                url, transfer->bound, transfer->bound == DOWNLOAD_CEILING ? "a download may hold" : "announced");
+}
+
+int download_file(const char *url, const char *target, long long expected)
+{
+    char part[PATH_MAX + 8], why[PATH_MAX + 128], folder[PATH_MAX], path[PATH_MAX];
     struct config config;
+    if (file_url_path(url, path, sizeof path) == 0)
+        return file_url_copy(path, target, expected, why, sizeof why) == 0 ? 0 : fail("cannot copy %s: %s", url, why);
+    snprintf(folder, sizeof folder, "%s", target);
+    if (strrchr(folder, '/') != NULL)
+        *strrchr(folder, '/') = '\0';
     struct transfer transfer = {.name = strrchr(target, '/') ? strrchr(target, '/') + 1 : target,
+                                .bound = expected > 0 ? expected : DOWNLOAD_CEILING, .folder = folder,
                                 .terminal = isatty(STDERR_FILENO)};
     config_read(store_root(), &config);
     snprintf(part, sizeof part, "%s.part", target);
+    if (file_size(part) > transfer.bound)
+        unlink(part);   /* a part larger than the file can be is no beginning of it */
     curl_global_init(CURL_GLOBAL_DEFAULT);
     if (file_size(part) > 0)
         note("resuming %s from %lld bytes", url, file_size(part));
@@ -150,6 +205,8 @@ int download_file(const char *url, const char *target)
         code = fetch_into(url, part, &transfer, &config);
     }
     curl_global_cleanup();
+    if (transfer.overran)
+        return refuse_overrun(url, part, &transfer);
     if (code != CURLE_OK && file_size(part) == 0)
         unlink(part);   /* nothing to resume: leave no empty file in the cache */
     if (code != CURLE_OK)
@@ -197,9 +254,9 @@ static size_t append_text(char *data, size_t size, size_t count, void *user)
  */
 int download_text(const char *url, size_t limit, char **text, char *why, size_t why_size)
 {
-    char folder[PATH_MAX];
-    if (file_url_path(url, folder, sizeof folder) == 0 && is_directory(folder))
-        return file_url_listing(folder, limit, text, why, why_size);   /* curl gives nothing for a folder */
+    char path[PATH_MAX];
+    if (file_url_path(url, path, sizeof path) == 0)
+        return file_url_read(path, limit, text, why, why_size);   /* never through curl: a FIFO would hold it */
     struct text_buffer buffer = {NULL, 0, limit};
     struct transfer transfer = {.name = url};
     struct config config;

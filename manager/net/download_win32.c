@@ -104,7 +104,7 @@ static DWORD send_request(struct connection *http, const char *url, long long fr
 }
 
 /* Writes the body into out; 0, or the Windows error that stopped it. */
-static DWORD receive_body(struct connection *http, FILE *out, const char *name, long long done)
+static DWORD receive_body(struct connection *http, FILE *out, const char *name, long long done, long long bound)
 {
     static char buffer[1 << 16];
     DWORD got = 0, total = 0, size = sizeof total;
@@ -118,6 +118,8 @@ static DWORD receive_body(struct connection *http, FILE *out, const char *name, 
             return GetLastError();
         if (got == 0)
             break;
+        if (done + (long long)got > bound)
+            return ERROR_FILE_TOO_LARGE;   /* past what the source announced: never kept */
         if (fwrite(buffer, 1, got, out) != got)
             return ERROR_WRITE_FAULT;
         done += got;
@@ -171,7 +173,7 @@ static void describe_error(DWORD error, char *out, size_t size)
 }
 
 /* One attempt from where part stops: 0, or 1 after a message (an HTTP status, or the Windows error). */
-static int fetch_into(const char *url, const char *part, const char *name)
+static int fetch_into(const char *url, const char *part, const char *name, long long bound)
 {
     struct connection http = {0};
     long long from = file_size(part);
@@ -181,7 +183,7 @@ static int fetch_into(const char *url, const char *part, const char *name)
         note("the server cannot resume; downloading %s again from the start", url);
     FILE *out = status == 200 || status == 206 ? fopen(part, whole_again || from == 0 ? "wb" : "ab") : NULL;
     if (out != NULL) {
-        error = receive_body(&http, out, name, whole_again ? 0 : from);
+        error = receive_body(&http, out, name, whole_again ? 0 : from, bound);
         if (fclose(out) != 0 && error == 0)
             error = ERROR_WRITE_FAULT;
     }
@@ -189,7 +191,12 @@ static int fetch_into(const char *url, const char *part, const char *name)
     if (status == 416 && from > 0) {   /* the part is not a beginning of this file: start over */
         note("the server cannot resume from byte %lld; downloading %s again from the start", from, url);
         unlink(part);
-        return fetch_into(url, part, name);
+        return fetch_into(url, part, name, bound);
+    }
+    if (error == ERROR_FILE_TOO_LARGE) {
+        unlink(part);
+        return fail("cannot download %s: the server sent more than the %lld bytes %s; the part was deleted and nothing was installed",
+                    url, bound, bound == DOWNLOAD_CEILING ? "a download may hold" : "announced");
     }
     if (status != 0 && status != 200 && status != 206)
         return fail("cannot download %s: HTTP %lu; check the address ([download] base_url in config) or download it by hand and run 'cudnnv install FOLDER' once it is unpacked",
@@ -206,38 +213,20 @@ static int fetch_into(const char *url, const char *part, const char *name)
     return 0;
 }
 
-/* A file:// document within limit bytes, as download_text answers. */
-static int read_local(const char *path, size_t limit, char **text, char *why, size_t why_size)
+int download_file(const char *url, const char *target, long long expected)
 {
-    char *body = malloc(limit + 2);
-    int status = body ? cudnnv_read_regular_file(path, body, limit + 2, 0) : CUDNNV_READ_UNREADABLE;
-    if (status == 0) {
-        *text = body;
-        return 0;
-    }
-    free(body);
-    if (is_directory(path))
-        return file_url_listing(path, limit, text, why, why_size);
-    if (status == CUDNNV_READ_TOO_LONG)
-        snprintf(why, why_size, "larger than %zu KiB", limit >> 10);
-    else if (status == CUDNNV_READ_NOT_FILE)
-        snprintf(why, why_size, "%s is not a regular file", path);
-    else
-        snprintf(why, why_size, "cannot read %s: %s", path, strerror(status == CUDNNV_READ_MISSING ? ENOENT : errno));
-    return -1;
-}
-
-int download_file(const char *url, const char *target)
-{
-    char path[PATH_MAX];
+    char path[PATH_MAX], why[PATH_MAX + 128];
     if (file_url_path(url, path, sizeof path) == 0)
-        return copy_file(path, target, 0644) == 0 ? 0 : fail("cannot copy %s: %s", url, strerror(errno));
+        return file_url_copy(path, target, expected, why, sizeof why) == 0 ? 0 : fail("cannot copy %s: %s", url, why);
     char part[PATH_MAX + 8];
     const char *name = strrchr(target, '/') ? strrchr(target, '/') + 1 : target;
     snprintf(part, sizeof part, "%s.part", target);
+    long long bound = expected > 0 ? expected : DOWNLOAD_CEILING;
+    if (file_size(part) > bound)
+        unlink(part);   /* a part larger than the file can be is no beginning of it */
     if (file_size(part) > 0)
         note("resuming %s from %lld bytes", url, file_size(part));
-    int status = fetch_into(url, part, name);
+    int status = fetch_into(url, part, name, bound);
     if (file_size(part) == 0)
         unlink(part);   /* nothing to resume: leave no empty file in the cache */
     if (status != 0)
@@ -288,7 +277,7 @@ int download_text(const char *url, size_t limit, char **text, char *why, size_t 
     char path[PATH_MAX];
     *text = NULL;
     if (file_url_path(url, path, sizeof path) == 0)
-        return read_local(path, limit, text, why, why_size);
+        return file_url_read(path, limit, text, why, why_size);
     DWORD error = 0, status = send_request(&http, url, 0, &error);
     if (status == 200)
         error = receive_text(&http, limit, text);

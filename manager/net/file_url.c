@@ -8,6 +8,7 @@
  * all of that kind.
  */
 #include "file_url.h"
+#include "cudnnv_select.h"
 
 #include "fsutil.h"
 
@@ -17,6 +18,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 /* A %XX escape's value, or -1. */
 static int escaped_byte(const char *at)
@@ -135,4 +139,59 @@ int file_url_listing(const char *folder, size_t limit, char **text, char *why, s
     }
     *text = page;
     return 0;
+}
+
+/*
+ * A file:// document within limit bytes, as download_text answers: read as
+ * every outside file is (without blocking, a regular file only: a FIFO or a
+ * device named by an address reads as an error, never waits), a folder as
+ * its listing.
+ */
+int file_url_read(const char *path, size_t limit, char **text, char *why, size_t why_size)
+{
+    char *body = malloc(limit + 2);
+    int status = body ? cudnnv_read_regular_file(path, body, limit + 2, 0) : CUDNNV_READ_UNREADABLE;
+    if (status == 0) {
+        *text = body;
+        return 0;
+    }
+    free(body);
+    if (is_directory(path))
+        return file_url_listing(path, limit, text, why, why_size);
+    if (status == CUDNNV_READ_TOO_LONG)
+        snprintf(why, why_size, "larger than %zu KiB", limit >> 10);
+    else if (status == CUDNNV_READ_NOT_FILE)
+        snprintf(why, why_size, "%s is not a regular file", path);
+    else
+        snprintf(why, why_size, "cannot read %s: %s", path, strerror(status == CUDNNV_READ_MISSING ? ENOENT : errno));
+    return -1;
+}
+
+/*
+ * A file:// archive copied to target: opened without blocking, a regular
+ * file only, at most limit bytes, the copy no more open than its source
+ * (a 0600 file stays 0600 in a store others read). 0, or -1 with why.
+ */
+int file_url_copy(const char *path, const char *target, long long limit, char *why, size_t why_size)
+{
+    struct stat info;
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+    if (fd < 0 || fstat(fd, &info) != 0) {
+        snprintf(why, why_size, "cannot read %s: %s", path, strerror(errno));
+        if (fd >= 0)
+            close(fd);
+        return -1;
+    }
+    int status = -1;
+    if (!S_ISREG(info.st_mode))
+        snprintf(why, why_size, "%s is not a regular file", path);
+    else if (limit > 0 && (long long)info.st_size > limit)
+        snprintf(why, why_size, "%s holds %lld bytes, more than the %lld announced", path, (long long)info.st_size,
+                 limit);
+    else if (copy_from_descriptor(fd, target, info.st_mode & 0644) != 0)
+        snprintf(why, why_size, "cannot copy %s: %s", path, strerror(errno));
+    else
+        status = 0;
+    close(fd);
+    return status;
 }

@@ -13,4 +13,9 @@ int file_url_path(const char *url, char *path, size_t size);
  * 0 with *text (free it), or -1 with why. */
 int file_url_listing(const char *folder, size_t limit, char **text, char *why, size_t why_size);
 
+/* A file:// document within limit bytes (a folder: its listing); 0 with *text (free it), or -1 with why. */
+int file_url_read(const char *path, size_t limit, char **text, char *why, size_t why_size);
+/* A file:// archive copied to target, at most limit bytes (0: any); 0, or -1 with why. */
+int file_url_copy(const char *path, const char *target, long long limit, char *why, size_t why_size);
+
 #endif

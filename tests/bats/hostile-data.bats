@@ -153,3 +153,42 @@ teardown() {
     refute_output_has "hunter2secret"
     assert_output_has "https://mirror:****@127.0.0.1:9/cudnn/"
 }
+
+@test "a server that sends more than the catalog announced is cut at that size, and no larger part is kept" {
+    serve_archive "$ARCHIVE"
+    local size sum
+    size=$(stat -c %s "$ARCHIVES/$ARCHIVE")
+    sum=$(sha256sum "$ARCHIVES/$ARCHIVE" | cut -d' ' -f1)
+    # the catalog says 1000 bytes fewer than the server sends
+    write_release r.ini "$ARCHIVE" "http://127.0.0.1:$PORT/$ARCHIVE" "$sum"
+    printf 'linux_size = %s\n' $((size - 1000)) >> "$CUDNNV_ROOT/catalog/catalog/r.ini"
+    run -1 cudnnv install 8.1.0.77
+    assert_output_has "the server sent more than the $((size - 1000)) bytes announced; the part was deleted and nothing was installed"
+    [ -z "$(ls "$CUDNNV_ROOT/cache")" ]
+    [ ! -e "$CUDNNV_ROOT/versions/8.1.0.77" ]
+    # the size it really has: installed
+    sed -i "s/^linux_size = .*/linux_size = $size/" "$CUDNNV_ROOT/catalog/catalog/r.ini"
+    run cudnnv install 8.1.0.77
+    assert_status 0
+}
+
+@test "a FIFO or a device reached by a file:// address is refused, never waited on; a copy is no more open than its source" {
+    mkfifo "$BATS_TEST_TMPDIR/archive.tgz"
+    write_release r.ini "$ARCHIVE" "file://$BATS_TEST_TMPDIR/archive.tgz" ""
+    run timeout 20 "$CUDNNV" install 8.1.0.77
+    [ "$status" -ne 124 ] || { echo "install waited on a FIFO" >&2; false; }
+    assert_output_has "is not a regular file"
+    # an update manifest address that is a FIFO: the same
+    mkdir -p "$BATS_TEST_TMPDIR/redist"
+    mkfifo "$BATS_TEST_TMPDIR/redist/redistrib_9.90.0.json"
+    CUDNNV_REDIST_URL="file://$BATS_TEST_TMPDIR/redist/" run timeout 20 "$CUDNNV" update
+    [ "$status" -ne 124 ]
+    assert_output_has "skipping file://$BATS_TEST_TMPDIR/redist/redistrib_9.90.0.json: $BATS_TEST_TMPDIR/redist/redistrib_9.90.0.json is not a regular file"
+    # a 0600 archive copied into the cache stays 0600
+    rm -f "$BATS_TEST_TMPDIR/archive.tgz"
+    cp "$ARCHIVES/$ARCHIVE" "$BATS_TEST_TMPDIR/private.tgz"
+    chmod 600 "$BATS_TEST_TMPDIR/private.tgz"
+    write_release r.ini "$ARCHIVE" "file://$BATS_TEST_TMPDIR/private.tgz" ""
+    cudnnv install 8.1.0.77 2>/dev/null
+    [ "$(stat -c %a "$CUDNNV_ROOT/cache/$ARCHIVE")" = 600 ]
+}

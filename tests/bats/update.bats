@@ -88,6 +88,7 @@ serve_redist() {
     BASE="http://127.0.0.1:$(cat "$BATS_TEST_TMPDIR/port")/redist/"
     archive="$ARCHIVES/cudnn-linux-x86_64-9.1.0.70_cuda12-archive-test.tar.xz"
     good=$(sha256sum "$archive" | cut -d' ' -f1)
+    goodsize=$(stat -c %s "$archive")
     cp "$archive" "$REDIST/cudnn/linux-x86_64/cudnn-linux-x86_64-9.90.0.70_cuda12-archive.tar.xz"
     cp "$archive" "$REDIST/cudnn/linux-x86_64/cudnn-linux-x86_64-9.90.0.71_cuda12-archive.tar.xz"
     cp "$archive" "$REDIST/cudnn/linux-sbsa/cudnn-linux-sbsa-9.90.0.70_cuda12-archive.tar.xz"
@@ -97,16 +98,16 @@ serve_redist() {
  "cudnn": {"name": "NVIDIA CUDA Deep Neural Network library", "version": "9.90.0.70",
   "cuda_variant": ["12"],
   "linux-x86_64": {"cuda12": {"relative_path": "cudnn/linux-x86_64/cudnn-linux-x86_64-9.90.0.70_cuda12-archive.tar.xz",
-                              "sha256": "$good", "md5": "x", "size": "1000"}},
+                              "sha256": "$good", "md5": "x", "size": "$goodsize"}},
   "linux-sbsa": {"cuda12": {"relative_path": "cudnn/linux-sbsa/cudnn-linux-sbsa-9.90.0.70_cuda12-archive.tar.xz",
-                            "sha256": "$good", "size": "1000"}}},
+                            "sha256": "$good", "size": "$goodsize"}}},
  "cudnn_samples": {"version": "9.90.0.70"}}
 JSON
     # the wrong SHA-256: written, and then refused by install
     cat > "$REDIST/redistrib_9.90.1.json" <<JSON
 {"cudnn": {"version": "9.90.0.71",
   "linux-x86_64": {"cuda12": {"relative_path": "cudnn/linux-x86_64/cudnn-linux-x86_64-9.90.0.71_cuda12-archive.tar.xz",
-                              "sha256": "$(printf '%064d' 0)", "size": "1000"}}}}
+                              "sha256": "$(printf '%064d' 0)", "size": "$goodsize"}}}}
 JSON
     # an older manifest: no build level, the CUDA in the archive's name
     cat > "$REDIST/redistrib_8.3.3.json" <<JSON
@@ -177,21 +178,21 @@ teardown() {
         printf '<a href="redistrib_%s.json">x</a>\n' "$1" >> "$REDIST/index.html"
     }
     : > "$REDIST/index.html"
-    manifest 9.91.0 "{\"relative_path\": \"$good_path\", \"size\": \"1000\"}"
-    manifest 9.91.1 "{\"relative_path\": \"$good_path\", \"sha256\": 7, \"size\": \"1000\"}"
-    manifest 9.91.2 "{\"relative_path\": \"$good_path\", \"sha256\": \"abc\", \"size\": \"1000\"}"
-    manifest 9.91.3 "{\"relative_path\": \"$good_path\", \"sha256\": \"$(printf 'g%.0s' $(seq 64))\", \"size\": \"1000\"}"
-    manifest 9.92.0 "{\"relative_path\": \"cudnn/%2e%2e/%2e%2e/x.tar.xz\", \"sha256\": \"$good\", \"size\": \"1000\"}"
-    manifest 9.92.1 "{\"relative_path\": \"http://evil.example/x.tar.xz\", \"sha256\": \"$good\", \"size\": \"1000\"}"
-    manifest 9.92.2 "{\"relative_path\": \"/etc/x.tar.xz\", \"sha256\": \"$good\", \"size\": \"1000\"}"
-    manifest 9.92.3 "{\"relative_path\": \"cudnn\\\\..\\\\x.tar.xz\", \"sha256\": \"$good\", \"size\": \"1000\"}"
+    manifest 9.91.0 "{\"relative_path\": \"$good_path\", \"size\": \"$goodsize\"}"
+    manifest 9.91.1 "{\"relative_path\": \"$good_path\", \"sha256\": 7, \"size\": \"$goodsize\"}"
+    manifest 9.91.2 "{\"relative_path\": \"$good_path\", \"sha256\": \"abc\", \"size\": \"$goodsize\"}"
+    manifest 9.91.3 "{\"relative_path\": \"$good_path\", \"sha256\": \"$(printf 'g%.0s' $(seq 64))\", \"size\": \"$goodsize\"}"
+    manifest 9.92.0 "{\"relative_path\": \"cudnn/%2e%2e/%2e%2e/x.tar.xz\", \"sha256\": \"$good\", \"size\": \"$goodsize\"}"
+    manifest 9.92.1 "{\"relative_path\": \"http://evil.example/x.tar.xz\", \"sha256\": \"$good\", \"size\": \"$goodsize\"}"
+    manifest 9.92.2 "{\"relative_path\": \"/etc/x.tar.xz\", \"sha256\": \"$good\", \"size\": \"$goodsize\"}"
+    manifest 9.92.3 "{\"relative_path\": \"cudnn\\\\..\\\\x.tar.xz\", \"sha256\": \"$good\", \"size\": \"$goodsize\"}"
     manifest 9.93.0 "{\"relative_path\": \"$good_path\", \"sha256\": \"$good\"}"
     manifest 9.93.1 "{\"relative_path\": \"$good_path\", \"sha256\": \"$good\", \"size\": \"0\"}"
     manifest 9.93.2 "{\"relative_path\": \"$good_path\", \"sha256\": \"$good\", \"size\": \"-5\"}"
     manifest 9.93.3 "{\"relative_path\": \"$good_path\", \"sha256\": \"$good\", \"size\": \"12kb\"}"
-    manifest 9.94.0 "{\"relative_path\": \"$good_path\", \"sha256\": \"$good\", \"size\": 1000}"
+    manifest 9.94.0 "{\"relative_path\": \"$good_path\", \"sha256\": \"$good\", \"size\": $goodsize}"
     # a manifest over 4 MiB is refused as it arrives, whatever it holds
-    manifest 9.95.0 "{\"relative_path\": \"$good_path\", \"sha256\": \"$good\", \"size\": \"1000\", \"x\": \"$(printf '%4194304s' '')\"}"
+    manifest 9.95.0 "{\"relative_path\": \"$good_path\", \"sha256\": \"$good\", \"size\": \"$goodsize\", \"x\": \"$(printf '%4194304s' '')\"}"
     mkdir -p "$CUDNNV_ROOT/catalog-redist"
     echo "[release]" > "$CUDNNV_ROOT/catalog-redist/9.80.0.ini.tmp.Ab12Cd"
     printf '[catalog]\nredist = %s\n' "$BASE" > "$CUDNNV_ROOT/config"

@@ -563,7 +563,7 @@ teardown() {
     cat > "$REDIST/redistrib_9.90.0.json" <<JSON
 {"cudnn": {"version": "9.90.0.70", "cuda_variant": ["12"],
   "windows-x86_64": {"cuda12": {"relative_path": "cudnn/windows-x86_64/cudnn-windows-x86_64-9.90.0.70_cuda12-archive.zip",
-                                "sha256": "$sum", "size": "1000"}}}}
+                                "sha256": "$sum", "size": "$(stat -c %s "$REDIST/cudnn/windows-x86_64/cudnn-windows-x86_64-9.90.0.70_cuda12-archive.zip")"}}}}
 JSON
     cat > "$REDIST/redistrib_9.91.0.json" <<JSON
 {"cudnn": {"version": "9.91.0.1", "windows-x86_64": {"cuda12": {"relative_path": "..\\\\..\\\\Windows\\\\evil.zip", "sha256": "$sum", "size": "9"}}}}
