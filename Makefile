@@ -438,7 +438,7 @@ FUZZ_SRC_redist_manifest = manager/catalog/redist_manifest.c manager/catalog/cat
 FUZZ_LIBS_redist_manifest = $(shell pkg-config --libs jansson 2>/dev/null)
 FUZZ_SRC_framework_metadata = manager/catalog/framework_metadata.c $(FUZZ_BASE)
 FUZZ_SRC_pe_imports     = manager/doctor/pe_imports.c
-FUZZ_SRC_lock_file      = manager/catalog/lock_file.c manager/base/ini_read.c manager/catalog/catalog_check.c manager/catalog/catalog_platform.c \
+FUZZ_SRC_lock_file      = manager/catalog/lock_file.c manager/catalog/lock_cuda.c manager/base/ini_read.c manager/catalog/catalog_check.c manager/catalog/catalog_platform.c \
                           $(FUZZ_BASE)
 FUZZ_LIBS_lock_file     = $(shell pkg-config --libs inih 2>/dev/null)
 FUZZ_SRC_python_index   = manager/catalog/python_index.c manager/catalog/catalog_check.c manager/catalog/catalog_platform.c \

@@ -64,6 +64,7 @@ const struct catalog_release *catalog_find(const struct catalog *catalog, const 
 const struct catalog_release *catalog_release_of_set(const struct catalog *catalog, const char *version);
 /* catalog_check.c: catalog data is outside input */
 const char *catalog_release_problem(const struct catalog_release *release, const char *base_url);
+const char *catalog_archive_problem(const struct catalog_archive *archive, const char *base_url);
 int catalog_url_is_allowed(const char *url, const char *base_url);
 int catalog_is_sha256(const char *text);
 

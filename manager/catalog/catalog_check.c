@@ -103,7 +103,7 @@ int catalog_url_is_allowed(const char *url, const char *base_url)
     return is_local_http(url);
 }
 
-static const char *archive_problem(const struct catalog_archive *archive, const char *base_url)
+const char *catalog_archive_problem(const struct catalog_archive *archive, const char *base_url)
 {
     if (archive->name[0] != '\0' && !is_file_name(archive->name))
         return "an archive name that is not a plain file name";
@@ -127,7 +127,7 @@ const char *catalog_release_problem(const struct catalog_release *release, const
             !is_dotted_number(build->min_compute_capability, 1) || !is_dotted_number(build->max_compute_capability, 1))
             return "a driver or compute capability that is not a dotted number";
         for (int platform = 0; platform < CATALOG_PLATFORMS; platform++) {
-            const char *problem = archive_problem(&build->archive[platform], base_url);
+            const char *problem = catalog_archive_problem(&build->archive[platform], base_url);
             if (problem != NULL)
                 return problem;
         }

@@ -67,12 +67,32 @@ static void take_archive_key(struct catalog_archive *archive, const char *field,
         archive->size = atoll(value);
 }
 
+static struct lock_cuda *cuda_named(struct reading *reading, const char *label)
+{
+    struct lock_file *lock = reading->lock;
+    for (int i = 0; i < lock->cuda_count; i++) {
+        if (strcmp(lock->cuda[i].label, label) == 0)
+            return &lock->cuda[i];
+    }
+    if (lock->cuda_count == CUDNNV_MAX_LINES || !cudnnv_name_is_valid(label)) {
+        snprintf(reading->why, sizeof reading->why, "a CUDA section that is not a version name, or too many");
+        return NULL;
+    }
+    struct lock_cuda *cuda = &lock->cuda[lock->cuda_count++];
+    snprintf(cuda->label, sizeof cuda->label, "%s", label);
+    return cuda;
+}
+
 static int take_key(void *user, const char *section, const char *key, const char *value)
 {
     struct reading *reading = user;
-    const char *field;
+    const char *field = NULL;
     if (strcmp(section, "lock") == 0 && strcmp(key, "pins") == 0)
         take_text(reading->lock->pins, sizeof reading->lock->pins, value, reading, "pin list");
+    if (strncmp(section, "cuda ", 5) == 0) {
+        struct lock_cuda *cuda = cuda_named(reading, section + 5);
+        return cuda != NULL && lock_cuda_take(cuda, key, value, reading->why, sizeof reading->why) == 0;
+    }
     if (strncmp(section, "pin ", 4) != 0)
         return reading->why[0] == '\0';
     struct lock_pin *entry = pin_named(reading, section + 4);
@@ -84,6 +104,8 @@ static int take_key(void *user, const char *section, const char *key, const char
         take_text(entry->release.version, sizeof entry->release.version, value, reading, "release");
     else if (strcmp(key, "cuda") == 0)
         take_text(build->cuda, sizeof build->cuda, value, reading, "CUDA version");
+    else if (strcmp(key, "cuda_libs") == 0)
+        take_text(entry->cuda_libs, sizeof entry->cuda_libs, value, reading, "CUDA section name");
     else if (archive != NULL)
         take_archive_key(archive, field, value, reading);
     return reading->why[0] == '\0';
@@ -105,6 +127,16 @@ int lock_file_read(const char *path, struct lock_file *lock, char *why, size_t s
             snprintf(reading.why, sizeof reading.why, "pin %s has %s", lock->entries[i].pin,
                      problem ? problem : "no release");
     }
+    for (int i = 0; line == 0 && reading.why[0] == '\0' && i < lock->cuda_count; i++) {
+        const char *problem = lock_cuda_problem(&lock->cuda[i]);
+        if (problem != NULL)
+            snprintf(reading.why, sizeof reading.why, "[cuda %s] has %s", lock->cuda[i].label, problem);
+    }
+    for (int i = 0; line == 0 && reading.why[0] == '\0' && i < lock->count; i++) {
+        if (lock->entries[i].cuda_libs[0] && lock_file_find_cuda(lock, lock->entries[i].cuda_libs) == NULL)
+            snprintf(reading.why, sizeof reading.why, "pin %s names no [cuda %s] section", lock->entries[i].pin,
+                     lock->entries[i].cuda_libs);
+    }
     if (line != 0 && reading.why[0] == '\0')
         snprintf(reading.why, sizeof reading.why, line > 0 ? "line %d is not INI, or longer than %d bytes" : "it cannot be read",
                  line, INI_READ_MAX_LINE);
@@ -113,6 +145,15 @@ int lock_file_read(const char *path, struct lock_file *lock, char *why, size_t s
         return -1;
     }
     return 0;
+}
+
+const struct lock_cuda *lock_file_find_cuda(const struct lock_file *lock, const char *label)
+{
+    for (int i = 0; i < lock->cuda_count; i++) {
+        if (strcmp(lock->cuda[i].label, label) == 0)
+            return &lock->cuda[i];
+    }
+    return NULL;
 }
 
 const struct lock_pin *lock_file_find(const struct lock_file *lock, const char *pin)
@@ -138,6 +179,8 @@ static void write_pin(FILE *out, const struct lock_pin *entry)
         if (archive->size > 0)
             fprintf(out, "%s.size = %lld\n", name, archive->size);
     }
+    if (entry->cuda_libs[0] != '\0')
+        fprintf(out, "cuda_libs = %s\n", entry->cuda_libs);
 }
 
 int lock_file_write(const char *path, const struct lock_file *lock)
@@ -151,6 +194,8 @@ int lock_file_write(const char *path, const struct lock_file *lock)
                  "[lock]\npins = %s\n", lock->pins);
     for (int i = 0; i < lock->count; i++)
         write_pin(out, &lock->entries[i]);
+    for (int i = 0; i < lock->cuda_count; i++)
+        lock_cuda_write(out, &lock->cuda[i]);
     return safe_file_commit(out, temporary, path, !ferror(out));
 }
 

@@ -15,11 +15,20 @@
  *   linux-x86_64.url = https://developer.download.nvidia.com/...
  *   linux-x86_64.sha256 = 64 hexadecimal digits
  *   linux-x86_64.size = 754468640
+ *   cuda_libs = 11.4.4                 (what the set loads besides itself, when it has companions)
+ *
+ *   [cuda 11.4.4]
+ *   platform = linux-x86_64
+ *   libcublas.version = 11.6.5.2
+ *   libcublas.archive = libcublas-linux-x86_64-11.6.5.2-archive.tar.xz
+ *   libcublas.url, libcublas.sha256, libcublas.size as above; cuda_nvrtc.* the same
  */
 #ifndef CUDNNV_LOCK_FILE_H
 #define CUDNNV_LOCK_FILE_H
 
 #include "catalog.h"
+
+#include <stdio.h>
 
 #include "cudnnv_select.h"
 
@@ -28,12 +37,30 @@
 struct lock_pin {
     cudnnv_name pin;                  /* as .cudnn-version names it */
     struct catalog_release release;   /* its version, and one build with the archives locked */
+    char cuda_libs[32];               /* the [cuda LABEL] its set loads besides itself, "" when none */
+};
+
+#define LOCK_CUDA_PARTS 4
+
+struct lock_cuda_part {
+    char component[16];               /* libcublas, cuda_nvrtc, cuda_cudart */
+    char version[32];
+    struct catalog_archive archive;
+};
+
+struct lock_cuda {
+    char label[32];                   /* the CUDA release (11.4.4), or index-cuNN */
+    char platform[24];
+    int count;
+    struct lock_cuda_part part[LOCK_CUDA_PARTS];
 };
 
 struct lock_file {
     char pins[CUDNNV_MAX_LINES * (CUDNNV_NAME_MAX + 1)];   /* "8.1 9": the pins it was written for */
     struct lock_pin entries[CUDNNV_MAX_LINES];
     int count;
+    struct lock_cuda cuda[CUDNNV_MAX_LINES];
+    int cuda_count;
 };
 
 int lock_file_read(const char *path, struct lock_file *lock, char *why, size_t size);
@@ -41,5 +68,12 @@ int lock_file_write(const char *path, const struct lock_file *lock);
 const struct lock_pin *lock_file_find(const struct lock_file *lock, const char *pin);
 int lock_path_beside(const char *version_file, char *out, size_t size);
 void lock_join_pins(int count, char *const *names, char *out, size_t size);
+const struct lock_cuda *lock_file_find_cuda(const struct lock_file *lock, const char *label);
+
+/* lock_cuda.c: a [cuda LABEL] section, in cudnn.lock and as the store's cuda/LABEL/cudnnv.ini */
+int lock_cuda_take(struct lock_cuda *cuda, const char *key, const char *value, char *why, size_t why_size);
+const char *lock_cuda_problem(const struct lock_cuda *cuda);
+void lock_cuda_write(FILE *out, const struct lock_cuda *cuda);
+int lock_cuda_read_record(const char *path, struct lock_cuda *cuda);
 
 #endif

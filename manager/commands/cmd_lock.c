@@ -81,6 +81,30 @@ static int lock_pin(const struct catalog *catalog, const char *pin, const int wa
     return 0;
 }
 
+/*
+ * The companions the set loads (install --with-cuda-libs), from the store's
+ * record of them, into the lock's [cuda LABEL] section (one per label).
+ */
+static int lock_companions(const char *pin, struct lock_pin *entry, struct lock_file *lock)
+{
+    static struct lock_cuda cuda;
+    cudnnv_name set;
+    char set_dir[PATH_MAX], dir[PATH_MAX], load[CUDNNV_COMPANIONS_MAX], record[PATH_MAX + 16];
+    if (!cudnnv_resolve(store_root(), pin, set) || store_set_dir(store_root(), set, set_dir, sizeof set_dir) != 0 ||
+        !cudnnv_set_companions(set_dir, dir, sizeof dir, load, sizeof load))
+        return 0;
+    *strrchr(dir, '/') = '\0';   /* cuda/LABEL */
+    snprintf(record, sizeof record, "%s/cudnnv.ini", dir);
+    if (lock_cuda_read_record(record, &cuda) != 0)
+        return fail("%s: the record of the CUDA libraries %s loads (%s) cannot be read; bring them again with 'cudnnv install --with-cuda-libs %s'",
+                    pin, set, record, set);
+    snprintf(entry->cuda_libs, sizeof entry->cuda_libs, "%s", cuda.label);
+    if (lock_file_find_cuda(lock, cuda.label) == NULL && lock->cuda_count < CUDNNV_MAX_LINES)
+        lock->cuda[lock->cuda_count++] = cuda;
+    note("%s: with CUDA %s's libraries (%d component%s)", pin, cuda.label, cuda.count, cuda.count == 1 ? "" : "s");
+    return 0;
+}
+
 static int run(struct args *args)
 {
     static struct lock_file lock;
@@ -101,7 +125,10 @@ static int run(struct args *args)
     char *pointers[CUDNNV_MAX_LINES];
     for (int i = 0; i < count && status == 0; i++) {
         pointers[i] = names[i];
-        status = lock_pin(&catalog, names[i], wanted, &lock.entries[lock.count++]);
+        status = lock_pin(&catalog, names[i], wanted, &lock.entries[lock.count]);
+        if (status == 0)
+            status = lock_companions(names[i], &lock.entries[lock.count], &lock);
+        lock.count++;
     }
     lock_join_pins(count, pointers, lock.pins, sizeof lock.pins);
     catalog_free(&catalog);
@@ -121,7 +148,9 @@ const struct command command_lock = {
         "Write cudnn.lock beside the nearest .cudnn-version. For each name it pins,\n"
         "the set that name selects here gives the exact release and CUDA build,\n"
         "and the catalog that build's archive for this platform (and --platform's):\n"
-        "its address, SHA-256 and size. Commit it; on another machine (a CI job, a\n"
+        "its address, SHA-256 and size; and the CUDA libraries the set loads\n"
+        "besides itself where 'install --with-cuda-libs' brought them. Commit it;\n"
+        "on another machine (a CI job, a\n"
         "colleague's) 'cudnnv install --locked' installs exactly those archives,\n"
         "refusing any whose SHA-256 differs, and says when the lock no longer\n"
         "matches .cudnn-version.\n",

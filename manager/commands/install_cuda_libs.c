@@ -10,6 +10,7 @@
 #include "commands.h"
 #include "cuda_libs.h"
 #include "fsutil.h"
+#include "lock_file.h"
 #include "messages.h"
 #include "needs_judge.h"
 #include "set_needs_elf.h"
@@ -132,5 +133,24 @@ int install_cuda_libs_for(const char *root, const char *name, int asked, const c
     if (status == 0)
         note("%s loads CUDA %s's libraries from %s/cuda/%s/lib (%s); LD_LIBRARY_PATH is left as it is", name, label,
              root, label, request.component[0]);
+    return status;
+}
+
+/* install --locked: the companions cudnn.lock names for a pin's set, then the set told to load them. */
+int install_locked_companions(const char *pin, const struct lock_cuda *cuda)
+{
+    static struct set_judgement judgement;
+    const char *root = store_root();
+    cudnnv_name set;
+    if (!cudnnv_resolve(root, pin, set) || needs_judge_set(root, set, &judgement) != 0)
+        return fail("%s: no installed set to load the CUDA libraries cudnn.lock names", pin);
+    note("%s: CUDA %s's libraries (locked)", pin, cuda->label);
+    int lock = store_begin_change(root);
+    if (lock < 0)
+        return 1;
+    int status = cuda_libs_bring_locked(root, cuda);
+    if (status == 0)
+        status = record_companions(root, set, cuda->label, &judgement);
+    store_unlock(lock);
     return status;
 }

@@ -191,7 +191,7 @@ int install_run(struct args *args)
         install_plan_only();
     cudnnv_name installed;
     if (args_has(args, INSTALL_LOCKED))
-        status = install_locked(&request, install_one);
+        status = install_locked(&request, install_one, install_locked_companions);
     else if (is_installed_set(&request, installed)) {
         if ((status = install_cuda_libs_for(store_root(), installed, 1, request.index_url, request.no_verify)) == 0)
             needs_note_unmet(store_root(), installed, 1);

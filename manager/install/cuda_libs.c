@@ -18,6 +18,7 @@
 #include "fsutil.h"
 #include "install_archive.h"
 #include "install_catalog.h"
+#include "lock_file.h"
 #include "manifest.h"
 #include "messages.h"
 #include "platform.h"
@@ -235,16 +236,27 @@ static void provide_unversioned_nvrtc(const char *lib)
         note("cannot copy %s: %s", forwarder, strerror(errno));
 }
 
+/* cuda/LABEL/cudnnv.ini: the [cuda LABEL] section a lock copies (lock_file.h), and where it came from. */
 static int write_record(const char *dir, const struct chosen *chosen, const struct cuda_libs_request *request)
 {
-    char path[PATH_MAX], text[2048];
-    size_t used = (size_t)snprintf(text, sizeof text,
-                                   "; written by cudnnv: CUDA libraries that cuDNN sets load\n[cuda]\nversion = %s\nsource = %s\n",
-                                   chosen->label, chosen->manifest_url);
-    for (int i = 0; i < request->count && used < sizeof text; i++)
-        used += (size_t)snprintf(text + used, sizeof text - used, "%s = %s %s\n", request->component[i],
-                                 chosen->component[i].version, chosen->component[i].archive.sha256);
-    return path_join(path, sizeof path, dir, "cudnnv.ini") == 0 ? write_file_atomic(path, text) : -1;
+    static struct lock_cuda cuda;
+    char path[PATH_MAX], temporary[PATH_MAX + 32];
+    memset(&cuda, 0, sizeof cuda);
+    snprintf(cuda.label, sizeof cuda.label, "%s", chosen->label);
+    snprintf(cuda.platform, sizeof cuda.platform, "%s", request->platform);
+    for (int i = 0; i < request->count && i < LOCK_CUDA_PARTS; i++) {
+        struct lock_cuda_part *part = &cuda.part[cuda.count++];
+        snprintf(part->component, sizeof part->component, "%s", request->component[i]);
+        snprintf(part->version, sizeof part->version, "%s", chosen->component[i].version);
+        part->archive = chosen->component[i].archive;
+    }
+    FILE *out = path_join(path, sizeof path, dir, "cudnnv.ini") == 0 ? safe_file_begin(path, temporary, sizeof temporary)
+                                                                     : NULL;
+    if (out == NULL)
+        return -1;
+    fprintf(out, "; written by cudnnv: CUDA libraries that cuDNN sets load, from %s\n", chosen->manifest_url);
+    lock_cuda_write(out, &cuda);
+    return safe_file_commit(out, temporary, path, !ferror(out));
 }
 
 /* True when root/cuda/LABEL already holds every component asked for. */
@@ -255,7 +267,7 @@ static int already_there(const char *root, const char *label, const struct cuda_
                      ? read_small_file(path, 16384) : NULL;
     int all = text != NULL;
     for (int i = 0; i < request->count && all; i++) {
-        snprintf(key, sizeof key, "\n%s = ", request->component[i]);
+        snprintf(key, sizeof key, "\n%s.archive = ", request->component[i]);
         all = strstr(text, key) != NULL;
     }
     free(text);
@@ -274,7 +286,7 @@ static int keep_present_components(const char *root, const char *label, struct c
         int asked = 0;
         for (int i = 0; i < request->count; i++)
             asked |= strcmp(request->component[i], known[k]) == 0;
-        snprintf(key, sizeof key, "\n%s = ", known[k]);
+        snprintf(key, sizeof key, "\n%s.archive = ", known[k]);
         if (!asked && strstr(text, key) != NULL && request->count < CUDA_LIBS_MAX_COMPONENTS) {
             request->component[request->count++] = known[k];
             added = 1;
@@ -378,4 +390,26 @@ int cuda_libs_bring(const char *root, const struct cuda_libs_request *request, c
         return fail("%s no longer has every component cuda/%s holds; nothing was brought", chosen.manifest_url,
                     chosen.label);
     return bring_chosen(root, &all, &chosen);
+}
+
+/* The companions a lock names ([cuda LABEL] of cudnn.lock), fetched and checked against it, into root/cuda/LABEL. */
+int cuda_libs_bring_locked(const char *root, const struct lock_cuda *cuda)
+{
+    static const char *const known[] = {"libcublas", "cuda_nvrtc", "cuda_cudart"};
+    static struct chosen chosen;
+    struct cuda_libs_request request = {.platform = cuda->platform};
+    memset(&chosen, 0, sizeof chosen);
+    snprintf(chosen.label, sizeof chosen.label, "%s", cuda->label);
+    snprintf(chosen.manifest_url, sizeof chosen.manifest_url, "cudnn.lock");
+    for (int i = 0; i < cuda->count && request.count < CUDA_LIBS_MAX_COMPONENTS; i++) {
+        for (size_t k = 0; k < sizeof known / sizeof known[0]; k++) {
+            if (strcmp(cuda->part[i].component, known[k]) != 0)
+                continue;
+            snprintf(chosen.component[request.count].version, sizeof chosen.component[0].version, "%s",
+                     cuda->part[i].version);
+            chosen.component[request.count].archive = cuda->part[i].archive;
+            request.component[request.count++] = known[k];
+        }
+    }
+    return bring_chosen(root, &request, &chosen);
 }

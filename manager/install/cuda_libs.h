@@ -28,4 +28,8 @@ const char *cuda_libs_component_of(const char *library);
  * all); 0 with label, or 1 after a message. Call with the store lock held. */
 int cuda_libs_bring(const char *root, const struct cuda_libs_request *request, char *label, size_t label_size);
 
+struct lock_cuda;
+/* The companions a lock names, fetched and checked against it, into root/cuda/LABEL; 0, or 1 after a message. */
+int cuda_libs_bring_locked(const char *root, const struct lock_cuda *cuda);
+
 #endif

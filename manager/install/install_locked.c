@@ -81,7 +81,8 @@ static int install_pin(const struct install_request *request, const struct lock_
     return install_one(&one);
 }
 
-int install_locked(const struct install_request *request, int (*install_one)(struct install_request *))
+int install_locked(const struct install_request *request, int (*install_one)(struct install_request *),
+                   int (*companions)(const char *pin, const struct lock_cuda *cuda))
 {
     static struct lock_file lock;
     cudnnv_name names[CUDNNV_MAX_LINES];
@@ -102,6 +103,9 @@ int install_locked(const struct install_request *request, int (*install_one)(str
             return fail("%s names no release for %s: run 'cudnnv lock' to refresh it", lock_path, names[i]);
         int status = install_pin(request, entry, platform, install_one);
         if (status != 0 && status != INSTALL_PLANNED)
+            return status;
+        const struct lock_cuda *cuda = entry->cuda_libs[0] ? lock_file_find_cuda(&lock, entry->cuda_libs) : NULL;
+        if (status == 0 && cuda != NULL && (status = companions(entry->pin, cuda)) != 0)
             return status;
     }
     return 0;

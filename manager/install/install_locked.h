@@ -7,6 +7,10 @@
 
 #include "install_steps.h"
 
-int install_locked(const struct install_request *request, int (*install_one)(struct install_request *));
+struct lock_cuda;
+
+/* Each pin's set (install_one), then the CUDA libraries the lock says it loads (companions; not in a dry run). */
+int install_locked(const struct install_request *request, int (*install_one)(struct install_request *),
+                   int (*companions)(const char *pin, const struct lock_cuda *cuda));
 
 #endif

@@ -177,7 +177,7 @@ int file_url_copy(const char *path, const char *target, long long limit, char *w
     struct stat info;
     int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
     if (fd < 0 || fstat(fd, &info) != 0) {
-        snprintf(why, why_size, "cannot read %s: %s", path, strerror(errno));
+        snprintf(why, why_size, "%s", strerror(errno));   /* the caller names the address */
         if (fd >= 0)
             close(fd);
         return -1;

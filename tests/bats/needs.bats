@@ -389,3 +389,39 @@ cuda_wheel() {
 teardown() {
     stop_server
 }
+
+@test "lock names the CUDA libraries a set loads; install --locked brings exactly those on another machine" {
+    local sum
+    sum=$(sha256sum "$ARCHIVES/$SET11" | cut -c1-64)
+    mkdir -p "$CUDNNV_ROOT/catalog/catalog"
+    printf '[release]\nversion = 8.2.4.15\n\n[build cuda11.4]\ncuda = 11.4\nlinux_archive = %s\nlinux_url = file://%s\nlinux_sha256 = %s\n' \
+        "$SET11" "$ARCHIVES/$SET11" "$sum" > "$CUDNNV_ROOT/catalog/catalog/8.2.4.15.ini"
+    use_local_redist
+    cudnnv install --with-cuda-libs 8.2.4.15 2>/dev/null
+    cudnnv use 8.2.4 2>/dev/null
+    run cudnnv lock
+    assert_status 0
+    assert_output_has "8.2.4: with CUDA 11.4.4's libraries (2 components)"
+    grep -qx "cuda_libs = 11.4.4" cudnn.lock
+    grep -qx "\[cuda 11.4.4\]" cudnn.lock
+    grep -qx "libcublas.archive = libcublas-linux-x86_64-11.6.5.2-archive.tar.xz" cudnn.lock
+    grep -qx "cuda_nvrtc.sha256 = $(sha256sum "$FIXTURES"/cuda-redist/cuda_nvrtc/linux-x86_64/*11.4.152*.tar.xz | cut -c1-64)" cudnn.lock
+    # another machine: an empty store, no catalog, no redist address
+    export CUDNNV_ROOT="$BATS_TEST_TMPDIR/other-machine"
+    run cudnnv install --locked
+    assert_status 0
+    assert_output_has "8.2.4: CUDA 11.4.4's libraries (locked)"
+    run convolve
+    assert_status 0
+    assert_output_has "convolution: cuBLASLt 11650, NVRTC 11440"
+    # a lock whose sum for NVRTC differs: refused, nothing of it kept
+    rm -rf "$CUDNNV_ROOT"
+    sed -i "s/^cuda_nvrtc.sha256 = .*/cuda_nvrtc.sha256 = $(printf '%064d' 7)/" cudnn.lock
+    run -1 cudnnv install --locked
+    assert_output_has "but cudnn.lock says $(printf '%064d' 7)"
+    [ ! -e "$CUDNNV_ROOT/cuda/11.4.4" ]
+    # a lock whose CUDA section is hostile is refused whole
+    sed -i "s|^libcublas.url = .*|libcublas.url = ftp://example.invalid/x.tar.xz|" cudnn.lock
+    run -1 cudnnv install --locked
+    assert_output_has "cudnn.lock is not a lock cudnnv can use: [cuda 11.4.4] has a URL that is not https"
+}
