@@ -46,6 +46,36 @@ static int undo_system(void)
     return 0;
 }
 
+/*
+ * What every program on the machine will load must be root's alone: the
+ * shims' folder and every step from / down to it (the shim's trust rule with
+ * root as the only owner), and each shim in it.
+ */
+static int shims_trusted_by_root(const char *shims)
+{
+    struct cudnnv_trust trust;
+    char why[2 * PATH_MAX], real[PATH_MAX], name[32];
+    cudnnv_trust_init(&trust, NULL, NULL);   /* run as root: root alone */
+    if (!cudnnv_trusted_path(&trust, shims, why, sizeof why) || realpath(shims, real) == NULL)
+        return fail("refusing %s for every program's loader: %s; it must be root's, writable by no one else, every step from /",
+                    shims, why);
+    for (int major = SHIM_FIRST_MAJOR; major <= SHIM_LAST_MAJOR; major++) {
+        snprintf(name, sizeof name, "libcudnn.so.%d", major);
+        if (!cudnnv_trusted_entry(&trust, real, name, why, sizeof why))
+            return fail("refusing %s for every program's loader: %s", shims, why);
+    }
+    return 0;
+}
+
+/* Whether ldconfig's cache now names the shims: 'ldconfig -p' lists a libcudnn.so.N in that folder. */
+static int cache_has_shims(const char *shims)
+{
+    static char listing[1 << 20];
+    char *argv[] = {"/sbin/ldconfig", "-p", NULL}, wanted[PATH_MAX + 32];
+    snprintf(wanted, sizeof wanted, "=> %s/libcudnn.so.", shims);
+    return platform_run_capture(argv, listing, sizeof listing, 60) == 0 && strstr(listing, wanted) != NULL;
+}
+
 int loader_setup_system(int undo)
 {
     char shims[PATH_MAX], text[PATH_MAX + 512];
@@ -59,8 +89,12 @@ int loader_setup_system(int undo)
     if (system[0] == '\0' || path_join(shims, sizeof shims, system, "shims/lib") != 0 || !is_directory(shims))
         return fail("the system store %s has no shims: install a set there and run 'CUDNNV_ROOT=%s cudnnv rehash' first",
                     system[0] ? system : "(none)", system[0] ? system : "DIR");
-    if (strchr(shims, '\n') != NULL || strchr(shims, ' ') != NULL)
-        return fail("the loader's configuration cannot name '%s' (a space or new line in it)", shims);
+    /* ldconfig's files end a line at '#', read '=' as a type and split on white space */
+    if (strpbrk(shims, "#=:, \t\r\n\\") != NULL)
+        return fail("the loader's configuration cannot name '%s' ('#', '=', ':', ',', '\\' or white space in it): choose a system store path without them (CUDNNV_SYSTEM_ROOT)",
+                    shims);
+    if (shims_trusted_by_root(shims) != 0)
+        return 1;
     snprintf(text, sizeof text,
              "# Written by 'cudnnv init --system': programs that load libcudnn.so.N get cudnnv's shims,\n"
              "# which load the set their folder pins (else the global or newest one).\n"
@@ -69,6 +103,12 @@ int loader_setup_system(int undo)
         return fail("cannot write %s: %s", LOADER_SETUP_CONF, strerror(errno));
     if (run_ldconfig() != 0)
         return 1;
+    if (!cache_has_shims(shims)) {
+        unlink(LOADER_SETUP_CONF);
+        run_ldconfig();
+        return fail("ldconfig did not take %s into its cache (ldconfig -p does not list it): %s was removed again",
+                    shims, LOADER_SETUP_CONF);
+    }
     note("wrote %s: every program that asks the loader for libcudnn.so.N now gets the shims in %s; undo with 'cudnnv init --system --undo'",
          LOADER_SETUP_CONF, shims);
     if (strcmp(system, CUDNNV_DEFAULT_SYSTEM_ROOT) != 0)
@@ -126,6 +166,14 @@ int loader_setup_login(int undo)
     if (lstat(profile, &info) == 0 && !S_ISREG(info.st_mode))
         return fail("%s is not a plain file (a link a dotfiles manager keeps?): nothing was changed; add this line to it yourself: export LD_LIBRARY_PATH='%s'\"${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}\"",
                     profile, shims);
+    int had_profile = lstat(profile, &info) == 0;
+    mode_t mode = had_profile ? info.st_mode & 07777 : 0644;
+    if (had_profile && info.st_size > (1 << 20))
+        return fail("%s is larger than 1 MiB: it is not rewritten (nothing was changed); add this line to it yourself: export LD_LIBRARY_PATH='%s'\"${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}\"",
+                    profile, shims);
+    if (!undo && strpbrk(shims, "$\\\"'`") != NULL)
+        return fail("the shims' folder '%s' holds a character environment.d or a profile would read as syntax ($, \\, quotes): choose a store path without them (CUDNNV_ROOT); nothing was changed",
+                    shims);
     char *kept = profile_without_mark(profile);
     if (kept == NULL)
         return fail("cannot read %s: %s", profile, strerror(errno));
@@ -153,6 +201,8 @@ int loader_setup_login(int undo)
     }
     if (status == 0 && write_file_atomic(profile, kept) != 0)
         status = fail("cannot write %s: %s", profile, strerror(errno));
+    if (status == 0 && chmod(profile, mode) != 0)   /* a 0600 profile stays 0600 */
+        status = fail("cannot keep the mode of %s: %s", profile, strerror(errno));
     free(kept);
     if (status == 0)
         note(undo ? "removed %s and the line in %s" : "wrote %s and a line in %s: programs of your next session (and login shells) get the shims",

@@ -51,6 +51,32 @@ SCRIPT
     refute_output_has /opt/cudnnv/ "$(/sbin/ldconfig -p)"
 }
 
+@test "init --system refuses shims others can write, and a store path ldconfig would cut ('#')" {
+    [ "$(id -u)" = 0 ] || skip "needs root for a mount namespace and the loader's configuration"
+    cat > "$BATS_TEST_TMPDIR/script.sh" <<SCRIPT
+set -u
+top='$BATS_TEST_TMPDIR'
+cp -a /etc "\$top/etc" && mount --bind "\$top/etc" /etc || exit 99
+for store in "\$top/open" "\$top/pl#x/store"; do
+    CUDNNV_ROOT="\$store" '$CUDNNV' install '$ARCHIVES/cudnn-linux-x86_64-9.1.0.70_cuda12-archive-test.tar.xz' >/dev/null 2>&1
+    CUDNNV_ROOT="\$store" '$CUDNNV' rehash >/dev/null 2>&1
+done
+chmod 777 "\$top/open/shims/lib"
+CUDNNV_SYSTEM_ROOT="\$top/open" '$CUDNNV' init --system; echo "open: \$?"
+CUDNNV_SYSTEM_ROOT="\$top/pl#x/store" '$CUDNNV' init --system; echo "hash: \$?"
+[ -e /etc/ld.so.conf.d/00-cudnnv.conf ] && echo "conf written" || echo "no conf"
+/sbin/ldconfig -p | grep -c "\$top" || true
+SCRIPT
+    run unshare -m --propagation private bash "$BATS_TEST_TMPDIR/script.sh"
+    [ "$status" -ne 99 ] || skip "no mount namespace here (unshare -m)"
+    assert_output_has "refusing $BATS_TEST_TMPDIR/open/shims/lib for every program's loader: $BATS_TEST_TMPDIR/open/shims/lib can be written by another user"
+    assert_output_has "open: 1"
+    assert_output_has "the loader's configuration cannot name '$BATS_TEST_TMPDIR/pl#x/store/shims/lib' ('#'"
+    assert_output_has "hash: 1"
+    assert_output_has "no conf"
+    [ "${lines[-1]}" = 0 ]
+}
+
 @test "init --system is root's, Linux's, and needs a system store with shims" {
     share_programs "$(mktemp -d /tmp/cudnnv-init.XXXXXX)"
     run setpriv --reuid=65534 --regid=65534 --clear-groups env -i "$CUDNNV" init --system
@@ -97,5 +123,29 @@ SCRIPT
     assert_status 1
     assert_output_has "$HOME/.profile is not a plain file (a link a dotfiles manager keeps?): nothing was changed; add this line to it yourself: export LD_LIBRARY_PATH='$CUDNNV_ROOT/shims/lib'"
     [ -L "$HOME/.profile" ]
+    [ ! -e "$HOME/.config/environment.d/60-cudnnv.conf" ]
+}
+
+@test "init --login keeps ~/.profile's mode, never cuts a large one, and refuses a store path environment.d would expand" {
+    printf 'echo private\n' > "$HOME/.profile"
+    chmod 600 "$HOME/.profile"
+    run cudnnv init --login
+    assert_status 0
+    [ "$(stat -c %a "$HOME/.profile")" = 600 ]
+    grep -q '^echo private$' "$HOME/.profile"
+    # a profile over 1 MiB: left whole, and the line to add is said
+    cudnnv init --login --undo 2>/dev/null
+    { head -c 1100000 /dev/zero | tr '\0' '#'; printf '\necho tail\n'; } > "$HOME/.profile"
+    local before
+    before=$(sha256sum "$HOME/.profile")
+    run -1 cudnnv init --login
+    assert_output_has "is larger than 1 MiB: it is not rewritten (nothing was changed)"
+    [ "$(sha256sum "$HOME/.profile")" = "$before" ]
+    # a store path with '$' (systemd expands it in environment.d): refused
+    rm "$HOME/.profile"
+    export CUDNNV_ROOT="$BATS_TEST_TMPDIR/a\$HOME/store"
+    install_fixture cudnn-11.2-linux-x64-v8.1.0.77-test.tgz
+    run -1 cudnnv init --login
+    assert_output_has "holds a character environment.d or a profile would read as syntax"
     [ ! -e "$HOME/.config/environment.d/60-cudnnv.conf" ]
 }
