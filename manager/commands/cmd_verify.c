@@ -71,6 +71,12 @@ static int verify_loading(const char *name, const char *set_dir, const struct se
     struct verify_result result;
     int bad = 0;
     int major = cudnnv_name_major(info->version);
+    if (set_name_disagrees(name, info->version)) {
+        snprintf(message, sizeof message, "versions/%.64s holds cuDNN %.64s, not the release its name says", name,
+                 info->version);
+        print_problem("changed", message, output);
+        bad = 1;
+    }
     snprintf(library, sizeof library, "%s/lib/libcudnn.so.%d", set_dir, major);
     if (major > 0 && strncmp(info->platform, "windows", 7) != 0 && access(library, R_OK) != 0) {
         print_problem("missing", library + strlen(set_dir) + 1, output);

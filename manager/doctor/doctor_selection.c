@@ -86,6 +86,11 @@ void doctor_check_sets(struct doctor *doctor)
             continue;
         }
         snprintf(fix, sizeof fix, "see what changed with 'cudnnv verify %s', then reinstall it with 'cudnnv install --force'", name);
+        if (set_info_read(set_dir, &info) == 0 && set_name_disagrees(name, info.version)) {
+            doctor_add(doctor, DOCTOR_FAIL, "set", fix, "%s holds cuDNN %s, not the release its name says (a folder replaced by another set's?)",
+                       name, info.version);
+            continue;
+        }
         if (manifest_verify(set_dir, &result, ignore_problem, NULL, NULL) != 0)
             doctor_add(doctor, DOCTOR_FAIL, "set", fix, "%s has no MANIFEST", name);
         else if (result.missing + result.changed + result.extra > 0)

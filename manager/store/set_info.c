@@ -92,3 +92,19 @@ int cuda_major_of(const char *cuda)
 {
     return cuda[0] >= '0' && cuda[0] <= '9' ? atoi(cuda) : -1;
 }
+
+/*
+ * True when a set named like a version ("8.1.0.77", "9.1.0.70-cuda11")
+ * holds another release: versions/8.1.0.77 replaced by a link to the
+ * 8.0.4.30 set, say, which a pin of 8.1 would then load. Names that are not
+ * versions (--name, link) say nothing.
+ */
+int set_name_disagrees(const char *name, const char *version)
+{
+    char release[72];
+    size_t length = strcspn(name, "-");
+    if (length == 0 || length >= sizeof release || strspn(name, "0123456789.") != length || version[0] == '\0')
+        return 0;
+    snprintf(release, sizeof release, "%.*s", (int)length, name);
+    return !cudnnv_name_has_prefix(version, release) && !cudnnv_name_has_prefix(release, version);
+}

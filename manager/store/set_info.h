@@ -24,5 +24,6 @@ int set_info_write(const char *set_dir, const struct set_info *info);
 int set_info_is_linked(const struct set_info *info);
 int set_info_is_runtime(const struct set_info *info);
 int cuda_major_of(const char *cuda);
+int set_name_disagrees(const char *name, const char *version);
 
 #endif

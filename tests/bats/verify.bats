@@ -43,3 +43,16 @@ load helpers
     assert_status 0
     assert_output_has "no sets are installed in $CUDNNV_ROOT: nothing to verify"
 }
+
+@test "a set folder replaced by a link to another set: verify and doctor say the name and the release disagree" {
+    install_fixture cudnn-11.0-linux-x64-v8.0.4.30-test.tgz cudnn-11.2-linux-x64-v8.1.0.77-test.tgz
+    rm -rf "$CUDNNV_ROOT/versions/8.1.0.77"
+    ln -s 8.0.4.30 "$CUDNNV_ROOT/versions/8.1.0.77"
+    run -1 cudnnv verify 8.1.0.77
+    assert_output_has "versions/8.1.0.77 holds cuDNN 8.0.4.30, not the release its name says"
+    cudnnv use 8.1.0.77 2>/dev/null
+    run -1 cudnnv doctor
+    assert_output_has "FAIL  set: 8.1.0.77 holds cuDNN 8.0.4.30, not the release its name says"
+    run cudnnv verify 8.0.4.30
+    assert_status 0
+}
