@@ -441,7 +441,7 @@ FUZZ_SRC_pe_imports     = manager/doctor/pe_imports.c
 FUZZ_SRC_lock_file      = manager/catalog/lock_file.c manager/catalog/lock_cuda.c manager/base/ini_read.c manager/catalog/catalog_check.c manager/catalog/catalog_platform.c \
                           $(FUZZ_BASE)
 FUZZ_LIBS_lock_file     = $(shell pkg-config --libs inih 2>/dev/null)
-FUZZ_SRC_python_index   = manager/catalog/python_index.c manager/catalog/catalog_check.c manager/catalog/catalog_platform.c \
+FUZZ_SRC_python_index   = manager/catalog/python_index.c manager/net/file_url.c manager/catalog/catalog_check.c manager/catalog/catalog_platform.c \
                           $(FUZZ_BASE)
 FUZZ_LIBS_python_index  = $(shell pkg-config --libs jansson 2>/dev/null)
 FUZZ_SRC_conda_channel  = manager/catalog/conda_channel.c manager/catalog/catalog_check.c manager/catalog/catalog_platform.c \

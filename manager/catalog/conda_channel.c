@@ -52,11 +52,16 @@ static int required_cuda(json_t *depends)
     return 0;
 }
 
+/*
+ * A package file name as conda's are: [A-Za-z0-9._+-] only, so nothing in it
+ * is decoded into something else ("..%2f..%2fx.conda" from a file:// channel
+ * would climb out of it once decoded).
+ */
 static int plain_package_name(const char *name)
 {
     size_t length = strlen(name);
-    return length < 256 && strchr(name, '/') == NULL && strchr(name, '\\') == NULL && name[0] != '.' &&
-           !cudnnv_text_has_controls(name) &&
+    return length < 256 && name[0] != '.' &&
+           strspn(name, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789._+-") == length &&
            ((length > 6 && strcmp(name + length - 6, ".conda") == 0) ||
             (length > 8 && strcmp(name + length - 8, ".tar.bz2") == 0));
 }

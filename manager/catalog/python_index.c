@@ -11,11 +11,13 @@
 #include "catalog.h"
 #include "config.h"
 #include "download.h"
+#include "file_url.h"
 #include "store.h"
 
 #include "cudnnv_select.h"
 
 #include <ctype.h>
+#include <limits.h>
 #include <jansson.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -81,6 +83,22 @@ struct page_reading {
     struct source_file *best;
 };
 
+/* A file:// address whose path, once %-decoded, has a ".." step: it would read from outside the index. */
+static int climbs_out(const char *url)
+{
+    char path[PATH_MAX];
+    if (strncmp(url, "file:", 5) != 0)
+        return 0;
+    if (file_url_path(url, path, sizeof path) != 0)
+        return 1;
+    for (const char *step = path; step != NULL; step = strchr(step + 1, '/')) {
+        const char *name = step[0] == '/' ? step + 1 : step;
+        if (strncmp(name, "..", 2) == 0 && (name[2] == '/' || name[2] == '\0'))
+            return 1;
+    }
+    return 0;
+}
+
 /* One file of the page: kept as best when it fits and is newer. */
 static void consider(const struct page_reading *reading, const char *name, const char *href, const char *sha256)
 {
@@ -93,8 +111,9 @@ static void consider(const struct page_reading *reading, const char *name, const
         !wheel_version(name, reading->prefix, file.version, sizeof file.version) ||
         (requested[0] && !cudnnv_name_has_prefix(file.version, requested)) ||
         (sha256[0] && !catalog_is_sha256(sha256)) || resolve(page_url, href, file.url, sizeof file.url) != 0 ||
-        !catalog_url_is_allowed(file.url, reading->origin))
-        return;
+        !catalog_url_is_allowed(file.url, reading->origin) || climbs_out(file.url) ||
+        (strncmp(file.url, "file:", 5) == 0 && strncmp(page_url, "file:", 5) != 0))
+        return;   /* a page from a server never names a file of this machine */
     char *fragment = strchr(file.url, '#');
     if (fragment != NULL)
         *fragment = '\0';

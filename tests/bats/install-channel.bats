@@ -163,3 +163,19 @@ JSON
     assert_output_has "but the channel's repodata.json says $(printf '%064d' 7); the file was deleted and nothing was installed"
     [ ! -e "$CUDNNV_ROOT/versions/9.1.0.70" ]
 }
+
+@test "a file:// channel: a package name that climbs out once %-decoded is passed over, nothing outside is read" {
+    conda_package "$BATS_TEST_TMPDIR/cudnn-9.1.0.70-h1_0.conda"
+    local channel="$BATS_TEST_TMPDIR/chan" sum
+    mkdir -p "$channel/linux-64" "$BATS_TEST_TMPDIR/outside"
+    cp "$BATS_TEST_TMPDIR/cudnn-9.1.0.70-h1_0.conda" "$BATS_TEST_TMPDIR/outside/cudnn-9.5.0.1-h1_0.conda"
+    sum=$(sha256sum "$BATS_TEST_TMPDIR/cudnn-9.1.0.70-h1_0.conda" | cut -c1-64)
+    cat > "$channel/linux-64/repodata.json" <<JSON
+{"info": {"subdir": "linux-64"},
+ "packages.conda": {
+  "x%2f..%2f..%2foutside%2fcudnn-9.5.0.1-h1_0.conda": {"name": "cudnn", "version": "9.5.0.1", "build": "h1_0", "depends": ["cuda-version >=12,<13"], "sha256": "$sum"}}}
+JSON
+    run -1 cudnnv install --dry-run --cuda 12 --channel "file://$channel" 9.5
+    refute_output_has "cudnn-9.5.0.1-h1_0.conda"
+    assert_output_has "9.5"
+}

@@ -210,3 +210,17 @@ wheel_sum() {
     [ "$status" -ne 124 ]
     assert_output_has "nvidia_cudnn_cu12-9.1.0.70-py3-none-manylinux2014_x86_64.whl"
 }
+
+@test "a page from a server never names a file of this machine: a file:// link named like a wheel is passed over" {
+    make_wheel "$BATS_TEST_TMPDIR/private/$WHEEL"
+    chmod 600 "$BATS_TEST_TMPDIR/private/$WHEEL"
+    local served="$BATS_TEST_TMPDIR/hostile" sum
+    sum=$(sha256sum "$BATS_TEST_TMPDIR/private/$WHEEL" | cut -c1-64)
+    mkdir -p "$served/simple/nvidia-cudnn-cu12"
+    printf '<a href="file://%s#sha256=%s">%s</a>\n' "$BATS_TEST_TMPDIR/private/$WHEEL" "$sum" "$WHEEL" \
+        > "$served/simple/nvidia-cudnn-cu12/index.html"
+    serve_folder "$served"
+    run -1 cudnnv install --cuda 12 --index-url "http://127.0.0.1:$PORT/simple" 9.1
+    assert_output_has "lists no linux-x86_64 wheel of cuDNN 9.1"
+    [ ! -e "$CUDNNV_ROOT/cache/$WHEEL" ]
+}
