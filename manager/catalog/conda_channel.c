@@ -84,6 +84,7 @@ struct package_search {
     int exact, cuda_major, conda_only;
     const char *subdir_url;
     int split;                      /* answered: the best is NVIDIA's libcudnn, whose headers are apart */
+    int unchecked;                  /* also a package without a SHA-256 (it is then returned with none) */
 };
 
 static int is_conda_file(const char *file_name)
@@ -107,7 +108,7 @@ static void consider(const char *file_name, json_t *package, struct package_sear
     const char *version = json_string_value(json_object_get(package, "version"));
     const char *sha256 = json_string_value(json_object_get(package, "sha256"));
     int cuda = required_cuda(json_object_get(package, "depends"));
-    if (!wanted(search, name, version) || sha256 == NULL || !catalog_is_sha256(sha256) ||
+    if (!wanted(search, name, version) || (!search->unchecked && (sha256 == NULL || !catalog_is_sha256(sha256))) ||
         !plain_package_name(file_name) || (search->cuda_major > 0 && cuda != search->cuda_major) ||
         (search->conda_only && !is_conda_file(file_name)))
         return;
@@ -119,7 +120,7 @@ static void consider(const char *file_name, json_t *package, struct package_sear
         return;
     snprintf(best->name, sizeof best->name, "%s", file_name);
     snprintf(best->version, sizeof best->version, "%s", version);
-    snprintf(best->sha256, sizeof best->sha256, "%s", sha256);
+    snprintf(best->sha256, sizeof best->sha256, "%s", sha256 && catalog_is_sha256(sha256) ? sha256 : "");
     search->split = strcmp(name, "libcudnn") == 0;
 }
 
@@ -139,11 +140,15 @@ static void search_packages(json_t *root, struct package_search *search, struct 
 /* Beside NVIDIA's libcudnn (a .conda), the libcudnn-dev .conda of its version and CUDA, when the channel has it. */
 static void find_headers(json_t *root, const struct package_search *found, struct source_file *best)
 {
-    struct package_search search = {"libcudnn-dev", NULL, best->version, 1, found->cuda_major, 1, found->subdir_url, 0};
+    struct package_search search = {"libcudnn-dev", NULL, best->version, 1, found->cuda_major, 1, found->subdir_url, 0, 0};
     struct source_file headers;
     if (!found->split || !is_conda_file(best->name))
         return;
     search_packages(root, &search, &headers);
+    if (headers.name[0] == '\0') {   /* one without a SHA-256 is named, so that the install stops saying why */
+        search.unchecked = 1;
+        search_packages(root, &search, &headers);
+    }
     snprintf(best->headers.name, sizeof best->headers.name, "%s", headers.name);
     snprintf(best->headers.url, sizeof best->headers.url, "%s", headers.url);
     snprintf(best->headers.sha256, sizeof best->headers.sha256, "%s", headers.sha256);
@@ -154,7 +159,7 @@ int conda_channel_parse(const char *repodata, const char *subdir_url, const char
 {
     json_error_t error;
     json_t *root = json_loads(repodata, 0, &error);
-    struct package_search search = {"cudnn", "libcudnn", requested, 0, cuda_major, 0, subdir_url, 0};
+    struct package_search search = {"cudnn", "libcudnn", requested, 0, cuda_major, 0, subdir_url, 0, 0};
     memset(best, 0, sizeof *best);
     if (!json_is_object(root)) {
         snprintf(why, why_size, "%srepodata.json is not JSON (line %d)", subdir_url, error.line);

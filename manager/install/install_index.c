@@ -58,6 +58,9 @@ static int fetch_headers(const struct source_headers *headers, const char *autho
     struct catalog_archive archive;
     char sha256[65];
     note("and its headers: %s", headers->name);
+    if (headers->sha256[0] == '\0')
+        return fail("%s gives no SHA-256 for %s (the headers of the set); nothing was installed: take the libraries alone with --runtime",
+                    authority, headers->name);
     if (as_archive(headers->name, headers->url, headers->sha256, &archive) != 0)
         return 1;
     return install_fetch_archive(&archive, authority, request->headers_path, sizeof request->headers_path, sha256);

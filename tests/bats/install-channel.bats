@@ -179,3 +179,15 @@ JSON
     refute_output_has "cudnn-9.5.0.1-h1_0.conda"
     assert_output_has "9.5"
 }
+
+@test "NVIDIA's channel: a libcudnn-dev without a SHA-256 stops the install saying why; --runtime takes the libraries alone" {
+    serve_nvidia_channel
+    # the headers' package of 9.1.0.70 for CUDA 12 loses its sum (the other entries keep theirs)
+    sed -i '/"libcudnn-dev-9.1.0.70-h1_0.conda"/s/, "sha256": "[0-9a-f]*"//' "$BATS_TEST_TMPDIR/nvidia/linux-64/repodata.json"
+    run -1 cudnnv install --cuda 12 --channel "http://127.0.0.1:$PORT" 9.1
+    assert_output_has "gives no SHA-256 for libcudnn-dev-9.1.0.70-h1_0.conda (the headers of the set); nothing was installed: take the libraries alone with --runtime"
+    [ ! -e "$CUDNNV_ROOT/versions/9.1.0.70" ]
+    run cudnnv install --runtime --cuda 12 --channel "http://127.0.0.1:$PORT" 9.1
+    assert_status 0
+    assert_output_has "runtime only"
+}
