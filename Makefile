@@ -425,7 +425,7 @@ FUZZ_DIR     = $(BUILD)/fuzz
 FUZZ_CFLAGS  = -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -g -O1 \
                -fsanitize=fuzzer,address,undefined $(INCLUDES)
 FUZZ_NAMES   = version_file archive_member hook_state catalog_names manifest redist_manifest framework_metadata \
-               pe_imports lock_file python_index conda_channel
+               pe_imports lock_file python_index conda_channel url
 FUZZ_BASE    = manager/base/fsutil.c manager/platform/platform_posix.c $(SELECT_SRC)
 FUZZ_SRC_version_file   = $(SELECT_SRC)
 FUZZ_SRC_archive_member = manager/store/archive_member.c manager/store/beneath.c $(FUZZ_BASE)
@@ -447,6 +447,8 @@ FUZZ_LIBS_python_index  = $(shell pkg-config --libs jansson 2>/dev/null)
 FUZZ_SRC_conda_channel  = manager/catalog/conda_channel.c manager/catalog/catalog_check.c manager/catalog/catalog_platform.c \
                           $(FUZZ_BASE)
 FUZZ_LIBS_conda_channel = $(shell pkg-config --libs jansson 2>/dev/null)
+FUZZ_SRC_url            = manager/catalog/catalog_check.c manager/catalog/catalog_platform.c manager/base/url_mask.c \
+                          $(FUZZ_BASE)
 
 $(FUZZ_DIR)/fuzz_%: tests/fuzz/fuzz_%.c $(SELECT_SRC) $(wildcard manager/*/*.c manager/*/*.h shim/*.h)
 	@mkdir -p $(dir $@)
