@@ -36,10 +36,53 @@ static int run_ldconfig(void)
     return 0;
 }
 
+/* A line 'init --system' wrote: its three comments, or a folder ending in /shims/lib. */
+static int line_is_ours(const char *line, size_t length)
+{
+    static const char *const comments[] = {"# Written by 'cudnnv init --system'", "# which load the set",
+                                           "# 'cudnnv init --system --undo'"};
+    for (size_t i = 0; i < sizeof comments / sizeof comments[0]; i++) {
+        if (strncmp(line, comments[i], strlen(comments[i])) == 0)
+            return 1;
+    }
+    return line[0] == '/' && length > 10 && strncmp(line + length - 10, "/shims/lib", 10) == 0;
+}
+
+/*
+ * The configuration without the lines 'init --system' wrote; a line someone
+ * added to the file stays (the file goes when nothing else is in it).
+ */
+static int remove_our_lines(void)
+{
+    char *text = read_small_file(LOADER_SETUP_CONF, 1 << 20);
+    if (text == NULL)
+        return errno == ENOENT ? 0 : fail("cannot read %s: %s", LOADER_SETUP_CONF, strerror(errno));
+    char *out = text, *line = text;
+    int others = 0;
+    while (*line != '\0') {
+        size_t length = strcspn(line, "\n");
+        size_t step = length + (line[length] == '\n');
+        if (!line_is_ours(line, length)) {
+            others |= strspn(line, " \t") < length;
+            memmove(out, line, step);
+            out += step;
+        }
+        line += step;
+    }
+    *out = '\0';
+    int status = others ? write_file_atomic(LOADER_SETUP_CONF, text) : unlink(LOADER_SETUP_CONF);
+    free(text);
+    if (status != 0)
+        return fail("cannot change %s: %s", LOADER_SETUP_CONF, strerror(errno));
+    if (others)
+        note("%s holds lines cudnnv did not write: they stay, only cudnnv's were removed", LOADER_SETUP_CONF);
+    return 0;
+}
+
 static int undo_system(void)
 {
-    if (unlink(LOADER_SETUP_CONF) != 0 && errno != ENOENT)
-        return fail("cannot remove %s: %s", LOADER_SETUP_CONF, strerror(errno));
+    if (remove_our_lines() != 0)
+        return 1;
     if (run_ldconfig() != 0)
         return 1;
     note("removed %s and rebuilt the loader's cache: programs find cuDNN where they did before", LOADER_SETUP_CONF);

@@ -77,6 +77,27 @@ SCRIPT
     [ "${lines[-1]}" = 0 ]
 }
 
+@test "init --system --undo removes only the lines it wrote" {
+    [ "$(id -u)" = 0 ] || skip "needs root for a mount namespace and the loader's configuration"
+    cat > "$BATS_TEST_TMPDIR/script.sh" <<SCRIPT
+set -u
+top='$BATS_TEST_TMPDIR'
+cp -a /etc "\$top/etc" && mount --bind "\$top/etc" /etc || exit 99
+mkdir -p "\$top/opt/cudnnv" "\$top/other/lib" && mount --bind "\$top/opt" /opt || exit 99
+CUDNNV_ROOT=/opt/cudnnv '$CUDNNV' install '$ARCHIVES/cudnn-linux-x86_64-9.1.0.70_cuda12-archive-test.tar.xz' >/dev/null 2>&1
+CUDNNV_ROOT=/opt/cudnnv '$CUDNNV' rehash >/dev/null 2>&1
+env -i '$CUDNNV' init --system 2>/dev/null
+echo "\$top/other/lib" >> /etc/ld.so.conf.d/00-cudnnv.conf
+env -i '$CUDNNV' init --system --undo
+echo "left:"; cat /etc/ld.so.conf.d/00-cudnnv.conf
+SCRIPT
+    run unshare -m --propagation private bash "$BATS_TEST_TMPDIR/script.sh"
+    [ "$status" -ne 99 ] || skip "no mount namespace here (unshare -m)"
+    assert_output_has "holds lines cudnnv did not write: they stay, only cudnnv's were removed"
+    [ "${lines[-1]}" = "$BATS_TEST_TMPDIR/other/lib" ]
+    [ "${lines[-2]}" = "left:" ]
+}
+
 @test "init --system is root's, Linux's, and needs a system store with shims" {
     share_programs "$(mktemp -d /tmp/cudnnv-init.XXXXXX)"
     run setpriv --reuid=65534 --regid=65534 --clear-groups env -i "$CUDNNV" init --system
