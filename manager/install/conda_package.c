@@ -7,6 +7,9 @@
  */
 #include "conda_package.h"
 
+#include "archive_stage.h"
+#include "install_archive.h"
+
 #include <archive.h>
 #include <archive_entry.h>
 #include <errno.h>
@@ -29,9 +32,28 @@ static int is_payload(const char *name)
            strchr(name, '/') == NULL;
 }
 
+/*
+ * Why the payload may not grow by got more bytes: past the member limit,
+ * past ARCHIVE_MAX_EXPANSION times what was read of the package (after the
+ * first ARCHIVE_EXPANSION_FREE bytes), or into the disk's reserve; NULL when
+ * it may. The rules of every archive, here on the outer zip as well.
+ */
+static const char *payload_problem(struct archive *in, const struct archive_stage *stage,
+                                   unsigned long long written, unsigned long long limit)
+{
+    unsigned long long read = (unsigned long long)archive_filter_bytes(in, -1);
+    if (written > limit)
+        return "its payload is larger than max_member_size";
+    if (written > ARCHIVE_EXPANSION_FREE && written > ARCHIVE_MAX_EXPANSION * read)
+        return "its payload expands past 20 times what was read of the package (a compressed bomb)";
+    if ((written & ((16ULL << 20) - 1)) < (1 << 16) && stage != NULL && !archive_stage_room(stage, 16ULL << 20))
+        return "its payload would leave less than 32 MiB free on the disk";
+    return NULL;
+}
+
 static int copy_member(struct archive *in, const char *out_path, unsigned long long limit, char *error, size_t size)
 {
-    char buffer[1 << 16];
+    char buffer[1 << 16], folder[4096];
     unsigned long long written = 0;
     la_ssize_t got;
     int out = open(out_path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
@@ -39,16 +61,25 @@ static int copy_member(struct archive *in, const char *out_path, unsigned long l
         snprintf(error, size, "cannot create %s: %s", out_path, strerror(errno));
         return -1;
     }
+    snprintf(folder, sizeof folder, "%s", out_path);
+    if (strrchr(folder, '/') != NULL)
+        *strrchr(folder, '/') = '\0';
+    struct archive_stage *stage = archive_stage_open(folder);   /* for the disk's reserve */
     while ((got = archive_read_data(in, buffer, sizeof buffer)) > 0) {
         written += (unsigned long long)got;
-        if (written > limit || write(out, buffer, (size_t)got) != got) {
-            snprintf(error, size, written > limit ? "its payload is larger than max_member_size" : "cannot write %s",
-                     out_path);
+        const char *problem = payload_problem(in, stage, written, limit);
+        if (problem != NULL || write(out, buffer, (size_t)got) != got) {
+            snprintf(error, size, problem ? "%s" : "cannot write %s", problem ? problem : out_path);
             close(out);
+            unlink(out_path);
+            if (stage != NULL)
+                archive_stage_close(stage);
             return -1;
         }
     }
     close(out);
+    if (stage != NULL)
+        archive_stage_close(stage);
     if (got < 0) {
         snprintf(error, size, "its payload cannot be read: %s", archive_error_string(in));
         return -1;

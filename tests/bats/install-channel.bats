@@ -191,3 +191,16 @@ JSON
     assert_status 0
     assert_output_has "runtime only"
 }
+
+@test "a .conda whose payload member is a bomb (1 GiB of zeros in a small zip) is refused as it expands, nothing kept" {
+    local work="$BATS_TEST_TMPDIR/bomb"
+    mkdir -p "$work"
+    echo '{}' > "$work/index.json"
+    "$FIXTURES/bin/mkarchive" "$work/cudnn-9.1.0.70-h1_0.conda" "file:metadata.json=$work/index.json" \
+        "zeros:pkg-cudnn-9.1.0.70-h1_0.tar.zst=1G"
+    [ "$(stat -c %s "$work/cudnn-9.1.0.70-h1_0.conda")" -lt 10000000 ]
+    run -1 timeout 120 "$CUDNNV" install "$work/cudnn-9.1.0.70-h1_0.conda"
+    assert_output_has "its payload expands past 20 times what was read of the package"
+    [ -z "$(ls "$CUDNNV_ROOT/staging" 2>/dev/null)" ]
+    [ ! -e "$CUDNNV_ROOT/versions" ] || [ -z "$(ls "$CUDNNV_ROOT/versions")" ]
+}
