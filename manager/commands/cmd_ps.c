@@ -24,6 +24,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <strings.h>
 #include <unistd.h>
 
@@ -181,14 +182,34 @@ static void user_name(const struct cudnn_process *process, char *out, size_t siz
     snprintf(out, size, "%u", uid);
 }
 
-/* True when the file is one of cudnnv's shims (the store's shims folder): not what the process runs. */
+/*
+ * Whether a small file holds the name the shim gives its anonymous file
+ * ("cudnnv:%d:%s"): a shim loaded from anywhere (a build folder, a
+ * container's mount), not a cuDNN library.
+ */
+static int carries_shim_mark(const char *library)
+{
+    static char text[256 << 10];
+    FILE *file = fopen(library, "rb");
+    size_t length = file ? fread(text, 1, sizeof text, file) : 0;
+    int found = 0;
+    if (file != NULL)
+        fclose(file);
+    for (size_t i = 0; !found && length >= 12 && i <= length - 12; i++)
+        found = memcmp(text + i, "cudnnv:%d:%s", 12) == 0;
+    return found;
+}
+
+/* True when the file is one of cudnnv's shims (the store's shims folder, or one carrying the shim's mark). */
 static int is_shim(const char *root, const char *library)
 {
     char dir[PATH_MAX], real_dir[PATH_MAX], real_file[PATH_MAX];
+    struct stat info;
     shim_files_dir(root, dir, sizeof dir);
-    if (realpath(dir, real_dir) == NULL || realpath(library, real_file) == NULL)
-        return 0;
-    return is_inside(real_file, real_dir);
+    if (realpath(dir, real_dir) != NULL && realpath(library, real_file) != NULL && is_inside(real_file, real_dir))
+        return 1;
+    return stat(library, &info) == 0 && S_ISREG(info.st_mode) && info.st_size < (256 << 10) &&
+           carries_shim_mark(library);
 }
 
 /* One line for people: every text from outside (paths, the command line) with its control bytes escaped. */

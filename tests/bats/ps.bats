@@ -65,6 +65,12 @@ teardown() {
     refute_output_has "not from a cudnnv store"
     run cudnnv ps --json
     assert_output_has "\"verdict\": \"shadowed\""
+    # a shim preloaded from outside the store (a build folder) is known by its mark, not listed as a copy
+    local built
+    built="$(dirname "$(dirname "$CUDNNV")")/lib/cudnnv/libcudnn.so.8"
+    LD_PRELOAD="$built" hold "$BATS_TEST_TMPDIR/A" b
+    run cudnnv ps
+    refute_output_has "$built"
     # told to be strict, the shim stops the program at its first call, naming the other copy
     cd "$BATS_TEST_TMPDIR/A"
     CUDNNV_STRICT=1 LD_PRELOAD="$SHIMS/libcudnn.so.8" HOST_ALSO="$SETS/8.1.1/lib/libcudnn.so.8" LD_LIBRARY_PATH="$SHIMS" \

@@ -84,6 +84,13 @@ if [ -x "$cli" ]; then
     echo "== doctor's needs for the set linked to the wheel, and for part one's copy of it in a store"
     "$cli" doctor 2>&1 | grep -A1 'needs'
     (cd "$out/project" && CUDNNV_ROOT="$store" "$cli" doctor 2>&1 | grep -A1 'needs')
+    echo "== cudnnv ps while PyTorch holds its convolution through the preloaded shim (part one's store)"
+    (cd "$out/project" && CUDNNV_ROOT="$store" LD_PRELOAD="$shim" GPU_HOLD=20 "$python" "$here/gpu_conv.py" >/dev/null 2>&1) &
+    sleep 14
+    CUDNNV_ROOT="$store" "$cli" ps
+    wait
+    echo "== CUDNNV_STRICT=1: the same program, which also loads its wheel's copy"
+    (cd "$out/project" && CUDNNV_ROOT="$store" LD_PRELOAD="$shim" CUDNNV_STRICT=1 "$python" "$here/gpu_conv.py" 2>&1 | tail -2)
     echo "== the machine's own CUDA libraries"
     ls /usr/local/cuda/lib64/libcublasLt* /usr/local/cuda/lib64/libnvrtc* 2>/dev/null | head
     /sbin/ldconfig -p | grep -E 'libcublasLt|libnvrtc\.' | head

@@ -28,3 +28,6 @@ with open("/proc/self/maps") as maps:
             seen.append(path)
 for path in seen:
     print("map", path)
+# GPU_HOLD=SECONDS: stay alive that long after the convolution (for 'cudnnv ps').
+import os
+time.sleep(float(os.environ.get("GPU_HOLD", "0")))
