@@ -150,3 +150,16 @@ setup() {
     run timeout 60 srun --cudnn=8.1.0.77 printenv CUDNNV_VERSION
     [ "$status" -ne 124 ]
 }
+
+@test "what the plugin costs a job step: srun --cudnn=8.1 against --cudnn=off (a figure, not a limit)" {
+    local runs=10 start middle end
+    srun --cudnn=off true && srun --cudnn=8.1 true   # warm
+    start=$(date +%s%N)
+    for _ in $(seq $runs); do srun --cudnn=off true; done
+    middle=$(date +%s%N)
+    for _ in $(seq $runs); do srun --cudnn=8.1 true; done
+    end=$(date +%s%N)
+    echo "# srun true: $(( (middle - start) / runs / 1000 )) us with --cudnn=off, $(( (end - middle) / runs / 1000 )) us with --cudnn=8.1 (mean of $runs)" >&3
+    run srun --cudnn=8.1 printenv CUDNNV_VERSION
+    [ "$output" = 8.1 ]
+}
