@@ -98,7 +98,8 @@ static int wanted(const struct package_search *search, const char *name, const c
     return name != NULL && (strcmp(name, search->name) == 0 ||
                             (search->other_name != NULL && strcmp(name, search->other_name) == 0)) &&
            version != NULL && dotted(version) &&
-           (search->exact ? strcmp(version, search->version) == 0 : cudnnv_name_has_prefix(version, search->version));
+           (search->exact ? strcmp(version, search->version) == 0
+                          : search->version[0] == '\0' || cudnnv_name_has_prefix(version, search->version));
 }
 
 /* One package of a "packages" or "packages.conda" object: kept as best when it fits and is newer. */
@@ -192,4 +193,35 @@ int conda_channel_find(const char *channel_url, int cuda_major, int platform, co
     int status = conda_channel_parse(text, subdir_url, requested, cuda_major, best, why, why_size);
     free(text);
     return status;
+}
+
+/*
+ * Another package of the channel (the CUDA libraries cuDNN loads: libcublas,
+ * cuda-nvrtc): the newest with a SHA-256 whose cuda-version dependency is the
+ * CUDA major, .conda or .tar.bz2; 0, or -1 with why.
+ */
+int conda_channel_find_package(const char *channel_url, const char *name, int cuda_major, int platform,
+                               struct source_file *best, char *why, size_t why_size)
+{
+    char subdir_url[2048], repodata_url[2100];
+    char *text = NULL;
+    json_error_t error;
+    size_t length = strlen(channel_url);
+    snprintf(subdir_url, sizeof subdir_url, "%s%s%s/", channel_url, length && channel_url[length - 1] == '/' ? "" : "/",
+             conda_subdir(platform));
+    snprintf(repodata_url, sizeof repodata_url, "%srepodata.json", subdir_url);
+    if (source_page_fetch(repodata_url, REPODATA_LIMIT, &text, why, why_size) != 0)
+        return -1;
+    json_t *root = json_loads(text, 0, &error);
+    free(text);
+    struct package_search search = {name, NULL, "", 0, cuda_major, 0, subdir_url, 0, 0};
+    memset(best, 0, sizeof *best);
+    if (json_is_object(root))
+        search_packages(root, &search, best);
+    json_decref(root);
+    if (best->name[0] == '\0') {
+        snprintf(why, why_size, "%s has no %s package for CUDA %d with a SHA-256", repodata_url, name, cuda_major);
+        return -1;
+    }
+    return 0;
 }

@@ -16,4 +16,7 @@ int conda_channel_parse(const char *repodata, const char *subdir_url, const char
 int conda_channel_find(const char *channel_url, int cuda_major, int platform, const char *requested,
                        struct source_file *best, char *why, size_t why_size);
 
+int conda_channel_find_package(const char *channel_url, const char *name, int cuda_major, int platform,
+                               struct source_file *best, char *why, size_t why_size);
+
 #endif

@@ -27,8 +27,9 @@ enum update_option { UPDATE_REMOTE };
 
 int install_run(struct args *args);
 /* install_cuda_libs.c: companions for an installed set (asked: say so when nothing is needed), from NVIDIA's
- * CUDA redist, or its wheels on index_url when that is given. */
-int install_cuda_libs_for(const char *root, const char *name, int asked, const char *index_url, int no_verify);
+ * CUDA redist, or its wheels on index_url, or its packages on channel_url, when one is given. */
+int install_cuda_libs_for(const char *root, const char *name, int asked, const char *index_url, int no_verify,
+                          const char *channel_url);
 struct lock_cuda;
 int install_locked_companions(const char *pin, const struct lock_cuda *cuda);
 int update_run(struct args *args);

@@ -102,7 +102,8 @@ static int record_companions(const char *root, const char *name, const char *lab
     return 0;
 }
 
-int install_cuda_libs_for(const char *root, const char *name, int asked, const char *index_url, int no_verify)
+int install_cuda_libs_for(const char *root, const char *name, int asked, const char *index_url, int no_verify,
+                          const char *channel_url)
 {
     static struct set_judgement judgement;
     struct cuda_libs_request request = {0};
@@ -114,6 +115,7 @@ int install_cuda_libs_for(const char *root, const char *name, int asked, const c
     request.cuda_major = cuda_major_of(info.cuda);
     request.platform = strcmp(info.platform, "linux") == 0 ? "linux-x86_64" : info.platform;
     request.index_url = index_url;
+    request.channel_url = channel_url;
     request.no_verify = no_verify;
     if (components_wanted(&judgement, &request) == 0) {
         if (asked)

@@ -162,7 +162,8 @@ static int install_one(struct install_request *request)
     remove_tree(staging);
     store_unlock(lock);
     if (status == 0 && (request->with_cuda_libs || request->cuda_libs_auto))
-        status = install_cuda_libs_for(root, result.name, 0, request->index_url, request->no_verify);
+        status = install_cuda_libs_for(root, result.name, 0, request->index_url, request->no_verify,
+                                       request->channel);
     if (status == 0)
         needs_note_unmet(root, result.name, 1);
     return status;
@@ -193,7 +194,8 @@ int install_run(struct args *args)
     if (args_has(args, INSTALL_LOCKED))
         status = install_locked(&request, install_one, install_locked_companions);
     else if (is_installed_set(&request, installed)) {
-        if ((status = install_cuda_libs_for(store_root(), installed, 1, request.index_url, request.no_verify)) == 0)
+        if ((status = install_cuda_libs_for(store_root(), installed, 1, request.index_url, request.no_verify,
+                                            request.channel)) == 0)
             needs_note_unmet(store_root(), installed, 1);
     }
     else if ((status = resolve_catalog_source(&request, archive, sizeof archive, sha256)) == 0)

@@ -18,6 +18,8 @@
 #include "fsutil.h"
 #include "install_archive.h"
 #include "install_catalog.h"
+#include "conda_channel.h"
+#include "conda_package.h"
 #include "lock_file.h"
 #include "manifest.h"
 #include "messages.h"
@@ -125,20 +127,40 @@ static void wheel_project(const char *component, int major, char *project, char 
         *c = *c == '_' ? '-' : *c;
 }
 
-/* The newest wheel of each component from a Python package index, checked by the SHA-256 it gives. */
-static int choose_wheels(const char *index_url, const struct cuda_libs_request *request, struct chosen *chosen)
+/* A conda channel's package of a component: libcublas, cuda-nvrtc, cuda-cudart. */
+static const char *channel_package(const char *component)
+{
+    return strcmp(component, "libcublas") == 0 ? "libcublas" : strcmp(component, "cuda_nvrtc") == 0 ? "cuda-nvrtc"
+                                                                                                     : "cuda-cudart";
+}
+
+/* The newest package of one component from an index (a wheel) or a channel; 0, or -1 with why. */
+static int find_package(const struct cuda_libs_request *request, int i, struct source_file *best, char *why,
+                        size_t why_size)
+{
+    char project[64], prefix[64];
+    int platform = catalog_platform_from_name(request->platform);
+    if (request->channel_url != NULL)
+        return conda_channel_find_package(request->channel_url, channel_package(request->component[i]),
+                                          request->cuda_major, platform, best, why, why_size);
+    wheel_project(request->component[i], request->cuda_major, project, prefix, sizeof project);
+    return python_index_find_project(request->index_url, project, prefix, platform, "", best, why, why_size);
+}
+
+/* The newest package of each component from a Python index or a conda channel, checked by the SHA-256 it gives. */
+static int choose_packages(const struct cuda_libs_request *request, struct chosen *chosen)
 {
     static struct source_file best;
-    char project[64], prefix[64], why[2600];
-    int platform = catalog_platform_from_name(request->platform);
-    snprintf(chosen->label, sizeof chosen->label, "index-cu%d", request->cuda_major);
-    snprintf(chosen->manifest_url, sizeof chosen->manifest_url, "%s", index_url);
+    char why[2600];
+    const char *source = request->channel_url ? request->channel_url : request->index_url;
+    snprintf(chosen->label, sizeof chosen->label, "%s-cu%d", request->channel_url ? "channel" : "index",
+             request->cuda_major);
+    snprintf(chosen->manifest_url, sizeof chosen->manifest_url, "%s", source);
     for (int i = 0; i < request->count; i++) {
         struct catalog_archive *archive = &chosen->component[i].archive;
-        wheel_project(request->component[i], request->cuda_major, project, prefix, sizeof project);
-        if (python_index_find_project(index_url, project, prefix, platform, "", &best, why, sizeof why) != 0)
-            return fail("cannot bring %s for CUDA %d from the index: %s", request->component[i], request->cuda_major,
-                        why);
+        if (find_package(request, i, &best, why, sizeof why) != 0)
+            return fail("cannot bring %s for CUDA %d from %s: %s", request->component[i], request->cuda_major,
+                        request->channel_url ? "the channel" : "the index", why);
         if (best.sha256[0] == '\0' && !request->no_verify)
             return fail("the index gives no SHA-256 for %s; nothing was brought (--no-verify takes it unchecked: its RECORD is still checked)",
                         best.name);
@@ -200,17 +222,26 @@ static int move_entries(const char *from, const char *to)
 static int take_component(const char *staging, const struct redist_component *component, const char *manifest_url,
                           const char *lib, unsigned long long max_member_size)
 {
-    char archive[PATH_MAX], raw[PATH_MAX], found[PATH_MAX], sha256[65], error[PATH_MAX + 256];
+    char archive[PATH_MAX], raw[PATH_MAX], found[PATH_MAX], sha256[65], error[PATH_MAX + 256], payload[PATH_MAX] = "";
     int status = install_fetch_archive(&component->archive, manifest_url, archive, sizeof archive, sha256);
     if (status != 0)
         return status;
     if (path_join(raw, sizeof raw, staging, "raw") != 0 || make_dirs(raw, 0700) != 0)
         return fail("cannot create %s: %s", raw, strerror(errno));
-    if (archive_extract_cuda_libraries(archive, raw, max_member_size, error, sizeof error) != 0)
+    const char *unpack = archive;
+    if (conda_is_package(archive)) {   /* a .conda's payload first, under the rules of every archive */
+        if (path_join(payload, sizeof payload, staging, "payload.tar.zst") != 0 ||
+            conda_take_payload(archive, payload, max_member_size, error, sizeof error) != 0)
+            return fail("refusing %s: %s; nothing was brought", component->archive.name, error);
+        unpack = payload;
+    }
+    if (archive_extract_cuda_libraries(unpack, raw, max_member_size, error, sizeof error) != 0)
         return fail("refusing %s: %s; nothing was brought", component->archive.name, error);
+    unlink(payload);
     if (wheel_is_file(component->archive.name) && wheel_record_check(raw, error, sizeof error) != 0)
         return fail("refusing %s: %s; nothing was brought", component->archive.name, error);
-    if (!find_lib_folder(raw, 2, found, sizeof found))
+    if (!(path_join(found, sizeof found, raw, "lib") == 0 && is_directory(found)) &&   /* a conda package */
+        !find_lib_folder(raw, 2, found, sizeof found))
         return fail("%s holds no TOP/lib folder; is it NVIDIA's CUDA redist archive?", component->archive.name);
     if (move_entries(found, lib) != 0)
         return fail("cannot move the libraries of %s: %s", component->archive.name, strerror(errno));
@@ -336,15 +367,15 @@ static int bring_into(const char *root, const char *staging, const struct chosen
     return publish(root, staged, chosen->label);
 }
 
-/* From an index: the wheels of every component asked for and of those cuda/index-cuNN holds already. */
-static int choose_from_index(const char *root, const struct cuda_libs_request *request, struct cuda_libs_request *all,
-                             struct chosen *chosen)
+/* From an index or a channel: every component asked for and those cuda/index-cuNN (channel-cuNN) holds already. */
+static int choose_from_packages(const char *root, const struct cuda_libs_request *request,
+                                struct cuda_libs_request *all, struct chosen *chosen)
 {
     char label[32];
     *all = *request;
-    snprintf(label, sizeof label, "index-cu%d", request->cuda_major);
+    snprintf(label, sizeof label, "%s-cu%d", request->channel_url ? "channel" : "index", request->cuda_major);
     keep_present_components(root, label, all);
-    return choose_wheels(request->index_url, all, chosen);
+    return choose_packages(all, chosen);
 }
 
 /* The chosen archives into root/cuda/LABEL, unless it holds them all already. */
@@ -369,8 +400,8 @@ int cuda_libs_bring(const char *root, const struct cuda_libs_request *request, c
     char base[1100];
     struct config config;
     struct cuda_libs_request all;
-    if (request->index_url != NULL) {
-        if (choose_from_index(root, request, &all, &chosen) != 0)
+    if (request->index_url != NULL || request->channel_url != NULL) {
+        if (choose_from_packages(root, request, &all, &chosen) != 0)
             return 1;
         snprintf(label, label_size, "%s", chosen.label);
         return bring_chosen(root, &all, &chosen);

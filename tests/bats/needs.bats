@@ -425,3 +425,35 @@ teardown() {
     run -1 cudnnv install --locked
     assert_output_has "cudnn.lock is not a lock cudnnv can use: [cuda 11.4.4] has a URL that is not https"
 }
+
+@test "install --with-cuda-libs --channel brings the channel's libcublas and cuda-nvrtc packages, checked by its repodata" {
+    local channel="$BATS_TEST_TMPDIR/channel" redist="$FIXTURES/cuda-redist" part
+    mkdir -p "$channel/linux-64"
+    for part in "libcublas libcublas-linux-x86_64-11.6.5.2 11.6.5.2" "cuda-nvrtc cuda_nvrtc-linux-x86_64-11.4.152 11.4.152"; do
+        set -- $part
+        local unpacked="$BATS_TEST_TMPDIR/unpacked-$1"
+        mkdir -p "$unpacked"
+        tar -xf "$redist"/*/linux-x86_64/"$2"-archive.tar.xz -C "$unpacked" --strip-components=1
+        nvidia_package "$channel/linux-64/$1-$3-h0_0.conda" "tree:lib=$unpacked/lib"
+    done
+    local cublas_sum nvrtc_sum
+    cublas_sum=$(sha256sum "$channel/linux-64/libcublas-11.6.5.2-h0_0.conda" | cut -c1-64)
+    nvrtc_sum=$(sha256sum "$channel/linux-64/cuda-nvrtc-11.4.152-h0_0.conda" | cut -c1-64)
+    cat > "$channel/linux-64/repodata.json" <<JSON
+{"info": {"subdir": "linux-64"}, "packages": {},
+ "packages.conda": {
+  "libcublas-11.6.5.2-h0_0.conda": {"name": "libcublas", "version": "11.6.5.2", "depends": ["cuda-version >=11,<12"], "sha256": "$cublas_sum"},
+  "cuda-nvrtc-11.4.152-h0_0.conda": {"name": "cuda-nvrtc", "version": "11.4.152", "depends": ["cuda-version >=11,<12"], "sha256": "$nvrtc_sum"},
+  "libcublas-12.2.5.6-h0_0.conda": {"name": "libcublas", "version": "12.2.5.6", "depends": ["cuda-version >=12,<13"], "sha256": "$cublas_sum"}}}
+JSON
+    serve_folder "$channel"
+    install_fixture "$SET11"
+    cudnnv use 8.2.4 2>/dev/null
+    run cudnnv install --with-cuda-libs --channel "http://127.0.0.1:$PORT" 8.2.4
+    assert_status 0
+    assert_output_has "bringing libcublas 11.6.5.2 (CUDA channel-cu11)"
+    assert_output_has "8.2.4.15 loads CUDA channel-cu11's libraries from $CUDNNV_ROOT/cuda/channel-cu11/lib"
+    run convolve
+    assert_status 0
+    assert_output_has "convolution: cuBLASLt 11650, NVRTC 11440"
+}
