@@ -8,6 +8,7 @@
  */
 #include "cli.h"
 #include "commands.h"
+#include "needs_judge.h"
 #include "platform.h"
 #include "process_scan.h"
 #include "set_info.h"
@@ -126,6 +127,36 @@ static int judge_shadowed(struct finding *found)
     return 1;
 }
 
+/*
+ * What the process's set needs and its loader would not find (judged with
+ * the process's own LD_LIBRARY_PATH): said after the verdict, since such a
+ * program fails at the first convolution that needs it.
+ */
+static void judge_needs(const char *root, struct finding *found)
+{
+    static struct set_judgement judgement;
+    char missing[256] = "";
+    const char *saved = getenv("LD_LIBRARY_PATH");
+    char *kept = saved ? strdup(saved) : NULL;
+    if (found->process->environment_read)
+        setenv("LD_LIBRARY_PATH", found->process->env_library_path, 1);
+    int judged = needs_judge_set(root, found->set, &judgement) == 0;
+    if (kept != NULL)
+        setenv("LD_LIBRARY_PATH", kept, 1);
+    else
+        unsetenv("LD_LIBRARY_PATH");
+    free(kept);
+    for (int i = 0; judged && i < judgement.count; i++) {
+        size_t used = strlen(missing);
+        if (judgement.finding[i].verdict != NEED_FOUND && used + strlen(judgement.finding[i].need.name) + 3 < sizeof missing)
+            snprintf(missing + used, sizeof missing - used, "%s%s", used ? ", " : "", judgement.finding[i].need.name);
+    }
+    size_t used = strlen(found->detail);
+    if (missing[0] != '\0')
+        snprintf(found->detail + used, sizeof found->detail - used, "; its set lacks %s here (see 'cudnnv doctor')",
+                 missing);
+}
+
 static void judge(const char *root, struct finding *found)
 {
     const struct cudnn_process *process = found->process;
@@ -149,6 +180,7 @@ static void judge(const char *root, struct finding *found)
     if (!readable) {
         found->verdict = "unknown-pin";
         snprintf(found->detail, sizeof found->detail, "its folder or environment cannot be read: pin not judged");
+        judge_needs(root, found);
         return;
     }
     cudnnv_describe_origin(&choice, origin, sizeof origin);
@@ -163,6 +195,7 @@ static void judge(const char *root, struct finding *found)
         snprintf(found->detail, sizeof found->detail, "its pin now selects %s (%s)",
                  status == CUDNNV_SELECTED ? choice.name : "nothing installed", origin);
     }
+    judge_needs(root, found);
 }
 
 static void user_name(const struct cudnn_process *process, char *out, size_t size)

@@ -1,7 +1,8 @@
 /*
  * What decides a running process's pin, read from its environment (both
  * process scanners use it): CUDNNV_VERSION, CUDNNV_ROOT, and the home folder
- * (HOME; USERPROFILE on Windows) whose .cudnnv is the store otherwise.
+ * (HOME; USERPROFILE on Windows) whose .cudnnv is the store otherwise; and
+ * LD_LIBRARY_PATH, where its loader finds what its set needs.
  */
 #include "process_scan.h"
 
@@ -26,6 +27,8 @@ void process_env_take(struct cudnn_process *process, const char *entry, char *ho
         snprintf(process->env_version, sizeof process->env_version, "%s", value);
     else if (is_variable(entry, "CUDNNV_ROOT"))
         snprintf(process->env_root, sizeof process->env_root, "%s", value);
+    else if (is_variable(entry, "LD_LIBRARY_PATH") && strlen(value) < sizeof process->env_library_path)
+        snprintf(process->env_library_path, sizeof process->env_library_path, "%s", value);
     else if (is_variable(entry, PLATFORM_IS_WINDOWS ? "USERPROFILE" : "HOME"))
         snprintf(home, size, "%s", value);
 }

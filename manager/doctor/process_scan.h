@@ -20,6 +20,7 @@ struct cudnn_process {
     char cwd[PATH_MAX];                /* "" when it cannot be read */
     char env_version[1024];            /* CUDNNV_VERSION, "" when unset */
     char env_root[PATH_MAX];           /* CUDNNV_ROOT, else HOME/.cudnnv, "" when neither is known */
+    char env_library_path[8192];       /* LD_LIBRARY_PATH (where its loader looks), "" when unset or longer */
     int environment_read;              /* whether environ could be read (else the pin cannot be judged) */
     int count;
     char libraries[PROCESS_MAX_LIBRARIES][PATH_MAX];   /* the main cuDNN libraries mapped (libcudnn.so.N*) */

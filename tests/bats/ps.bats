@@ -36,13 +36,15 @@ teardown() {
     assert_status 0
     me=$(printf '%-8s' "$(id -un)")
     assert_output_has "$a_pid  $me  8.0.4.30 (cuDNN 8.0.4.30, $CUDNNV_ROOT/versions/8.0.4.30)"
-    assert_output_has "[as selected (set by $BATS_TEST_TMPDIR/A/.cudnn-version); its shim serves this copy]"
+    assert_output_has "[as selected (set by $BATS_TEST_TMPDIR/A/.cudnn-version); its shim serves this copy"
+    # what the set needs and the process's loader would not find: a fixture cuDNN 8 opens libnvrtc.so
+    assert_output_has "; its set lacks libnvrtc.so here (see 'cudnnv doctor')]"
     assert_output_has "$b_pid  $me  8.1.0.77 (cuDNN 8.1.0.77, $CUDNNV_ROOT/versions/8.1.0.77)"
     refute_output_has "$SHIMS"   # the shims are how it got there, not what it runs
     # B's pin changes while it runs: flagged
     (cd "$BATS_TEST_TMPDIR/B" && cudnnv use 8.0 2>/dev/null)
     run cudnnv ps
-    assert_output_has "[its pin now selects 8.0.4.30 (set by $BATS_TEST_TMPDIR/B/.cudnn-version)]"
+    assert_output_has "[its pin now selects 8.0.4.30 (set by $BATS_TEST_TMPDIR/B/.cudnn-version);"
     run cudnnv ps --json
     assert_output_has "\"pid\": $a_pid, \"user\": \"$(id -un)\""
     assert_output_has "\"set\": \"8.1.0.77\", \"version\": \"8.1.0.77\""
@@ -59,7 +61,7 @@ teardown() {
     [ "$(head -1 "$BATS_TEST_TMPDIR/a.out")" = 8100 ]
     run cudnnv ps
     assert_output_has "$HELD_PID  $(printf '%-8s' "$(id -un)")  8.1.0.77 (cuDNN 8.1.0.77, $CUDNNV_ROOT/versions/8.1.0.77)"
-    assert_output_has "its shim serves this copy]"
+    assert_output_has "its shim serves this copy;"
     assert_output_has "$SETS/8.1.1/lib/libcudnn.so.8.1.1"
     assert_output_has "[loaded but not used: its shim serves $CUDNNV_ROOT/versions/8.1.0.77/lib]"
     refute_output_has "not from a cudnnv store"
@@ -135,7 +137,7 @@ teardown() {
     hold "$BATS_TEST_TMPDIR/p" p
     run cudnnv ps
     assert_output_has "$HELD_PID  $(printf '%-8s' "$(id -un)")  beta (cuDNN 8.1.0"
-    assert_output_has "[as selected (set by $BATS_TEST_TMPDIR/p/.cudnn-version); its shim serves this copy]"
+    assert_output_has "[as selected (set by $BATS_TEST_TMPDIR/p/.cudnn-version); its shim serves this copy"
 }
 
 @test "ps run by another user counts the processes it may not look at, and says who can" {
