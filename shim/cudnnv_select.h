@@ -100,6 +100,8 @@ int cudnnv_resolve(const char *root, const char *requested, cudnnv_name out);
 int cudnnv_read_names(const char *text, cudnnv_name *names, int max, cudnnv_name bad);
 int cudnnv_read_version_file(const char *path, cudnnv_name *names, int max, cudnnv_name bad);
 int cudnnv_read_regular_file(const char *path, char *text, size_t size, int trusted_only);
+/* Version files are judged as this user's would be (uid), or this process's again (-1): 'cudnnv ps' as root. */
+void cudnnv_read_as_user(long uid);
 const char *cudnnv_read_problem(int code);
 int cudnnv_find_local_file(const char *cwd, char *out, size_t size);
 int cudnnv_walk_version_files(const char *cwd, int (*visit)(const char *path, int found, void *context),

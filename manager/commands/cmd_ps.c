@@ -294,7 +294,10 @@ static int run(struct args *args)
             struct finding found = {.process = process, .library = process->libraries[l]};
             if (is_shim(root, found.library))
                 continue;
+            /* as root, each process is judged as its owner would be: that user's own pins are obeyed */
+            cudnnv_read_as_user(geteuid() == 0 ? (long)process->uid : -1);
             judge(root, &found);
+            cudnnv_read_as_user(-1);
             if (json)
                 print_json(&found, shown == 0);
             else

@@ -153,3 +153,30 @@ teardown() {
     refute_output_has "$HELD_PID"
     [[ "$output" =~ [0-9]+\ process(es)?\ could\ not\ be\ looked\ at:\ reading\ which\ libraries\ (it|they)\ loaded\ is\ not\ permitted\ \(other\ users\'\ processes:\ root\ sees\ them\) ]]
 }
+
+@test "ps as root judges another user's process as that user would: its own pin is obeyed" {
+    if [ "$(id -u)" != 0 ]; then skip "needs root to look at another user's process"; fi
+    local top
+    top=$(mktemp -d /tmp/cudnnv-ps.XXXXXX)
+    share_programs "$top"
+    mkdir -p "$top/project" "$top/store"
+    chown 65534:65534 "$top/project" "$top/store"
+    as_nobody() { setpriv --reuid=65534 --regid=65534 --clear-groups env -i PATH=/usr/bin:/bin HOME=/nonexistent CUDNNV_ROOT="$top/store" "$@"; }
+    as_nobody "$CUDNNV" install "$ARCHIVES/cudnn-11.0-linux-x64-v8.0.4.30-test.tgz" >/dev/null 2>&1
+    as_nobody "$CUDNNV" install "$ARCHIVES/cudnn-11.2-linux-x64-v8.1.0.77-test.tgz" >/dev/null 2>&1
+    (cd "$top/project" && as_nobody "$CUDNNV" use 8.0 >/dev/null 2>&1)
+    (cd "$top/project" && exec setpriv --reuid=65534 --regid=65534 --clear-groups env -i CUDNNV_ROOT="$top/store" \
+        LD_LIBRARY_PATH="$top/store/shims/lib" "$FIXTURES/bin/host_wait" libcudnn.so.8 /dev/null "$BATS_TEST_TMPDIR/stop") \
+        > "$BATS_TEST_TMPDIR/nobody.out" 2>&1 &
+    HELD+=("$!")
+    for _ in $(seq 200); do [ -s "$BATS_TEST_TMPDIR/nobody.out" ] && break; sleep 0.05; done
+    [ "$(head -1 "$BATS_TEST_TMPDIR/nobody.out")" = 8004 ]
+    run cudnnv ps
+    assert_output_has "8.0.4.30 (cuDNN 8.0.4.30, $top/store/versions/8.0.4.30)"
+    assert_output_has "[as selected (set by $top/project/.cudnn-version)"
+    refute_output_has "its pin now selects"
+    touch "$BATS_TEST_TMPDIR/stop"
+    wait "${HELD[@]}" 2>/dev/null || true
+    HELD=()
+    rm -rf "$top"
+}
