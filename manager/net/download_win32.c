@@ -2,7 +2,8 @@
  * download.h in cudnnv.exe, with WinHTTP (Windows' own HTTP client: no
  * libcurl in mingw-w64). As on Linux: into TARGET.part, resumed with a Range
  * request when a partial file is there (a server that answers 200 instead
- * makes it start over), renamed to TARGET when whole; redirects followed;
+ * makes it start over), renamed to TARGET when whole; redirects followed
+ * by hand, each hop judged (only https, at most 10, as on Linux);
  * progress on a terminal. Small documents ('cudnnv update''s index and
  * manifests, package indexes) are read into memory within a limit.
  * WinHTTP reads no file:// address (a copy of an index, a channel or
@@ -88,8 +89,12 @@ static DWORD send_request(struct connection *http, const char *url, long long fr
                                                        WINHTTP_NO_REFERER, WINHTTP_DEFAULT_ACCEPT_TYPES,
                                                        parts.nScheme == INTERNET_SCHEME_HTTPS ? WINHTTP_FLAG_SECURE : 0)
                                   : NULL;
-    if (http->request)
+    if (http->request) {
+        DWORD never = WINHTTP_OPTION_REDIRECT_POLICY_NEVER, disable = WINHTTP_DISABLE_REDIRECTS;
         set_timeouts(http->request);
+        WinHttpSetOption(http->request, WINHTTP_OPTION_REDIRECT_POLICY, &never, sizeof never);
+        WinHttpSetOption(http->request, WINHTTP_OPTION_DISABLE_FEATURE, &disable, sizeof disable);
+    }
     swprintf(header, 64, L"Range: bytes=%lld-", from);
     if (http->request == NULL || (from > 0 && !WinHttpAddRequestHeaders(http->request, header, (DWORD)-1L,
                                                                           WINHTTP_ADDREQ_FLAG_ADD)) ||
@@ -101,6 +106,58 @@ static DWORD send_request(struct connection *http, const char *url, long long fr
         return 0;
     }
     return status;
+}
+
+/* A redirect the download stopped at: which hop, and where it led. */
+struct refused_hop {
+    int hop;
+    char url[1024];
+};
+
+#define ERROR_REDIRECT_REFUSED ERROR_ACCESS_DENIED
+
+/* The Location of a 3xx answer, made absolute against url; 0, or -1 when it has none. */
+static int redirect_target(struct connection *http, const char *url, char *out, size_t size)
+{
+    wchar_t location[1024];
+    char target[1024];
+    DWORD bytes = sizeof location;
+    if (!WinHttpQueryHeaders(http->request, WINHTTP_QUERY_LOCATION, WINHTTP_HEADER_NAME_BY_INDEX, location, &bytes,
+                             WINHTTP_NO_HEADER_INDEX) ||
+        WideCharToMultiByte(CP_UTF8, 0, location, -1, target, sizeof target, NULL, NULL) == 0)
+        return -1;
+    if (strstr(target, "://") != NULL || target[0] != '/')
+        return snprintf(out, size, "%s", target) < (int)size ? 0 : -1;
+    const char *host = strstr(url, "://"), *path = host ? strchr(host + 3, '/') : NULL;
+    int origin = path ? (int)(path - url) : (int)strlen(url);
+    return snprintf(out, size, "%.*s%s", origin, url, target) < (int)size ? 0 : -1;
+}
+
+/*
+ * send_request, following redirects by hand: every hop must be https (none
+ * to plain http elsewhere, none to a file), at most 10; a refused hop is
+ * named in refused and *error is ERROR_REDIRECT_REFUSED.
+ */
+static DWORD send_following(struct connection *http, const char *url, long long from, DWORD *error,
+                            struct refused_hop *refused)
+{
+    char current[1024], next[1024];
+    snprintf(current, sizeof current, "%s", url);
+    for (int hop = 1;; hop++) {
+        DWORD status = send_request(http, current, from, error);
+        if (status != 301 && status != 302 && status != 303 && status != 307 && status != 308)
+            return status;
+        int known = redirect_target(http, current, next, sizeof next) == 0;
+        if (!known || strncmp(next, "https://", 8) != 0 || hop > 10) {
+            refused->hop = hop;
+            snprintf(refused->url, sizeof refused->url, "%s", known ? next : "(no Location)");
+            *error = ERROR_REDIRECT_REFUSED;
+            return 0;
+        }
+        close_connection(http);
+        memset(http, 0, sizeof *http);
+        snprintf(current, sizeof current, "%s", next);
+    }
 }
 
 /* Writes the body into out; 0, or the Windows error that stopped it. */
@@ -177,7 +234,13 @@ static int fetch_into(const char *url, const char *part, const char *name, long 
 {
     struct connection http = {0};
     long long from = file_size(part);
-    DWORD error = 0, status = send_request(&http, url, from, &error);
+    struct refused_hop refused = {0};
+    DWORD error = 0, status = send_following(&http, url, from, &error, &refused);
+    if (error == ERROR_REDIRECT_REFUSED) {
+        close_connection(&http);
+        return fail("cannot download %s: redirect %d, to %s, was refused: only redirects to https are followed (at most 10)",
+                    url, refused.hop, refused.url);
+    }
     int whole_again = status == 200 && from > 0;
     if (whole_again)
         note("the server cannot resume; downloading %s again from the start", url);
@@ -278,11 +341,15 @@ int download_text(const char *url, size_t limit, char **text, char *why, size_t 
     *text = NULL;
     if (file_url_path(url, path, sizeof path) == 0)
         return file_url_read(path, limit, text, why, why_size);
-    DWORD error = 0, status = send_request(&http, url, 0, &error);
+    struct refused_hop refused = {0};
+    DWORD error = 0, status = send_following(&http, url, 0, &error, &refused);
     if (status == 200)
         error = receive_text(&http, limit, text);
     close_connection(&http);
-    if (status != 0 && status != 200)
+    if (error == ERROR_REDIRECT_REFUSED)
+        snprintf(why, why_size, "redirect %d, to %s, was refused: only redirects to https are followed (at most 10)",
+                 refused.hop, refused.url);
+    else if (status != 0 && status != 200)
         snprintf(why, why_size, "HTTP %lu", (unsigned long)status);
     else if (error == ERROR_INSUFFICIENT_BUFFER)
         snprintf(why, why_size, "larger than %zu KiB", limit >> 10);

@@ -394,6 +394,14 @@ teardown() {
     assert_status 1
     assert_output_has "SHA-256 of $ZIP is $sum, but the catalog says"
     [ ! -e "$CUDNNV_ROOT/cache/$ZIP" ]
+    # a redirect is followed only to https: a hop to plain http elsewhere is refused before any request reaches it
+    echo "http://127.0.0.1:$PORT/other/$ZIP" > "$SERVED/$ZIP.redirect"
+    write_windows_catalog "http://127.0.0.1:$PORT/$ZIP" "$sum"
+    run exe install 8.1.0.77
+    assert_status 1
+    assert_output_has "redirect 1, to http://127.0.0.1:$PORT/other/$ZIP, was refused: only redirects to https are followed"
+    refute_output_has "GET /other" "$(cat "$BATS_TEST_TMPDIR/requests")"
+    rm "$SERVED/$ZIP.redirect"
     # an address that answers 404
     write_windows_catalog "http://127.0.0.1:$PORT/missing.zip" "$sum"
     run exe install 8.1.0.77
