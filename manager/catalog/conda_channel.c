@@ -179,16 +179,23 @@ int conda_channel_parse(const char *repodata, const char *subdir_url, const char
     return 0;
 }
 
+/* CHANNEL/SUBDIR/ and its repodata.json, fetched into *text; 0, or -1 with why. */
+static int fetch_repodata(const char *channel_url, int platform, char subdir_url[2048], char repodata_url[2100],
+                          char **text, char *why, size_t why_size)
+{
+    size_t length = strlen(channel_url);
+    snprintf(subdir_url, 2048, "%s%s%s/", channel_url, length && channel_url[length - 1] == '/' ? "" : "/",
+             conda_subdir(platform));
+    snprintf(repodata_url, 2100, "%srepodata.json", subdir_url);
+    return source_page_fetch(repodata_url, REPODATA_LIMIT, text, why, why_size);
+}
+
 int conda_channel_find(const char *channel_url, int cuda_major, int platform, const char *requested,
                        struct source_file *best, char *why, size_t why_size)
 {
     char subdir_url[2048], repodata_url[2100];
     char *text = NULL;
-    size_t length = strlen(channel_url);
-    snprintf(subdir_url, sizeof subdir_url, "%s%s%s/", channel_url, length && channel_url[length - 1] == '/' ? "" : "/",
-             conda_subdir(platform));
-    snprintf(repodata_url, sizeof repodata_url, "%srepodata.json", subdir_url);
-    if (source_page_fetch(repodata_url, REPODATA_LIMIT, &text, why, why_size) != 0)
+    if (fetch_repodata(channel_url, platform, subdir_url, repodata_url, &text, why, why_size) != 0)
         return -1;
     int status = conda_channel_parse(text, subdir_url, requested, cuda_major, best, why, why_size);
     free(text);
@@ -206,11 +213,7 @@ int conda_channel_find_package(const char *channel_url, const char *name, int cu
     char subdir_url[2048], repodata_url[2100];
     char *text = NULL;
     json_error_t error;
-    size_t length = strlen(channel_url);
-    snprintf(subdir_url, sizeof subdir_url, "%s%s%s/", channel_url, length && channel_url[length - 1] == '/' ? "" : "/",
-             conda_subdir(platform));
-    snprintf(repodata_url, sizeof repodata_url, "%srepodata.json", subdir_url);
-    if (source_page_fetch(repodata_url, REPODATA_LIMIT, &text, why, why_size) != 0)
+    if (fetch_repodata(channel_url, platform, subdir_url, repodata_url, &text, why, why_size) != 0)
         return -1;
     json_t *root = json_loads(text, 0, &error);
     free(text);
