@@ -46,22 +46,21 @@ static unsigned long long parse_size(const char *text)
     return value << shift;
 }
 
+/* A setting of two words: *setting is 1 for yes, 0 for no; any other value keeps 0, said once. */
+static void take_choice(int *setting, const char *key, const char *value, const char *yes, const char *no)
+{
+    if (strcmp(value, yes) == 0 || strcmp(value, no) == 0)
+        *setting = strcmp(value, yes) == 0;
+    else
+        note("config: %s = %s is neither %s nor %s; using %s", key, value, yes, no, no);
+}
+
 static void take_install_setting(struct config *config, const char *key, const char *value)
 {
-    if (strcmp(key, "runtime") == 0) {
-        if (strcmp(value, "true") == 0 || strcmp(value, "false") == 0)
-            config->install_runtime = strcmp(value, "true") == 0;
-        else
-            note("config: runtime = %s is neither true nor false; using false", value);
-        return;
-    }
-    if (strcmp(key, "cuda_libs") == 0) {
-        if (strcmp(value, "auto") == 0 || strcmp(value, "never") == 0)
-            config->cuda_libs_auto = strcmp(value, "auto") == 0;
-        else
-            note("config: cuda_libs = %s is neither auto nor never; using never", value);
-        return;
-    }
+    if (strcmp(key, "runtime") == 0)
+        take_choice(&config->install_runtime, key, value, "true", "false");
+    if (strcmp(key, "cuda_libs") == 0)
+        take_choice(&config->cuda_libs_auto, key, value, "auto", "never");
     if (strcmp(key, "max_member_size") != 0)
         return;
     unsigned long long size = parse_size(value);

@@ -34,13 +34,19 @@ static int take_key(void *user, const char *section, const char *key, const char
     return 1;
 }
 
-int set_info_read(const char *set_dir, struct set_info *info)
+/* SET_DIR/cudnnv.ini through handler (the [set] keys here, the [needs] section in set_needs.c); 0, or -1. */
+int set_ini_read(const char *set_dir, set_ini_handler handler, void *user)
 {
     char path[PATH_MAX];
-    memset(info, 0, sizeof *info);
     if (path_join(path, sizeof path, set_dir, "cudnnv.ini") != 0)
         return -1;
-    return ini_read(path, take_key, info) == 0 ? 0 : -1;
+    return ini_read(path, handler, user) == 0 ? 0 : -1;
+}
+
+int set_info_read(const char *set_dir, struct set_info *info)
+{
+    memset(info, 0, sizeof *info);
+    return set_ini_read(set_dir, take_key, info);
 }
 
 /*

@@ -20,6 +20,8 @@ struct set_info {
 };
 
 int set_info_read(const char *set_dir, struct set_info *info);
+typedef int (*set_ini_handler)(void *user, const char *section, const char *key, const char *value);
+int set_ini_read(const char *set_dir, set_ini_handler handler, void *user);
 int set_info_write(const char *set_dir, const struct set_info *info);
 int set_info_is_linked(const struct set_info *info);
 int set_info_is_runtime(const struct set_info *info);

@@ -7,6 +7,7 @@
 #include "set_needs.h"
 
 #include "fsutil.h"
+#include "set_info.h"
 
 #include "ini_read.h"
 #include <limits.h>
@@ -76,11 +77,8 @@ static int take_need(void *user, const char *section, const char *key, const cha
 
 int set_needs_read(const char *set_dir, struct set_needs *needs)
 {
-    char path[PATH_MAX];
     memset(needs, 0, sizeof *needs);
-    if (path_join(path, sizeof path, set_dir, "cudnnv.ini") != 0)
-        return -1;
-    return ini_read(path, take_need, needs) == 0 ? 0 : -1;
+    return set_ini_read(set_dir, take_need, needs);
 }
 
 int set_needs_append(const char *set_dir, const struct set_needs *needs)

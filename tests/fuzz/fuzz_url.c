@@ -11,18 +11,15 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* The oracle's own reading of the host part: every byte after "://" up to the first of "/?#". */
 static int authority(const char *url, char *out, size_t size)
 {
-    const char *start = strstr(url, "://");
-    if (start == NULL)
-        return 0;
-    start += 3;
-    size_t length = strcspn(start, "/?#");
-    if (length >= size)
-        return 0;
-    memcpy(out, start, length);
-    out[length] = '\0';
-    return 1;
+    const char *c = strstr(url, "://");
+    size_t used = 0;
+    for (c = c ? c + 3 : NULL; c != NULL && *c && !strchr("/?#", *c) && used + 1 < size; c++)
+        out[used++] = *c;
+    out[used] = '\0';
+    return c != NULL && (*c == '\0' || strchr("/?#", *c) != NULL);
 }
 
 static void check_rule(const char *url)
