@@ -51,16 +51,22 @@ SCRIPT
     refute_output_has /opt/cudnnv/ "$(/sbin/ldconfig -p)"
 }
 
+# namespace_script STORE...: the start of a script for a mount namespace of its own: a private copy of
+# /etc, and a system store with the 9.1.0 fixture and its shims at each STORE; exits 99 when it cannot mount.
+namespace_script() {
+    printf 'set -u\ntop=%q\n' "$BATS_TEST_TMPDIR"
+    printf 'cp -a /etc "$top/etc" && mount --bind "$top/etc" /etc || exit 99\n'
+    for store in "$@"; do
+        printf 'CUDNNV_ROOT=%q %q install %q >/dev/null 2>&1\n' "$store" "$CUDNNV" \
+            "$ARCHIVES/cudnn-linux-x86_64-9.1.0.70_cuda12-archive-test.tar.xz"
+        printf 'CUDNNV_ROOT=%q %q rehash >/dev/null 2>&1\n' "$store" "$CUDNNV"
+    done
+}
+
 @test "init --system refuses shims others can write, and a store path ldconfig would cut ('#')" {
     [ "$(id -u)" = 0 ] || skip "needs root for a mount namespace and the loader's configuration"
-    cat > "$BATS_TEST_TMPDIR/script.sh" <<SCRIPT
-set -u
-top='$BATS_TEST_TMPDIR'
-cp -a /etc "\$top/etc" && mount --bind "\$top/etc" /etc || exit 99
-for store in "\$top/open" "\$top/pl#x/store"; do
-    CUDNNV_ROOT="\$store" '$CUDNNV' install '$ARCHIVES/cudnn-linux-x86_64-9.1.0.70_cuda12-archive-test.tar.xz' >/dev/null 2>&1
-    CUDNNV_ROOT="\$store" '$CUDNNV' rehash >/dev/null 2>&1
-done
+    namespace_script "$BATS_TEST_TMPDIR/open" "$BATS_TEST_TMPDIR/pl#x/store" > "$BATS_TEST_TMPDIR/script.sh"
+    cat >> "$BATS_TEST_TMPDIR/script.sh" <<SCRIPT
 chmod 777 "\$top/open/shims/lib"
 CUDNNV_SYSTEM_ROOT="\$top/open" '$CUDNNV' init --system; echo "open: \$?"
 CUDNNV_SYSTEM_ROOT="\$top/pl#x/store" '$CUDNNV' init --system; echo "hash: \$?"
@@ -79,16 +85,13 @@ SCRIPT
 
 @test "init --system --undo removes only the lines it wrote" {
     [ "$(id -u)" = 0 ] || skip "needs root for a mount namespace and the loader's configuration"
-    cat > "$BATS_TEST_TMPDIR/script.sh" <<SCRIPT
-set -u
-top='$BATS_TEST_TMPDIR'
-cp -a /etc "\$top/etc" && mount --bind "\$top/etc" /etc || exit 99
-mkdir -p "\$top/opt/cudnnv" "\$top/other/lib" && mount --bind "\$top/opt" /opt || exit 99
-CUDNNV_ROOT=/opt/cudnnv '$CUDNNV' install '$ARCHIVES/cudnn-linux-x86_64-9.1.0.70_cuda12-archive-test.tar.xz' >/dev/null 2>&1
-CUDNNV_ROOT=/opt/cudnnv '$CUDNNV' rehash >/dev/null 2>&1
-env -i '$CUDNNV' init --system 2>/dev/null
+    mkdir -p "$BATS_TEST_TMPDIR/other/lib"
+    namespace_script "$BATS_TEST_TMPDIR/system" > "$BATS_TEST_TMPDIR/script.sh"
+    cat >> "$BATS_TEST_TMPDIR/script.sh" <<SCRIPT
+export CUDNNV_SYSTEM_ROOT='$BATS_TEST_TMPDIR/system'
+env -i CUDNNV_SYSTEM_ROOT="\$CUDNNV_SYSTEM_ROOT" '$CUDNNV' init --system 2>/dev/null
 echo "\$top/other/lib" >> /etc/ld.so.conf.d/00-cudnnv.conf
-env -i '$CUDNNV' init --system --undo
+env -i CUDNNV_SYSTEM_ROOT="\$CUDNNV_SYSTEM_ROOT" '$CUDNNV' init --system --undo
 echo "left:"; cat /etc/ld.so.conf.d/00-cudnnv.conf
 SCRIPT
     run unshare -m --propagation private bash "$BATS_TEST_TMPDIR/script.sh"
