@@ -34,6 +34,7 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 
 #define MAX_SUBLIBRARIES 32
@@ -204,7 +205,12 @@ static void announce_served(const struct cudnnv_loaded *loaded)
     char name[250];
     if (snprintf(name, sizeof name, "cudnnv:%d:%s", cudnnv_shim_major_number(), loaded->lib_dir) >= (int)sizeof name)
         snprintf(name, sizeof name, "cudnnv:%d:?", cudnnv_shim_major_number());
-    int fd = memfd_create(name, MFD_CLOEXEC);
+#ifdef SYS_memfd_create
+    /* by system call number: the libc wrapper exists only from glibc 2.27, and the shim loads on older ones */
+    int fd = (int)syscall(SYS_memfd_create, name, MFD_CLOEXEC);
+#else
+    int fd = -1;
+#endif
     if (fd < 0)
         return;
     mmap(NULL, 4096, PROT_READ, MAP_SHARED, fd, 0);
