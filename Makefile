@@ -12,6 +12,8 @@ CFLAGS   := -O1 -g
 SAN_FLAGS = -fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer
 endif
 PREFIX   ?= /usr/local
+# 'make' alone builds everything (the first rule below is the Slurm plugin's).
+.DEFAULT_GOAL := all
 # make V=1 shows every command; by default one short line per file.
 Q         = $(if $(filter 1,$(V)),,@)
 PKGS      = inih libxxhash libarchive libcrypto libcurl libgit2 jansson libelf

@@ -28,7 +28,8 @@
 struct transfer {
     const char *name;
     FILE *out;
-    long long bound;      /* the most the file may hold: the size announced, else DOWNLOAD_CEILING */
+    long long bound;      /* the most the file may hold: the size announced, else [download] max_size */
+    int announced;        /* whether bound is the size the source announced */
     const char *folder;   /* where it is written, for the free-space reserve */
     int overran;          /* 1: past the bound; 2: the disk's reserve reached */
     long long written;    /* bytes in the part so far */
@@ -176,7 +177,7 @@ static int refuse_overrun(const char *url, const char *part, const struct transf
         return fail("cannot download %s: it would leave less than %lld MiB free on the disk; the part was deleted: make room and run the same command again",
                     url, DOWNLOAD_DISK_RESERVE >> 20);
     return fail("cannot download %s: the server sent more than the %lld bytes %s; the part was deleted and nothing was installed",
-                url, transfer->bound, transfer->bound == DOWNLOAD_CEILING ? "a download may hold" : "announced");
+                url, transfer->bound, transfer->announced ? "announced" : "[download] max_size in config allows");
 }
 
 int download_file(const char *url, const char *target, long long expected)
@@ -188,10 +189,10 @@ int download_file(const char *url, const char *target, long long expected)
     snprintf(folder, sizeof folder, "%s", target);
     if (strrchr(folder, '/') != NULL)
         *strrchr(folder, '/') = '\0';
-    struct transfer transfer = {.name = strrchr(target, '/') ? strrchr(target, '/') + 1 : target,
-                                .bound = expected > 0 ? expected : DOWNLOAD_CEILING, .folder = folder,
-                                .terminal = isatty(STDERR_FILENO)};
     config_read(store_root(), &config);
+    struct transfer transfer = {.name = strrchr(target, '/') ? strrchr(target, '/') + 1 : target,
+                                .bound = expected > 0 ? expected : config.download_max_size, .announced = expected > 0,
+                                .folder = folder, .terminal = isatty(STDERR_FILENO)};
     snprintf(part, sizeof part, "%s.part", target);
     if (file_size(part) > transfer.bound)
         unlink(part);   /* a part larger than the file can be is no beginning of it */

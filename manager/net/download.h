@@ -7,9 +7,8 @@
 
 #include <stddef.h>
 
-/* Stops past expected bytes (the size the source announced; 0: DOWNLOAD_CEILING), and before the disk would keep
- * less than DOWNLOAD_DISK_RESERVE free; a part that overran is deleted. */
-#define DOWNLOAD_CEILING (16LL << 30)
+/* Stops past expected bytes (the size the source announced; 0: [download] max_size in config), and before the disk
+ * would keep less than DOWNLOAD_DISK_RESERVE free; a part that overran is deleted. */
 #define DOWNLOAD_DISK_RESERVE (32LL << 20)
 int download_file(const char *url, const char *target, long long expected);
 int download_text(const char *url, size_t limit, char **text, char *why, size_t why_size);

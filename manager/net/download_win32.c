@@ -230,7 +230,7 @@ static void describe_error(DWORD error, char *out, size_t size)
 }
 
 /* One attempt from where part stops: 0, or 1 after a message (an HTTP status, or the Windows error). */
-static int fetch_into(const char *url, const char *part, const char *name, long long bound)
+static int fetch_into(const char *url, const char *part, const char *name, long long bound, int announced)
 {
     struct connection http = {0};
     long long from = file_size(part);
@@ -254,12 +254,12 @@ static int fetch_into(const char *url, const char *part, const char *name, long 
     if (status == 416 && from > 0) {   /* the part is not a beginning of this file: start over */
         note("the server cannot resume from byte %lld; downloading %s again from the start", from, url);
         unlink(part);
-        return fetch_into(url, part, name, bound);
+        return fetch_into(url, part, name, bound, announced);
     }
     if (error == ERROR_FILE_TOO_LARGE) {
         unlink(part);
         return fail("cannot download %s: the server sent more than the %lld bytes %s; the part was deleted and nothing was installed",
-                    url, bound, bound == DOWNLOAD_CEILING ? "a download may hold" : "announced");
+                    url, bound, announced ? "announced" : "[download] max_size in config allows");
     }
     if (status != 0 && status != 200 && status != 206)
         return fail("cannot download %s: HTTP %lu; check the address ([download] base_url in config) or download it by hand and run 'cudnnv install FOLDER' once it is unpacked",
@@ -284,12 +284,14 @@ int download_file(const char *url, const char *target, long long expected)
     char part[PATH_MAX + 8];
     const char *name = strrchr(target, '/') ? strrchr(target, '/') + 1 : target;
     snprintf(part, sizeof part, "%s.part", target);
-    long long bound = expected > 0 ? expected : DOWNLOAD_CEILING;
+    struct config config;
+    config_read(store_root(), &config);
+    long long bound = expected > 0 ? expected : config.download_max_size;
     if (file_size(part) > bound)
         unlink(part);   /* a part larger than the file can be is no beginning of it */
     if (file_size(part) > 0)
         note("resuming %s from %lld bytes", url, file_size(part));
-    int status = fetch_into(url, part, name, bound);
+    int status = fetch_into(url, part, name, bound, expected > 0);
     if (file_size(part) == 0)
         unlink(part);   /* nothing to resume: leave no empty file in the cache */
     if (status != 0)

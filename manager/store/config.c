@@ -83,6 +83,16 @@ static void take_count(long *setting, const char *key, const char *value)
     *setting = number;
 }
 
+/* [download] max_size: a size up to 8 EiB; else the default, said once. */
+static void take_download_size(struct config *config, const char *value)
+{
+    unsigned long long size = parse_size(value);
+    if (size == 0 || size > (unsigned long long)LLONG_MAX)
+        note("config: max_size = %s is not a size (e.g. 16G); using %lldG", value, config->download_max_size >> 30);
+    else
+        config->download_max_size = (long long)size;
+}
+
 static void take_download_setting(struct config *config, const char *key, const char *value)
 {
     if (strcmp(key, "base_url") == 0) {
@@ -98,6 +108,8 @@ static void take_download_setting(struct config *config, const char *key, const 
         take_count(&config->low_speed_limit, key, value);
     else if (strcmp(key, "low_speed_time") == 0)
         take_count(&config->low_speed_time, key, value);
+    else if (strcmp(key, "max_size") == 0)
+        take_download_size(config, value);
 }
 
 static int take_setting(void *user, const char *section, const char *key, const char *value)
@@ -139,6 +151,7 @@ int config_read(const char *root, struct config *config)
     config->connect_timeout = CONFIG_CONNECT_TIMEOUT;
     config->low_speed_limit = CONFIG_LOW_SPEED_LIMIT;
     config->low_speed_time = CONFIG_LOW_SPEED_TIME;
+    config->download_max_size = CONFIG_DOWNLOAD_MAX_SIZE;
     if (path_join(path, sizeof path, root, "config") != 0 || !is_regular_file(path))
         return 0;
     /* a line too long for the reader leaves every setting at its default (callers that report say so) */

@@ -31,12 +31,16 @@ struct config {
     long connect_timeout;           /* [download] connect_timeout: seconds to wait for a connection */
     long low_speed_limit;           /* [download] low_speed_limit: bytes per second below which... */
     long low_speed_time;            /* [download] low_speed_time: ...for this many seconds, a transfer stops */
+    long long download_max_size;    /* [download] max_size: bytes a download may hold when its source names no size */
 };
 
 /* The defaults: a server that accepts and then stalls ends a download within a minute. */
 #define CONFIG_CONNECT_TIMEOUT 30
 #define CONFIG_LOW_SPEED_LIMIT 1024
 #define CONFIG_LOW_SPEED_TIME 30
+
+/* A download whose source announced no size stops here: the largest cuDNN archive is a few GiB. */
+#define CONFIG_DOWNLOAD_MAX_SIZE (16LL << 30)
 
 int config_read(const char *root, struct config *config);
 

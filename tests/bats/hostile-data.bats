@@ -172,6 +172,22 @@ teardown() {
     assert_status 0
 }
 
+@test "a download whose source names no size stops at [download] max_size, and a bad max_size is said once" {
+    serve_archive "$ARCHIVE"
+    local sum
+    sum=$(sha256sum "$ARCHIVES/$ARCHIVE" | cut -d' ' -f1)
+    write_release r.ini "$ARCHIVE" "http://127.0.0.1:$PORT/$ARCHIVE" "$sum"
+    printf '[download]\nmax_size = 1000\n' > "$CUDNNV_ROOT/config"
+    run -1 cudnnv install 8.1.0.77
+    assert_output_has "the server sent more than the 1000 bytes [download] max_size in config allows; the part was deleted"
+    [ -z "$(ls "$CUDNNV_ROOT/cache")" ]
+    [ ! -e "$CUDNNV_ROOT/versions/8.1.0.77" ]
+    printf '[download]\nmax_size = lots\n' > "$CUDNNV_ROOT/config"
+    run cudnnv install 8.1.0.77
+    assert_status 0
+    assert_output_has "config: max_size = lots is not a size (e.g. 16G); using 16G"
+}
+
 @test "a FIFO or a device reached by a file:// address is refused, never waited on; a copy is no more open than its source" {
     mkfifo "$BATS_TEST_TMPDIR/archive.tgz"
     write_release r.ini "$ARCHIVE" "file://$BATS_TEST_TMPDIR/archive.tgz" ""

@@ -407,6 +407,15 @@ teardown() {
     run exe install 8.1.0.77
     assert_status 1
     assert_output_has "HTTP 404"
+    # a source that names no size: the download stops at [download] max_size, its part deleted
+    printf '[download]\nmax_size = 1000\n' > "$CUDNNV_ROOT/config"
+    write_windows_catalog "http://127.0.0.1:$PORT/$ZIP" "$sum"
+    run exe install 8.1.0.77
+    assert_status 1
+    assert_output_has "the server sent more than the 1000 bytes [download] max_size in config allows; the part was deleted"
+    [ ! -e "$CUDNNV_ROOT/cache/$ZIP.part" ]
+    [ ! -e "$CUDNNV_ROOT/cache/$ZIP" ]
+    rm "$CUDNNV_ROOT/config"
     # nothing listens there: the cause in words (Windows' own texts are
     # terse, Wine has none)
     stop_server
