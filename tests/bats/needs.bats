@@ -66,9 +66,12 @@ convolve() {
     refute_output_has "needs libcublasLt.so.11 (load time"
     # a machine whose loader cache has an NVRTC (this one's CUDA 13) gives cuDNN 8 that one: named as another
     # major's; a machine with none fails the convolution with cuDNN's words
-    if /sbin/ldconfig -p | grep -q 'libnvrtc\.so '; then
+    # (a cache entry whose file is gone, as with the CUDA folder hidden, is no NVRTC)
+    local cached
+    cached=$(/sbin/ldconfig -p | sed -n 's/.*libnvrtc\.so (.*=> //p' | head -1)
+    if [ -n "$cached" ] && [ -e "$cached" ]; then
         LD_LIBRARY_PATH="$CUDNNV_ROOT/shims/lib:$lib" run timeout 10 "$FIXTURES/bin/host_convolve"
-        assert_output_has "map $(/sbin/ldconfig -p | sed -n 's/.*libnvrtc\.so (.*=> //p' | head -1 | xargs readlink -f)"
+        assert_output_has "map $(readlink -f "$cached")"
         LD_LIBRARY_PATH="$lib" run -1 cudnnv doctor
         assert_output_has "needs libnvrtc.so (runtime-compiled engines, opened at run time): met only by"
     else
