@@ -103,7 +103,7 @@ SHIM_SRC    = shim/shim_launch.c shim/shim_load.c shim/shim_platform_posix.c shi
 # size (-Os in shim_link below), which keeps each shim under 64 KiB; the
 # trampolines are assembly.
 
-UNIT_TESTS  = $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(wildcard tests/unit/test_*.c))
+UNIT_TESTS  = $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(filter-out %_win32.c,$(wildcard tests/unit/test_*.c)))
 UNIT_SUPPORT = $(call objects_in,$(BUILD)/obj,$(sort $(CORE_SRC) $(HELPER_SRC) $(UPDATE_SRC) $(GIT_SRC)))
 # A unit test links only what it tests, where its list is given here (the
 # others link everything above).
@@ -203,7 +203,8 @@ $(BUILD)/gen/hooks.c: $(HOOK_FILES) hooks/embed-hooks.sh
 WIN_CC       = x86_64-w64-mingw32-gcc
 WIN_RC       = x86_64-w64-mingw32-windres
 WIN_SHIM_SRC = shim/shim_launch_win32.c shim/shim_load_win32.c shim/shim_platform_win32.c shim/shim_files_win32.c \
-               shim/shim_resolve.c shim/shim_report.c $(SELECT_SRC)
+               shim/shim_resolve.c shim/shim_report.c $(WIN_SELECT_SRC)
+WIN_SELECT_SRC = $(filter-out shim/set_trust.c,$(SELECT_SRC)) shim/set_trust_win32.c
 WIN_DLLS     = $(SHIM_MAJORS:%=$(BUILD)/lib/cudnnv/windows/cudnn64_%.dll)
 
 # (the rule naming cudnnv.exe follows its definition below)
@@ -228,12 +229,19 @@ $(WIN_DEPS)/.built: manager/platform/win32-deps.sh
 windows-sources:
 	$(Q)manager/platform/win32-deps.sh --fetch $(WIN_DEPS)
 
-windows: $(WIN_DLLS) $(WIN_CUDNNV)
+# Unit tests of Windows-only rules, run under Wine by tests/bats/windows.bats.
+WIN_UNIT_TESTS = $(BUILD)/windows/tests/test_set_trust_win32.exe
+windows: $(WIN_DLLS) $(WIN_CUDNNV) $(WIN_UNIT_TESTS)
+$(BUILD)/windows/tests/test_set_trust_win32.exe: tests/unit/test_set_trust_win32.c shim/set_trust_win32.c \
+		shim/text_escape.c shim/cudnnv_select.h
+	@mkdir -p $(dir $@)
+	@echo "  LD $@"
+	$(Q)$(WIN_CC) -std=c11 $(WARNINGS) -Ishim -O1 -o $@ tests/unit/test_set_trust_win32.c shim/text_escape.c -ladvapi32
 WIN_LINUX_ONLY = manager/base/ini_read.c manager/install/set_needs_elf.c manager/doctor/needs_judge.c manager/store/beneath.c manager/platform/platform_posix.c manager/cli/install_helper.c \
                  manager/doctor/process_scan.c manager/doctor/doctor_paths.c \
                  manager/install/archive_stage.c manager/install/archive_sha256.c manager/net/download.c \
                  $(GIT_SRC) manager/cli/install_main.c manager/cli/update_main.c
-WIN_MANAGER_SRC = $(filter-out $(WIN_LINUX_ONLY),$(wildcard manager/*/*.c)) $(SELECT_SRC) $(HOOKS_SRC)
+WIN_MANAGER_SRC = $(filter-out $(WIN_LINUX_ONLY),$(wildcard manager/*/*.c)) $(WIN_SELECT_SRC) $(HOOKS_SRC)
 WIN_CFLAGS    = -std=c11 $(WARNINGS) $(INCLUDES) -Imanager/platform/win32 -I$(BUILD)/windows/include \
                 -I$(WIN_DEPS)/include -DLIBARCHIVE_STATIC \
                 -include manager/platform/compat_win32.h -DXXH_INLINE_ALL -D__USE_MINGW_ANSI_STDIO=1 -O2

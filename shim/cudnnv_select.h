@@ -145,10 +145,19 @@ size_t cudnnv_escape_text(const char *text, char *out, size_t size);
 int cudnnv_text_has_controls(const char *text);
 
 /* set_trust.c: whether a file may be loaded: every step from / owned by a trusted owner, written by no one else */
+#ifdef _WIN32
+/* set_trust_win32.c: owners by SID (SYSTEM and Administrators always); the walk starts at a store's root */
+struct cudnnv_trust {
+    unsigned char sids[3][68];   /* SECURITY_MAX_SID_SIZE: this user, the user store's owner, the system store's */
+    int count;
+    wchar_t roots[2][PATH_MAX + 260];   /* the user and system stores' roots, full, '\\' separated */
+};
+#else
 struct cudnnv_trust {
     unsigned owners[3];   /* this user, the user store's owner, the system store's owner (root always) */
     int count;
 };
+#endif
 void cudnnv_trust_init(struct cudnnv_trust *trust, const char *user_root, const char *system_root);
 int cudnnv_trusted_path(const struct cudnnv_trust *trust, const char *path, char *why, size_t size);
 int cudnnv_set_trusted(const struct cudnnv_trust *trust, const char *set_dir, char *why, size_t size);
@@ -160,6 +169,7 @@ void cudnnv_missing_hint(const char *requested, char *out, size_t size);
 void cudnnv_describe_failure(enum cudnnv_status status, const struct cudnnv_choice *choice,
                              int major, char *out, size_t size);
 const char *cudnnv_name_rule(void);
+const char *cudnnv_trust_rule(void);
 void cudnnv_describe_origin(const struct cudnnv_choice *choice, char *out, size_t size);
 
 #endif

@@ -18,6 +18,19 @@ const char *cudnnv_name_rule(void)
     return rule;
 }
 
+/* Who may write what a set loads, and the fix, in the words of the system the set runs on. */
+const char *cudnnv_trust_rule(void)
+{
+#ifdef _WIN32
+    return "only you, SYSTEM, Administrators or the store's owner may write what a set loads (fix: take write "
+           "access from other accounts, e.g. for a system store 'icacls STORE /inheritance:r /grant:r "
+           "Administrators:(OI)(CI)F SYSTEM:(OI)(CI)F Users:(OI)(CI)RX', or reinstall the set)";
+#else
+    return "only you, root or the store's owner may write what a set loads (fix: 'chmod go-w' on it, or reinstall "
+           "the set)";
+#endif
+}
+
 /* What chose: "set by /p/.cudnn-version", "set by CUDNNV_VERSION", "linked as system", "newest installed". */
 void cudnnv_describe_origin(const struct cudnnv_choice *choice, char *out, size_t size)
 {

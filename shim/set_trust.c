@@ -6,7 +6,8 @@
  * it is sticky (as /tmp is) and the entry below it is trusted: nobody else
  * can then rename or replace that entry. The path is resolved first, so a
  * link, whatever its name, is judged by where it leads. One rule for the
- * shim and the manager (versions, verify, which, exec); libc only.
+ * shim and the manager (versions, verify, which, exec); libc only. Windows
+ * has its own file for the same rule (set_trust_win32.c).
  */
 #include "cudnnv_select.h"
 
@@ -19,36 +20,6 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#ifdef _WIN32
-/* Windows keeps access in ACLs, not owner and mode bits: not judged here. */
-void cudnnv_trust_init(struct cudnnv_trust *trust, const char *user_root, const char *system_root)
-{
-    (void)user_root;
-    (void)system_root;
-    trust->count = 0;
-}
-
-int cudnnv_trusted_path(const struct cudnnv_trust *trust, const char *path, char *why, size_t size)
-{
-    (void)trust;
-    (void)path;
-    (void)why;
-    (void)size;
-    return 1;
-}
-
-int cudnnv_set_trusted(const struct cudnnv_trust *trust, const char *set_dir, char *why, size_t size)
-{
-    return cudnnv_trusted_path(trust, set_dir, why, size);
-}
-
-int cudnnv_trusted_entry(const struct cudnnv_trust *trust, const char *real, const char *name, char *why, size_t size)
-{
-    (void)real;
-    (void)name;
-    return cudnnv_trusted_path(trust, real, why, size);
-}
-#else
 void cudnnv_trust_init(struct cudnnv_trust *trust, const char *user_root, const char *system_root)
 {
     const char *roots[] = {user_root, system_root};
@@ -239,4 +210,3 @@ int cudnnv_set_trusted(const struct cudnnv_trust *trust, const char *set_dir, ch
     }
     return walk_trusted(trust, real, 0, verified, why, size) && libraries_trusted(trust, real, why, size);
 }
-#endif

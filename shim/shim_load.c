@@ -284,8 +284,8 @@ static void load_libraries(const char *root, const struct cudnnv_choice *choice,
     char why[2 * PATH_MAX];
     cudnnv_trust_init(&trust, root, cudnnv_launch_state()->system_root);
     if (!cudnnv_set_trusted(&trust, set_dir, why, sizeof why))
-        cudnnv_die("refusing set '%s': %s; only you, root or the store's owner may write what a set loads (fix: 'chmod go-w' on it, or reinstall the set)",
-                   choice->name, why);
+        cudnnv_die("refusing set '%s': %s; %s",
+                   choice->name, why, cudnnv_trust_rule());
     snprintf(lib_dir, sizeof lib_dir, "%s/lib", set_dir);
     if (realpath(lib_dir, loaded->lib_dir) == NULL)
         cudnnv_die("set '%s' has no lib directory (%s); reinstall it or run 'cudnnv versions'",

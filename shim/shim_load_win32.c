@@ -4,7 +4,8 @@
  * then cudnn64_N.dll by full path. Windows reuses a loaded DLL of the same
  * module name when cuDNN later asks for its sublibraries by name, so no DLL
  * of another cuDNN (one on PATH, say) can slip in. LOAD_WITH_ALTERED_SEARCH_PATH
- * lets each DLL find its own dependencies beside it.
+ * lets each DLL find its own dependencies beside it. Nothing is loaded
+ * from a set that others could have written (set_trust_win32.c).
  */
 #include "shim_internal.h"
 
@@ -55,6 +56,17 @@ static void load_sublibraries(const struct cudnnv_choice *choice, struct cudnnv_
     FindClose(search);
 }
 
+/* The set's folder, bin\ and DLLs by the trust rule (set_trust_win32.c), before anything of it is loaded. */
+static void refuse_untrusted(const char *root, const struct cudnnv_choice *choice)
+{
+    char set_dir[PATH_MAX + 32], why[2048];
+    struct cudnnv_trust trust;
+    snprintf(set_dir, sizeof set_dir, "%s\\versions\\%s", root, choice->name);
+    cudnnv_trust_init(&trust, root, cudnnv_launch_state()->system_root);
+    if (!cudnnv_set_trusted(&trust, set_dir, why, sizeof why))
+        cudnnv_die("refusing set '%s': %s; %s", choice->name, why, cudnnv_trust_rule());
+}
+
 void cudnnv_load_set(const char *root, const struct cudnnv_choice *choice, struct cudnnv_loaded *loaded)
 {
     char path[PATH_MAX + 32], why[64];
@@ -71,6 +83,7 @@ void cudnnv_load_set(const char *root, const struct cudnnv_choice *choice, struc
     if (attributes == INVALID_FILE_ATTRIBUTES || !(attributes & FILE_ATTRIBUTE_DIRECTORY))
         cudnnv_die("set '%s' has no bin directory (%s): it is not a Windows set; install NVIDIA's Windows zip",
                    choice->name, loaded->lib_dir);
+    refuse_untrusted(root, choice);
     load_sublibraries(choice, loaded);
     snprintf(path, sizeof path, "%s\\cudnn64_%d.dll", loaded->lib_dir, cudnnv_shim_major_number());
     loaded->main_library = load(path);

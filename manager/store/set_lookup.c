@@ -20,8 +20,8 @@ static int fill(const char *name, struct found_set *set)
     const char *root = store_root();
     char why[2 * PATH_MAX];
     if (!selection_set_trusted(root, name, why, sizeof why))
-        return fail("refusing set '%s': %s; only you, root or the store's owner may write what a set loads (fix: 'chmod go-w' on it, or reinstall the set)",
-                    name, why);
+        return fail("refusing set '%s': %s; %s",
+                    name, why, cudnnv_trust_rule());
     snprintf(set->name, sizeof set->name, "%s", name);
     store_set_dir(root, name, set->set_dir, sizeof set->set_dir);
     if (set_info_read(set->set_dir, &set->info) != 0)

@@ -89,6 +89,28 @@ install_windows_sets() {
     assert_output_has "changed  bin/cudnn64_8.dll"
 }
 
+@test "cudnnv.exe says what the shim would refuse: a set others may write is REFUSED by verify, marked by versions, and which names the fix" {
+    pin_two_projects
+    chmod o+w "$CUDNNV_ROOT/versions/8.1.0/bin"
+    run exe verify 8.1.0
+    assert_status 1
+    assert_output_has '8.1.0: REFUSED ('
+    assert_output_has 'bin can be written by Everyone (S-1-1-0)'
+    run exe which cudnn64_8.dll
+    assert_status 1
+    assert_output_has "refusing set '8.1.0'"
+    assert_output_has "icacls"
+    run exe versions
+    assert_output_has "8.1.0"
+    assert_output_has "refused"
+    # the other set is untouched, and the refused one comes back once fixed
+    run exe verify 8.0.4
+    assert_status 0
+    chmod o-w "$CUDNNV_ROOT/versions/8.1.0/bin"
+    run exe verify 8.1.0
+    assert_status 0
+}
+
 @test "cudnnv.exe: two projects pinned 8.0 and 8.1 run a host at the same time: 8004 and 8100" {
     pin_two_projects
     [ "$(cat "$BATS_TEST_TMPDIR/A/.cudnn-version")" = 8.0 ]

@@ -76,3 +76,39 @@ wine_in() { # wine_in DIR PROGRAM ARGS...: runs a Windows program with DIR as it
     run wine_in "$BATS_TEST_TMPDIR/B" "$FIXTURES/bin/host_loadlibrary.exe"
     [ "$(head -1 <<< "$output" | tr -d '\r')" = 8100 ]
 }
+
+@test "the Windows shim loads nothing others may write: Everyone's write, another owner, a folder on the way, a reparse point; Windows's own access lists by the rule's unit test" {
+    setup_windows
+    run "$WINE" "$(dirname "$CUDNNV")/../windows/tests/test_set_trust_win32.exe"
+    assert_status 0
+    assert_output_has "all passed"
+    local set="$CUDNNV_ROOT/versions/8.1.0.77"
+    refused() { # refused WHAT: the host stops with 127 and the trust rule's words
+        run -127 wine_in "$BATS_TEST_TMPDIR/B" "$FIXTURES/bin/host_loadlibrary.exe"
+        assert_output_has "cudnnv: refusing set '8.1.0.77': "
+        assert_output_has "$1"
+        assert_output_has "only you, SYSTEM, Administrators or the store's owner may write what a set loads"
+        refute_output_has "8100"
+    }
+    # Wine shows the Unix mode's "others" bits as Everyone's rights
+    chmod o+w "$set/bin"
+    refused 'versions\8.1.0.77\bin can be written by Everyone (S-1-1-0)'
+    chmod o-w "$set/bin"
+    # another Unix owner is another account to Wine
+    chown nobody "$set/bin/cudnn_ops_infer64_8.dll"
+    refused 'bin\cudnn_ops_infer64_8.dll belongs to'
+    chown root "$set/bin/cudnn_ops_infer64_8.dll"
+    # a folder on the way that lets others rename what it holds
+    chmod o+w "$CUDNNV_ROOT/versions"
+    refused 'versions lets Everyone (S-1-1-0) replace what it holds'
+    chmod o-w "$CUDNNV_ROOT/versions"
+    # a Unix link is a reparse point to Windows: refused, as POSIX refuses links in a set
+    mv "$set/bin" "$set/bin.real"
+    ln -s bin.real "$set/bin"
+    refused 'bin is a link, junction or mount point (a reparse point)'
+    rm "$set/bin"
+    mv "$set/bin.real" "$set/bin"
+    run wine_in "$BATS_TEST_TMPDIR/B" "$FIXTURES/bin/host_loadlibrary.exe"
+    assert_status 0
+    [ "$(head -1 <<< "$output" | tr -d '\r')" = 8100 ]
+}
