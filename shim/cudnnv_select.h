@@ -89,6 +89,12 @@ int cudnnv_list_sets(const char *root, cudnnv_name *names, int max);
 int cudnnv_set_exists(const char *root, const char *name);
 int cudnnv_set_key(const char *root, const char *name, const char *key, char *out, size_t size);
 #define CUDNNV_COMPANIONS_MAX 256
+/* The companions' folder under ROOT/cuda/LABEL: the DLLs' bin on Windows, lib elsewhere. */
+#ifdef _WIN32
+#define CUDNNV_COMPANIONS_FOLDER "bin"
+#else
+#define CUDNNV_COMPANIONS_FOLDER "lib"
+#endif
 int cudnnv_set_companions(const char *set_dir, char *dir, size_t dir_size, char *load, size_t load_size);
 int cudnnv_set_version(const char *root, const char *name, char *out, size_t size);
 int cudnnv_set_major(const char *root, const char *name);

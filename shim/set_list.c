@@ -151,7 +151,7 @@ int cudnnv_set_key(const char *root, const char *name, const char *key, char *ou
 /*
  * A set's companions (install --with-cuda-libs): ROOT/cuda/sets/NAME, beside
  * the store's versions/ that holds set_dir, names the CUDA release under
- * ROOT/cuda/ and the libraries to load from its lib/. 1 with the folder and
+ * ROOT/cuda/ and the libraries to load from its lib/ (bin\ on Windows). 1 with the folder and
  * the ':'-separated names; 0 when the set has none.
  */
 int cudnnv_set_companions(const char *set_dir, char *dir, size_t dir_size, char *load, size_t load_size)
@@ -169,7 +169,7 @@ int cudnnv_set_companions(const char *set_dir, char *dir, size_t dir_size, char 
         !key_in_file(path, "cuda_libs", label, sizeof label) || !cudnnv_name_is_valid(label) ||
         !key_in_file(path, "cuda_libs_load", load, load_size))
         return 0;
-    return snprintf(dir, dir_size, "%s/cuda/%s/lib", root, label) < (int)dir_size;
+    return snprintf(dir, dir_size, "%s/cuda/%s/" CUDNNV_COMPANIONS_FOLDER, root, label) < (int)dir_size;
 }
 
 /* The version a set holds (from its cudnnv.ini), else its name. */

@@ -4,7 +4,8 @@
  * then cudnn64_N.dll by full path. Windows reuses a loaded DLL of the same
  * module name when cuDNN later asks for its sublibraries by name, so no DLL
  * of another cuDNN (one on PATH, say) can slip in. LOAD_WITH_ALTERED_SEARCH_PATH
- * lets each DLL find its own dependencies beside it. Nothing is loaded
+ * lets each DLL find its own dependencies beside it; the set's companions
+ * (cuBLAS, NVRTC) are loaded by full path before it. Nothing is loaded
  * from a set that others could have written (set_trust_win32.c).
  */
 #include "shim_internal.h"
@@ -27,13 +28,16 @@ static HMODULE load(const char *path)
 static void describe_error(char *out, size_t size)
 {
     DWORD code = GetLastError();
-    snprintf(out, size, "Windows error %lu", (unsigned long)code);
+    if (code == ERROR_MOD_NOT_FOUND)
+        snprintf(out, size, "Windows error %lu: it, or a DLL it imports, is not found", (unsigned long)code);
+    else
+        snprintf(out, size, "Windows error %lu", (unsigned long)code);
 }
 
 /* Loads bin\cudnn_*64_N.dll, the sublibraries, before the main DLL. */
 static void load_sublibraries(const struct cudnnv_choice *choice, struct cudnnv_loaded *loaded)
 {
-    char pattern[PATH_MAX + 32], path[PATH_MAX + MAX_PATH], name[3 * MAX_PATH], why[64];
+    char pattern[PATH_MAX + 32], path[PATH_MAX + MAX_PATH], name[3 * MAX_PATH], why[96];
     wchar_t wide_pattern[PATH_MAX + 32];
     WIN32_FIND_DATAW found;
     snprintf(pattern, sizeof pattern, "%s\\cudnn_*64_%d.dll", loaded->lib_dir, cudnnv_shim_major_number());
@@ -48,28 +52,81 @@ static void load_sublibraries(const struct cudnnv_choice *choice, struct cudnnv_
         snprintf(path, sizeof path, "%s\\%s", loaded->lib_dir, name);
         if (load(path) == NULL) {
             describe_error(why, sizeof why);
-            cudnnv_die("cannot load %s of set '%s' (%s): %s; check the set with 'cudnnv verify %s'",
-                       name, choice->name, choice->origin_path, why, choice->name);
+            cudnnv_die("cannot load %s of set '%s' (%s): %s; see what the set needs with 'cudnnv doctor' (CUDA libraries it lacks: 'cudnnv install --with-cuda-libs %s'; damaged files: 'cudnnv verify %s')",
+                       name, choice->name, choice->origin_path, why, choice->name, choice->name);
         }
         loaded->libraries++;
     } while (FindNextFileW(search, &found));
     FindClose(search);
 }
 
+static void backslashes(char *path)
+{
+    for (char *c = path; *c; c++) {
+        if (*c == '/')
+            *c = '\\';
+    }
+}
+
+/* A companion's name as cuda\sets\NAME lists it: a plain DLL file name. */
+static int is_companion_name(const char *name)
+{
+    size_t length = strlen(name);
+    return length > 4 && length <= CUDNNV_NAME_MAX && _stricmp(name + length - 4, ".dll") == 0 &&
+           strpbrk(name, "/\\:") == NULL && !cudnnv_text_has_controls(name);
+}
+
+/*
+ * The set's companions (install --with-cuda-libs: cuBLAS, NVRTC of its CUDA
+ * major), each loaded by full path before the set, so that when a set's DLL
+ * imports or loads cublasLt64_11.dll by name Windows reuses the module
+ * already loaded. A DLL of that name the process loaded already (a
+ * framework's own cuBLAS) is kept.
+ */
+static void load_companions(const char *root, const struct cudnnv_choice *choice, const struct cudnnv_trust *trust)
+{
+    char set_dir[PATH_MAX + 32], dir[PATH_MAX], load_list[CUDNNV_COMPANIONS_MAX], path[PATH_MAX + MAX_PATH];
+    char why[2048];
+    wchar_t wide_name[MAX_PATH];
+    snprintf(set_dir, sizeof set_dir, "%s/versions/%s", root, choice->name);
+    if (!cudnnv_set_companions(set_dir, dir, sizeof dir, load_list, sizeof load_list))
+        return;
+    backslashes(dir);
+    if (!cudnnv_trusted_path(trust, dir, why, sizeof why))
+        cudnnv_die("refusing the CUDA libraries of set '%s': %s; %s", choice->name, why, cudnnv_trust_rule());
+    for (char *name = strtok(load_list, ":"); name != NULL; name = strtok(NULL, ":")) {
+        if (!is_companion_name(name) || cudnnv_utf8_to_wide(name, wide_name, MAX_PATH) != 0)
+            continue;
+        if (GetModuleHandleW(wide_name) != NULL) {
+            cudnnv_debug("set '%s': %s is already loaded in this process: kept, its companion is not loaded",
+                         choice->name, name);
+            continue;
+        }
+        if (!cudnnv_trusted_entry(trust, dir, name, why, sizeof why))
+            cudnnv_die("refusing the CUDA libraries of set '%s': %s; %s", choice->name, why, cudnnv_trust_rule());
+        snprintf(path, sizeof path, "%s\\%s", dir, name);
+        if (load(path) == NULL) {
+            describe_error(why, sizeof why);
+            cudnnv_die("cannot load %s for set '%s': %s; bring it again with 'cudnnv install --with-cuda-libs %s'",
+                       name, choice->name, why, choice->name);
+        }
+        cudnnv_debug("set '%s': loaded its companion %s", choice->name, path);
+    }
+}
+
 /* The set's folder, bin\ and DLLs by the trust rule (set_trust_win32.c), before anything of it is loaded. */
-static void refuse_untrusted(const char *root, const struct cudnnv_choice *choice)
+static void refuse_untrusted(const char *root, const struct cudnnv_choice *choice, struct cudnnv_trust *trust)
 {
     char set_dir[PATH_MAX + 32], why[2048];
-    struct cudnnv_trust trust;
     snprintf(set_dir, sizeof set_dir, "%s\\versions\\%s", root, choice->name);
-    cudnnv_trust_init(&trust, root, cudnnv_launch_state()->system_root);
-    if (!cudnnv_set_trusted(&trust, set_dir, why, sizeof why))
+    cudnnv_trust_init(trust, root, cudnnv_launch_state()->system_root);
+    if (!cudnnv_set_trusted(trust, set_dir, why, sizeof why))
         cudnnv_die("refusing set '%s': %s; %s", choice->name, why, cudnnv_trust_rule());
 }
 
 void cudnnv_load_set(const char *root, const struct cudnnv_choice *choice, struct cudnnv_loaded *loaded)
 {
-    char path[PATH_MAX + 32], why[64];
+    char path[PATH_MAX + 32], why[96];
     memset(loaded, 0, sizeof *loaded);
     snprintf(loaded->lib_dir, sizeof loaded->lib_dir, "%s\\versions\\%s\\bin", root, choice->name);
     for (char *c = loaded->lib_dir; *c; c++) {
@@ -83,7 +140,9 @@ void cudnnv_load_set(const char *root, const struct cudnnv_choice *choice, struc
     if (attributes == INVALID_FILE_ATTRIBUTES || !(attributes & FILE_ATTRIBUTE_DIRECTORY))
         cudnnv_die("set '%s' has no bin directory (%s): it is not a Windows set; install NVIDIA's Windows zip",
                    choice->name, loaded->lib_dir);
-    refuse_untrusted(root, choice);
+    static struct cudnnv_trust trust;
+    refuse_untrusted(root, choice, &trust);
+    load_companions(root, choice, &trust);
     load_sublibraries(choice, loaded);
     snprintf(path, sizeof path, "%s\\cudnn64_%d.dll", loaded->lib_dir, cudnnv_shim_major_number());
     loaded->main_library = load(path);

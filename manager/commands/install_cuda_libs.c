@@ -84,11 +84,11 @@ static void add_with_dependencies(const char *dir, const char *name, char *load,
  * CUDNNV_ROOT/cuda/sets/NAME names the companions of set NAME and which of
  * its needs the shim loads from there (the set itself stays as installed).
  */
-static int record_companions(const char *root, const char *name, const char *label,
+static int record_companions(const char *root, const char *name, const char *label, const char *platform,
                              const struct set_judgement *judgement)
 {
     char dir[PATH_MAX], file[PATH_MAX], text[512], load[CUDNNV_COMPANIONS_MAX] = "";
-    snprintf(dir, sizeof dir, "%s/cuda/%s/lib", root, label);
+    snprintf(dir, sizeof dir, "%s/cuda/%s/%s", root, label, cuda_libs_folder(platform));
     for (int i = 0; i < judgement->count; i++) {
         const char *need = judgement->finding[i].need.name;
         if (cuda_libs_component_of(need) != NULL && serves_name(dir, need))
@@ -130,11 +130,12 @@ int install_cuda_libs_for(const char *root, const char *name, int asked, const c
         return 1;
     int status = cuda_libs_bring(root, &request, label, sizeof label);
     if (status == 0)
-        status = record_companions(root, name, label, &judgement);
+        status = record_companions(root, name, label, request.platform, &judgement);
     store_unlock(lock);
     if (status == 0)
-        note("%s loads CUDA %s's libraries from %s/cuda/%s/lib (%s); LD_LIBRARY_PATH is left as it is", name, label,
-             root, label, request.component[0]);
+        note("%s loads CUDA %s's libraries from %s/cuda/%s/%s (%s); %s is left as it is", name, label, root, label,
+             cuda_libs_folder(request.platform), request.component[0],
+             strncmp(request.platform, "windows", 7) == 0 ? "PATH" : "LD_LIBRARY_PATH");
     return status;
 }
 
@@ -152,7 +153,7 @@ int install_locked_companions(const char *pin, const struct lock_cuda *cuda)
         return 1;
     int status = cuda_libs_bring_locked(root, cuda);
     if (status == 0)
-        status = record_companions(root, set, cuda->label, &judgement);
+        status = record_companions(root, set, cuda->label, cuda->platform, &judgement);
     store_unlock(lock);
     return status;
 }

@@ -11,6 +11,7 @@
 #include "doctor.h"
 
 #include "fsutil.h"
+#include "dll_search.h"
 #include "pe_imports.h"
 #include "set_info.h"
 #include "shim_files.h"
@@ -25,53 +26,22 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define PATH_DIRS_MAX 128
-
-/* PATH's folders, in order ('/' separated, no trailing separator). */
-static int path_dirs(char dirs[][PATH_MAX], int max)
-{
-    const char *path = getenv("PATH");
-    int count = 0;
-    for (const char *at = path ? path : ""; *at && count < max;) {
-        size_t length = strcspn(at, ";");
-        if (length > 0 && length < PATH_MAX) {
-            snprintf(dirs[count], PATH_MAX, "%.*s", (int)length, at);
-            for (char *c = dirs[count]; *c; c++)
-                *c = *c == '\\' ? '/' : *c;
-            size_t end = strlen(dirs[count]);
-            while (end > 3 && dirs[count][end - 1] == '/')
-                dirs[count][--end] = '\0';
-            count++;
-        }
-        at += length + (at[length] == ';');
-    }
-    return count;
-}
+#define PATH_DIRS_MAX DLL_SEARCH_PATH_MAX
 
 static int same_dir(const char *a, const char *b)
 {
     return _stricmp(a, b) == 0;
 }
 
-static int file_in(const char *dir, const char *name)
-{
-    char path[PATH_MAX + 80];
-    snprintf(path, sizeof path, "%s/%s", dir, name);
-    return is_regular_file(path);
-}
-
-static void windows_dir(char *out, size_t size, int system)
-{
-    UINT length = system ? GetSystemDirectoryA(out, (UINT)size) : GetWindowsDirectoryA(out, (UINT)size);
-    if (length == 0 || length >= size)
-        out[0] = '\0';
-    for (char *c = out; *c; c++)
-        *c = *c == '\\' ? '/' : *c;
-}
-
 /* What to do when an imported DLL is missing, by its name. */
-static const char *import_fix(const char *name)
+static const char *import_fix(const char *name, const char *set_name)
 {
+    static char fix[256];
+    if (_strnicmp(name, "cublas", 6) == 0 || _strnicmp(name, "nvrtc", 5) == 0 || _strnicmp(name, "cudart", 6) == 0) {
+        snprintf(fix, sizeof fix, "bring NVIDIA's DLLs for the set's CUDA with 'cudnnv install --with-cuda-libs %s', or put the bin of the CUDA toolkit it was built for on PATH",
+                 set_name);
+        return fix;
+    }
     if (_strnicmp(name, "zlibwapi", 8) == 0)
         return "cuDNN 8.3 to 8.9 on Windows need zlib's zlibwapi.dll (x64): put it in a folder on PATH, e.g. beside the shims";
     if (_strnicmp(name, "vcruntime", 9) == 0 || _strnicmp(name, "msvcp", 5) == 0)
@@ -81,27 +51,11 @@ static const char *import_fix(const char *name)
     return "put the folder that holds it on PATH";
 }
 
-/* Whether Windows would find name for a DLL in set_bin: there, System32, the Windows folder, PATH. */
-static int import_is_found(const char *name, const char *set_bin, char dirs[][PATH_MAX], int count)
-{
-    char system_dir[PATH_MAX], windows[PATH_MAX];
-    if (_strnicmp(name, "api-ms-", 7) == 0 || _strnicmp(name, "ext-ms-", 7) == 0 || file_in(set_bin, name))
-        return 1;
-    windows_dir(system_dir, sizeof system_dir, 1);
-    windows_dir(windows, sizeof windows, 0);
-    if ((system_dir[0] && file_in(system_dir, name)) || (windows[0] && file_in(windows, name)))
-        return 1;
-    for (int i = 0; i < count; i++) {
-        if (file_in(dirs[i], name))
-            return 1;
-    }
-    return 0;
-}
-
 /* Each import of each DLL in the set's bin/ that Windows would not find, once. */
-static int check_set_imports(struct doctor *doctor, const char *set_name, const char *set_bin,
-                             char dirs[][PATH_MAX], int count)
+static int check_set_imports(struct doctor *doctor, const char *set_name, const struct dll_search *search)
 {
+    const char *set_bin = search->set_bin;
+    char where[PATH_MAX + 80];
     static pe_name imports[PE_MAX_IMPORTS], reported[PE_MAX_IMPORTS];
     char path[PATH_MAX + 300];
     int missing = 0;
@@ -117,10 +71,10 @@ static int check_set_imports(struct doctor *doctor, const char *set_name, const 
             int seen = 0;
             for (int r = 0; r < missing && !seen; r++)
                 seen = _stricmp(reported[r], imports[i]) == 0;
-            if (seen || import_is_found(imports[i], set_bin, dirs, count) || missing == PE_MAX_IMPORTS)
+            if (seen || dll_search_find(search, imports[i], where, sizeof where) != NULL || missing == PE_MAX_IMPORTS)
                 continue;
             strcpy(reported[missing++], imports[i]);
-            doctor_add(doctor, DOCTOR_FAIL, "dependencies", import_fix(imports[i]),
+            doctor_add(doctor, DOCTOR_FAIL, "dependencies", import_fix(imports[i], set_name),
                        "%s (set %s) needs %s, which Windows does not find: loading it fails", entry->d_name,
                        set_name, imports[i]);
         }
@@ -133,18 +87,18 @@ static int check_set_imports(struct doctor *doctor, const char *set_name, const 
 /* The selected Windows sets' imports (part of the path check: PATH decides what is found). */
 static void check_dependencies(struct doctor *doctor)
 {
-    static char dirs[PATH_DIRS_MAX][PATH_MAX];
-    char set_dir[PATH_MAX], set_bin[PATH_MAX + 8];
-    int count = path_dirs(dirs, PATH_DIRS_MAX), checked = 0, missing = 0;
+    static struct dll_search search;
+    char set_dir[PATH_MAX];
+    int checked = 0, missing = 0;
     for (int major = 7; major <= 9; major++) {
         if (!doctor->selected[major])
             continue;
         const char *name = doctor->choice[major].name;
         if (!cudnnv_set_dir(doctor->where.root, name, set_dir, sizeof set_dir))
             continue;
-        snprintf(set_bin, sizeof set_bin, "%s/bin", set_dir);
+        dll_search_begin(&search, set_dir);
         checked++;
-        missing += check_set_imports(doctor, name, set_bin, dirs, count);
+        missing += check_set_imports(doctor, name, &search);
     }
     if (checked > 0 && missing == 0)
         doctor_add(doctor, DOCTOR_OK, "dependencies", NULL,
@@ -156,7 +110,7 @@ void doctor_check_library_path(struct doctor *doctor)
 {
     static char dirs[PATH_DIRS_MAX][PATH_MAX];
     char shims[PATH_MAX], dll[32];
-    int count = path_dirs(dirs, PATH_DIRS_MAX), checked = 0;
+    int count = dll_search_path_dirs(dirs, PATH_DIRS_MAX), checked = 0;
     path_join(shims, sizeof shims, doctor->where.root, "shims/bin");
     for (int major = SHIM_FIRST_MAJOR; major <= SHIM_LAST_MAJOR; major++) {
         if (!shim_major_is_installed(doctor->where.root, major, "windows"))
@@ -165,7 +119,7 @@ void doctor_check_library_path(struct doctor *doctor)
         checked++;
         int first = -1;
         for (int i = 0; i < count && first < 0; i++)
-            first = file_in(dirs[i], dll) ? i : -1;
+            first = dll_search_file_in(dirs[i], dll) ? i : -1;
         if (first < 0)
             doctor_add(doctor, DOCTOR_FAIL, "library path",
                        "add the shims' folder to PATH: 'cudnnv init pwsh --persist', or run programs with 'cudnnv exec'",
@@ -190,8 +144,8 @@ void doctor_check_loader_cache(struct doctor *doctor)
 {
     char dirs[2][PATH_MAX], name[300];
     int found = 0;
-    windows_dir(dirs[0], PATH_MAX, 1);
-    windows_dir(dirs[1], PATH_MAX, 0);
+    dll_search_windows_dir(dirs[0], PATH_MAX, 1);
+    dll_search_windows_dir(dirs[1], PATH_MAX, 0);
     for (int d = 0; d < 2; d++) {
         DIR *handle = dirs[d][0] ? opendir(dirs[d]) : NULL;
         struct dirent *entry;
@@ -223,7 +177,7 @@ void doctor_check_cuda_directories(struct doctor *doctor)
         snprintf(bin, sizeof bin, "%s/bin", equals + 1);
         for (int major = SHIM_FIRST_MAJOR; major <= SHIM_LAST_MAJOR; major++) {
             snprintf(dll, sizeof dll, "cudnn64_%d.dll", major);
-            if (!file_in(bin, dll))
+            if (!dll_search_file_in(bin, dll))
                 continue;
             stray++;
             doctor_add(doctor, DOCTOR_WARN, "CUDA dirs",

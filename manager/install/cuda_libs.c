@@ -44,15 +44,23 @@
 #define INDEX_LIMIT (2u << 20)
 #define MANIFEST_LIMIT (4u << 20)
 
+/* Linux sonames (libcublasLt.so.11) and Windows DLL names (cublasLt64_11.dll, nvrtc64_112_0.dll). */
 const char *cuda_libs_component_of(const char *library)
 {
-    if (strncmp(library, "libcublas", 9) == 0)
+    const char *name = strncmp(library, "lib", 3) == 0 ? library + 3 : library;
+    if (strncmp(name, "cublas", 6) == 0)
         return "libcublas";
-    if (strncmp(library, "libnvrtc", 8) == 0)
+    if (strncmp(name, "nvrtc", 5) == 0)
         return "cuda_nvrtc";
-    if (strncmp(library, "libcudart", 9) == 0)
+    if (strncmp(name, "cudart", 6) == 0)
         return "cuda_cudart";
     return NULL;
+}
+
+/* Where a platform's libraries lie in NVIDIA's archives and in cuda/LABEL: bin for Windows DLLs, else lib. */
+const char *cuda_libs_folder(const char *platform)
+{
+    return strncmp(platform, "windows", 7) == 0 ? "bin" : "lib";
 }
 
 struct chosen {
@@ -177,11 +185,11 @@ static int choose_packages(const struct cuda_libs_request *request, struct chose
 }
 
 /*
- * The lib/ folder of an unpacked archive: raw/TOP/lib (NVIDIA's redist
+ * The lib/ (bin/) folder of an unpacked archive: raw/TOP/lib (NVIDIA's redist
  * archives hold one top folder), or raw/nvidia/NAME/lib (a wheel) one level
  * further down.
  */
-static int find_lib_folder(const char *raw, int depth, char *out, size_t size)
+static int find_lib_folder(const char *raw, const char *folder, int depth, char *out, size_t size)
 {
     char below[PATH_MAX];
     DIR *dir = opendir(raw);
@@ -191,8 +199,8 @@ static int find_lib_folder(const char *raw, int depth, char *out, size_t size)
         if (entry->d_name[0] == '.' || strstr(entry->d_name, ".dist-info") != NULL ||
             path_join(below, sizeof below, raw, entry->d_name) != 0 || !is_directory(below))
             continue;
-        found = (path_join(out, size, below, "lib") == 0 && is_directory(out)) ||
-                (depth > 1 && find_lib_folder(below, depth - 1, out, size));
+        found = (path_join(out, size, below, folder) == 0 && is_directory(out)) ||
+                (depth > 1 && find_lib_folder(below, folder, depth - 1, out, size));
     }
     if (dir != NULL)
         closedir(dir);
@@ -220,7 +228,7 @@ static int move_entries(const char *from, const char *to)
 }
 
 static int take_component(const char *staging, const struct redist_component *component, const char *manifest_url,
-                          const char *lib, unsigned long long max_member_size)
+                          const char *lib, const char *folder, unsigned long long max_member_size)
 {
     char archive[PATH_MAX], raw[PATH_MAX], found[PATH_MAX], sha256[65], error[PATH_MAX + 256], payload[PATH_MAX] = "";
     int status = install_fetch_archive(&component->archive, manifest_url, archive, sizeof archive, sha256);
@@ -240,9 +248,9 @@ static int take_component(const char *staging, const struct redist_component *co
     unlink(payload);
     if (wheel_is_file(component->archive.name) && wheel_record_check(raw, error, sizeof error) != 0)
         return fail("refusing %s: %s; nothing was brought", component->archive.name, error);
-    if (!(path_join(found, sizeof found, raw, "lib") == 0 && is_directory(found)) &&   /* a conda package */
-        !find_lib_folder(raw, 2, found, sizeof found))
-        return fail("%s holds no TOP/lib folder; is it NVIDIA's CUDA redist archive?", component->archive.name);
+    if (!(path_join(found, sizeof found, raw, folder) == 0 && is_directory(found)) &&   /* a conda package */
+        !find_lib_folder(raw, folder, 2, found, sizeof found))
+        return fail("%s holds no TOP/%s folder; is it NVIDIA's CUDA redist archive?", component->archive.name, folder);
     if (move_entries(found, lib) != 0)
         return fail("cannot move the libraries of %s: %s", component->archive.name, strerror(errno));
     remove_tree(raw);
@@ -350,13 +358,14 @@ static int bring_into(const char *root, const char *staging, const struct chosen
     struct manifest_stats stats;
     int made;
     config_read(root, &config);
-    if (path_join(staged, sizeof staged, staging, chosen->label) != 0 || path_join(lib, sizeof lib, staged, "lib") != 0 ||
+    const char *folder = cuda_libs_folder(request->platform);
+    if (path_join(staged, sizeof staged, staging, chosen->label) != 0 || path_join(lib, sizeof lib, staged, folder) != 0 ||
         make_dirs(lib, 0755) != 0)
         return fail("cannot create %s: %s", lib, strerror(errno));
     for (int i = 0; i < request->count; i++) {
         note("bringing %s %s (CUDA %s) from %s", request->component[i], chosen->component[i].version, chosen->label,
              chosen->component[i].archive.url);
-        if (take_component(staging, &chosen->component[i], chosen->manifest_url, lib, config.max_member_size) != 0)
+        if (take_component(staging, &chosen->component[i], chosen->manifest_url, lib, folder, config.max_member_size) != 0)
             return 1;
     }
     if (set_needs_make_soname_links(lib, &made, why, sizeof why) != 0)

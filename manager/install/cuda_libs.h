@@ -25,6 +25,8 @@ struct cuda_libs_request {
 
 /* The component of NVIDIA's CUDA redist that holds a library ("libnvrtc.so" -> cuda_nvrtc); NULL for none. */
 const char *cuda_libs_component_of(const char *library);
+/* The folder of a platform's libraries in NVIDIA's archives and in cuda/LABEL: "bin" for windows-*, else "lib". */
+const char *cuda_libs_folder(const char *platform);
 /* Brings the components into root/cuda/LABEL (LABEL: the newest CUDA of that major whose manifest has them
  * all); 0 with label, or 1 after a message. Call with the store lock held. */
 int cuda_libs_bring(const char *root, const struct cuda_libs_request *request, char *label, size_t label_size);

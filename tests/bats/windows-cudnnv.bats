@@ -820,3 +820,56 @@ JSON
     run exe ps
     assert_output_has "no running process has cuDNN loaded"
 }
+
+@test "cudnnv.exe: a set whose DLL imports cublasLt64_11.dll fails without it, doctor names it, install --with-cuda-libs brings NVIDIA's Windows cuBLAS; the program runs, and a framework's own copy is kept" {
+    setup_wine
+    mkdir -p "$CUDNNV_ROOT" "$BATS_TEST_TMPDIR/P"
+    printf '[catalog]\ncuda_redist = file://%s/cuda-redist-windows/\n' "$FIXTURES" > "$CUDNNV_ROOT/config"
+    run exe install --no-catalog-check "$FIXTURES/archives/cudnn-windows-x86_64-8.2.4.15_cuda11.4-archive-test.zip"
+    assert_status 0
+    assert_output_has "installed 8.2.4.15 (cuDNN 8.2.4.15, CUDA 11.4)"
+    assert_output_has "cublasLt64_11.dll"
+    cd "$BATS_TEST_TMPDIR/P"
+    exe use 8.2.4 >/dev/null
+    # without cuBLAS the set's sublibrary cannot load: the program stops naming it
+    run -127 exe exec "$HOST" cudnn64_8.dll cudnn_ops_infer64_8.dll
+    assert_output_has "cannot load cudnn_ops_infer64_8.dll of set '8.2.4.15'"
+    assert_output_has "Windows error 126: it, or a DLL it imports, is not found"
+    assert_output_has "'cudnnv install --with-cuda-libs 8.2.4.15'"
+    run exe doctor
+    assert_output_has "cudnn_ops_infer64_8.dll (set 8.2.4.15) needs cublasLt64_11.dll, which Windows does not find"
+    assert_output_has "'cudnnv install --with-cuda-libs 8.2.4.15'"
+    run -127 exe check
+    assert_output_has "cublasLt64_11.dll"
+    assert_output_has "MISSING"
+    # NVIDIA's redist for windows-x86_64: the newest CUDA 11 manifest, its zip checked and its bin\ taken
+    run exe install --with-cuda-libs 8.2.4
+    assert_status 0
+    assert_output_has "bringing libcublas 11.6.5.2 (CUDA 11.4.4)"
+    assert_output_has "loads CUDA 11.4.4's libraries from Z:$CUDNNV_ROOT/cuda/11.4.4/bin (libcublas); PATH is left as it is"
+    cmp "$CUDNNV_ROOT/cuda/11.4.4/bin/cublasLt64_11.dll" \
+        "$FIXTURES/needs-build-windows/libcublas-windows-x86_64-11.6.5.2-archive/bin/cublasLt64_11.dll"
+    grep -qx 'cuda_libs_load = cublasLt64_11.dll' "$CUDNNV_ROOT/cuda/sets/8.2.4.15"
+    run exe exec "$HOST" cudnn64_8.dll cudnn_ops_infer64_8.dll cublasLt64_11.dll
+    assert_status 0
+    assert_output_has "8204"
+    assert_output_has "cuBLASLt 11650"
+    assert_output_has 'cuda\11.4.4\bin\cublasLt64_11.dll'
+    run exe doctor
+    refute_output_has "needs cublasLt64_11.dll"
+    run exe check
+    assert_status 0
+    refute_output_has "MISSING"
+    # a framework that loaded its own cublasLt64_11.dll first keeps it
+    HOST_PRELOAD="Z:$FIXTURES/framework-windows/cublasLt64_11.dll" run exe exec "$HOST" cudnn64_8.dll cudnn_ops_infer64_8.dll cublasLt64_11.dll
+    assert_status 0
+    assert_output_has "cuBLASLt 99999"
+    assert_output_has 'framework-windows\cublasLt64_11.dll'
+    run exe verify 8.2.4.15
+    assert_status 0
+    # companions others may write are refused, as the set itself would be
+    chmod o+w "$CUDNNV_ROOT/cuda/11.4.4/bin"
+    run -127 exe exec "$HOST" cudnn64_8.dll
+    assert_output_has "refusing the CUDA libraries of set '8.2.4.15': "
+    assert_output_has 'cuda\11.4.4\bin can be written by Everyone (S-1-1-0)'
+}
