@@ -7,6 +7,7 @@
 #include "check_conv.h"
 #include "cli.h"
 #include "commands.h"
+#include "doctor.h"
 #include "fsutil.h"
 #include "needs_judge.h"
 #include "platform.h"
@@ -27,6 +28,18 @@ static int check_in_child(void *shim)
     int result = check_through_shim(shim, 0);
     fflush(stdout);
     return result;
+}
+
+/* The driver, a need no set brings, in the doctor's words; 1 when it is too old for the set. */
+static int print_driver(const char *name)
+{
+    static const char *const words[] = {"ok", "warning", "TOO OLD", "not judged"};
+    char sentence[512];
+    const char *fix;
+    enum doctor_verdict verdict = doctor_driver_verdict(name, sentence, sizeof sentence, &fix);
+    printf("needs " PLATFORM_CUDA_DRIVER " (the driver): %s: %s%s%s\n", words[verdict], sentence, fix ? "; fix: " : "",
+           fix ? fix : "");
+    return verdict == DOCTOR_FAIL;
 }
 
 /* What the set loads besides itself, judged where this check runs: one line per need; the count of load-time
@@ -69,12 +82,15 @@ static int run(struct args *args)
     snprintf(shim, sizeof shim, "%s/" PLATFORM_SHIM_NAME, shim_dir, major);
     printf("set %s (cuDNN %s) through %s\n", set.name, set.info.version, shim);
     int unmet = print_needs(root, set.name);
+    int driver_too_old = print_driver(set.name);
     fflush(stdout);
     setenv("CUDNNV_VERSION", set.name, 1);
     status = platform_run_apart(check_in_child, shim);
     if (status == 0 && unmet > 0)
         return fail("%d librar%s %s needs at load time %s not found here; see 'cudnnv doctor', or bring them with 'cudnnv install --with-cuda-libs %s'",
                     unmet, unmet == 1 ? "y" : "ies", set.name, unmet == 1 ? "is" : "are", set.name);
+    if (status == 0 && driver_too_old)
+        return fail("this machine's NVIDIA driver is too old for %s; see the driver line above", set.name);
     if (status == 0)
         return 0;
     if (status < 0)
@@ -90,8 +106,9 @@ const struct command command_check = {
         "Load the set VERSION (default: the one selected here) through its shim,\n"
         "as a program would, and print cudnnGetVersion(), cudnnGetCudartVersion()\n"
         "and cudnnCreate()'s status, after what the set loads besides itself\n"
-        "(cuBLAS, NVRTC, zlib: found where, or MISSING; exits 1 when one it\n"
-        "needs at load time is missing). Where a GPU is present, also run a\n"
+        "(cuBLAS, NVRTC, zlib: found where, or MISSING; the driver judged as\n"
+        "doctor judges it; exits 1 when one it needs at load time is missing or\n"
+        "the driver is too old). Where a GPU is present, also run a\n"
         "convolution (input 64x32x56x56, 64 filters 3x3, padding 1; 10 runs to\n"
         "warm up, then the mean of 100) and print its time.\n",
     .operands = {.usage = "[VERSION]", .complete = COMPLETE_SETS, .max = 1},

@@ -46,6 +46,8 @@ void doctor_check_advisories(struct doctor *doctor);
 struct catalog_build;
 int doctor_set_build(const char *set_name, struct catalog_build *build);
 int doctor_build_facts(const char *set_name, char *cuda, char *min_driver, char *min_cc, size_t size);
+/* The driver (libcuda.so.1, nvcuda.dll) judged for a set, in the doctor's words; the fix, or NULL. */
+enum doctor_verdict doctor_driver_verdict(const char *name, char *out, size_t size, const char **fix);
 int doctor_compare_versions(const char *a, const char *b);
 
 #endif

@@ -30,57 +30,71 @@ static void describe_driver_ceiling(const char *driver, char *out, size_t size)
  * library alone still says the newest CUDA it runs, which the set's CUDA
  * build must not exceed.
  */
-static void check_cuda_by_libcuda(struct doctor *doctor, const char *name, const char *cuda, const char *where)
+static enum doctor_verdict judge_by_libcuda(const char *name, const char *cuda, const char *where, char *out,
+                                            size_t size, const char **fix)
 {
     char ceiling[32];
-    if (!driver_cuda_from_libcuda(ceiling, sizeof ceiling))
-        doctor_add(doctor, DOCTOR_SKIP, "driver", NULL,
-                   "no NVIDIA driver found (no %s, no NVML, no " PLATFORM_CUDA_DRIVER "): cannot check it against %s",
-                   where, name);
-    else if (cuda[0] == '\0')
-        doctor_add(doctor, DOCTOR_SKIP, "driver", NULL,
-                   PLATFORM_CUDA_DRIVER " runs CUDA up to %s; the catalog does not say which CUDA %s was built for",
-                   ceiling, name);
-    else if (doctor_compare_versions(ceiling, cuda) >= 0)
-        doctor_add(doctor, DOCTOR_OK, "driver", NULL, PLATFORM_CUDA_DRIVER " runs CUDA up to %s; %s needs CUDA %s",
-                   ceiling, name, cuda);
-    else
-        doctor_add(doctor, DOCTOR_FAIL, "driver",
-                   "install a newer NVIDIA driver, or a cuDNN built for an older CUDA ('cudnnv known')",
-                   PLATFORM_CUDA_DRIVER " runs CUDA up to %s, but %s needs CUDA %s", ceiling, name, cuda);
+    *fix = NULL;
+    if (!driver_cuda_from_libcuda(ceiling, sizeof ceiling)) {
+        snprintf(out, size, "no NVIDIA driver found (no %s, no NVML, no " PLATFORM_CUDA_DRIVER "): cannot check it against %s",
+                 where, name);
+        return DOCTOR_SKIP;
+    }
+    if (cuda[0] == '\0') {
+        snprintf(out, size, PLATFORM_CUDA_DRIVER " runs CUDA up to %s; the catalog does not say which CUDA %s was built for",
+                 ceiling, name);
+        return DOCTOR_SKIP;
+    }
+    if (doctor_compare_versions(ceiling, cuda) >= 0) {
+        snprintf(out, size, PLATFORM_CUDA_DRIVER " runs CUDA up to %s; %s needs CUDA %s", ceiling, name, cuda);
+        return DOCTOR_OK;
+    }
+    *fix = "install a newer NVIDIA driver, or a cuDNN built for an older CUDA ('cudnnv known')";
+    snprintf(out, size, PLATFORM_CUDA_DRIVER " runs CUDA up to %s, but %s needs CUDA %s", ceiling, name, cuda);
+    return DOCTOR_FAIL;
+}
+
+/*
+ * The driver, the one need no set can bring (libcuda.so.1, nvcuda.dll),
+ * judged for set name: its version against the driver the set's CUDA needs
+ * (the catalog's minimum), else the CUDA the driver library says it runs.
+ * One wording for doctor's driver check and check's needs.
+ */
+enum doctor_verdict doctor_driver_verdict(const char *name, char *out, size_t size, const char **fix)
+{
+    char ceiling[64] = "", driver[32], cuda[64], min_driver[64], min_cc[64];
+    const char *where;
+    int driver_known = driver_version_read(driver, sizeof driver, &where) == 0;
+    int facts = doctor_build_facts(name, cuda, min_driver, min_cc, sizeof cuda);
+    *fix = NULL;
+    if (!driver_known)
+        return judge_by_libcuda(name, facts < 0 ? "" : cuda, where, out, size, fix);
+    describe_driver_ceiling(driver, ceiling, sizeof ceiling);
+    if (facts < 0 || min_driver[0] == '\0') {
+        snprintf(out, size, "driver %s; the catalog does not say which driver %s needs", driver, name);
+        return DOCTOR_SKIP;
+    }
+    const char *assumed = facts == 1 ? " (its CUDA build is not recorded; its least demanding build)" : "";
+    if (doctor_compare_versions(driver, min_driver) >= 0) {
+        snprintf(out, size, "driver %s (from %s)%s %s needs CUDA %s (driver %s or newer)%s", driver, where, ceiling,
+                 name, cuda, min_driver, assumed);
+        return DOCTOR_OK;
+    }
+    *fix = "install an NVIDIA driver at least that new, or a cuDNN built for an older CUDA ('cudnnv known')";
+    snprintf(out, size, "driver %s (from %s)%s %s needs CUDA %s, which needs driver %s or newer%s", driver, where,
+             ceiling, name, cuda, min_driver, assumed);
+    return DOCTOR_FAIL;
 }
 
 void doctor_check_driver(struct doctor *doctor)
 {
-    char ceiling[64];
-    char driver[32], cuda[64], min_driver[64], min_cc[64];
-    const char *where;
-    int driver_known = driver_version_read(driver, sizeof driver, &where) == 0;
-    if (driver_known)
-        describe_driver_ceiling(driver, ceiling, sizeof ceiling);
+    char sentence[512];
+    const char *fix;
     for (int major = 7; major <= 9; major++) {
         if (!doctor->selected[major])
             continue;
-        const char *name = doctor->choice[major].name;
-        int facts = doctor_build_facts(name, cuda, min_driver, min_cc, sizeof cuda);
-        if (!driver_known) {
-            check_cuda_by_libcuda(doctor, name, facts < 0 ? "" : cuda, where);
-            continue;
-        }
-        if (facts < 0 || min_driver[0] == '\0') {
-            doctor_add(doctor, DOCTOR_SKIP, "driver", NULL,
-                       "driver %s; the catalog does not say which driver %s needs", driver, name);
-            continue;
-        }
-        const char *assumed = facts == 1 ? " (its CUDA build is not recorded; its least demanding build)" : "";
-        if (doctor_compare_versions(driver, min_driver) >= 0)
-            doctor_add(doctor, DOCTOR_OK, "driver", NULL, "driver %s (from %s)%s %s needs CUDA %s (driver %s or newer)%s",
-                       driver, where, ceiling, name, cuda, min_driver, assumed);
-        else
-            doctor_add(doctor, DOCTOR_FAIL, "driver",
-                       "install an NVIDIA driver at least that new, or a cuDNN built for an older CUDA ('cudnnv known')",
-                       "driver %s (from %s)%s %s needs CUDA %s, which needs driver %s or newer%s", driver, where,
-                       ceiling, name, cuda, min_driver, assumed);
+        enum doctor_verdict verdict = doctor_driver_verdict(doctor->choice[major].name, sentence, sizeof sentence, &fix);
+        doctor_add(doctor, verdict, "driver", fix, "%s", sentence);
     }
 }
 

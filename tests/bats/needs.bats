@@ -227,6 +227,26 @@ convolve() {
     assert_output_has "cudnnGetVersion() = 8204"
 }
 
+@test "check judges the driver as a need, in doctor's words: too old fails naming the fix; none found is said" {
+    use_local_redist
+    install_fixture "$SET11"
+    cudnnv use 8.2.4 2>/dev/null
+    cudnnv install --with-cuda-libs 8.2.4 2>/dev/null
+    export CUDNNV_NVIDIA_VERSION_FILE=/nonexistent
+    FAKE_CUDA_DRIVER=11000 LD_LIBRARY_PATH="$FIXTURES/fakecuda" run cudnnv check
+    assert_status 1
+    assert_output_has "needs libcuda.so.1 (the driver): TOO OLD: libcuda.so.1 runs CUDA up to 11.0, but 8.2.4.15 needs CUDA 11.4; fix: install a newer NVIDIA driver"
+    assert_output_has "this machine's NVIDIA driver is too old for 8.2.4.15"
+    FAKE_CUDA_DRIVER=11000 LD_LIBRARY_PATH="$FIXTURES/fakecuda" run cudnnv doctor
+    assert_output_has "FAIL  driver: libcuda.so.1 runs CUDA up to 11.0, but 8.2.4.15 needs CUDA 11.4"
+    LD_LIBRARY_PATH="$FIXTURES/fakecuda" run cudnnv check
+    assert_status 0
+    assert_output_has "needs libcuda.so.1 (the driver): ok: libcuda.so.1 runs CUDA up to 12.2; 8.2.4.15 needs CUDA 11.4"
+    run cudnnv check
+    assert_status 0
+    assert_output_has "needs libcuda.so.1 (the driver): not judged: no NVIDIA driver found (no /nonexistent, no NVML, no libcuda.so.1)"
+}
+
 @test "a set's own libraries under their sonames: install makes the links ldconfig would, or refuses" {
     local pkg="$BATS_TEST_TMPDIR/pkg"
     mkdir -p "$pkg/lib" "$pkg/include"
