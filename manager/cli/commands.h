@@ -21,15 +21,20 @@ enum install_option {
     INSTALL_NAME, INSTALL_SHA256, INSTALL_CUDA, INSTALL_PLATFORM, INSTALL_NO_CATALOG_CHECK,
     INSTALL_FORCE, INSTALL_JSON, INSTALL_LIST, INSTALL_GPU, INSTALL_RUNTIME, INSTALL_LOCKED, INSTALL_INDEX_URL,
     INSTALL_NO_VERIFY, INSTALL_CHANNEL, INSTALL_DRY_RUN, INSTALL_WITH_CUDA_LIBS,
-    INSTALL_ALLOW_ADVISED
+    INSTALL_ALLOW_ADVISED, INSTALL_CUDA_LIBS_FROM
 };
 enum update_option { UPDATE_REMOTE };
 
 int install_run(struct args *args);
-/* install_cuda_libs.c: companions for an installed set (asked: say so when nothing is needed), from NVIDIA's
- * CUDA redist, or its wheels on index_url, or its packages on channel_url, when one is given. */
-int install_cuda_libs_for(const char *root, const char *name, int asked, const char *index_url, int no_verify,
-                          const char *channel_url);
+/* Where install_cuda_libs_for takes companions from: NVIDIA's CUDA redist unless one of these is given. */
+struct cuda_libs_origin {
+    const char *index_url;     /* NVIDIA's wheels on this Python index */
+    const char *channel_url;   /* the packages of this conda channel */
+    const char *local;         /* --cuda-libs-from: an archive file, or a folder of them */
+    int no_verify;             /* a wheel the index gives no SHA-256 for is taken */
+};
+/* install_cuda_libs.c: companions for an installed set (asked: say so when nothing is needed). */
+int install_cuda_libs_for(const char *root, const char *name, int asked, const struct cuda_libs_origin *origin);
 struct lock_cuda;
 int install_locked_companions(const char *pin, const struct lock_cuda *cuda);
 int update_run(struct args *args);

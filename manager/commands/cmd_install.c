@@ -58,6 +58,11 @@ static const struct option_spec options[] = {
     [INSTALL_ALLOW_ADVISED] = {.name = "--allow-advised",
                                .help = "for a release: take one that versions/advisories.ini advises\n"
                                        "against (9.10.0: an ABI break); otherwise it is passed over"},
+    [INSTALL_CUDA_LIBS_FROM] = {.name = "--cuda-libs-from", .value_name = "PATH",
+                                .conflicts = 1 << INSTALL_DRY_RUN,
+                                .help = "--with-cuda-libs, taking them from this archive file (NVIDIA's\n"
+                                        "redist archive, a wheel, a .conda) or a folder of such archives\n"
+                                        "instead of a download; its SHA-256 is recorded for 'cudnnv lock'"},
     {.name = NULL},
 };
 

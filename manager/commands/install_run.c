@@ -41,7 +41,8 @@ static int parse_install(struct args *args, struct install_request *request)
     request->force = args_has(args, INSTALL_FORCE);
     request->no_catalog_check = args_has(args, INSTALL_NO_CATALOG_CHECK);
     request->json = args_has(args, INSTALL_JSON);
-    request->with_cuda_libs = args_has(args, INSTALL_WITH_CUDA_LIBS);
+    request->cuda_libs_from = args->value[INSTALL_CUDA_LIBS_FROM];
+    request->with_cuda_libs = args_has(args, INSTALL_WITH_CUDA_LIBS) || request->cuda_libs_from != NULL;
     request->allow_advised = args_has(args, INSTALL_ALLOW_ADVISED);
     request->cuda_libs_auto = config.cuda_libs_auto;
     request->source = args->count ? args->operand[0] : NULL;
@@ -139,8 +140,17 @@ static int plan_local(const struct install_request *request)
 }
 
 /* One source into the store: staged, published by one rename, reported. */
+/* Where this install's companions come from: the request's index, channel or --cuda-libs-from, else the redist. */
+static struct cuda_libs_origin companions_origin(const struct install_request *request)
+{
+    struct cuda_libs_origin origin = {request->index_url, request->channel, request->cuda_libs_from,
+                                      request->no_verify};
+    return origin;
+}
+
 static int install_one(struct install_request *request)
 {
+    const struct cuda_libs_origin origin = companions_origin(request);
     struct install_result result;
     char staging[4096];
     const char *root = store_root();
@@ -162,8 +172,7 @@ static int install_one(struct install_request *request)
     remove_tree(staging);
     store_unlock(lock);
     if (status == 0 && (request->with_cuda_libs || request->cuda_libs_auto))
-        status = install_cuda_libs_for(root, result.name, 0, request->index_url, request->no_verify,
-                                       request->channel);
+        status = install_cuda_libs_for(root, result.name, 0, &origin);
     if (status == 0)
         needs_note_unmet(root, result.name, 1);
     return status;
@@ -194,8 +203,8 @@ int install_run(struct args *args)
     if (args_has(args, INSTALL_LOCKED))
         status = install_locked(&request, install_one, install_locked_companions);
     else if (is_installed_set(&request, installed)) {
-        if ((status = install_cuda_libs_for(store_root(), installed, 1, request.index_url, request.no_verify,
-                                            request.channel)) == 0)
+        const struct cuda_libs_origin origin = companions_origin(&request);
+        if ((status = install_cuda_libs_for(store_root(), installed, 1, &origin)) == 0)
             needs_note_unmet(store_root(), installed, 1);
     }
     else if ((status = resolve_catalog_source(&request, archive, sizeof archive, sha256)) == 0)

@@ -20,6 +20,7 @@ struct cuda_libs_request {
     int count;
     const char *index_url;    /* NVIDIA's wheels from this Python index instead of the CUDA redist; or NULL */
     const char *channel_url;  /* the packages of this conda channel (libcublas, cuda-nvrtc) instead; or NULL */
+    const char *local;        /* an archive file, or a folder of archives, instead; or NULL */
     int no_verify;            /* --no-verify: a wheel the index gives no SHA-256 for is taken (RECORD checked) */
 };
 

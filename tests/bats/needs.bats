@@ -247,6 +247,49 @@ convolve() {
     assert_output_has "needs libcuda.so.1 (the driver): not judged: no NVIDIA driver found (no /nonexistent, no NVML, no libcuda.so.1)"
 }
 
+@test "install --cuda-libs-from a folder of NVIDIA's archives takes those of the set's CUDA major; one file, a wrong major, a hostile archive are refused" {
+    install_fixture "$SET11"
+    cudnnv use 8.2.4 2>/dev/null
+    local dl="$BATS_TEST_TMPDIR/Downloads"
+    mkdir -p "$dl"
+    cp "$FIXTURES"/cuda-redist/*/linux-x86_64/*.tar.xz "$dl/"
+    # a file that is for another CUDA major, and one that holds only one of the two libraries the set needs
+    run cudnnv install --cuda-libs-from "$dl/libcublas-linux-x86_64-12.2.5.6-archive.tar.xz" 8.2.4
+    assert_status 1
+    assert_output_has "holds no libcublas archive for CUDA 11"
+    run cudnnv install --cuda-libs-from "$dl/libcublas-linux-x86_64-11.6.5.2-archive.tar.xz" 8.2.4
+    assert_status 1
+    assert_output_has "holds no cuda_nvrtc archive for CUDA 11"
+    assert_output_has "nothing was brought"
+    [ ! -e "$CUDNNV_ROOT/cuda/local-cu11" ]
+    # a hostile archive named like NVIDIA's, newest of its major: refused by the archive rules, nothing outside
+    mkdir -p "$BATS_TEST_TMPDIR/evil"
+    echo evil > "$BATS_TEST_TMPDIR/evil/x"
+    "$FIXTURES/bin/mkarchive" "$dl/libcublas-linux-x86_64-11.9.9.9-archive.tar.xz" \
+        "file:libcublas-linux-x86_64-11.9.9.9-archive/lib/../../../../escaped-libcublas.so.11=$BATS_TEST_TMPDIR/evil/x"
+    run cudnnv install --cuda-libs-from "$dl" 8.2.4
+    assert_status 1
+    assert_output_has "refusing libcublas-linux-x86_64-11.9.9.9-archive.tar.xz"
+    [ -z "$(find "$BATS_TEST_TMPDIR" "$CUDNNV_ROOT" "$(dirname "$BATS_TEST_TMPDIR")" -name escaped-libcublas.so.11 2>/dev/null | head -1)" ]
+    rm "$dl/libcublas-linux-x86_64-11.9.9.9-archive.tar.xz"
+    # the folder: cuBLAS 11.6.5.2 and NVRTC 11.4.152 (not 12.x, not the older 11.x), no address needed
+    run cudnnv install --cuda-libs-from "$dl" 8.2.4
+    assert_status 0
+    assert_output_has "bringing libcublas 11.6.5.2"
+    assert_output_has "bringing cuda_nvrtc 11.4.152"
+    assert_output_has "8.2.4.15 loads CUDA local-cu11's libraries from $CUDNNV_ROOT/cuda/local-cu11/lib"
+    unset LD_LIBRARY_PATH
+    run convolve
+    assert_status 0
+    assert_output_has "convolution: cuBLASLt 11650, NVRTC 11440"
+    # the record has each archive's SHA-256: a lock names them
+    grep -qx "libcublas.sha256 = $(sha256sum "$dl/libcublas-linux-x86_64-11.6.5.2-archive.tar.xz" | cut -d' ' -f1)" \
+        "$CUDNNV_ROOT/cuda/local-cu11/cudnnv.ini"
+    run cudnnv lock
+    assert_status 0
+    grep -q '^\[cuda local-cu11\]' cudnn.lock
+}
+
 @test "a set's own libraries under their sonames: install makes the links ldconfig would, or refuses" {
     local pkg="$BATS_TEST_TMPDIR/pkg"
     mkdir -p "$pkg/lib" "$pkg/include"
