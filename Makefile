@@ -148,7 +148,7 @@ all: $(CUDNNV) $(INSTALLER) $(UPDATER) $(SHIM_LIBS) $(CATALOG_DATA) $(SPANK_PLUG
 
 # The catalog data, laid out next to the binary as 'make install' lays it out
 # (share/cudnnv/ from bin/cudnnv).
-CATALOG_FILES = versions/frameworks.ini versions/runtime-needs.ini versions/advisories.ini
+CATALOG_FILES = versions/frameworks.ini versions/runtime-needs.ini versions/advisories.ini versions/framework-cuda-libs.ini
 $(CATALOG_DATA): $(wildcard versions/catalog/*.ini) $(CATALOG_FILES)
 	@mkdir -p $(BUILD)/share/cudnnv
 	@rm -rf $(BUILD)/share/cudnnv/catalog

@@ -101,6 +101,20 @@ int framework_requirement_from_tf_build_info(const char *text, struct cudnn_requ
     return 1;
 }
 
+/* TensorFlow's build_info.py: 'cuda_version': '11.0' (the CUDA it was built for, and whose libraries it opens). */
+int framework_cuda_from_tf_build_info(const char *text, char *cuda, size_t size)
+{
+    const char *entry = strstr(text, "'cuda_version'");
+    if (entry == NULL)
+        entry = strstr(text, "\"cuda_version\"");
+    cuda[0] = '\0';
+    if (entry == NULL)
+        return 0;
+    const char *value = entry + strlen("'cuda_version'");
+    value += strspn(value, " :\t'\"");
+    return take_version(value, cuda, size);
+}
+
 /*
  * True when a set's version satisfies the requirement: at least `least`,
  * compared on the components both give ("9.19.0" meets "9.19.0.56": a set
@@ -152,13 +166,16 @@ static int read_dist_info(const char *dir, const char *entry, struct installed_f
     char *text = read_small_file(path, 1 << 18);
     const char *line = text ? strstr(text, "\nVersion: ") : NULL;
     int ok = line != NULL && sscanf(line + 10, "%63[^+\r\n]", found->version) == 1;
-    if (ok && !framework_requirement_from_metadata(text, &found->requirement) &&
-        strcmp(framework, "tensorflow") == 0) {
+    int said = ok && framework_requirement_from_metadata(text, &found->requirement);
+    found->cuda[0] = '\0';
+    if (ok && strcmp(framework, "tensorflow") == 0) {
         free(text);
         snprintf(path, sizeof path, "%s/tensorflow/python/platform/build_info.py", dir);
         text = read_small_file(path, 1 << 16);
-        if (text != NULL)
+        if (text != NULL && !said)
             framework_requirement_from_tf_build_info(text, &found->requirement);
+        if (text != NULL)
+            framework_cuda_from_tf_build_info(text, found->cuda, sizeof found->cuda);
     }
     free(text);
     if (!ok)

@@ -9,6 +9,7 @@
 #define CUDNNV_FRAMEWORK_METADATA_H
 
 #include <limits.h>
+#include <stddef.h>
 
 /* The cuDNN versions a framework accepts: at least `least`, below `below`. */
 struct cudnn_requirement {
@@ -21,11 +22,14 @@ struct installed_framework {
     const char *framework;   /* tensorflow, pytorch or jax */
     char version[64];
     char where[PATH_MAX];    /* its site-packages folder */
+    char cuda[24];           /* the CUDA its build names (TensorFlow's build_info cuda_version), or "" */
     struct cudnn_requirement requirement;
 };
 
 int framework_requirement_from_metadata(const char *metadata, struct cudnn_requirement *requirement);
 int framework_requirement_from_tf_build_info(const char *text, struct cudnn_requirement *requirement);
+/* TensorFlow's build_info cuda_version ('11.0'), into cuda; 1 when it names one. */
+int framework_cuda_from_tf_build_info(const char *text, char *cuda, size_t size);
 int framework_requirement_accepts(const struct cudnn_requirement *requirement, const char *cudnn_version);
 enum { PYTHON_MISSING, PYTHON_ANSWERED, PYTHON_TIMED_OUT };
 int installed_frameworks(struct installed_framework *found, int max, int *python);

@@ -72,14 +72,17 @@ static int best_set_for_requirement(const struct cudnn_requirement *requirement,
  * set, 1 after a message, or -1 with *version filled when only the pins can
  * tell (the framework says nothing of its cuDNN).
  */
-static int use_installed(const char *framework, char *version, size_t version_size, cudnnv_name chosen)
+static int use_installed(const char *framework, struct use_for_choice *choice, cudnnv_name chosen)
 {
     struct installed_framework found[8];
+    char *version = choice->version;
+    size_t version_size = sizeof choice->version;
     int python_found, count = installed_frameworks(found, 8, &python_found);
     for (int i = 0; i < count; i++) {
         const struct installed_framework *one = &found[i];
         if (strcmp(one->framework, framework) != 0)
             continue;
+        snprintf(choice->cuda, sizeof choice->cuda, "%s", one->cuda);
         if (one->requirement.least[0] == '\0') {
             snprintf(version, version_size, "%s", one->version);
             return -1;
@@ -90,6 +93,7 @@ static int use_installed(const char *framework, char *version, size_t version_si
                         one->requirement.said, one->requirement.least);
         note("%s %s (in %s) says %s; using %s, the newest installed set it accepts", framework,
              one->version, one->where, one->requirement.said, chosen);
+        snprintf(version, version_size, "%s", one->version);
         return 0;
     }
     return fail("no %s in the active Python's site-packages (%s); name its version: --for %s==VERSION", framework,
@@ -177,39 +181,44 @@ static int explain_missing(const struct framework_pins *pins, const char *framew
                 least, least);
 }
 
-int use_for_framework(const char *request, char *chosen_name, size_t size)
+int use_for_framework(const char *request, struct use_for_choice *choice)
 {
     struct framework_pins pins;
     const char *framework;
-    char version[32];
     cudnnv_name chosen;
-    int status = parse_request(request, &framework, version, sizeof version);
+    memset(choice, 0, sizeof *choice);
+    int status = parse_request(request, &framework, choice->version, sizeof choice->version);
     if (status != 0)
         return status;
-    if (version[0] == '\0') {
-        status = use_installed(framework, version, sizeof version, chosen);
+    choice->framework = framework;
+    if (choice->version[0] == '\0') {
+        status = use_installed(framework, choice, chosen);
         if (status >= 0) {
             if (status == 0)
-                pin_name(chosen, chosen_name, size);
+                pin_name(chosen, choice->name, sizeof choice->name);
             return status;
         }
     }
     if (frameworks_load(&pins) != 0)
         return fail("cannot read the framework pins (frameworks.ini); reinstall cudnnv or run 'cudnnv update'");
-    const struct framework_pin *reason = built_with_set(&pins, framework, version, chosen);
+    const struct framework_pin *reason = built_with_set(&pins, framework, choice->version, chosen);
     char least[16];
     if (reason != NULL) {
-        pin_name(chosen, chosen_name, size);
+        pin_name(chosen, choice->name, sizeof choice->name);
         note("%s %s was built with cuDNN %s (CUDA %s); pinning %s (%s is installed)", framework, reason->version,
-             reason->cudnn, reason->cuda, chosen_name, chosen);
-    } else if ((reason = best_set(&pins, framework, version, chosen)) != NULL) {
+             reason->cudnn, reason->cuda, choice->name, chosen);
+    } else if ((reason = best_set(&pins, framework, choice->version, chosen)) != NULL) {
         major_minor(reason->cudnn, least, sizeof least);
-        pin_name(chosen, chosen_name, size);
+        pin_name(chosen, choice->name, sizeof choice->name);
         note("%s %s was built with cuDNN %s (CUDA %s), which is not installed; pinning %s (%s), the newest installed set it accepts (cuDNN %d.x, at least %s)",
-             framework, reason->version, reason->cudnn, reason->cuda, chosen_name, chosen,
+             framework, reason->version, reason->cudnn, reason->cuda, choice->name, chosen,
              cudnnv_name_major(reason->cudnn), least);
     } else
-        status = explain_missing(&pins, framework, version);
+        status = explain_missing(&pins, framework, choice->version);
+    if (reason != NULL && choice->cuda[0] == '\0')
+        snprintf(choice->cuda, sizeof choice->cuda, "%s", reason->cuda);
+    if (reason != NULL)
+        snprintf(choice->version, sizeof choice->version, "%s", reason->version);
     frameworks_free(&pins);
     return status;
 }

@@ -6,6 +6,14 @@
 
 #include <stddef.h>
 
-int use_for_framework(const char *request, char *chosen_name, size_t size);
+struct use_for_choice {
+    char name[80];           /* what to write in .cudnn-version: "8.0" */
+    const char *framework;   /* tensorflow, pytorch or jax */
+    char version[64];        /* the framework's release */
+    char cuda[24];           /* the CUDA it was built for, "" when unknown */
+};
+
+/* 0 with choice filled, or 1 (2 for usage) after a message. */
+int use_for_framework(const char *request, struct use_for_choice *choice);
 
 #endif

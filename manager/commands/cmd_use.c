@@ -9,6 +9,7 @@
 #include "doctor.h"
 #include "gpu_list.h"
 #include "lock_file.h"
+#include "framework_libs.h"
 #include "use_for.h"
 #include "set_source.h"
 #include "store.h"
@@ -47,17 +48,39 @@ static int local_file(char *path, size_t size)
     return 0;
 }
 
+/* What the framework opens of its CUDA by itself, looked for here: a note for each library not found. */
+static void note_framework_libs(const struct use_for_choice *choice)
+{
+    static struct framework_libs libs;
+    char missing[512];
+    if (choice->cuda[0] == '\0' || framework_libs_judge(choice->framework, choice->cuda, &libs) != 0 || !libs.known)
+        return;
+    if (framework_libs_missing(&libs) == 0) {
+        note("%s %s (built for CUDA %s): the %d CUDA libraries it opens itself are found here", choice->framework,
+             choice->version, choice->cuda, libs.count);
+        return;
+    }
+    framework_libs_describe_missing(&libs, missing, sizeof missing);
+    note("%s %s (built for CUDA %s) opens %s itself, and a program started here finds %s nowhere (LD_LIBRARY_PATH, the loader cache, the default folders); fix: %s",
+         choice->framework, choice->version, choice->cuda, missing, framework_libs_missing(&libs) == 1 ? "it" : "them",
+         framework_libs_fix(choice->cuda));
+}
+
 /* use --for FRAMEWORK[==VERSION] */
 static int use_for(struct args *args)
 {
-    char path[PATH_MAX], chosen[80];
-    int status = use_for_framework(args->value[USE_FOR], chosen, sizeof chosen);
+    char path[PATH_MAX];
+    struct use_for_choice choice;
+    int status = use_for_framework(args->value[USE_FOR], &choice);
     if (status != 0)
         return status;
     if (local_file(path, sizeof path) != 0)
         return 1;
-    char *names[] = {chosen};
-    return version_file_write(path, 1, names, 0);
+    char *names[] = {choice.name};
+    status = version_file_write(path, 1, names, 0);
+    if (status == 0)
+        note_framework_libs(&choice);
+    return status;
 }
 
 /* A pin of a set with no code for this machine's GPU works nowhere here: say so at once. */

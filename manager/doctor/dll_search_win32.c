@@ -71,7 +71,7 @@ const char *dll_search_find(const struct dll_search *search, const char *name, c
     path[0] = '\0';
     if (_strnicmp(name, "api-ms-", 7) == 0 || _strnicmp(name, "ext-ms-", 7) == 0)
         return "Windows's API sets";
-    if (dll_search_file_in(search->set_bin, name))
+    if (search->set_bin[0] != '\0' && dll_search_file_in(search->set_bin, name))
         dir = search->set_bin, how = "the set's bin";
     else if (search->companions[0] != '\0' && dll_search_file_in(search->companions, name))
         dir = search->companions, how = "the set's companions";

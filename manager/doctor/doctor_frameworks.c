@@ -8,6 +8,7 @@
 #include "doctor.h"
 
 #include "fsutil.h"
+#include "framework_libs.h"
 #include "framework_metadata.h"
 #include "frameworks.h"
 #include "set_info.h"
@@ -88,6 +89,28 @@ static void judge(struct doctor *doctor, const struct framework_pins *pins, cons
                    found->framework, found->version, wanted->cudnn, cudnnv_name_major(wanted->cudnn));
 }
 
+/* What the framework opens of its CUDA by itself (TensorFlow's build_info names the CUDA), looked for here. */
+static void judge_cuda_libraries(struct doctor *doctor, const struct installed_framework *found)
+{
+    static struct framework_libs libs;
+    char missing[512];
+    if (found->cuda[0] == '\0' || framework_libs_judge(found->framework, found->cuda, &libs) != 0)
+        return;
+    if (!libs.known)
+        doctor_add(doctor, DOCTOR_SKIP, "frameworks", NULL,
+                   "%s %s is built for CUDA %s: which CUDA libraries it opens itself is not in cudnnv's data",
+                   found->framework, found->version, found->cuda);
+    else if (framework_libs_missing(&libs) == 0)
+        doctor_add(doctor, DOCTOR_OK, "frameworks", NULL, "%s %s (CUDA %s): the %d CUDA libraries it opens itself are found",
+                   found->framework, found->version, found->cuda, libs.count);
+    else {
+        framework_libs_describe_missing(&libs, missing, sizeof missing);
+        doctor_add(doctor, DOCTOR_FAIL, "frameworks", framework_libs_fix(found->cuda),
+                   "%s %s (CUDA %s) opens %s itself: found nowhere a program started here looks, or only for another CUDA",
+                   found->framework, found->version, found->cuda, missing);
+    }
+}
+
 void doctor_check_frameworks(struct doctor *doctor)
 {
     struct installed_framework found[8];
@@ -111,7 +134,9 @@ void doctor_check_frameworks(struct doctor *doctor)
         doctor_add(doctor, DOCTOR_SKIP, "frameworks", NULL, "cannot read the framework pins (frameworks.ini)");
         return;
     }
-    for (int i = 0; i < count; i++)
+    for (int i = 0; i < count; i++) {
         judge(doctor, &pins, &found[i]);
+        judge_cuda_libraries(doctor, &found[i]);
+    }
     frameworks_free(&pins);
 }

@@ -199,6 +199,17 @@ static void judge_one(const struct search *search, int cuda_major, struct need_f
         finding->path[0] = '\0';
 }
 
+/* A library a program opens by name itself (a framework's own CUDA libraries): looked for where the loader
+ * looks for it, without a set's companions or RUNPATH. */
+void needs_judge_library(const char *name, int cuda_major, struct need_finding *finding)
+{
+    const struct search search = {"", "", ""};
+    memset(finding, 0, sizeof *finding);
+    snprintf(finding->need.name, sizeof finding->need.name, "%s", name);
+    finding->need.when = NEED_AT_LOAD;
+    judge_one(&search, cuda_major, finding);
+}
+
 struct runtime_reader {
     char section[32];
     int cuda_major;

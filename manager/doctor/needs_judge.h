@@ -34,6 +34,8 @@ struct set_judgement {
 
 /* Judges the set NAME of the store at root; 0, or -1 when it is not there. */
 int needs_judge_set(const char *root, const char *name, struct set_judgement *judgement);
+/* One library a program opens by name itself (no set's companions or RUNPATH), judged into finding. */
+void needs_judge_library(const char *name, int cuda_major, struct need_finding *finding);
 /* The folders looked in, in the loader's order, as one line for messages. */
 const char *needs_search_description(void);
 /* The count of findings with that verdict. */

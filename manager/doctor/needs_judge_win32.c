@@ -53,6 +53,23 @@ static void judge_import(const struct dll_search *search, const char *dll, const
     snprintf(finding->path, sizeof finding->path, "%s", path);
 }
 
+/* A DLL a program loads by name itself: System32, the Windows folder, PATH (no set). */
+void needs_judge_library(const char *name, int cuda_major, struct need_finding *finding)
+{
+    static struct dll_search search;
+    char path[PATH_MAX + 80];
+    (void)cuda_major;
+    memset(&search, 0, sizeof search);
+    dll_search_windows_dir(search.dirs[0], PATH_MAX, 1);
+    dll_search_windows_dir(search.dirs[1], PATH_MAX, 0);
+    search.count = 2 + dll_search_path_dirs(search.dirs + 2, DLL_SEARCH_PATH_MAX - 2);
+    memset(finding, 0, sizeof *finding);
+    snprintf(finding->need.name, sizeof finding->need.name, "%s", name);
+    finding->how = dll_search_find(&search, name, path, sizeof path);
+    finding->verdict = finding->how != NULL ? NEED_FOUND : NEED_MISSING;
+    snprintf(finding->path, sizeof finding->path, "%s", path);
+}
+
 int needs_judge_set(const char *root, const char *name, struct set_judgement *judgement)
 {
     static struct dll_search search;

@@ -154,6 +154,39 @@ fake_wheel() {
     assert_output_has "OK    frameworks: tensorflow 2.99.0 accepts 8.0.4.30 (8.0.4.30): it says build_info cudnn_version 8"
 }
 
+@test "TensorFlow's own CUDA libraries: 2.4 (CUDA 11.0) opens libcusolver.so.10, which CUDA 11.1's folder lacks; use --for and doctor say so, and OK once it is there" {
+    install_usual_fixtures
+    local cuda="$BATS_TEST_TMPDIR/cuda-11.1/lib64"
+    mkdir -p "$cuda"
+    # CUDA 11.1's libraries as TensorFlow opens them (tensorflow/tensorflow#44777)
+    for lib in libcudart.so.11.0 libcublas.so.11 libcublasLt.so.11 libcufft.so.10 libcurand.so.10 libcusolver.so.11 libcusparse.so.11; do
+        : > "$cuda/$lib"
+    done
+    export LD_LIBRARY_PATH="$cuda"
+    run cudnnv use --for tensorflow==2.4
+    assert_status 0
+    assert_output_has "tensorflow 2.4.0 (built for CUDA 11.0) opens libcusolver.so.10 (cuSOLVER) itself, and a program started here finds it nowhere"
+    assert_output_has "fix: put CUDA 11.0's own libraries"
+    refute_output_has "libcublas.so.11 (cuBLAS)"
+    fake_python tensorflow 2.4.0
+    mkdir -p "$BATS_TEST_TMPDIR/site-packages/tensorflow/python/platform"
+    printf "build_info = {'cuda_version': '11.0', 'cudnn_version': '8'}\n" \
+        > "$BATS_TEST_TMPDIR/site-packages/tensorflow/python/platform/build_info.py"
+    run cudnnv doctor
+    assert_output_has "FAIL  frameworks: tensorflow 2.4.0 (CUDA 11.0) opens libcusolver.so.10 (cuSOLVER) itself"
+    # CUDA 11.0's cuSOLVER beside them: all seven found
+    : > "$cuda/libcusolver.so.10"
+    run cudnnv doctor
+    assert_output_has "OK    frameworks: tensorflow 2.4.0 (CUDA 11.0): the 7 CUDA libraries it opens itself are found"
+    run cudnnv use --for tensorflow==2.4
+    assert_output_has "tensorflow 2.4.0 (built for CUDA 11.0): the 7 CUDA libraries it opens itself are found here"
+    # a CUDA the data does not know is said, not guessed
+    printf "build_info = {'cuda_version': '12.3', 'cudnn_version': '8'}\n" \
+        > "$BATS_TEST_TMPDIR/site-packages/tensorflow/python/platform/build_info.py"
+    run cudnnv doctor
+    assert_output_has "SKIP  frameworks: tensorflow 2.4.0 is built for CUDA 12.3: which CUDA libraries it opens itself is not in cudnnv's data"
+}
+
 @test "use --for FRAMEWORK takes the installed framework's own word" {
     install_usual_fixtures
     fake_wheel torch 2.99.0 'nvidia-cudnn-cu12==9.1.0.70; platform_system == "Linux"'
