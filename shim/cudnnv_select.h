@@ -167,6 +167,11 @@ struct cudnnv_trust {
 void cudnnv_trust_init(struct cudnnv_trust *trust, const char *user_root, const char *system_root);
 int cudnnv_trusted_path(const struct cudnnv_trust *trust, const char *path, char *why, size_t size);
 int cudnnv_set_trusted(const struct cudnnv_trust *trust, const char *set_dir, char *why, size_t size);
+#ifndef _WIN32
+/* The same, with lib/'s resolved path in real_lib (PATH_MAX bytes; "" when the set has none). */
+int cudnnv_set_trusted_lib(const struct cudnnv_trust *trust, const char *set_dir, char *real_lib, char *why,
+                           size_t size);
+#endif
 /* An entry of a folder already found trusted (real: its resolved path), judged by where it leads. */
 int cudnnv_trusted_entry(const struct cudnnv_trust *trust, const char *real, const char *name, char *why, size_t size);
 

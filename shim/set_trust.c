@@ -176,6 +176,23 @@ int cudnnv_trusted_entry(const struct cudnnv_trust *trust, const char *real, con
     return access(path, F_OK) != 0 || cudnnv_trusted_path(trust, path, why, size);
 }
 
+/*
+ * A link of a trusted folder that names another libcudnn* entry of the same
+ * folder (libcudnn.so.9 -> libcudnn.so.9.1.0): that entry is judged on its
+ * own as the folder is read, and only trusted users could have made the
+ * link, so it costs one readlink and no more.
+ */
+static int link_within(const char *real, const char *name)
+{
+    char path[PATH_MAX + NAME_MAX + 2], target[NAME_MAX + 1];
+    snprintf(path, sizeof path, "%s/%s", real, name);
+    ssize_t length = readlink(path, target, sizeof target - 1);
+    if (length <= 0)
+        return 0;
+    target[length] = '\0';
+    return strncmp(target, "libcudnn", 8) == 0 && strchr(target, '/') == NULL;
+}
+
 /* Every libcudnn* entry of lib/ (real: its resolved path), whatever a link's name: judged by the file it leads to. */
 static int libraries_trusted(const struct cudnnv_trust *trust, const char *real, char *why, size_t size)
 {
@@ -183,8 +200,9 @@ static int libraries_trusted(const struct cudnnv_trust *trust, const char *real,
     DIR *handle = opendir(real);
     struct dirent *entry;
     while (trusted && handle != NULL && (entry = readdir(handle)) != NULL) {
-        if (strncmp(entry->d_name, "libcudnn", 8) == 0)
-            trusted = cudnnv_trusted_entry(trust, real, entry->d_name, why, size);
+        if (strncmp(entry->d_name, "libcudnn", 8) != 0 || (entry->d_type == DT_LNK && link_within(real, entry->d_name)))
+            continue;
+        trusted = cudnnv_trusted_entry(trust, real, entry->d_name, why, size);
     }
     if (handle != NULL)
         closedir(handle);
@@ -192,21 +210,56 @@ static int libraries_trusted(const struct cudnnv_trust *trust, const char *real,
 }
 
 /*
+ * The set's resolved folder after its entry was judged: the entry itself
+ * when the walk found a folder there (verified names it), else where the
+ * link leads, judged from / on its own.
+ */
+static int set_folder_trusted(const struct cudnnv_trust *trust, const char *set_dir, char *verified, char *real,
+                              char *why, size_t size)
+{
+    if (verified[0] != '\0') {
+        strcpy(real, verified);
+        return 1;
+    }
+    if (!trusted_path(trust, set_dir, verified, why, size))
+        return 0;
+    if (realpath(set_dir, real) == NULL) {
+        snprintf(why, size, "%s cannot be resolved: %s", set_dir, strerror(errno));
+        return 0;
+    }
+    return 1;
+}
+
+/*
  * A set as the shim would load it: its entry in versions/ (who could replace
  * it), the set's folder, lib/ and every libcudnn* file in it, each with every folder
- * above it (each folder judged once). 1 when all are trusted; 0 with the first reason in why.
+ * above it (each folder judged once). 1 when all are trusted, with lib/'s
+ * resolved path in real_lib ("" when the set has none); 0 with the first
+ * reason in why.
  */
-int cudnnv_set_trusted(const struct cudnnv_trust *trust, const char *set_dir, char *why, size_t size)
+int cudnnv_set_trusted_lib(const struct cudnnv_trust *trust, const char *set_dir, char *real_lib, char *why,
+                           size_t size)
 {
-    char path[PATH_MAX + 8], real[PATH_MAX], verified[PATH_MAX] = "";
-    if (!entry_trusted(trust, set_dir, verified, why, size) || !trusted_path(trust, set_dir, verified, why, size))
+    char path[PATH_MAX + 8], real_set[PATH_MAX], verified[PATH_MAX] = "";
+    struct stat info;
+    real_lib[0] = '\0';
+    if (!entry_trusted(trust, set_dir, verified, why, size) ||
+        !set_folder_trusted(trust, set_dir, verified, real_set, why, size))
         return 0;
-    snprintf(path, sizeof path, "%s/lib", set_dir);
-    if (access(path, F_OK) != 0)
+    snprintf(path, sizeof path, "%s/lib", real_set);
+    if (lstat(path, &info) != 0)
         return 1;   /* no lib/: nothing to load here (a Windows set) */
-    if (realpath(path, real) == NULL) {
+    if (S_ISDIR(info.st_mode) && strlen(path) < PATH_MAX)
+        memcpy(real_lib, path, strlen(path) + 1);
+    else if (realpath(path, real_lib) == NULL) {
         snprintf(why, size, "%s cannot be resolved: %s", path, strerror(errno));
         return 0;
     }
-    return walk_trusted(trust, real, 0, verified, why, size) && libraries_trusted(trust, real, why, size);
+    return walk_trusted(trust, real_lib, 0, verified, why, size) && libraries_trusted(trust, real_lib, why, size);
+}
+
+int cudnnv_set_trusted(const struct cudnnv_trust *trust, const char *set_dir, char *why, size_t size)
+{
+    char real_lib[PATH_MAX];
+    return cudnnv_set_trusted_lib(trust, set_dir, real_lib, why, size);
 }

@@ -283,11 +283,11 @@ static void load_libraries(const char *root, const struct cudnnv_choice *choice,
     struct cudnnv_trust trust;
     char why[2 * PATH_MAX];
     cudnnv_trust_init(&trust, root, cudnnv_launch_state()->system_root);
-    if (!cudnnv_set_trusted(&trust, set_dir, why, sizeof why))
+    if (!cudnnv_set_trusted_lib(&trust, set_dir, loaded->lib_dir, why, sizeof why))
         cudnnv_die("refusing set '%s': %s; %s",
                    choice->name, why, cudnnv_trust_rule());
     snprintf(lib_dir, sizeof lib_dir, "%s/lib", set_dir);
-    if (realpath(lib_dir, loaded->lib_dir) == NULL)
+    if (loaded->lib_dir[0] == '\0')
         cudnnv_die("set '%s' has no lib directory (%s); reinstall it or run 'cudnnv versions'",
                    choice->name, lib_dir);
     load_companions(choice, set_dir, &trust);
