@@ -224,7 +224,7 @@ int cudnnv_set_runs_here(const char *root, const char *name)
  * when none does is a set of another platform named exactly returned, so
  * that the manager can show it and the shim can refuse it by name.
  */
-int cudnnv_resolve(const char *root, const char *requested, cudnnv_name out)
+static int resolve_name(const char *root, const char *requested, cudnnv_name out)
 {
     cudnnv_name names[CUDNNV_MAX_SETS];
     if (!cudnnv_name_is_valid(requested))
@@ -246,4 +246,14 @@ int cudnnv_resolve(const char *root, const char *requested, cudnnv_name out)
         return 0;
     strcpy(out, best < 0 ? requested : names[best]);
     return 1;
+}
+
+/* nvm's spelling, one rule wherever a name is read (a version file, a command, CUDNNV_VERSION): "v8.1" is the
+ * set named so when there is one, else "8.1". */
+int cudnnv_resolve(const char *root, const char *requested, cudnnv_name out)
+{
+    if (resolve_name(root, requested, out))
+        return 1;
+    return (requested[0] == 'v' || requested[0] == 'V') && requested[1] >= '0' && requested[1] <= '9' &&
+           resolve_name(root, requested + 1, out);
 }

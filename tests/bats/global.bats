@@ -73,6 +73,20 @@ load helpers
     assert_status 1
     assert_output_has "version 'banana' is not installed; see 'cudnnv versions' for the installed sets"
     refute_output_has "install banana"
+    # one rule: a version file and CUDNNV_VERSION may spell it so too, for the shim and the manager alike
+    echo v8.0 > .cudnn-version
+    run host
+    assert_status 0
+    [ "${lines[0]}" = 8004 ]
+    run cudnnv version
+    assert_output_has "8.0.4.30 (set by $PWD/.cudnn-version)"
+    CUDNNV_VERSION=V8.1 run host
+    [ "${lines[0]}" = 8100 ]
+    # a set really named v8.0 is that set
+    cudnnv install --name v8.0 "$ARCHIVES/cudnn-11.2-linux-x64-v8.1.0.77-test.tgz" 2>/dev/null
+    run host
+    [ "${lines[0]}" = 8100 ]
+    cudnnv uninstall -f v8.0 2>/dev/null
     # the shim words a pin the same way
     echo banana > .cudnn-version
     run -127 host
