@@ -63,11 +63,31 @@ const char *suggest_command(const char *name)
     return suggest_word(name, names, listed);
 }
 
-/* Says a command does not exist, with the nearest one; the usage status. */
+/* What a pyenv, nvm or rbenv user types, and cudnnv's command for it. */
+static const char *habit_equivalent(const char *name)
+{
+    static const char *const habits[][2] = {
+        {"ls", "versions"},         {"list", "versions"},        {"ls-remote", "known"},
+        {"list-remote", "known"},   {"current", "version"},      {"run", "exec"},
+        {"alias", "global"},
+        {"deactivate", "shell --unset"}, {"unalias", "uninstall"}, {"activate", "shell VERSION"},
+    };
+    for (size_t i = 0; i < sizeof habits / sizeof habits[0]; i++) {
+        if (strcmp(name, habits[i][0]) == 0)
+            return habits[i][1];
+    }
+    return NULL;
+}
+
+/* Says a command does not exist, with cudnnv's own for a habit from another manager, or the nearest one; the
+ * usage status. */
 int fail_unknown_command(const char *name)
 {
+    const char *habit = habit_equivalent(name);
     const char *near = suggest_command(name);
-    if (near != NULL)
+    if (habit != NULL)
+        fail("no such command '%s'; cudnnv's is 'cudnnv %s' ('cudnnv help' lists them)", name, habit);
+    else if (near != NULL)
         fail("no such command '%s'; did you mean '%s'? ('cudnnv help' lists them)", name, near);
     else
         fail("no such command '%s'; run 'cudnnv help' for the list", name);

@@ -16,6 +16,30 @@
 #include <string.h>
 #include <unistd.h>
 
+/* The cuDNN major a pin names: its set's when installed, else the name's own ("v8.1" -> 8); -1 when unknown. */
+static int pin_major(const char *name)
+{
+    cudnnv_name set;
+    char version[CUDNNV_NAME_MAX + 1];
+    if (cudnnv_resolve(store_root(), name, set) && cudnnv_set_version(store_root(), set, version, sizeof version))
+        return cudnnv_name_major(version);
+    return cudnnv_name_major(name[0] == 'v' || name[0] == 'V' ? name + 1 : name);
+}
+
+/* Two pins of one major: a program loads one cuDNN of each major, so the second would never count. */
+static int refuse_two_of_a_major(int count, char **names)
+{
+    for (int i = 0; i < count; i++) {
+        int major = pin_major(names[i]);
+        for (int j = i + 1; j < count && major >= 0; j++) {
+            if (pin_major(names[j]) == major)
+                return fail("'%s' and '%s' both name cuDNN %d: a program loads one cuDNN of each major, so only the first would count; pin one per major (e.g. '%s 9')",
+                            names[i], names[j], major, names[i]);
+        }
+    }
+    return 0;
+}
+
 int version_file_write(const char *path, int count, char **names, int force)
 {
     char text[CUDNNV_MAX_LINES * (CUDNNV_NAME_MAX + 2)] = "";
@@ -30,6 +54,8 @@ int version_file_write(const char *path, int count, char **names, int force)
         strcat(text, names[i]);
         strcat(text, "\n");
     }
+    if (refuse_two_of_a_major(count, names) != 0)
+        return 1;
     if (write_file_atomic(path, text) != 0)
         return fail("cannot write %s: %s", path, strerror(errno));
     return 0;

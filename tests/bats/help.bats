@@ -43,6 +43,12 @@ load helpers
     run cudnnv help verfy
     assert_status 2
     assert_output_has "did you mean 'verify'?"
+    # the words of pyenv, nvm and rbenv get cudnnv's own command, not silence
+    for habit in ls:versions list:versions ls-remote:known current:version run:exec alias:global "deactivate:shell --unset"; do
+        run cudnnv "${habit%%:*}"
+        assert_status 2
+        assert_output_has "no such command '${habit%%:*}'; cudnnv's is 'cudnnv ${habit#*:}'"
+    done
 }
 
 @test "the man page documents every command in the table" {

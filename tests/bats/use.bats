@@ -109,3 +109,18 @@ pins_for() {
     assert_status 1
     assert_output_has "the catalog has no tensorflow 9.9"
 }
+
+@test "use refuses two names of one major (the second would never count), naming why" {
+    setup_store
+    run cudnnv use 8.0 8.1
+    assert_status 1
+    assert_output_has "'8.0' and '8.1' both name cuDNN 8: a program loads one cuDNN of each major"
+    [ ! -e .cudnn-version ]
+    run cudnnv global 8.1.0 v8.0
+    assert_status 1
+    assert_output_has "both name cuDNN 8"
+    install_fixture cudnn-linux-x86_64-9.1.0.70_cuda12-archive-test.tar.xz
+    run cudnnv use 8.0 9
+    assert_status 0
+    [ "$(cat .cudnn-version)" = "$(printf '8.0\n9')" ]
+}
