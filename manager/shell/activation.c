@@ -18,21 +18,39 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* One more variable of the plan: "first", the separator, then its current value (without first twice). */
+/* True when the separator-delimited list holds entry (length bytes). */
+static int list_holds(const char *list, const char *entry, size_t length)
+{
+    const char separator[2] = {PLATFORM_PATH_SEPARATOR, '\0'};
+    for (const char *at = list; *at != '\0';) {
+        size_t span = strcspn(at, separator);
+        if (span == length && strncmp(at, entry, length) == 0)
+            return 1;
+        at += span + (at[span] != '\0');
+    }
+    return 0;
+}
+
+/*
+ * One more variable of the plan: "first", then the entries of its current
+ * value that first does not hold already (a shell that ran 'cudnnv env'
+ * before holds the shims of 8 in LD_PRELOAD: pinning 8 and 9 then must not
+ * give 8, 9, 8).
+ */
 static void prepend(struct activation *plan, const char *variable, const char *first)
 {
     const char *current = getenv(variable);
+    const char separator[2] = {PLATFORM_PATH_SEPARATOR, '\0'};
     char *out = plan->values[plan->count];
-    size_t length = strlen(first), size = sizeof plan->values[0];
-    char separator = PLATFORM_PATH_SEPARATOR;
+    size_t size = sizeof plan->values[0];
     plan->names[plan->count++] = variable;
-    if (current != NULL && strncmp(current, first, length) == 0 &&
-        (current[length] == '\0' || current[length] == separator))
-        current += length + (current[length] == separator);
-    if (current == NULL || current[0] == '\0')
-        snprintf(out, size, "%s", first);
-    else
-        snprintf(out, size, "%s%c%s", first, separator, current);
+    snprintf(out, size, "%s", first);
+    for (const char *at = current ? current : ""; *at != '\0';) {
+        size_t span = strcspn(at, separator), used = strlen(out);
+        if (span > 0 && !list_holds(first, at, span) && used + span + 2 < size)
+            snprintf(out + used, size - used, "%s%.*s", used ? separator : "", (int)span, at);
+        at += span + (at[span] != '\0');
+    }
 }
 
 int activation_plan(struct activation *plan)

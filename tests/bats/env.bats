@@ -13,6 +13,12 @@ load helpers
     [ "$LD_LIBRARY_PATH" = "$CUDNNV_ROOT/shims/lib" ]
     run "$FIXTURES/bin/host_dlopen"
     [ "${lines[0]}" = 8004 ]
+    # evaluated again after pinning a second major (the shell holds 8's shim already): each shim once, others kept
+    cudnnv use 8.0 9.1 2>/dev/null
+    export LD_PRELOAD="$LD_PRELOAD:/elsewhere/libother.so" LD_LIBRARY_PATH="/first:$LD_LIBRARY_PATH"
+    run cudnnv env
+    assert_output_has "export LD_PRELOAD='$CUDNNV_ROOT/shims/lib/libcudnn.so.8:$CUDNNV_ROOT/shims/lib/libcudnn.so.9:/elsewhere/libother.so'"
+    assert_output_has "export LD_LIBRARY_PATH='$CUDNNV_ROOT/shims/lib:/first'"
     unset LD_PRELOAD LD_LIBRARY_PATH
 }
 
