@@ -95,11 +95,14 @@ const struct command command_install = {
         "  a release of the catalog ('cudnnv known'), e.g. 8.1 or 9.19.0.56: the\n"
         "    newest release of that prefix with a build for this platform, for\n"
         "    the CUDA this machine's driver runs and with code for its GPUs (it\n"
-        "    says which, and why); its\n"
-        "    archive is taken from $CUDNNV_ROOT/cache, from a mirror folder\n"
+        "    says which, and why); its archive is taken from $CUDNNV_ROOT/cache,\n"
+        "    from a mirror folder\n"
         "    ([download] mirrors = DIR:DIR in config), or downloaded (resumed if\n"
         "    interrupted; [download] base_url = URL replaces NVIDIA's address),\n"
         "    and checked against the catalog's SHA-256 before anything is extracted.\n"
+        "Without SOURCE, in a project: each version the nearest .cudnn-version\n"
+        "pins that no installed set answers, as 'install RELEASE' (pyenv's and\n"
+        "nvm's habit; 'install --locked' is the exact form).\n"
         "\n"
         "The version is read from cudnn_version.h (cudnn.h for 7.x), else from the\n"
         "library names; NVIDIA's archive name adds the build number and the CUDA\n"
@@ -111,6 +114,5 @@ const struct command command_install = {
              "catalog's SHA-256 first. Members with absolute paths, '..', or links\n"
              "leading outside the set are refused, and nothing is installed.\n",
     .options = options,
-    .operands = {.usage = "SOURCE|RELEASE", .complete = COMPLETE_RELEASES | COMPLETE_FILES, .min = 1, .max = 1,
-                 .missing = "give exactly one SOURCE (an archive, a directory or a release)"},
+    .operands = {.usage = "[SOURCE|RELEASE]", .complete = COMPLETE_RELEASES | COMPLETE_FILES, .max = 1},
 };

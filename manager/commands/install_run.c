@@ -19,8 +19,12 @@
 #include "shim_files.h"
 #include "store.h"
 
+#include "cudnnv_select.h"
+
+#include <limits.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 static int parse_install(struct args *args, struct install_request *request)
 {
@@ -186,6 +190,50 @@ static int is_installed_set(const struct install_request *request, cudnnv_name n
            cudnnv_set_exists(store_root(), name);
 }
 
+/* One pin of the project, unless a set answers it already: brought as 'install NAME' would. */
+static int install_pin(struct install_request *request, const char *pin, const char *version_file)
+{
+    char archive[4096], sha256[65];
+    cudnnv_name set;
+    if (cudnnv_resolve(store_root(), pin, set)) {
+        note("%s (pinned in %s): installed as %s", pin, version_file, set);
+        return 0;
+    }
+    const char *release = (pin[0] == 'v' || pin[0] == 'V') ? pin + 1 : pin;   /* nvm's spelling */
+    if (cudnnv_name_major(release) < 0)
+        return fail("%s (pinned in %s) is no release to install; install or link a set of that name ('cudnnv install --name %s SOURCE', 'cudnnv link %s DIR')",
+                    pin, version_file, pin, pin);
+    note("%s (pinned in %s): installing", pin, version_file);
+    request->source = release;
+    int status = resolve_catalog_source(request, archive, sizeof archive, sha256);
+    return status != 0 ? status : install_one(request);
+}
+
+/*
+ * install with no SOURCE, as pyenv and nvm do: what the nearest
+ * .cudnn-version pins, each pin not installed yet ('install --locked'
+ * remains the exact form, with the lock's archives and sums).
+ */
+static int install_pins(struct install_request *request)
+{
+    char cwd[PATH_MAX], version_file[PATH_MAX];
+    cudnnv_name names[CUDNNV_MAX_LINES], bad;
+    if (request->name != NULL || request->sha256 != NULL || request->cuda_libs_from != NULL)
+        return usage_fail("install", "--name, --sha256 and --cuda-libs-from need a SOURCE");
+    if (getcwd(cwd, sizeof cwd) == NULL || !cudnnv_find_local_file(cwd, version_file, sizeof version_file))
+        return usage_fail("install", "give exactly one SOURCE (an archive, a directory or a release), or run it in a project: with no SOURCE it installs what the nearest .cudnn-version pins");
+    int count = cudnnv_read_version_file(version_file, names, CUDNNV_MAX_LINES, bad);
+    if (count == CUDNNV_READ_BAD_NAME)
+        return fail("invalid version name '%s' in %s; fix that file", bad, version_file);
+    if (count <= 0)
+        return fail("%s %s; pin a version there with 'cudnnv use VERSION'", version_file,
+                    count == 0 ? "pins nothing" : cudnnv_read_problem(count));
+    int status = 0;
+    for (int i = 0; i < count && status == 0; i++)
+        status = install_pin(request, names[i], version_file);
+    return status;
+}
+
 /* What the helper cudnnv-install does, once its arguments are parsed. */
 int install_run(struct args *args)
 {
@@ -202,6 +250,9 @@ int install_run(struct args *args)
     cudnnv_name installed;
     if (args_has(args, INSTALL_LOCKED))
         status = install_locked(&request, install_one, install_locked_companions);
+    else if (request.source == NULL)
+        status = args_has(args, INSTALL_DRY_RUN) ? usage_fail("install", "--dry-run needs a SOURCE")
+                                                 : install_pins(&request);
     else if (is_installed_set(&request, installed)) {
         const struct cuda_libs_origin origin = companions_origin(&request);
         if ((status = install_cuda_libs_for(store_root(), installed, 1, &origin)) == 0)

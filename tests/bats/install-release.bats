@@ -239,3 +239,37 @@ INI
     assert_output_has "config: connect_timeout = soon is not a positive whole number; using 30"
     assert_output_has "downloading http://127.0.0.1:$PORT/$ARCHIVE"
 }
+
+@test "install with no SOURCE in a project installs what its .cudnn-version pins (pyenv's and nvm's habit)" {
+    mkdir -p "$BATS_TEST_TMPDIR/mirror" "$BATS_TEST_TMPDIR/project/deep"
+    cp "$ARCHIVES/$ARCHIVE" "$BATS_TEST_TMPDIR/mirror/"
+    write_catalog "http://127.0.0.1:9/nowhere/$ARCHIVE" "$(right_sum)"
+    mkdir -p "$CUDNNV_ROOT"
+    printf '[download]\nmirrors = %s\n' "$BATS_TEST_TMPDIR/mirror" > "$CUDNNV_ROOT/config"
+    cd "$BATS_TEST_TMPDIR"
+    run cudnnv install
+    assert_status 2
+    assert_output_has "or run it in a project: with no SOURCE it installs what the nearest .cudnn-version pins"
+    install_fixture cudnn-11.0-linux-x64-v8.0.4.30-test.tgz
+    printf 'v8.1.0\n8.0\n' > project/.cudnn-version
+    cd project/deep
+    run cudnnv install
+    assert_status 0
+    assert_output_has "v8.1.0 (pinned in $BATS_TEST_TMPDIR/project/.cudnn-version): installing"
+    assert_output_has "installed 8.1.0.77"
+    assert_output_has "8.0 (pinned in $BATS_TEST_TMPDIR/project/.cudnn-version): installed as 8.0.4.30"
+    [ -d "$CUDNNV_ROOT/versions/8.1.0.77" ]
+    # again: nothing to do
+    run cudnnv install
+    assert_status 0
+    assert_output_has "v8.1.0 (pinned in $BATS_TEST_TMPDIR/project/.cudnn-version): installed as 8.1.0.77"
+    refute_output_has "installing"
+    # a pin that is no release says what to do
+    echo mine > ../.cudnn-version
+    run cudnnv install
+    assert_status 1
+    assert_output_has "mine (pinned in $BATS_TEST_TMPDIR/project/.cudnn-version) is no release to install"
+    run cudnnv install --name x
+    assert_status 2
+    assert_output_has "--name, --sha256 and --cuda-libs-from need a SOURCE"
+}
