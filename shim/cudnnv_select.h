@@ -14,6 +14,8 @@
 #define CUDNNV_NAME_MAX 64
 #define CUDNNV_MAX_SETS 256
 #define CUDNNV_MAX_LINES 16
+#define CUDNNV_FIRST_MAJOR 7   /* the cuDNN majors a shim exists for */
+#define CUDNNV_LAST_MAJOR 9
 #define CUDNNV_VERSION_FILE ".cudnn-version"
 #define CUDNNV_VERSION_FILE_MAX 4096   /* bytes a version file may hold */
 

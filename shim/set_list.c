@@ -248,12 +248,40 @@ static int resolve_name(const char *root, const char *requested, cudnnv_name out
     return 1;
 }
 
+/*
+ * No set is named after the version asked for, but one holds it: the set
+ * linked as system (or any name given with --name) holding 9.19.0.56
+ * answers "9.19". Read only when no name matched, so a pin that names a set
+ * costs nothing more.
+ */
+static int resolve_by_version(const char *root, const char *requested, cudnnv_name out)
+{
+    cudnnv_name names[CUDNNV_MAX_SETS], best_version = "";
+    char version[CUDNNV_NAME_MAX + 1];
+    int count = cudnnv_list_sets(root, names, CUDNNV_MAX_SETS), best = -1;
+    if (cudnnv_name_major(requested) < 0)
+        return 0;
+    for (int i = 0; i < count; i++) {
+        if (!cudnnv_set_key(root, names[i], "version", version, sizeof version) ||
+            !cudnnv_name_has_prefix(version, requested) || !cudnnv_set_runs_here(root, names[i]))
+            continue;
+        if (best < 0 || cudnnv_name_compare(version, best_version) > 0) {
+            best = i;
+            snprintf(best_version, sizeof best_version, "%s", version);
+        }
+    }
+    if (best < 0)
+        return 0;
+    strcpy(out, names[best]);
+    return 1;
+}
+
 /* nvm's spelling, one rule wherever a name is read (a version file, a command, CUDNNV_VERSION): "v8.1" is the
  * set named so when there is one, else "8.1". */
 int cudnnv_resolve(const char *root, const char *requested, cudnnv_name out)
 {
-    if (resolve_name(root, requested, out))
-        return 1;
-    return (requested[0] == 'v' || requested[0] == 'V') && requested[1] >= '0' && requested[1] <= '9' &&
-           resolve_name(root, requested + 1, out);
+    const char *bare = (requested[0] == 'v' || requested[0] == 'V') && requested[1] >= '0' && requested[1] <= '9'
+                           ? requested + 1 : NULL;
+    return resolve_name(root, requested, out) || (bare != NULL && resolve_name(root, bare, out)) ||
+           resolve_by_version(root, bare != NULL ? bare : requested, out);
 }

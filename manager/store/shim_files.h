@@ -5,10 +5,12 @@
 #ifndef CUDNNV_SHIM_FILES_H
 #define CUDNNV_SHIM_FILES_H
 
+#include "cudnnv_select.h"
+
 #include <stddef.h>
 
-#define SHIM_FIRST_MAJOR 7
-#define SHIM_LAST_MAJOR 9
+#define SHIM_FIRST_MAJOR CUDNNV_FIRST_MAJOR
+#define SHIM_LAST_MAJOR CUDNNV_LAST_MAJOR
 
 int shim_files_dir(const char *root, char *out, size_t size);
 int shim_files_refresh(const char *root, int *copied);

@@ -63,3 +63,33 @@ load helpers
     run cudnnv version --all --json
     assert_output_has '"major": 8'
 }
+
+@test "one truth: with only a set linked as system, version, which and version-name name it as versions does, and 'use 9.1' pins it" {
+    cudnnv link system "$FIXTURES/sets/9.1.0" 2>/dev/null
+    run cudnnv versions
+    assert_output_has "* system ->"
+    run cudnnv version
+    assert_status 0
+    assert_output_has "system (linked as system)"
+    run cudnnv version-name
+    [ "$output" = system ]
+    run cudnnv which
+    assert_status 0
+    [ "$output" = "$FIXTURES/sets/9.1.0/lib/libcudnn.so.9" ]
+    # a version prefix is answered by the set that holds that version, whatever its name
+    run cudnnv use 9.1
+    assert_status 0
+    [ "$(cat .cudnn-version)" = 9.1 ]
+    run cudnnv version
+    assert_output_has "system (set by $PWD/.cudnn-version)"
+    cudnnv rehash 2>/dev/null
+    LD_LIBRARY_PATH="$CUDNNV_ROOT/shims/lib" run timeout 10 "$FIXTURES/bin/host_dlopen" libcudnn.so.9
+    assert_status 0
+    [ "${lines[0]}" = 90100 ]
+    # with no pin anywhere and an installed set only, the newest installed of the newest major
+    rm .cudnn-version
+    cudnnv uninstall -f system 2>/dev/null || rm "$CUDNNV_ROOT/versions/system"
+    install_fixture cudnn-11.2-linux-x64-v8.1.0.77-test.tgz
+    run cudnnv version
+    assert_output_has "8.1.0.77 (newest installed of its major: no source names one)"
+}
