@@ -21,6 +21,7 @@
 
 #include <limits.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* "8.0.5.39" -> "8.0": the part of a pin the rule compares. */
@@ -130,18 +131,44 @@ static const struct framework_pin *best_set(const struct framework_pins *pins, c
     return reason;
 }
 
-/* A set of the release a matching pin was built with (its major.minor), newest first. */
+/* The newest installed set of this release (major.minor) built for this CUDA major; 1 with chosen. */
+static int set_of_release_for_cuda(const char *release, int cuda_major, cudnnv_name chosen)
+{
+    cudnnv_name names[CUDNNV_MAX_SETS];
+    char set_dir[PATH_MAX];
+    struct set_info info;
+    const char *root = store_root();
+    int count = cudnnv_list_sets(root, names, CUDNNV_MAX_SETS);
+    for (int i = count - 1; i >= 0 && cuda_major >= 0; i--) {
+        store_set_dir(root, names[i], set_dir, sizeof set_dir);
+        if (set_info_read(set_dir, &info) == 0 && cudnnv_platform_runs_here(info.platform) &&
+            cudnnv_name_has_prefix(info.version, release) && atoi(info.cuda) == cuda_major && info.cuda[0] != '\0') {
+            strcpy(chosen, names[i]);
+            return 1;
+        }
+    }
+    return 0;
+}
+
+/*
+ * A set of the release a matching pin was built with (its major.minor):
+ * first one built for that pin's CUDA major (torch 2.4 for CUDA 11.8 takes
+ * 9.1.0.70 for CUDA 11 over 9.1.0.70-cuda12), else the newest of that release.
+ */
 static const struct framework_pin *built_with_set(const struct framework_pins *pins, const char *framework,
                                                   const char *version, cudnnv_name chosen)
 {
     char least[16];
-    for (int p = 0; p < pins->count; p++) {
-        const struct framework_pin *pin = &pins->pins[p];
-        if (!framework_pin_matches(pin, framework, version, CUDNNV_HOST_PLATFORM))
-            continue;
-        major_minor(pin->cudnn, least, sizeof least);
-        if (cudnnv_resolve(store_root(), least, chosen))
-            return pin;
+    for (int pass = 0; pass < 2; pass++) {
+        for (int p = 0; p < pins->count; p++) {
+            const struct framework_pin *pin = &pins->pins[p];
+            if (!framework_pin_matches(pin, framework, version, CUDNNV_HOST_PLATFORM))
+                continue;
+            major_minor(pin->cudnn, least, sizeof least);
+            if (pass == 0 ? set_of_release_for_cuda(least, atoi(pin->cuda), chosen)
+                          : cudnnv_resolve(store_root(), least, chosen))
+                return pin;
+        }
     }
     return NULL;
 }

@@ -17,6 +17,7 @@
 
 #include <limits.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -66,20 +67,51 @@ static void note_framework_libs(const struct use_for_choice *choice)
          framework_libs_fix(choice->cuda));
 }
 
+/* The pins of path with chosen in place of the one of its major (the other majors' pins are kept). */
+static int merge_pins(const char *path, char *chosen, char **names, cudnnv_name *kept)
+{
+    cudnnv_name bad;
+    int count = cudnnv_read_version_file(path, kept, CUDNNV_MAX_LINES, bad), merged = 0, major = version_pin_major(chosen);
+    names[merged++] = chosen;
+    for (int i = 0; i < count && merged < CUDNNV_MAX_LINES; i++) {
+        if (version_pin_major(kept[i]) != major)
+            names[merged++] = kept[i];
+    }
+    return merged;
+}
+
+/* A pin in the home folder holds for every folder below it that has none: worth a word, as pyenv's local in ~. */
+static void warn_about_home(const char *path)
+{
+    const char *home = getenv("HOME");
+    char here[PATH_MAX], real_home[PATH_MAX];
+    size_t length = strlen(path) - strlen("/" CUDNNV_VERSION_FILE);
+    if (home == NULL || realpath(home, real_home) == NULL || length >= sizeof here)
+        return;
+    memcpy(here, path, length);
+    here[length] = '\0';
+    if (strcmp(here, real_home) == 0)
+        note("warning: %s is your home folder: this pin holds for every folder below it that has none of its own; 'cudnnv global' is the usual place for a default",
+             here);
+}
+
 /* use --for FRAMEWORK[==VERSION] */
 static int use_for(struct args *args)
 {
-    char path[PATH_MAX];
+    char path[PATH_MAX], *names[CUDNNV_MAX_LINES];
+    cudnnv_name kept[CUDNNV_MAX_LINES];
     struct use_for_choice choice;
     int status = use_for_framework(args->value[USE_FOR], &choice);
     if (status != 0)
         return status;
     if (local_file(path, sizeof path) != 0)
         return 1;
-    char *names[] = {choice.name};
-    status = version_file_write(path, 1, names, 0);
-    if (status == 0)
+    int count = merge_pins(path, choice.name, names, kept);
+    status = version_file_write(path, count, names, 0);
+    if (status == 0) {
+        warn_about_home(path);
         note_framework_libs(&choice);
+    }
     return status;
 }
 

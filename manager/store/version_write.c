@@ -17,7 +17,7 @@
 #include <unistd.h>
 
 /* The cuDNN major a pin names: its set's when installed, else the name's own ("v8.1" -> 8); -1 when unknown. */
-static int pin_major(const char *name)
+int version_pin_major(const char *name)
 {
     cudnnv_name set;
     char version[CUDNNV_NAME_MAX + 1];
@@ -30,9 +30,9 @@ static int pin_major(const char *name)
 static int refuse_two_of_a_major(int count, char **names)
 {
     for (int i = 0; i < count; i++) {
-        int major = pin_major(names[i]);
+        int major = version_pin_major(names[i]);
         for (int j = i + 1; j < count && major >= 0; j++) {
-            if (pin_major(names[j]) == major)
+            if (version_pin_major(names[j]) == major)
                 return fail("'%s' and '%s' both name cuDNN %d: a program loads one cuDNN of each major, so only the first would count; pin one per major (e.g. '%s 9')",
                             names[i], names[j], major, names[i]);
         }

@@ -124,3 +124,22 @@ pins_for() {
     assert_status 0
     [ "$(cat .cudnn-version)" = "$(printf '8.0\n9')" ]
 }
+
+@test "use --for keeps the pins of other majors, warns in the home folder, and prefers the set built for the framework's CUDA" {
+    install_fixture cudnn-linux-x86_64-9.1.0.70_cuda11-archive-test.tar.xz cudnn-linux-x86_64-9.1.0.70_cuda12-archive-test.tar.xz \
+        cudnn-11.2-linux-x64-v8.1.0.77-test.tgz
+    # torch 2.4 for CUDA 11.8 (the first pin of frameworks.ini): the CUDA 11 set, though the CUDA 12 one is newer by name
+    printf '8.1\n9.1.0.70-cuda12\n' > .cudnn-version
+    run cudnnv use --for torch==2.4
+    assert_status 0
+    assert_output_has "pytorch 2.4 was built with cuDNN 9.1.0.70 (CUDA 11.8); pinning 9.1.0.70"
+    # the 8.1 pin stays; the 9 pin is replaced
+    [ "$(cat .cudnn-version)" = "$(printf '9.1.0.70\n8.1')" ]
+    refute_output_has "home folder"
+    # in the home folder: said
+    mkdir -p "$BATS_TEST_TMPDIR/home"
+    cd "$BATS_TEST_TMPDIR/home"
+    HOME="$BATS_TEST_TMPDIR/home" run cudnnv use --for torch==2.4
+    assert_status 0
+    assert_output_has "warning: $BATS_TEST_TMPDIR/home is your home folder: this pin holds for every folder below it"
+}
