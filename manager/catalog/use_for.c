@@ -11,6 +11,7 @@
  */
 #include "use_for.h"
 
+#include "catalog.h"
 #include "messages.h"
 #include "framework_metadata.h"
 #include "frameworks.h"
@@ -198,9 +199,12 @@ static int explain_missing(const struct framework_pins *pins, const char *framew
             (newest == NULL || cudnnv_name_compare(pin->cudnn, newest->cudnn) > 0))
             newest = pin;
     }
+    char pins_file[PATH_MAX];
+    if (catalog_data_dir("frameworks.ini", pins_file, sizeof pins_file) != 0)
+        snprintf(pins_file, sizeof pins_file, "frameworks.ini");
     if (newest == NULL)
-        return fail("the catalog has no %s %s for %s; see versions/frameworks.ini, or pin a version with 'cudnnv use VERSION'",
-                    framework, version, CUDNNV_HOST_PLATFORM);
+        return fail("the catalog has no %s %s for %s; see %s, or pin a version with 'cudnnv use VERSION'",
+                    framework, version, CUDNNV_HOST_PLATFORM, pins_file);
     char least[16];
     major_minor(newest->cudnn, least, sizeof least);
     return fail("%s %s was built with cuDNN %s (CUDA %s) and needs cuDNN %d.x, at least %s; none is installed: run 'cudnnv install %s'",

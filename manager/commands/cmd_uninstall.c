@@ -1,12 +1,14 @@
 /*
  * cudnnv uninstall: removes sets from the store (a linked set loses only its
  * registration; the directory it refers to is left alone). A set that a
- * source names here (CUDNNV_VERSION, the project's pin, the global file) is
- * in use: removing it makes those programs stop with status 127, so cudnnv
- * asks on a terminal and, without one, refuses unless --force.
+ * source names here (CUDNNV_VERSION, the project's pin, the global file), or
+ * that a project 'cudnnv use' pinned elsewhere still names, is in use:
+ * removing it makes those programs stop with status 127, so cudnnv asks on a
+ * terminal and, without one, refuses unless --force.
  */
 #include "cli.h"
 #include "commands.h"
+#include "pinned_projects.h"
 #include "selection.h"
 #include "shim_files.h"
 #include "store.h"
@@ -46,22 +48,36 @@ static int selected_here(const char *root, const char *name, char *why, size_t s
 static int confirmed(const char *name, const char *why)
 {
     char answer[16];
-    fprintf(stderr, "cudnnv: %s is in use here (%s); remove it? [y/N] ", name, why);
+    fprintf(stderr, "cudnnv: %s is in use %s; remove it? [y/N] ", name, why);
     fflush(stderr);
     if (fgets(answer, sizeof answer, stdin) == NULL)
         return 0;
     return answer[0] == 'y' || answer[0] == 'Y';
 }
 
+/* What names the set: a source here, else the projects 'use' pinned to it elsewhere; 0 when nothing does. */
+static int named_anywhere(const char *root, const char *name, char *why, size_t size)
+{
+    char projects[2048], origin[PATH_MAX + 32];
+    if (selected_here(root, name, origin, sizeof origin)) {
+        snprintf(why, size, "here (%s)", origin);
+        return 1;
+    }
+    int count = pinned_projects_naming(root, name, projects, sizeof projects);
+    if (count > 0)
+        snprintf(why, size, "elsewhere (pinned by %s)", projects);
+    return count > 0;
+}
+
 /* 0 when name may go: not in use, forced, or confirmed; else the refusal. */
 static int may_remove(const char *root, const char *name, int force)
 {
-    char why[PATH_MAX + 32];
-    if (force || !selected_here(root, name, why, sizeof why))
+    char why[PATH_MAX + 2048];
+    if (force || !named_anywhere(root, name, why, sizeof why))
         return 0;
     if (isatty(STDIN_FILENO) && isatty(STDERR_FILENO))
         return confirmed(name, why) ? 0 : fail("kept %s", name);
-    return fail("'%s' is in use here (%s): programs pinned to it would stop; add --force to remove it anyway",
+    return fail("'%s' is in use %s: programs pinned to it would stop; add --force to remove it anyway",
                 name, why);
 }
 
@@ -153,8 +169,9 @@ const struct command command_uninstall = {
         "as 8.0 that only one installed set has). A\n"
         "linked set is unregistered; the directory it refers to is kept. Version\n"
         "files naming a removed set are left as they are. A set selected here (by\n"
-        "CUDNNV_VERSION, this project's pin or the global file) is removed only\n"
-        "after a yes on the terminal, or with --force.\n",
+        "CUDNNV_VERSION, this project's pin or the global file), or pinned by a\n"
+        "project where 'cudnnv use' was run, is removed only after a yes on the\n"
+        "terminal, or with --force.\n",
     .options = options,
     .operands = {.usage = "NAME...", .complete = COMPLETE_SETS, .min = 1, .max = -1,
                  .missing = "name the sets to remove"},

@@ -9,6 +9,7 @@
 #include "doctor.h"
 #include "gpu_list.h"
 #include "lock_file.h"
+#include "pinned_projects.h"
 #include "framework_libs.h"
 #include "use_for.h"
 #include "set_source.h"
@@ -109,6 +110,7 @@ static int use_for(struct args *args)
     int count = merge_pins(path, choice.name, names, kept);
     status = version_file_write(path, count, names, 0);
     if (status == 0) {
+        pinned_projects_add(store_root(), path);
         warn_about_home(path);
         note_framework_libs(&choice);
     }
@@ -180,6 +182,7 @@ static int run(struct args *args)
     set_link_system_if_named(store_root(), args->count, args->operand);
     int status = version_file_write(path, args->count, args->operand, args_has(args, USE_FORCE));
     if (status == 0) {
+        pinned_projects_add(store_root(), path);
         warn_about_gpus(args->count, args->operand);
         warn_about_needs(args->count, args->operand);
         warn_about_lock(path, args->count, args->operand);

@@ -96,3 +96,30 @@ load helpers
     assert_status 0
     refute_output_has "still names"
 }
+
+@test "removing from outside a set that projects pinned names those projects and asks as inside one" {
+    install_fixture cudnn-11.0-linux-x64-v8.0.4.30-test.tgz cudnn-11.2-linux-x64-v8.1.0.77-test.tgz
+    mkdir -p "$BATS_TEST_TMPDIR/a" "$BATS_TEST_TMPDIR/b" "$BATS_TEST_TMPDIR/elsewhere"
+    (cd "$BATS_TEST_TMPDIR/a" && cudnnv use 8.1 2>/dev/null)
+    (cd "$BATS_TEST_TMPDIR/b" && cudnnv use 8.0 2>/dev/null)
+    cd "$BATS_TEST_TMPDIR/elsewhere"
+    run cudnnv uninstall 8.1.0.77 < /dev/null
+    assert_status 1
+    assert_output_has "'8.1.0.77' is in use elsewhere (pinned by $BATS_TEST_TMPDIR/a/.cudnn-version): programs pinned to it would stop; add --force"
+    refute_output_has "b/.cudnn-version"
+    [ -d "$CUDNNV_ROOT/versions/8.1.0.77" ]
+    run script -qec "$CUDNNV uninstall 8.1.0.77" /dev/null <<< n
+    assert_output_has "8.1.0.77 is in use elsewhere (pinned by $BATS_TEST_TMPDIR/a/.cudnn-version); remove it? [y/N]"
+    # a project whose pin changed, or that is gone, names it no more
+    echo 8.0 > "$BATS_TEST_TMPDIR/a/.cudnn-version"
+    rm -r "$BATS_TEST_TMPDIR/b"
+    run cudnnv uninstall 8.1.0.77 < /dev/null
+    assert_status 0
+    # the list is the store's own, one line per project, without control bytes
+    (cd "$BATS_TEST_TMPDIR/a" && cudnnv use 8.0 2>/dev/null && cudnnv use 8.0 2>/dev/null)
+    [ "$(grep -c "^$BATS_TEST_TMPDIR/a/.cudnn-version$" "$CUDNNV_ROOT/pinned-projects")" -eq 1 ]
+    mkdir -p "$BATS_TEST_TMPDIR/$(printf 'x\033y')"
+    (cd "$BATS_TEST_TMPDIR/$(printf 'x\033y')" && cudnnv use 8.0 2>/dev/null)
+    run grep -c "$(printf '\033')" "$CUDNNV_ROOT/pinned-projects"
+    [ "$output" = 0 ]
+}
