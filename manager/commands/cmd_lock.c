@@ -147,10 +147,10 @@ const struct command command_lock = {
     .description =
         "Write cudnn.lock beside the nearest .cudnn-version. For each name it pins,\n"
         "the set that name selects here gives the exact release and CUDA build,\n"
-        "and the catalog that build's archive for this platform (and --platform's):\n"
-        "its address, SHA-256 and size; and the CUDA libraries the set loads\n"
-        "besides itself where 'install --with-cuda-libs' brought them. Commit it;\n"
-        "on another machine (a CI job, a\n"
+        "and the catalog gives that build's archive for this platform (and for\n"
+        "--platform's): its address, SHA-256 and size. The CUDA libraries the set\n"
+        "loads besides itself, where 'install --with-cuda-libs' brought them, are\n"
+        "locked the same way. Commit it; on another machine (a CI job, a\n"
         "colleague's) 'cudnnv install --locked' installs exactly those archives,\n"
         "refusing any whose SHA-256 differs, and says when the lock no longer\n"
         "matches .cudnn-version.\n",

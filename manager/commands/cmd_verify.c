@@ -29,6 +29,7 @@ struct verify_output {
     int json;
     int problems;
     const char *name;
+    int terminal;   /* a progress line may stand on stderr: cleared before a problem is printed */
 };
 
 /* A running count on a terminal: the real cuDNN 9 is 450 MB. */
@@ -46,7 +47,10 @@ static void print_problem(const char *kind, const char *path, void *user)
         json_write_string(stdout, path);
         printf("}");
     } else {
+        if (output->terminal)
+            fputs("\r\033[K", stderr);
         printf("  %-8s %s\n", kind, path);
+        fflush(stdout);
     }
     output->problems++;
 }
@@ -99,7 +103,7 @@ static const char *verify_one(const char *name, int json, int *failed)
     char set_dir[PATH_MAX];
     struct set_info info;
     struct verify_result result;
-    struct verify_output output = {json, 0, name};
+    struct verify_output output = {json, 0, name, 0};
     char refused[2 * PATH_MAX];
     store_set_dir(store_root(), name, set_dir, sizeof set_dir);
     int known = set_info_read(set_dir, &info) == 0;
@@ -119,6 +123,7 @@ static const char *verify_one(const char *name, int json, int *failed)
         return "refused";
     }
     int terminal = isatty(STDERR_FILENO);
+    output.terminal = terminal;
     if (json) {
         printf("{\"name\": ");
         json_write_string(stdout, name);
@@ -158,9 +163,9 @@ static int run(struct args *args)
     int json = args_has(args, VERIFY_JSON), count = 0, failed = 0, printed = 0;
     const char *root = store_root();
     for (int i = 0; i < args->count && count < CUDNNV_MAX_SETS; i++) {
-        if (!cudnnv_set_exists(root, args->operand[i]))
+        if (!cudnnv_resolve(root, args->operand[i], names[count]))   /* '8.0' as use takes it */
             return fail("'%s' is not installed; see 'cudnnv versions'", args->operand[i]);
-        strcpy(names[count++], args->operand[i]);
+        count++;
     }
     if (args->count == 0)
         count = cudnnv_list_sets(root, names, CUDNNV_MAX_SETS);

@@ -56,3 +56,15 @@ load helpers
     run cudnnv verify 8.0.4.30
     assert_status 0
 }
+
+@test "verify takes a prefix as use does, and on a terminal a problem line never runs into the progress line" {
+    install_fixture cudnn-11.0-linux-x64-v8.0.4.30-test.tgz
+    run cudnnv verify 8.0
+    assert_status 0
+    assert_output_has "8.0.4.30: ok"
+    echo changed >> "$CUDNNV_ROOT/versions/8.0.4.30/include/cudnn.h"
+    run script -qec "$CUDNNV verify 8.0" /dev/null
+    assert_output_has "8.0.4.30: CHANGED"
+    # the progress line is erased (carriage return, erase to the end of line) before the problem is printed
+    [[ "$output" == *$'\r\e[K  changed  include/cudnn.h'* ]]
+}
