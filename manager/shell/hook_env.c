@@ -25,6 +25,7 @@
 
 static const char *const managed_names[HOOK_ENV_VARIABLES] = {
     PLATFORM_LIBRARY_PATH, "LD_PRELOAD", "CUDNN_HOME", "CUDNN_PATH", "CUDNN_INCLUDE_DIR", "CUDNN_LIB_DIR",
+    "CUDNNV_PROBLEM",
 };
 
 /* Appends what identifies one file's state (or its absence) to the key text. */
@@ -151,26 +152,29 @@ static int wants_preload(enum preload_mode mode, const struct cudnnv_choice *cho
            (choice->origin == CUDNNV_ORIGIN_LOCAL || choice->origin == CUDNNV_ORIGIN_ENV);
 }
 
-/* The shims of the selected majors that go into LD_PRELOAD; returns how many majors are selected. */
+/*
+ * The shims of the selected majors that go into LD_PRELOAD; returns how many
+ * majors are selected. A source that selects nothing installed (a pin of
+ * 8.3 with no 8.3 here) is said nowhere at a prompt: its reason goes into
+ * problem (the hook exports it as CUDNNV_PROBLEM for a prompt to show), and
+ * a program started here says it when it first calls cuDNN.
+ */
 static int selected_majors(const struct cudnnv_where *where, const struct cudnnv_sources *sources,
-                           const char *shim_dir, char *preload, size_t size)
+                           const char *shim_dir, char *preload, size_t size, char *problem, size_t problem_size)
 {
     struct cudnnv_choice choice;
     struct config config;
-    char message[PATH_MAX + 512], reported[PATH_MAX + 512] = "";
     int selected = 0;
     config_read(where->root, &config);
     preload[0] = '\0';
+    problem[0] = '\0';
     for (int major = SHIM_FIRST_MAJOR; major <= SHIM_LAST_MAJOR; major++) {
         enum cudnnv_status status = cudnnv_choose_major(where, sources, major, &choice);
         if (status == CUDNNV_NOTHING_SELECTED)
             continue;
         if (status != CUDNNV_SELECTED) {
-            /* a broken source fails every major alike: say it once per prompt */
-            cudnnv_describe_failure(status, &choice, major, message, sizeof message);
-            if (strcmp(message, reported) != 0)
-                fail("%s", message);
-            strcpy(reported, message);
+            if (problem[0] == '\0')   /* a broken source fails every major alike: the first says it */
+                cudnnv_describe_failure(status, &choice, major, problem, problem_size);
             continue;
         }
         selected++;
@@ -188,8 +192,9 @@ static void set_build_variables(struct hook_env *env, struct hook_state *state,
     struct cudnnv_choice choice;
     struct set_info info;
     char set_dir[PATH_MAX], part[PATH_MAX], real[PATH_MAX];
-    if (cudnnv_choose_first(where, sources, &choice) != CUDNNV_SELECTED)
-        return;
+    if (cudnnv_choose_first(where, sources, &choice) != CUDNNV_SELECTED || choice.origin == CUDNNV_ORIGIN_NEWEST ||
+        choice.origin == CUDNNV_ORIGIN_SYSTEM)
+        return;   /* a project (or the global file, CUDNNV_VERSION) chose: outside one, build scripts look for themselves */
     store_set_dir(where->root, choice.name, set_dir, sizeof set_dir);
     int linked = set_info_read(set_dir, &info) == 0 && set_info_is_linked(&info);
     set_variable(env, state, "CUDNN_HOME", linked ? info.path : set_dir);
@@ -220,11 +225,14 @@ void hook_env_apply_selection(struct hook_env *env, struct hook_state *state)
 {
     struct cudnnv_where where;
     struct cudnnv_sources sources;
-    char shim_dir[PATH_MAX], preload[4 * PATH_MAX];
+    char shim_dir[PATH_MAX], preload[4 * PATH_MAX], problem[PATH_MAX + 512];
     selection_where(&where);
     cudnnv_read_sources(&where, &sources);
     shim_files_dir(where.root, shim_dir, sizeof shim_dir);
-    if (selected_majors(&where, &sources, shim_dir, preload, sizeof preload) == 0)
+    int selected = selected_majors(&where, &sources, shim_dir, preload, sizeof preload, problem, sizeof problem);
+    if (problem[0] != '\0')
+        set_variable(env, state, "CUDNNV_PROBLEM", problem);
+    if (selected == 0)
         return;
     ensure_shims(where.root, shim_dir);
     prepend_variable(env, state, PLATFORM_LIBRARY_PATH, shim_dir);

@@ -9,7 +9,7 @@
 
 #include <stddef.h>
 
-#define HOOK_ENV_VARIABLES 6
+#define HOOK_ENV_VARIABLES 7
 
 struct hook_env {
     const char *names[HOOK_ENV_VARIABLES];

@@ -91,15 +91,25 @@ hook() { # evaluates one hook run in this shell
     [ "$CUDNN_HOME" = "$CUDNNV_ROOT/versions/8.0.4.30" ]
 }
 
-@test "a broken pin warns once and sets nothing" {
+@test "a broken pin writes nothing at a prompt: CUDNNV_PROBLEM holds the reason until it is fixed" {
     install_usual_fixtures
     echo 8.3 > .cudnn-version
-    run "$CUDNNV" hook-env bash
-    assert_output_has "version '8.3' is not installed"
-    hook 2>/dev/null
+    run --separate-stderr "$CUDNNV" hook-env bash
+    [ -z "$stderr" ]
+    assert_output_has "export CUDNNV_PROBLEM='version '\''8.3'\'' is not installed (set by $PWD/.cudnn-version)"
+    hook 2>"$BATS_TEST_TMPDIR/stderr"
+    [ ! -s "$BATS_TEST_TMPDIR/stderr" ]
     [ -z "${CUDNN_HOME:-}" ]
-    run "$CUDNNV" hook-env bash
-    [ -z "$output" ]
+    [[ "$CUDNNV_PROBLEM" == "version '8.3' is not installed"* ]]
+    # nothing changed: nothing is run, nothing said
+    run --separate-stderr "$CUDNNV" hook-env bash
+    [ -z "$output" ] && [ -z "$stderr" ]
+    # fixed: the problem goes, the set comes
+    echo 8.1 > .cudnn-version
+    hook 2>"$BATS_TEST_TMPDIR/stderr"
+    [ ! -s "$BATS_TEST_TMPDIR/stderr" ]
+    [ -z "${CUDNNV_PROBLEM:-}" ]
+    [ "$CUDNN_HOME" = "$CUDNNV_ROOT/versions/8.1.1.33" ]
 }
 
 @test "fish and pwsh syntax; bad usage" {
