@@ -5,10 +5,11 @@
 
 # The hook gives back the status of the user's last command (for a prompt
 # that shows it), and never fails itself: under the user's 'set -e' a
-# failure would end their shell.
+# failure would end their shell. It writes nothing at a prompt: a pin that
+# selects nothing is in $CUDNNV_PROBLEM, and programs say it when they run.
 _cudnnv_hook() {
   local status=$?
-  _cudnnv_unchanged || eval "$(command @CUDNNV@ hook-env bash $$)" || :
+  _cudnnv_unchanged || eval "$(command @CUDNNV@ hook-env bash $$ 2>/dev/null)" || :
   return $status
 }
 

@@ -15,7 +15,7 @@ function cudnnv
 end
 
 function _cudnnv_hook --on-variable PWD --on-event fish_prompt
-    _cudnnv_unchanged; or command @CUDNNV@ hook-env fish $fish_pid | source
+    _cudnnv_unchanged; or command @CUDNNV@ hook-env fish $fish_pid 2>/dev/null | source
 end
 
 # True when nothing that decides the selection changed since hook-env last

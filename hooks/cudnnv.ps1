@@ -3,7 +3,7 @@
 
 function global:_cudnnv_hook {
     if (_cudnnv_unchanged) { return }
-    $code = & @CUDNNV@ hook-env pwsh $PID | Out-String
+    $code = & @CUDNNV@ hook-env pwsh $PID 2>$null | Out-String
     if ($code) { Invoke-Expression $code }
 }
 

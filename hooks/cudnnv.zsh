@@ -4,8 +4,9 @@
 @COMMON@
 
 # Never fails: under the user's ERR_EXIT a failing hook would end the shell.
+# Writes nothing at a prompt: a pin that selects nothing is in $CUDNNV_PROBLEM.
 _cudnnv_hook() {
-  _cudnnv_unchanged || eval "$(command @CUDNNV@ hook-env zsh $$)" || :
+  _cudnnv_unchanged || eval "$(command @CUDNNV@ hook-env zsh $$ 2>/dev/null)" || :
 }
 
 typeset -ag precmd_functions chpwd_functions
