@@ -29,11 +29,13 @@
 #include <strings.h>
 #include <unistd.h>
 
-enum { PS_JSON };
+enum { PS_JSON, PS_ALL };
 
 static const struct option_spec options[] = {
     [PS_JSON] = {.name = "--json", .help = "an array of objects: pid, user, command, library, set, version,\n"
                                           "set_path, expected, verdict"},
+    [PS_ALL] = {.name = "--all", .help = "also say how many processes of other users could not be\n"
+                                        "looked at (root sees every process)"},
     {.name = NULL},
 };
 
@@ -287,6 +289,7 @@ static int run(struct args *args)
                     strerror(errno));
     if (json)
         printf("[");
+    int header = !json && isatty(STDOUT_FILENO);
     for (int i = 0; i < scan.count; i++) {
         const struct cudnn_process *process = &scan.processes[i];
         const char *root = process->env_root[0] ? process->env_root : store_root();
@@ -300,8 +303,12 @@ static int run(struct args *args)
             cudnnv_read_as_user(-1);
             if (json)
                 print_json(&found, shown == 0);
-            else
+            else {
+                if (header && shown == 0)
+                    printf("%7s  %-8s  %s  %s  [%s]\n", "PID", "USER", "SET (CUDNN, FOLDER) OR FILE", "COMMAND",
+                           "WHAT ITS PIN SAYS");
                 print_text(&found);
+            }
             shown++;
         }
     }
@@ -309,10 +316,13 @@ static int run(struct args *args)
         printf("%s]\n", shown ? "\n" : "");
     if (shown == 0 && !json)
         note("no running process has cuDNN loaded");
-    if (scan.unreadable > 0)
-        note("%d process%s could not be looked at: reading which libraries %s loaded is not permitted%s",
-             scan.unreadable, scan.unreadable == 1 ? "" : "es", scan.unreadable == 1 ? "it" : "they",
-             geteuid() == 0 ? "" : " (other users' processes: root sees them)");
+    int own = scan.unreadable - scan.unreadable_others;
+    if (own > 0)
+        note("%d of your processes could not be looked at: reading which libraries %s loaded is not permitted",
+             own, own == 1 ? "it" : "they");
+    if (scan.unreadable_others > 0 && args_has(args, PS_ALL))
+        note("%d process%s of other users could not be looked at (root sees them)", scan.unreadable_others,
+             scan.unreadable_others == 1 ? "" : "es");
     process_scan_free(&scan);
     return 0;
 }
@@ -324,8 +334,9 @@ const struct command command_ps = {
     .description =
         "List the running processes that have cuDNN loaded: pid, user, command, the\n"
         "set the library belongs to (or the file, when it is no set's), and whether\n"
-        "that is what the process's pin selects now. Processes of other users are\n"
-        "shown as far as permissions allow.\n",
+        "that is what the process's pin selects now, under a header on a terminal.\n"
+        "Processes of other users are shown as far as permissions allow; those that\n"
+        "cannot be read are counted with --all.\n",
     .options = options,
     .operands = {.max = 0},
 };

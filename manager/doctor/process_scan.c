@@ -126,6 +126,15 @@ static void read_details(int pid, struct cudnn_process *process)
     read_environment(pid, process);
 }
 
+/* True when /proc/PID belongs to this user (its process's owner). */
+static int owned_by_me(int pid)
+{
+    char path[32];
+    struct stat info;
+    snprintf(path, sizeof path, "/proc/%d", pid);
+    return stat(path, &info) == 0 && info.st_uid == geteuid();
+}
+
 int process_scan_run(struct process_scan *scan)
 {
     memset(scan, 0, sizeof *scan);
@@ -140,7 +149,10 @@ int process_scan_run(struct process_scan *scan)
             continue;
         memset(process, 0, sizeof *process);
         int found = read_libraries(pid, process);
-        scan->unreadable += found < 0 && (errno == EACCES || errno == EPERM);   /* not one that ended */
+        if (found < 0 && (errno == EACCES || errno == EPERM)) {   /* not one that ended */
+            scan->unreadable++;
+            scan->unreadable_others += !owned_by_me(pid);
+        }
         if (found <= 0)
             continue;
         read_details(pid, process);

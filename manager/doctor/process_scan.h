@@ -31,6 +31,7 @@ struct process_scan {
     struct cudnn_process *processes;
     int count;
     int unreadable;                    /* processes whose maps this user may not read */
+    int unreadable_others;             /* of those, the processes of other users (0 where owners are not known) */
 };
 
 int process_scan_run(struct process_scan *scan);
