@@ -13,6 +13,7 @@
  * go back and the new set is removed.
  */
 #include "cli.h"
+#include "platform.h"
 #include "commands.h"
 #include "fsutil.h"
 #include "manifest.h"
@@ -120,23 +121,28 @@ static const char *unmovable(const char *path, char *why, size_t size)
 
 /*
  * Every file is checked before anything changes: what it is, and that this
- * user can move it. All that fail are listed; then nothing happens.
+ * user can move it. Files that are not cuDNN's to adopt are listed (20 at
+ * most); files this user may not move are one line, with the command that
+ * can (cudnnv by its full path: sudo's PATH may not hold it). Then nothing
+ * happens.
  */
 static int require_adoptable(const char *top, const struct adoption *files)
 {
-    char path[2 * PATH_MAX], why[PATH_MAX + 64];
+    char path[2 * PATH_MAX], why[PATH_MAX + 64], first_why[PATH_MAX + 64] = "", self[PATH_MAX];
     int refused = 0, unwritable = 0;
     for (int i = 0; i < files->count; i++) {
         snprintf(path, sizeof path, "%s/%s", top, files->paths[i]);
         const char *problem = unadoptable(top, path);
-        if (problem == NULL && (problem = unmovable(path, why, sizeof why)) != NULL)
-            unwritable++;
         if (problem != NULL && refused++ < 20)
             note("cannot adopt %s: %s", path, problem);
+        if (problem == NULL && unmovable(path, why, sizeof why) != NULL && unwritable++ == 0)
+            snprintf(first_why, sizeof first_why, "%s", why);
     }
-    if (refused > 0 && unwritable == refused)
-        return fail("cannot move cuDNN out of %s; run it as the folder's owner, e.g. 'sudo env CUDNNV_ROOT=%s cudnnv adopt %s'; nothing was changed",
-                    top, store_root(), top);
+    if (platform_self_path(self, sizeof self) != 0)
+        snprintf(self, sizeof self, "cudnnv");
+    if (unwritable > 0)
+        return fail("cannot move cuDNN out of %s: this user may not change %d of its files (%s); run it as the folder's owner, e.g. 'sudo env CUDNNV_ROOT=%s %s adopt %s'; nothing was changed",
+                    top, unwritable, first_why, store_root(), self, top);
     if (refused > 0)
         return fail("%d of the %d cuDNN files of %s cannot be adopted (above); nothing was changed", refused,
                     files->count, top);
