@@ -36,7 +36,18 @@ static void print_sets(void)
         printf("%s\n", names[i]);
 }
 
-/* The catalog's releases, or the CUDA versions its builds are for (each once). */
+/* True when some build of the release has an archive for this machine's platform (install takes only those). */
+static int release_runs_here(const struct catalog_release *release)
+{
+    enum catalog_platform here = catalog_host_platform();
+    for (int b = 0; b < release->build_count; b++) {
+        if (release->builds[b].archive[here].name[0] != '\0')
+            return 1;
+    }
+    return 0;
+}
+
+/* The catalog's releases for this platform, or the CUDA versions its builds are for (each once). */
 static void print_catalog(int cuda)
 {
     struct catalog catalog;
@@ -45,7 +56,8 @@ static void print_catalog(int cuda)
     for (int i = 0; i < catalog.count; i++) {
         const struct catalog_release *release = &catalog.releases[i];
         if (!cuda) {
-            printf("%s\n", release->version);
+            if (release_runs_here(release))
+                printf("%s\n", release->version);
             continue;
         }
         for (int b = 0; b < release->build_count; b++) {

@@ -44,6 +44,13 @@ load helpers
     echo "$output" | grep -qx -- "-@files"
     echo "$output" | grep -qx 9.19.0.56
     echo "$output" | grep -qx -- "--platform"
+    # a release with Windows archives only (8.3.0.98) is not offered to a Linux install
+    grep -q '^windows_archive = ' "$BATS_TEST_DIRNAME/../../versions/catalog/8.3.0.98.ini"
+    run grep -c '^linux_archive = ' "$BATS_TEST_DIRNAME/../../versions/catalog/8.3.0.98.ini"
+    [ "$output" = 0 ]
+    run cudnnv completions install
+    run grep -cx 8.3.0.98 <<< "$output"
+    [ "$output" = 0 ]
     run cudnnv completions link mine
     echo "$output" | grep -qx -- "-@dirs"
     run cudnnv completions exec
