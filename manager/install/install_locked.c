@@ -39,8 +39,14 @@ static int read_pins(char *version_file, size_t size, cudnnv_name *names, int *c
     return 0;
 }
 
-/* Whether the pin already selects the locked release, with the locked bits where its sum is known. */
-static int already_installed(const char *pin, const struct catalog_release *release, const struct catalog_archive *archive)
+/*
+ * Whether the pin already selects the locked release: 1 when it does (with
+ * the locked bits, where the archive it came from is known), 0 when it does
+ * not, -1 after saying that it holds other bits than the lock's (a set
+ * installed from another archive of that release) unless force replaces it.
+ */
+static int already_installed(const char *pin, const struct catalog_release *release, const struct catalog_archive *archive,
+                             int force)
 {
     cudnnv_name set;
     char set_dir[PATH_MAX];
@@ -51,8 +57,13 @@ static int already_installed(const char *pin, const struct catalog_release *rele
     if (set_info_read(set_dir, &info) != 0 || strcmp(info.version, release->version) != 0 ||
         cudnnv_name_major(info.cuda) != cudnnv_name_major(release->builds[0].cuda))
         return 0;
-    if (info.sha256[0] != '\0' && strcasecmp(info.sha256, archive->sha256) != 0)
-        return 0;
+    if (info.sha256[0] != '\0' && strcasecmp(info.sha256, archive->sha256) != 0) {
+        if (force)
+            return 0;
+        fail("%s: %s was installed from other bits (SHA-256 %s) than cudnn.lock names (%s); replace it with the locked archive: 'cudnnv install --locked --force'",
+             pin, set, info.sha256, archive->sha256);
+        return -1;
+    }
     note("%s: %s is installed (cuDNN %s%s)", pin, set, info.version,
          info.sha256[0] ? ", the locked archive" : "; installed from a folder, not checked against the lock");
     return 1;
@@ -67,8 +78,9 @@ static int install_pin(const struct install_request *request, const struct lock_
     if (archive->name[0] == '\0')
         return fail("cudnn.lock has no %s archive for %s: run 'cudnnv lock --platform %s' where it was written",
                     catalog_platform_name(platform), entry->pin, catalog_platform_name(platform));
-    if (already_installed(entry->pin, release, archive))
-        return 0;
+    int installed = already_installed(entry->pin, release, archive, request->force);
+    if (installed != 0)
+        return installed < 0 ? 1 : 0;
     note("%s: cuDNN %s for CUDA %s: %s (locked)", entry->pin, release->version, release->builds[0].cuda, archive->name);
     if (archive->sha256[0] == '\0')
         return fail("cudnn.lock gives no SHA-256 for %s; run 'cudnnv lock' again", archive->name);

@@ -89,6 +89,9 @@ static int unpack(const struct install_request *request, const char *root, const
         return 1;
     if (request->checked_sha256 != NULL)
         snprintf(info->sha256, sizeof info->sha256, "%s", request->checked_sha256);
+    /* whatever checked it (or nothing): the set records which bits it came from, for install --locked */
+    if (info->sha256[0] == '\0' && archive_sha256(request->source, info->sha256) != 0)
+        return fail("cannot read %s: %s", request->source, strerror(errno));
     path_join(raw, PATH_MAX, staging, "raw");
     if (make_dirs(raw, 0700) != 0)
         return fail("cannot create %s: %s", raw, strerror(errno));

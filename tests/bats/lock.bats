@@ -105,7 +105,7 @@ locked_project() {
     # the release's archive in the catalog is what a lock names, even where this set came from another file
     run cudnnv lock
     assert_status 0
-    assert_output_has "8.0: 8.0.4.30 was not installed from the catalog's archive of cuDNN 8.0.4.30 (its recorded SHA-256 says nothing); the lock names the catalog's"
+    assert_output_has "8.0: 8.0.4.30 was not installed from the catalog's archive of cuDNN 8.0.4.30 (its recorded SHA-256 says $(sha256sum "$ARCHIVES/cudnn-11.0-linux-x64-v8.0.4.30-test.tgz" | cut -d' ' -f1)); the lock names the catalog's"
     grep -qx "linux-x86_64.archive = cudnn-11.0-linux-x64-v8.0.4.30.tgz" cudnn.lock
     # a set installed from a folder (its CUDA build unknown) cannot be locked; nor an archive the catalog lacks
     cudnnv install --name from-folder "$SETS/9.1.0" 2>/dev/null
@@ -124,4 +124,40 @@ locked_project() {
     run cudnnv lock
     assert_status 1
     assert_output_has "no .cudnn-version here or in a folder above"
+}
+
+@test "a set installed from an archive records its SHA-256: install --locked tells the locked bits from other bits, and --force replaces them" {
+    # a local archive of 8.1.0.77 (not the catalog's bits)
+    cudnnv install "$ARCHIVES/cudnn-11.2-linux-x64-v8.1.0.77-test.tgz" 2>/dev/null
+    grep -qx "sha256 = $(sha256sum "$ARCHIVES/cudnn-11.2-linux-x64-v8.1.0.77-test.tgz" | cut -d' ' -f1)" \
+        "$CUDNNV_ROOT/versions/8.1.0.77/cudnnv.ini"
+    # a lock that names the same release with this archive's bits: the set is the locked one
+    sum=$(sha256sum "$ARCHIVES/cudnn-11.2-linux-x64-v8.1.0.77-test.tgz" | cut -d' ' -f1)
+    mkdir -p "$BATS_TEST_TMPDIR/served" project
+    cp "$ARCHIVES/cudnn-11.2-linux-x64-v8.1.0.77-test.tgz" "$BATS_TEST_TMPDIR/served/"
+    write_test_release linux cudnn-11.2-linux-x64-v8.1.0.77-test.tgz \
+        "file://$BATS_TEST_TMPDIR/served/cudnn-11.2-linux-x64-v8.1.0.77-test.tgz" "$sum" 460.27.03
+    cd project
+    cudnnv use 8.1.0 2>/dev/null
+    cudnnv lock 2>/dev/null
+    run cudnnv install --locked
+    assert_status 0
+    assert_output_has "8.1.0: 8.1.0.77 is installed (cuDNN 8.1.0.77, the locked archive)"
+    # the same release from other bits (the same files packed again): refused, naming both sums
+    mkdir -p "$BATS_TEST_TMPDIR/repack"
+    tar -xzf "$ARCHIVES/cudnn-11.2-linux-x64-v8.1.0.77-test.tgz" -C "$BATS_TEST_TMPDIR/repack"
+    tar -czf "$BATS_TEST_TMPDIR/cudnn-11.2-linux-x64-v8.1.0.77-repacked.tgz" -C "$BATS_TEST_TMPDIR/repack" --mtime=@0 cuda
+    other=$(sha256sum "$BATS_TEST_TMPDIR/cudnn-11.2-linux-x64-v8.1.0.77-repacked.tgz" | cut -d' ' -f1)
+    [ "$other" != "$sum" ]
+    cudnnv install --force --name 8.1.0.77 "$BATS_TEST_TMPDIR/cudnn-11.2-linux-x64-v8.1.0.77-repacked.tgz" 2>/dev/null
+    run cudnnv install --locked
+    assert_status 1
+    assert_output_has "8.1.0: 8.1.0.77 was installed from other bits (SHA-256 $other) than cudnn.lock names ($sum)"
+    assert_output_has "'cudnnv install --locked --force'"
+    # --force puts the locked archive in its place
+    run cudnnv install --locked --force
+    assert_status 0
+    grep -qx "sha256 = $sum" "$CUDNNV_ROOT/versions/8.1.0.77/cudnnv.ini"
+    run cudnnv install --locked
+    assert_output_has "the locked archive"
 }
