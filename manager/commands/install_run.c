@@ -10,6 +10,7 @@
 #include "cli.h"
 #include "commands.h"
 #include "config.h"
+#include "download.h"
 #include "fsutil.h"
 #include "install_catalog.h"
 #include "install_index.h"
@@ -127,7 +128,16 @@ static int resolve_catalog_source(struct install_request *request, char *archive
     } else {
         struct release_request release = {request->source, request->cuda, request->gpu, platform,
                                           request->allow_advised};
-        if ((status = install_catalog_archive(&release, archive, size, sha256)) != 0)
+        status = install_catalog_archive(&release, archive, size, sha256);
+        if (status != 0 && download_was_unreachable() && request->channel == NULL &&
+            install_index_default(index_url, sizeof index_url) == 0) {
+            note("NVIDIA's address cannot be reached from here; trying the Python index you configured, %s (its wheel's SHA-256 and RECORD are checked)",
+                 index_url);
+            wanted = (struct index_request){.requested = request->source, .cuda = request->cuda, .platform = platform,
+                                            .no_verify = request->no_verify};
+            status = install_index_archive(index_url, &wanted, archive, size, sha256);
+        }
+        if (status != 0)
             return status;
     }
     request->source = archive;

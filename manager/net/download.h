@@ -11,6 +11,9 @@
  * would keep less than DOWNLOAD_DISK_RESERVE free; a part that overran is deleted. */
 #define DOWNLOAD_DISK_RESERVE (32LL << 20)
 int download_file(const char *url, const char *target, long long expected);
+/* True when the last download_file failed before any byte came: the server's name unknown, or no connection
+ * (another source may then be tried, where the user configured one). */
+int download_was_unreachable(void);
 int download_text(const char *url, size_t limit, char **text, char *why, size_t why_size);
 
 #endif

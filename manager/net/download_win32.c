@@ -229,6 +229,13 @@ static void describe_error(DWORD error, char *out, size_t size)
         snprintf(out, size, "Windows error %lu", (unsigned long)error);
 }
 
+static int last_unreachable;
+
+int download_was_unreachable(void)
+{
+    return last_unreachable;
+}
+
 /* One attempt from where part stops: 0, or 1 after a message (an HTTP status, or the Windows error). */
 static int fetch_into(const char *url, const char *part, const char *name, long long bound, int announced)
 {
@@ -266,7 +273,10 @@ static int fetch_into(const char *url, const char *part, const char *name, long 
                     url, (unsigned long)status);
     if (error != 0 || out == NULL) {
         char why[256];
-        describe_error(error ? error : GetLastError(), why, sizeof why);
+        DWORD code = error ? error : GetLastError();
+        last_unreachable = (code == ERROR_WINHTTP_NAME_NOT_RESOLVED || code == ERROR_WINHTTP_CANNOT_CONNECT ||
+                            code == ERROR_WINHTTP_TIMEOUT) && file_size(part) <= 0;
+        describe_error(code, why, sizeof why);
         if (file_size(part) > 0)
             return fail("cannot download %s: %s; the %lld bytes received are kept: run the same command again to resume",
                         url, why, file_size(part));
@@ -283,6 +293,7 @@ int download_file(const char *url, const char *target, long long expected)
         return file_url_copy(path, target, expected, why, sizeof why) == 0 ? 0 : fail("cannot copy %s: %s", url, why);
     char part[PATH_MAX + 8];
     const char *name = strrchr(target, '/') ? strrchr(target, '/') + 1 : target;
+    last_unreachable = 0;
     snprintf(part, sizeof part, "%s.part", target);
     struct config config;
     config_read(store_root(), &config);

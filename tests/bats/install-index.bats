@@ -224,3 +224,26 @@ wheel_sum() {
     assert_output_has "lists no linux-x86_64 wheel of cuDNN 9.1"
     [ ! -e "$CUDNNV_ROOT/cache/$WHEEL" ]
 }
+
+@test "NVIDIA's address out of reach and an index configured: install RELEASE says so and takes the index's wheel, checked" {
+    build_index
+    serve_index "$(wheel_sum)"
+    # the catalog's address on a closed port: the connection is refused, as where NVIDIA's server is not reachable
+    mkdir -p "$CUDNNV_ROOT/catalog/catalog"
+    printf '[release]\nversion = 9.1.0.70\n\n[build cuda12]\ncuda = 12\nmin_driver_linux = 525.60.13\n' \
+        > "$CUDNNV_ROOT/catalog/catalog/9.1.0.70.ini"
+    printf 'linux_archive = %s\nlinux_url = http://127.0.0.1:1/%s\nlinux_sha256 = %064d\n' \
+        cudnn-linux-x86_64-9.1.0.70_cuda12-archive.tar.xz cudnn-linux-x86_64-9.1.0.70_cuda12-archive.tar.xz 1 \
+        >> "$CUDNNV_ROOT/catalog/catalog/9.1.0.70.ini"
+    PIP_INDEX_URL="http://__token__:s3cret@127.0.0.1:$PORT/simple" run cudnnv install --cuda 12 9.1.0.70
+    assert_status 0
+    assert_output_has "NVIDIA's address cannot be reached from here; trying the Python index you configured, http://__token__:****@127.0.0.1:$PORT/simple"
+    refute_output_has "s3cret"
+    assert_output_has "installed 9.1.0.70 (cuDNN 9.1.0.70, CUDA 12)"
+    # no index configured: the failure stands, with its fix
+    cudnnv uninstall -f 9.1.0.70 2>/dev/null
+    run cudnnv install --cuda 12 9.1.0.70
+    assert_status 1
+    assert_output_has "the server cannot be reached"
+    refute_output_has "trying the Python index"
+}
