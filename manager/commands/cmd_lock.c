@@ -44,38 +44,69 @@ static int read_platforms(const char *option, int wanted[CATALOG_PLATFORMS])
     return 0;
 }
 
-/* One pin's entry: the set it selects, its release and build in the catalog, the archives wanted. */
+/*
+ * The archive this set came from, as its cudnnv.ini recorded it at install
+ * (the catalog's address, an index's wheel, a channel's package) with the
+ * SHA-256 checked then; 0 with archive filled, -1 when it was not recorded.
+ */
+static int own_archive(const struct set_info *info, struct catalog_archive *archive)
+{
+    const char *name = strrchr(info->url, '/');
+    memset(archive, 0, sizeof *archive);
+    if (info->url[0] == '\0' || info->sha256[0] == '\0' || name == NULL || name[1] == '\0' ||
+        strlen(name + 1) >= sizeof archive->name)
+        return -1;
+    snprintf(archive->name, sizeof archive->name, "%s", name + 1);
+    snprintf(archive->url, sizeof archive->url, "%s", info->url);
+    snprintf(archive->sha256, sizeof archive->sha256, "%s", info->sha256);
+    return catalog_archive_problem(archive, "") == NULL ? 0 : -1;
+}
+
+/*
+ * One pin's entry: the set it selects, its release and CUDA build, and for
+ * each platform wanted an archive with its SHA-256: for this platform the
+ * archive the set really came from where install recorded it (an index's
+ * wheel, a channel's package, the catalog's archive), else the catalog's;
+ * for another platform the catalog's.
+ */
 static int lock_pin(const struct catalog *catalog, const char *pin, const int wanted[CATALOG_PLATFORMS],
                     struct lock_pin *entry)
 {
     cudnnv_name set;
     char set_dir[PATH_MAX];
     struct set_info info;
+    struct catalog_archive own;
     if (!cudnnv_resolve(store_root(), pin, set))
         return fail("%s is not installed here: install it ('cudnnv install %s'), then lock", pin, pin);
     store_set_dir(store_root(), set, set_dir, sizeof set_dir);
-    const struct catalog_release *release = set_info_read(set_dir, &info) == 0
-                                                ? catalog_release_of_set(catalog, info.version) : NULL;
+    int known = set_info_read(set_dir, &info) == 0;
+    const struct catalog_release *release = known ? catalog_release_of_set(catalog, info.version) : NULL;
     const struct catalog_build *build = release && info.cuda[0] ? catalog_build_for(release, info.cuda) : NULL;
-    if (build == NULL)
-        return fail("%s (%s) is no release and CUDA build of the catalog (installed from a folder?): a lock names the catalog's archives",
+    int host = (int)catalog_host_platform(), has_own = known && own_archive(&info, &own) == 0;
+    if (build == NULL && !has_own)
+        return fail("%s (%s) is no release and CUDA build of the catalog, and its install recorded no archive address (installed from a folder or a local file?): a lock names archives by address and SHA-256",
                     pin, set);
     memset(entry, 0, sizeof *entry);
     snprintf(entry->pin, sizeof entry->pin, "%.*s", CUDNNV_NAME_MAX, pin);
-    snprintf(entry->release.version, sizeof entry->release.version, "%s", release->version);
+    snprintf(entry->release.version, sizeof entry->release.version, "%.31s", build ? release->version : info.version);
     entry->release.build_count = 1;
-    snprintf(entry->release.builds[0].cuda, sizeof entry->release.builds[0].cuda, "%s", build->cuda);
+    snprintf(entry->release.builds[0].cuda, sizeof entry->release.builds[0].cuda, "%s", build ? build->cuda : info.cuda);
     for (int p = 0; p < CATALOG_PLATFORMS; p++) {
         if (!wanted[p])
             continue;
-        if (build->archive[p].name[0] == '\0' || build->archive[p].sha256[0] == '\0')
+        if (p == host && has_own) {
+            entry->release.builds[0].archive[p] = own;
+            continue;
+        }
+        if (build == NULL || build->archive[p].name[0] == '\0' || build->archive[p].sha256[0] == '\0')
             return fail("cuDNN %s for CUDA %s has no %s archive with a published SHA-256 in the catalog",
-                        release->version, build->cuda, catalog_platform_name((enum catalog_platform)p));
+                        entry->release.version, entry->release.builds[0].cuda,
+                        catalog_platform_name((enum catalog_platform)p));
         entry->release.builds[0].archive[p] = build->archive[p];
     }
-    note("%s: cuDNN %s for CUDA %s", pin, release->version, build->cuda);
-    int host = (int)catalog_host_platform();
-    if (strcasecmp(info.sha256, build->archive[host].sha256) != 0)
+    note("%s: cuDNN %s for CUDA %s%s%s", pin, entry->release.version, entry->release.builds[0].cuda,
+         has_own ? ", from " : "", has_own ? own.url : "");
+    if (!has_own && wanted[host] && strcasecmp(info.sha256, build->archive[host].sha256) != 0)
         note("%s: %s was not installed from the catalog's archive of cuDNN %s (its recorded SHA-256 says %s); the lock names the catalog's",
              pin, set, release->version, info.sha256[0] ? info.sha256 : "nothing");
     return 0;

@@ -108,6 +108,7 @@ static int resolve_catalog_source(struct install_request *request, char *archive
     char index_url[1024];
     static char cuda_hint[16];
     static struct index_request wanted;
+    static struct release_request release;
     int use_index = request->index_url != NULL || (request->channel == NULL && !catalog_knows(request->source) &&
                                                    install_index_default(index_url, sizeof index_url) == 0);
     int status;
@@ -119,16 +120,19 @@ static int resolve_catalog_source(struct install_request *request, char *archive
         snprintf(cuda_hint, sizeof cuda_hint, "%d", wanted.found_cuda);
         request->cuda_hint = cuda_hint;
         request->headers_archive = wanted.headers_path[0] ? wanted.headers_path : NULL;
+        request->source_url = wanted.url;
     } else if (use_index) {
         wanted = (struct index_request){.requested = request->source, .cuda = request->cuda, .platform = platform,
                                         .no_verify = request->no_verify};
         if ((status = install_index_archive(request->index_url ? request->index_url : index_url, &wanted, archive,
                                             size, sha256)) != 0)
             return status;
+        request->source_url = wanted.url;
     } else {
-        struct release_request release = {request->source, request->cuda, request->gpu, platform,
-                                          request->allow_advised};
+        release = (struct release_request){request->source, request->cuda, request->gpu, platform,
+                                           request->allow_advised, ""};
         status = install_catalog_archive(&release, archive, size, sha256);
+        request->source_url = release.url;
         if (status != 0 && download_was_unreachable() && request->channel == NULL &&
             install_index_default(index_url, sizeof index_url) == 0) {
             note("NVIDIA's address cannot be reached from here; trying the Python index you configured, %s (its wheel's SHA-256 and RECORD are checked)",
@@ -136,6 +140,7 @@ static int resolve_catalog_source(struct install_request *request, char *archive
             wanted = (struct index_request){.requested = request->source, .cuda = request->cuda, .platform = platform,
                                             .no_verify = request->no_verify};
             status = install_index_archive(index_url, &wanted, archive, size, sha256);
+            request->source_url = wanted.url;
         }
         if (status != 0)
             return status;

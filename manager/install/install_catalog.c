@@ -251,7 +251,7 @@ static int any_unadvised(const struct catalog *catalog, const char *requested)
     return 0;
 }
 
-int install_catalog_archive(const struct release_request *request, char *archive_path, size_t size, char sha256[65])
+int install_catalog_archive(struct release_request *request, char *archive_path, size_t size, char sha256[65])
 {
     struct catalog catalog;
     struct gpu_list gpus;
@@ -286,6 +286,7 @@ int install_catalog_archive(const struct release_request *request, char *archive
         status = explain_no_fit(&catalog, request->requested, platform, cuda, driver, ceiling, &gpus, skipped);
     else {
         const struct catalog_archive *archive = &build->archive[platform];
+        snprintf(request->url, sizeof request->url, "%s", archive->url);
         say_choice(release, build, platform, cuda, driver, ceiling, &gpus, skipped);
         status = obtain(archive, archive_path, size, &downloaded);
         if (status == 0)

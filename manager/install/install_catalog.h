@@ -14,13 +14,14 @@ struct release_request {
     const char *gpu;      /* NULL: this machine's GPUs, when the platform is this machine's */
     int platform;
     int allow_advised;    /* --allow-advised: a release advised against is taken like any other */
+    char url[400];        /* answered: the address of the archive chosen */
 };
 
 /* install_catalog_archive and install_fetch_archive's answer under install_plan_only(): described, not fetched. */
 #define INSTALL_PLANNED 3
 
 void install_plan_only(void);
-int install_catalog_archive(const struct release_request *request, char *archive_path, size_t size, char sha256[65]);
+int install_catalog_archive(struct release_request *request, char *archive_path, size_t size, char sha256[65]);
 struct catalog_archive;
 int install_fetch_archive(const struct catalog_archive *archive, const char *authority, char *archive_path,
                           size_t size, char sha256[65]);

@@ -91,6 +91,7 @@ static int fetch_from(const char *kind, const char *authority, source_finder fin
     request->found_cuda = found;
     if (as_archive(file.name, file.url, file.sha256, &archive) != 0)
         return 1;
+    snprintf(request->url, sizeof request->url, "%s", archive.url);
     int status = install_fetch_archive(&archive, authority, archive_path, size, sha256);
     if ((status != 0 && status != INSTALL_PLANNED) || file.headers.name[0] == '\0' || request->runtime)
         return status;

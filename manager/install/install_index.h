@@ -16,6 +16,7 @@ struct index_request {
     int runtime;             /* --runtime: no package of headers is fetched */
     int found_cuda;          /* answered: the CUDA major of the package chosen */
     char headers_path[PATH_MAX]; /* answered: NVIDIA's libcudnn-dev package beside libcudnn, fetched; "" for none */
+    char url[400];               /* answered: the address the package was fetched from */
 };
 
 int install_index_default(char *out, size_t size);

@@ -264,6 +264,10 @@ int install_in_staging(const struct install_request *request, const char *root,
     strcpy(result->info.kind, "installed");
     if (realpath(request->source, result->info.source) == NULL)
         snprintf(result->info.source, sizeof result->info.source, "%s", request->source);
+    /* the address is kept for 'cudnnv lock' (a file to commit): never one that carries a password */
+    if (request->source_url != NULL && strlen(request->source_url) < sizeof result->info.url &&
+        strpbrk(request->source_url, " \t\r\n;#@") == NULL)
+        snprintf(result->info.url, sizeof result->info.url, "%s", request->source_url);
     stamp_time(result->info.installed, sizeof result->info.installed);
     if (set_info_write(result->staged_set, &result->info) != 0)
         return fail("cannot write the set's cudnnv.ini: %s", strerror(errno));

@@ -30,6 +30,7 @@ struct install_request {
     int no_catalog_check;       /* --no-catalog-check: an archive the catalog names is not checked against it */
     int with_cuda_libs;         /* --with-cuda-libs: also bring the CUDA libraries the set lacks */
     const char *cuda_libs_from; /* --cuda-libs-from: from this archive file or folder of archives */
+    const char *source_url;     /* the address source was fetched from (catalog, index, channel), or NULL */
     int cuda_libs_auto;         /* [install] cuda_libs = auto: the same, without being asked */
     int allow_advised;          /* --allow-advised: a release versions/advisories.ini advises against is taken */
 };

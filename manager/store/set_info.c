@@ -20,7 +20,7 @@ static const struct ini_field set_fields[] = {
     INI_FIELD(struct set_info, "platform", platform), INI_FIELD(struct set_info, "kind", kind),
     INI_FIELD(struct set_info, "source", source),     INI_FIELD(struct set_info, "path", path),
     INI_FIELD(struct set_info, "sha256", sha256),     INI_FIELD(struct set_info, "installed", installed),
-    INI_FIELD(struct set_info, "content", content),
+    INI_FIELD(struct set_info, "content", content),   INI_FIELD(struct set_info, "url", url),
 };
 
 static int take_key(void *user, const char *section, const char *key, const char *value)
@@ -72,12 +72,14 @@ int set_info_write(const char *set_dir, const struct set_info *info)
              "platform = %s\n"
              "kind = %s\n"
              "source = %s\n"
+             "%s%s%s"
              "path = %s\n"
              "sha256 = %s\n"
              "installed = %s\n"
              "%s%s%s",
              info->version, info->cuda, info->platform, info->kind,
-             one_line(info->source, source, sizeof source), one_line(info->path, linked, sizeof linked),
+             one_line(info->source, source, sizeof source), info->url[0] ? "url = " : "", info->url,
+             info->url[0] ? "\n" : "", one_line(info->path, linked, sizeof linked),
              info->sha256, info->installed, info->content[0] ? "content = " : "", info->content,
              info->content[0] ? "\n" : "");
     return write_file_atomic(path, text);

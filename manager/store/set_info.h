@@ -7,12 +7,16 @@
 
 #include <limits.h>
 
+/* An address recorded whole on one line of cudnnv.ini (whose lines are at most 198 bytes with the key). */
+#define SET_INFO_URL_MAX 190
+
 struct set_info {
     char version[72];     /* 8.1.0.77 (with the build number when known) */
     char cuda[24];        /* 11.2, 12, or "" */
     char platform[16];    /* linux or windows */
     char kind[16];        /* installed or linked */
     char source[PATH_MAX];/* the archive or directory it came from */
+    char url[SET_INFO_URL_MAX]; /* the address that archive was fetched from (catalog, index, channel), or "" */
     char path[PATH_MAX];  /* for a linked set: the directory it refers to */
     char sha256[72];      /* of the archive, when checked */
     char installed[32];   /* UTC time of install */

@@ -12,23 +12,6 @@ teardown() {
     stop_server
 }
 
-# make_wheel OUT [TAMPER]: a wheel of the 9.1.0 fixture (nvidia/cudnn/{lib,include} and its dist-info
-# with METADATA and a RECORD of every file's url-safe base64 SHA-256); with TAMPER, a library changed after.
-make_wheel() {
-    local tree="$BATS_TEST_TMPDIR/wheel-tree" info=nvidia_cudnn_cu12-9.1.0.70.dist-info
-    rm -rf "$tree"
-    mkdir -p "$tree/nvidia/cudnn" "$tree/$info"
-    cp -a "$SETS/9.1.0/lib" "$SETS/9.1.0/include" "$tree/nvidia/cudnn/"
-    printf 'Metadata-Version: 2.1\nName: nvidia-cudnn-cu12\nVersion: 9.1.0.70\n' > "$tree/$info/METADATA"
-    (cd "$tree" && find . -type f ! -name RECORD | sed 's|^\./||' | while read -r file; do
-        printf '%s,sha256=%s,%s\n' "$file" "$(openssl dgst -sha256 -binary "$file" | base64 | tr '+/' '-_' | tr -d '=')" \
-            "$(stat -c %s "$file")"
-    done > "$info/RECORD")
-    echo "$info/RECORD,," >> "$tree/$info/RECORD"
-    [ -z "${2:-}" ] || echo tampered >> "$tree/nvidia/cudnn/lib/libcudnn.so.9.1.0"
-    mkdir -p "$(dirname "$1")"
-    "$FIXTURES/bin/mkarchive" "$1" "tree:nvidia=$tree/nvidia" "tree:$info=$tree/$info"
-}
 
 build_index() {
     make_wheel "$BATS_TEST_TMPDIR/$WHEEL"

@@ -112,7 +112,7 @@ locked_project() {
     cudnnv use from-folder 2>/dev/null
     run cudnnv lock
     assert_status 1
-    assert_output_has "from-folder (from-folder) is no release and CUDA build of the catalog (installed from a folder?)"
+    assert_output_has "from-folder (from-folder) is no release and CUDA build of the catalog, and its install recorded no archive address"
     cudnnv use 8.1 2>/dev/null
     run cudnnv lock --platform windows-x86_64
     assert_status 1
@@ -160,4 +160,37 @@ locked_project() {
     grep -qx "sha256 = $sum" "$CUDNNV_ROOT/versions/8.1.0.77/cudnnv.ini"
     run cudnnv install --locked
     assert_output_has "the locked archive"
+}
+
+@test "lock names the archive a set really came from (an index's wheel, with its sum), and install --locked brings it from there" {
+    local wheel=nvidia_cudnn_cu12-9.1.0.70-py3-none-manylinux2014_x86_64.whl
+    make_wheel "$BATS_TEST_TMPDIR/index/nvidia-cudnn-cu12/$wheel"
+    local sum
+    sum=$(sha256sum "$BATS_TEST_TMPDIR/index/nvidia-cudnn-cu12/$wheel" | cut -c1-64)
+    printf '<a href="%s#sha256=%s">%s</a>\n' "$wheel" "$sum" "$wheel" > "$BATS_TEST_TMPDIR/index/nvidia-cudnn-cu12/index.html"
+    serve_folder "$BATS_TEST_TMPDIR/index"
+    # the catalog has 9.1.0.70 (NVIDIA's archive); this set comes from the index's wheel
+    run cudnnv install --cuda 12 --index-url "http://127.0.0.1:$PORT" 9.1.0.70
+    assert_status 0
+    grep -qx "url = http://127.0.0.1:$PORT/nvidia-cudnn-cu12/$wheel" "$CUDNNV_ROOT/versions/9.1.0.70/cudnnv.ini"
+    mkdir -p project && cd project
+    cudnnv use 9.1.0.70 2>/dev/null
+    run cudnnv lock
+    assert_status 0
+    assert_output_has "9.1.0.70: cuDNN 9.1.0.70 for CUDA 12, from http://127.0.0.1:$PORT/nvidia-cudnn-cu12/$wheel"
+    grep -qx "linux-x86_64.sha256 = $sum" cudnn.lock
+    grep -qx "linux-x86_64.archive = $wheel" cudnn.lock
+    # another machine installs exactly that wheel from the lock (its RECORD checked as any wheel's)
+    export CUDNNV_ROOT="$BATS_TEST_TMPDIR/other-machine"
+    run cudnnv install --locked
+    assert_status 0
+    assert_output_has "installed 9.1.0.70"
+    grep -qx "sha256 = $sum" "$CUDNNV_ROOT/versions/9.1.0.70/cudnnv.ini"
+    # an address with a password is never recorded, so never locked
+    cd "$BATS_TEST_TMPDIR"
+    export CUDNNV_ROOT="$BATS_TEST_TMPDIR/third"
+    run cudnnv install --cuda 12 --index-url "http://user:pw@127.0.0.1:$PORT" 9.1.0.70
+    assert_status 0
+    run grep -c '^url = ' "$CUDNNV_ROOT/versions/9.1.0.70/cudnnv.ini"
+    [ "$output" = 0 ]
 }
