@@ -4,6 +4,7 @@
  */
 #include "cli.h"
 #include "commands.h"
+#include "fsutil.h"
 #include "manifest.h"
 #include "set_info.h"
 #include "selection.h"
@@ -15,6 +16,7 @@
 #include <limits.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 enum { VERIFY_JSON };
@@ -29,8 +31,33 @@ struct verify_output {
     int json;
     int problems;
     const char *name;
-    int terminal;   /* a progress line may stand on stderr: cleared before a problem is printed */
+    int terminal;         /* a progress line may stand on stderr: cleared before a problem is printed */
+    const char *set_dir;  /* where the set's files are: a changed file's hard-linked twins are named */
 };
+
+/* The other sets whose file at the same place is this very file (hard links, as install shares them). */
+static void shared_with(const struct verify_output *output, const char *relative, char *out, size_t size)
+{
+    cudnnv_name names[CUDNNV_MAX_SETS];
+    char path[2 * PATH_MAX], other[2 * PATH_MAX];
+    struct stat mine, theirs;
+    out[0] = '\0';
+    snprintf(path, sizeof path, "%.4000s/%.3000s", output->set_dir, relative);
+    if (lstat(path, &mine) != 0 || !S_ISREG(mine.st_mode) || mine.st_nlink < 2)
+        return;
+    int count = cudnnv_list_sets(store_root(), names, CUDNNV_MAX_SETS);
+    for (int i = 0; i < count; i++) {
+        size_t used = strlen(out);
+        if (strcmp(names[i], output->name) == 0)
+            continue;
+        if (snprintf(other, sizeof other, "%.4000s/versions/%s/%.3000s", store_root(), names[i], relative) >=
+            (int)sizeof other)
+            continue;
+        if (lstat(other, &theirs) == 0 && theirs.st_ino == mine.st_ino && theirs.st_dev == mine.st_dev &&
+            used + strlen(names[i]) + 3 < size)
+            snprintf(out + used, size - used, "%s%s", used ? ", " : "", names[i]);
+    }
+}
 
 /* A running count on a terminal: the real cuDNN 9 is 450 MB. */
 static void show_progress(int files, unsigned long long bytes, void *user)
@@ -47,9 +74,14 @@ static void print_problem(const char *kind, const char *path, void *user)
         json_write_string(stdout, path);
         printf("}");
     } else {
+        char twins[512];
         if (output->terminal)
             fputs("\r\033[K", stderr);
-        printf("  %-8s %s\n", kind, path);
+        shared_with(output, path, twins, sizeof twins);
+        if (strcmp(kind, "changed") == 0 && twins[0] != '\0')
+            printf("  %-8s %s (one file, hard-linked with %s: the change shows there too)\n", kind, path, twins);
+        else
+            printf("  %-8s %s\n", kind, path);
         fflush(stdout);
     }
     output->problems++;
@@ -98,14 +130,26 @@ static int verify_loading(const char *name, const char *set_dir, const struct se
     return bad;
 }
 
+/* How to bring a damaged set's files back: install it again from where it came (the archive, while it is there;
+ * else its address; else the catalog's release). */
+static void say_repair(const char *name, const struct set_info *info)
+{
+    const char *from = info == NULL ? name
+                       : is_regular_file(info->source) || is_directory(info->source) ? info->source
+                       : info->url[0] ? info->url
+                                      : info->version;
+    note("repair %s: 'cudnnv install --force --name %s %s' brings its files again", name, name, from);
+}
+
 static const char *verify_one(const char *name, int json, int *failed)
 {
     char set_dir[PATH_MAX];
     struct set_info info;
     struct verify_result result;
-    struct verify_output output = {json, 0, name, 0};
+    struct verify_output output = {json, 0, name, 0, NULL};
     char refused[2 * PATH_MAX];
     store_set_dir(store_root(), name, set_dir, sizeof set_dir);
+    output.set_dir = set_dir;
     int known = set_info_read(set_dir, &info) == 0;
     if (known && set_info_is_linked(&info))
         return "linked";
@@ -154,6 +198,8 @@ static const char *verify_one(const char *name, int json, int *failed)
     else
         printf("%s: %s (%s%d files; %d missing, %d changed, %d extra)\n", name, bad ? "CHANGED" : "ok", runtime,
                result.files, result.missing, result.changed, result.extra);
+    if (bad && !json && result.missing + result.changed + result.extra > 0)
+        say_repair(name, known ? &info : NULL);
     return bad ? "changed" : "ok";
 }
 

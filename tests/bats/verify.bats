@@ -68,3 +68,18 @@ load helpers
     # the progress line is erased (carriage return, erase to the end of line) before the problem is printed
     [[ "$output" == *$'\r\e[K  changed  include/cudnn.h'* ]]
 }
+
+@test "a changed file that sets share by hard links names the sets it shows in, and each changed set gets its repair" {
+    install_fixture cudnn-11.2-linux-x64-v8.1.0.77-test.tgz
+    cudnnv install --name copy "$ARCHIVES/cudnn-11.2-linux-x64-v8.1.0.77-test.tgz" 2>/dev/null
+    echo changed >> "$CUDNNV_ROOT/versions/8.1.0.77/include/cudnn.h"
+    run cudnnv verify
+    assert_status 1
+    assert_output_has "  changed  include/cudnn.h (one file, hard-linked with copy: the change shows there too)"
+    assert_output_has "  changed  include/cudnn.h (one file, hard-linked with 8.1.0.77: the change shows there too)"
+    assert_output_has "repair 8.1.0.77: 'cudnnv install --force --name 8.1.0.77 $ARCHIVES/cudnn-11.2-linux-x64-v8.1.0.77-test.tgz' brings its files again"
+    # the repair it names works
+    cudnnv install --force --name 8.1.0.77 "$ARCHIVES/cudnn-11.2-linux-x64-v8.1.0.77-test.tgz" 2>/dev/null
+    run cudnnv verify 8.1.0.77
+    assert_status 0
+}
