@@ -68,6 +68,7 @@ CUDNNV_SRC  = manager/cli/main.c $(CORE_SRC)
 INSTALL_SRC = manager/cli/install_main.c $(HELPER_SRC) $(CORE_SRC)
 UPDATER_SRC = manager/cli/update_main.c $(UPDATE_SRC) $(CORE_SRC)
 HOOK_FILES  = hooks/cudnnv.posix hooks/cudnnv.bash hooks/cudnnv.zsh hooks/cudnnv.fish hooks/cudnnv.ps1 \
+              hooks/complete.bash hooks/complete.zsh hooks/complete.fish \
               hooks/cudnnv.cmd
 objects_in  = $(patsubst %.c,$(1)/%.o,$(2))
 CORE_OBJ    = $(call objects_in,$(BUILD)/obj,$(CORE_SRC))
@@ -489,16 +490,29 @@ install: $(CUDNNV) $(INSTALLER) $(UPDATER) $(SHIM_LIBS) $(CATALOG_DATA) $(SPANK_
 	install -d "$(DESTDIR)$(PREFIX)/share/cudnnv/catalog"
 	install -m 644 versions/catalog/*.ini "$(DESTDIR)$(PREFIX)/share/cudnnv/catalog/"
 	install -m 644 $(CATALOG_FILES) "$(DESTDIR)$(PREFIX)/share/cudnnv/"
+	install -d "$(DESTDIR)$(PREFIX)/$(BASH_COMPLETION)" "$(DESTDIR)$(PREFIX)/$(ZSH_COMPLETION)" \
+	  "$(DESTDIR)$(PREFIX)/$(FISH_COMPLETION)"
+	sed 's/@CUDNNV@/cudnnv/g' hooks/complete.bash > "$(DESTDIR)$(PREFIX)/$(BASH_COMPLETION)/cudnnv"
+	{ echo '#compdef cudnnv'; sed 's/@CUDNNV@/cudnnv/g' hooks/complete.zsh; echo '_cudnnv_complete "$$@"'; } \
+	  > "$(DESTDIR)$(PREFIX)/$(ZSH_COMPLETION)/_cudnnv"
+	sed 's/@CUDNNV@/cudnnv/g' hooks/complete.fish > "$(DESTDIR)$(PREFIX)/$(FISH_COMPLETION)/cudnnv.fish"
 
 # Removes what install wrote, file by file, then the folders that are cudnnv's
 # own (lib/cudnnv, share/cudnnv) once they are empty; bin/ and share/man stay.
+# Each shell's completion where it looks for other programs' (bash-completion, zsh's vendor folder,
+# fish's: fish then builds none of its own from the man page), calling cudnnv from PATH.
+BASH_COMPLETION = share/bash-completion/completions
+ZSH_COMPLETION  = share/zsh/vendor-completions
+FISH_COMPLETION = share/fish/vendor_completions.d
 INSTALLED_FILES = bin/cudnnv share/man/man1/cudnnv.1 $(CATALOG_FILES:versions/%=share/cudnnv/%) \
+                  $(BASH_COMPLETION)/cudnnv $(ZSH_COMPLETION)/_cudnnv $(FISH_COMPLETION)/cudnnv.fish \
                   $(patsubst %,lib/cudnnv/%,$(notdir $(SHIM_LIBS) $(INSTALLER) $(UPDATER))) lib/cudnnv/cudnnv_spank.so \
                   $(SHIM_MAJORS:%=lib/cudnnv/windows/cudnn64_%.dll) $(NVRTC_SONAMES:%=lib/cudnnv/forward/%/libnvrtc.so) \
                   $(patsubst versions/%,share/cudnnv/%,$(wildcard versions/catalog/*.ini))
 uninstall:
 	rm -f $(patsubst %,"$(DESTDIR)$(PREFIX)/%",$(INSTALLED_FILES))
-	for d in $(NVRTC_SONAMES:%=lib/cudnnv/forward/%) lib/cudnnv/forward lib/cudnnv/windows lib/cudnnv share/cudnnv/catalog share/cudnnv; do \
+	for d in $(NVRTC_SONAMES:%=lib/cudnnv/forward/%) lib/cudnnv/forward lib/cudnnv/windows lib/cudnnv share/cudnnv/catalog share/cudnnv \
+	  $(BASH_COMPLETION) share/bash-completion $(ZSH_COMPLETION) share/zsh $(FISH_COMPLETION) share/fish; do \
 	  [ ! -d "$(DESTDIR)$(PREFIX)/$$d" ] || rmdir --ignore-fail-on-non-empty "$(DESTDIR)$(PREFIX)/$$d"; done
 
 clean:

@@ -44,32 +44,6 @@ function _cudnnv_unchanged
     return 0
 end
 
-# Completion: cudnnv names the candidates for the words typed so far (see
-# 'cudnnv completions --help'); -@files, -@dirs, -@programs ask fish itself,
-# so paths complete where a path fits and nowhere else. A word
-# '--opt=VALUE' completes VALUE as the option's value.
-function __cudnnv_complete
-    set -l typed (commandline -opc)
-    set -l token (commandline -ct)
-    set -l prefix ''
-    if string match -qr -- '^--[^=]+=' $token
-        set prefix (string replace -r -- '=.*' '=' $token)
-        set -a typed (string replace -r -- '=.*' '' $token)
-        set token (string replace -r -- '^[^=]*=' '' $token)
-    end
-    for line in (command @CUDNNV@ completions $typed[2..-1] 2>/dev/null)
-        set -l found $line
-        switch $line
-            case -@files
-                set found (__fish_complete_path $token)
-            case -@dirs
-                set found (__fish_complete_directories $token)
-            case -@programs
-                set found (__fish_complete_command)
-        end
-        set -q found[1]; and printf '%s\n' $prefix$found
-    end
-end
-complete -c cudnnv -f -a '(__cudnnv_complete)'
+@COMPLETION@
 
 _cudnnv_hook

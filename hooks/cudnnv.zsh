@@ -22,23 +22,7 @@ fi
 # With compinit (before or after this line) through compdef; without it,
 # through compctl.
 # A word '--opt=VALUE' completes VALUE as the option's value.
-_cudnnv_complete() {
-  local line
-  local -a candidates typed
-  typed=(${words[2,CURRENT-1]})
-  if compset -P '--*='; then
-    typed+=(${IPREFIX%=})
-  fi
-  for line in ${(f)"$(command @CUDNNV@ completions $typed 2>/dev/null)"}; do
-    case $line in
-      -@files) _files ;;
-      -@dirs) _files -/ ;;
-      -@programs) _command_names -e ;;
-      *) candidates+=("$line") ;;
-    esac
-  done
-  compadd -a candidates
-}
+@COMPLETION@
 _cudnnv_compctl() {
   local -a typed before found
   local current line prefix= value

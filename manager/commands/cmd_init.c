@@ -37,11 +37,11 @@ struct hook_values {
  */
 static void print_hook(const char *text, const struct shell_row *shell, const struct hook_values *values, int nested)
 {
-    static const char *const markers[] = {"@CUDNNV@", "@SHELL@", "@COMMON@", "@SHIMS@"};
+    static const char *const markers[] = {"@CUDNNV@", "@SHELL@", "@COMMON@", "@SHIMS@", "@COMPLETION@"};
     while (*text) {
         const char *at = strchr(text, '@');
         int marker = -1;
-        for (int i = 0; at != NULL && i < 4 && marker < 0; i++)
+        for (int i = 0; at != NULL && i < 5 && marker < 0; i++)
             marker = strncmp(at, markers[i], strlen(markers[i])) == 0 ? i : -1;
         if (at == NULL || marker < 0) {
             size_t length = at ? (size_t)(at - text) + 1 : strlen(text);
@@ -58,6 +58,8 @@ static void print_hook(const char *text, const struct shell_row *shell, const st
             print_hook(shell->common, shell, values, 1);
         else if (marker == 3)
             shell_print_quoted(stdout, shell, values->shims);
+        else if (marker == 4 && shell->completion != NULL)
+            print_hook(shell->completion, shell, values, 1);
         text = at + strlen(markers[marker]);
     }
 }

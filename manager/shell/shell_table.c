@@ -17,16 +17,16 @@
 #include <string.h>
 
 extern const char hook_text_posix[], hook_text_bash[], hook_text_zsh[], hook_text_fish[], hook_text_ps1[],
-    hook_text_cmd[];
+    hook_text_cmd[], hook_text_complete_bash[], hook_text_complete_zsh[], hook_text_complete_fish[];
 
 static const struct shell_row rows[] = {
-    {.name = "bash", .hook = hook_text_bash, .common = hook_text_posix, .watches = 1,
+    {.name = "bash", .hook = hook_text_bash, .common = hook_text_posix, .completion = hook_text_complete_bash, .watches = 1,
      .quoting = QUOTE_POSIX, .export_format = "export %s=", .set_format = "%s=", .unset_format = "unset %s\n",
      .print_command = "printf '%s\\n' "},
-    {.name = "zsh", .hook = hook_text_zsh, .common = hook_text_posix, .watches = 1,
+    {.name = "zsh", .hook = hook_text_zsh, .common = hook_text_posix, .completion = hook_text_complete_zsh, .watches = 1,
      .quoting = QUOTE_POSIX, .export_format = "export %s=", .set_format = "%s=", .unset_format = "unset %s\n",
      .print_command = "printf '%s\\n' "},
-    {.name = "fish", .hook = hook_text_fish, .watches = 1, .quoting = QUOTE_FISH, .export_format = "set -gx %s ",
+    {.name = "fish", .hook = hook_text_fish, .completion = hook_text_complete_fish, .watches = 1, .quoting = QUOTE_FISH, .export_format = "set -gx %s ",
      .set_format = "set -g %s ", .unset_format = "set -e %s\n", .print_command = "printf '%s\\n' "},
     {.name = "pwsh", .hook = hook_text_ps1, .watches = 1, .quoting = QUOTE_PWSH, .export_format = "$Env:%s = ",
      .set_format = "$global:%s = ", .unset_format = "Remove-Item Env:%s -ErrorAction SilentlyContinue\n",

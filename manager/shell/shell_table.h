@@ -25,6 +25,7 @@ struct shell_row {
     const char *name;
     const char *hook;          /* the text 'cudnnv init NAME' prints; NULL: an output format only */
     const char *common;        /* what its hook shares with others (@COMMON@ in it), or NULL */
+    const char *completion;    /* its completion code (@COMPLETION@ in its hook; also installed on its own), or NULL */
     int watches;               /* its hook checks hook-env's watch list itself (no process per prompt) */
     enum shell_quoting quoting;
     const char *export_format; /* printf format of an exported variable's line, before its value: %s is the name */

@@ -73,3 +73,30 @@ readme_lines() {
     run login bash -l -i -c 'cudnnv --version'
     assert_status 0
 }
+
+@test "make install puts each shell's completion where that shell looks for it; fish never builds its own from the man page" {
+    repo="$BATS_TEST_DIRNAME/../.."
+    home="$BATS_TEST_TMPDIR/home"
+    mkdir -p "$home"
+    make -C "$repo" --no-print-directory -s install PREFIX="$home/.local" >/dev/null
+    share="$home/.local/share"
+    run grep -c '@CUDNNV@' "$share/bash-completion/completions/cudnnv" "$share/zsh/vendor-completions/_cudnnv" \
+        "$share/fish/vendor_completions.d/cudnnv.fish"
+    refute_output_has ":1"
+    with() { env -i HOME="$home" PATH="$home/.local/bin:/usr/bin:/bin" CUDNNV_ROOT="$CUDNNV_ROOT" "$@" 2>/dev/null < /dev/null; }
+    # fish: its own user data folder's vendor completions, so `cudnnv inst<Tab>` offers install and nothing of the man page's guesses
+    run with fish -c 'complete -C "cudnnv inst"'
+    assert_output_has "install"
+    run with fish -c 'complete -C "cudnnv install --"'
+    assert_output_has "--runtime"
+    refute_output_has "--persist"
+    refute_output_has "--tcl"
+    # bash: the file bash-completion loads for cudnnv registers the function
+    run with bash --norc -c "source '$share/bash-completion/completions/cudnnv'; complete -p cudnnv"
+    assert_output_has "complete -F _cudnnv_complete cudnnv"
+    # zsh: compinit finds _cudnnv for cudnnv in the vendor folder
+    run with zsh -f -c "fpath=('$share/zsh/vendor-completions' \$fpath); autoload -U compinit; compinit -u -d '$home/.zcompdump'; print -r -- \${_comps[cudnnv]}"
+    [ "$output" = _cudnnv ]
+    make -C "$repo" --no-print-directory -s uninstall PREFIX="$home/.local" >/dev/null
+    [ ! -e "$share/fish/vendor_completions.d/cudnnv.fish" ]
+}
