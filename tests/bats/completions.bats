@@ -212,3 +212,20 @@ zsh_expected() {
     typed "fish --no-config -i" "$CUDNNV init fish | source"
     check_typed
 }
+
+@test "every command's completion offers exactly the options its help lists (bash, zsh and fish all ask 'cudnnv completions')" {
+    for command in $(cudnnv help | sed -n 's/^  \([a-z-]*\) .*/\1/p'); do
+        offered=$(cudnnv completions "$command" | grep -- '^--' | sort)
+        listed=$(cudnnv "$command" --help 2>&1 | sed -n '/^Options:/,$p' | grep -oE '^  (-[a-z], )?--[a-z0-9-]+' | grep -oE -- '--[a-z0-9-]+' | sort)
+        if [ "$offered" != "$listed" ]; then
+            echo "$command: offered [$offered] but its help lists [$listed]" >&2
+            return 1
+        fi
+    done
+    # and each shell's completion code asks that command, not a list of its own
+    for file in complete.bash complete.zsh complete.fish; do
+        grep -q '@CUDNNV@ completions' "$BATS_TEST_DIRNAME/../../hooks/$file"
+        run grep -c -- '--runtime\|--persist' "$BATS_TEST_DIRNAME/../../hooks/$file"
+        [ "$output" = 0 ]
+    done
+}
