@@ -253,3 +253,26 @@ strict_prompts() {
     [ "$(cat "$v.plain-bash")" = 8.0 ]
     [ "$(cat "$v.plain-fish")" = 8.0 ]
 }
+
+@test "bash, zsh, fish: a pin of nothing installed writes nothing at the prompt (CUDNNV_PROBLEM says it); 'cudnnv install' there brings it and the next prompt selects it" {
+    local archive=cudnn-11.2-linux-x64-v8.1.0.77-test.tgz
+    write_test_release linux "$archive" "file://$ARCHIVES/$archive" "$(sha256sum "$ARCHIVES/$archive" | cut -c1-64)" 460.27.03
+    mkdir -p "$BATS_TEST_TMPDIR/C" "$BATS_TEST_TMPDIR/out"
+    echo 8.1.0.77 > "$BATS_TEST_TMPDIR/C/.cudnn-version"
+    OUT="$BATS_TEST_TMPDIR/out"
+    local steps=("cd $BATS_TEST_TMPDIR/C" "echo \"\$CUDNNV_PROBLEM\" > $OUT/problem"
+                 "cudnnv install > $OUT/install.txt 2>&1" "cd ." "echo \"\$CUDNN_HOME\" > $OUT/home")
+    for shell in bash zsh fish; do
+        # an empty store that is not new: init links no system set (its one line would be no prompt)
+        rm -rf "$CUDNNV_ROOT/versions" "$CUDNNV_ROOT/shells" "$OUT"/* && mkdir -p "$OUT" "$CUDNNV_ROOT/versions"
+        case $shell in
+        bash) strict_prompts "bash --norc --noprofile -i" "eval \"\$($CUDNNV init bash)\"" "${steps[@]}" ;;
+        zsh) strict_prompts "zsh -f -i" "eval \"\$($CUDNNV init zsh)\"" "${steps[@]}" ;;
+        fish) strict_prompts "fish --no-config -i -C 'function fish_prompt; echo -n \"\\\$ \"; end'" \
+                  "$CUDNNV init fish | source" "${steps[@]}" ;;
+        esac
+        grep -q "^version '8.1.0.77' is not installed (set by $BATS_TEST_TMPDIR/C/.cudnn-version)" "$OUT/problem"
+        grep -q "8.1.0.77 (pinned in $BATS_TEST_TMPDIR/C/.cudnn-version): installing" "$OUT/install.txt"
+        [ "$(cat "$OUT/home")" = "$CUDNNV_ROOT/versions/8.1.0.77" ]
+    done
+}
