@@ -7,6 +7,20 @@
 # 'cudnnv completions --help'); -@files, -@dirs, -@programs ask fish itself,
 # so paths complete where a path fits and nowhere else. A word
 # '--opt=VALUE' completes VALUE as the option's value.
+# __fish_complete_path takes no '~' (fish 3.6): a token that starts with
+# '~/' is completed as $HOME/..., and offered with its '~/' again.
+function __cudnnv_complete_path
+    set -l token $argv[1]
+    if string match -q -- '~/*' $token
+        set -l length (string length -- $HOME)
+        for line in (__fish_complete_path $HOME(string sub -s 2 -- $token))
+            echo '~'(string sub -s (math $length + 1) -- $line)
+        end
+        return
+    end
+    __fish_complete_path $token
+end
+
 function __cudnnv_complete
     set -l typed (commandline -opc)
     set -l token (commandline -ct)
@@ -20,7 +34,7 @@ function __cudnnv_complete
         set -l found $line
         switch $line
             case -@files
-                set found (__fish_complete_path $token)
+                set found (__cudnnv_complete_path $token)
             case -@dirs
                 set found (__fish_complete_directories $token)
             case -@programs

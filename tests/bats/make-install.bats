@@ -91,6 +91,10 @@ readme_lines() {
     assert_output_has "--runtime"
     refute_output_has "--persist"
     refute_output_has "--tcl"
+    # a path from the home folder, as typed with '~/' (fish's own path completion takes no '~')
+    mkdir -p "$home/Downloads/cudnn"
+    run with fish -c 'complete -C "cudnnv install ~/Down"'
+    assert_output_has "~/Downloads/"
     # bash: the file bash-completion loads for cudnnv registers the function
     run with bash --norc -c "source '$share/bash-completion/completions/cudnnv'; complete -p cudnnv"
     assert_output_has "complete -F _cudnnv_complete cudnnv"
