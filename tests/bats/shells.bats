@@ -276,3 +276,34 @@ strict_prompts() {
         [ "$(cat "$OUT/home")" = "$CUDNNV_ROOT/versions/8.1.0.77" ]
     done
 }
+
+@test "as a non-root user: bash, zsh with compinit and fish; a broken pin is silent at the prompt and 'cudnnv install' brings it" {
+    if [ "$(id -u)" != 0 ]; then skip "needs root to run the shells as another user"; fi
+    local top archive=cudnn-11.2-linux-x64-v8.1.0.77-test.tgz
+    top=$(mktemp -d /tmp/cudnnv-shells.XXXXXX)
+    share_programs "$top"
+    local home="$top/home"
+    export CUDNNV_ROOT="$home/.cudnnv"
+    write_test_release linux "$archive" "file://$ARCHIVES/$archive" "$(sha256sum "$ARCHIVES/$archive" | cut -c1-64)" 460.27.03
+    mkdir -p "$home/C" "$CUDNNV_ROOT/versions" "$top/out"
+    echo 8.1.0.77 > "$home/C/.cudnn-version"
+    chown -R 65534:65534 "$home" "$top/out"
+    OUT="$top/out"
+    local user="setpriv --reuid=65534 --regid=65534 --clear-groups env -i HOME=$home PATH=$top/programs/bin:/usr/bin:/bin TERM=xterm PS1=\\\$\\  PROMPT=\\\$\\  CUDNNV_ROOT=$CUDNNV_ROOT"
+    local steps=("cd $home/C" "echo \"\$CUDNNV_PROBLEM\" > $OUT/problem"
+                 "cudnnv install > $OUT/install.txt 2>&1" "cd ." "echo \"\$CUDNN_HOME \$(id -u)\" > $OUT/home")
+    for shell in bash zsh fish; do
+        rm -rf "$CUDNNV_ROOT/versions"/* "$CUDNNV_ROOT/shells" "$OUT"/*
+        case $shell in
+        bash) strict_prompts "$user bash --norc --noprofile -i" "eval \"\$(cudnnv init bash)\"" "${steps[@]}" ;;
+        zsh) strict_prompts "$user zsh -f -i" \
+                 "autoload -Uz compinit && compinit -u -d $home/.zcompdump && eval \"\$(cudnnv init zsh)\"" "${steps[@]}" ;;
+        fish) strict_prompts "$user fish --no-config -i -C 'function fish_prompt; echo -n \"\\\$ \"; end'" \
+                  "cudnnv init fish | source" "${steps[@]}" ;;
+        esac
+        grep -q "^version '8.1.0.77' is not installed" "$OUT/problem"
+        grep -q "installed 8.1.0.77" "$OUT/install.txt"
+        [ "$(cat "$OUT/home")" = "$CUDNNV_ROOT/versions/8.1.0.77 65534" ]
+    done
+    rm -rf "$top"
+}
