@@ -115,7 +115,7 @@ UNIT_OBJ_test_args        = $(call unit_objects,manager/cli/args.c manager/cli/h
                             manager/shell/shell_table.c manager/catalog/catalog_platform.c manager/base/messages.c manager/base/url_mask.c $(HOOKS_SRC) \
                             manager/cli/suggest.c manager/base/json.c shim/text_escape.c)
 UNIT_OBJ_test_hook_state  = $(call unit_objects,manager/shell/hook_state.c)
-UNIT_OBJ_test_pe_imports  = $(call unit_objects,manager/doctor/pe_imports.c)
+UNIT_OBJ_test_pe_imports  = $(call unit_objects,manager/store/pe_imports.c)
 UNIT_OBJ_test_file_url    = $(call unit_objects,manager/net/file_url.c manager/base/fsutil.c manager/base/messages.c manager/base/url_mask.c \
                             manager/platform/platform_posix.c $(SELECT_SRC))
 UNIT_OBJ_test_shell_table = $(call unit_objects,manager/shell/shell_table.c manager/base/json.c \
@@ -448,7 +448,7 @@ FUZZ_SRC_redist_manifest = manager/catalog/redist_manifest.c manager/catalog/cat
                           manager/store/archive_member.c manager/store/version_detect.c $(FUZZ_BASE)
 FUZZ_LIBS_redist_manifest = $(shell pkg-config --libs jansson 2>/dev/null)
 FUZZ_SRC_framework_metadata = manager/catalog/framework_metadata.c $(FUZZ_BASE)
-FUZZ_SRC_pe_imports     = manager/doctor/pe_imports.c
+FUZZ_SRC_pe_imports     = manager/store/pe_imports.c
 FUZZ_SRC_lock_file      = manager/catalog/lock_file.c manager/catalog/lock_cuda.c manager/base/ini_read.c manager/catalog/catalog_check.c manager/catalog/catalog_platform.c \
                           $(FUZZ_BASE)
 FUZZ_LIBS_lock_file     = $(shell pkg-config --libs inih 2>/dev/null)
