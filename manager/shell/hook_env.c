@@ -230,8 +230,11 @@ void hook_env_apply_selection(struct hook_env *env, struct hook_state *state)
     cudnnv_read_sources(&where, &sources);
     shim_files_dir(where.root, shim_dir, sizeof shim_dir);
     int selected = selected_majors(&where, &sources, shim_dir, preload, sizeof preload, problem, sizeof problem);
-    if (problem[0] != '\0')
-        set_variable(env, state, "CUDNNV_PROBLEM", problem);
+    if (problem[0] != '\0') {
+        char shown[4 * sizeof problem];   /* a file's name or a pin may hold control bytes: escaped, as every message */
+        cudnnv_escape_text(problem, shown, sizeof shown);
+        set_variable(env, state, "CUDNNV_PROBLEM", shown);
+    }
     if (selected == 0)
         return;
     ensure_shims(where.root, shim_dir);
