@@ -1,16 +1,18 @@
 #!/bin/bash
-# Keeps docs/architecture.md's "may call" column true: every quoted #include
-# of a file in shim/ or manager/PART/ names a header of its own part or of a
-# part the table lets it call, and (with --objects DIR, the build's objects)
-# every function an object calls is defined in such a part. A part that
-# reaches above itself is named with the file, the header or function, and
-# the part it belongs to. Usage: tests/layers.sh [--objects DIR] [ROOT]
+# Keeps docs/architecture.md's "may call" column true: every #include (in
+# quotes or angle brackets) of a file in shim/ or manager/PART/ names a
+# header of its own part or of a part the table lets it call, and (with
+# --objects DIR, a build's objects; as often as there are builds: the
+# native one, the shim's, the Windows one) every function an object calls is
+# defined in such a part. A part that reaches above itself is named with the
+# file, the header or function, and the part it belongs to.
+# Usage: tests/layers.sh [--objects DIR]... [ROOT]
 set -eu
-objects=""
-if [ "${1:-}" = --objects ]; then
-    objects=$2
+object_dirs=()
+while [ "${1:-}" = --objects ]; do
+    object_dirs+=("$2")
     shift 2
-fi
+done
 root=${1:-$(dirname "$0")/..}
 table="$root/docs/architecture.md"
 
@@ -36,9 +38,15 @@ may_call() { # may_call PART OTHER
     [ "$1" = "$2" ] || [[ "${allowed[$1]}" == *" $2 "* ]]
 }
 
+# A part's own headers; those in a folder below it (platform/win32/: stand-ins for system headers on
+# Windows, dlfcn.h and the like) count only where they are included in quotes.
+declare -A part_of_own_header
 for part in "${parts[@]}"; do
     for header in "$(folder_of "$part")"/*.h "$(folder_of "$part")"/*/*.h; do
         [ -f "$header" ] && part_of_header[$(basename "$header")]=$part
+    done
+    for header in "$(folder_of "$part")"/*.h; do
+        [ -f "$header" ] && part_of_own_header[$(basename "$header")]=$part
     done
 done
 
@@ -46,35 +54,49 @@ problems=0
 for part in "${parts[@]}"; do
     for file in "$(folder_of "$part")"/*.[ch]; do
         [ -f "$file" ] || continue
-        while read -r header; do
-            other=${part_of_header[$header]:-}
+        while read -r quote header; do
+            if [ "$quote" = '"' ]; then other=${part_of_header[$header]:-}; else other=${part_of_own_header[$header]:-}; fi
             if [ -n "$other" ] && ! may_call "$part" "$other"; then
                 echo "${file#"$root"/}: includes $header of $other, which $part may not call (docs/architecture.md)"
                 problems=$((problems + 1))
             fi
-        done < <(sed -n 's/^[[:space:]]*#[[:space:]]*include[[:space:]]*"\([^"]*\)".*/\1/p' "$file")
+        done < <(sed -n 's/^[[:space:]]*#[[:space:]]*include[[:space:]]*\(["<]\)\([^">]*\)[">].*/\1 \2/p' "$file")
     done
 done
 
-# The objects of the sources there are now (a build folder may keep objects of moved files).
+# The objects in DIR of the sources there are now (a build folder may keep objects of moved files).
 current_objects() {
-    local part dir source
+    local part source object
     for part in "${parts[@]}"; do
         for source in "$(folder_of "$part")"/*.c; do
-            object="$objects/${source#"$root"/}"
+            object="$1/${source#"$root"/}"
             object=${object%.c}.o
             if [ -f "$object" ]; then echo "$object"; fi
         done
     done
 }
 
-if [ -n "$objects" ]; then
-    mapfile -t files < <(current_objects)
+# nm for the objects of DIR: mingw-w64's for a Windows build (COFF), else the machine's.
+nm_for() {
+    if [[ "$1" == *windows* ]] && command -v x86_64-w64-mingw32-nm >/dev/null; then
+        echo x86_64-w64-mingw32-nm
+    else
+        echo nm
+    fi
+}
+
+# The calls of one build's objects: each undefined symbol against the part that defines it in that build.
+check_calls() {
+    local objects=$1 nm files object symbol part other
+    nm=$(nm_for "$objects")
+    mapfile -t files < <(current_objects "$objects")
+    [ "${#files[@]}" -gt 0 ] || return 0
+    part_of_symbol=()
     while read -r object symbol; do
         part=${object#"$objects"/}
         part=${part#manager/}
         part_of_symbol[$symbol]=${part%%/*}
-    done < <(nm -A -g --defined-only "${files[@]}" | awk '$(NF-1) ~ /^[TDBR]$/ {sub(/:.*/, "", $1); print $1, $NF}')
+    done < <($nm -A -g --defined-only "${files[@]}" | awk '$(NF-1) ~ /^[TDBR]$/ {sub(/:.*/, "", $1); print $1, $NF}')
     while read -r object symbol; do
         part=${object#"$objects"/}
         part=${part#manager/}
@@ -84,6 +106,10 @@ if [ -n "$objects" ]; then
             echo "${object#"$objects"/}: calls $symbol of $other, which $part may not call (docs/architecture.md)"
             problems=$((problems + 1))
         fi
-    done < <(nm -A -u "${files[@]}" | awk '{sub(/:.*/, "", $1); print $1, $NF}')
-fi
+    done < <($nm -A -u "${files[@]}" | awk '{sub(/:.*/, "", $1); print $1, $NF}')
+}
+
+for objects in "${object_dirs[@]}"; do
+    check_calls "$objects"
+done
 [ "$problems" -eq 0 ]

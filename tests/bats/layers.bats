@@ -9,10 +9,60 @@ REPO="$BATS_TEST_DIRNAME/../.."
 
 build_dir() { dirname "$(dirname "$CUDNNV")"; }
 
+# with_shim_loaders DIR: a copy of the build's objects (native, or Windows with WIN) with the shim's
+# loader compiled beside the selection objects (the shims are linked straight from their sources).
+with_shim_loaders() {
+    local to=$1 compiler=cc from="$(build_dir)/obj" sources="shim_launch shim_load shim_platform_posix shim_resolve shim_report"
+    if [ "${2:-}" = WIN ]; then
+        compiler=x86_64-w64-mingw32-gcc from="$(build_dir)/windows/obj"
+        sources="shim_launch_win32 shim_load_win32 shim_platform_win32 shim_files_win32 shim_resolve shim_report"
+    fi
+    cp -r "$from" "$to"
+    for source in $sources; do
+        $compiler -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -I"$REPO/shim" -c \
+            -o "$to/shim/$source.o" "$REPO/shim/$source.c"
+    done
+}
+
 @test "every include and every call of shim/ and manager/ keeps to the parts docs/architecture.md allows" {
-    run "$REPO/tests/layers.sh" --objects "$(build_dir)/obj" "$REPO"
+    with_shim_loaders "$BATS_TEST_TMPDIR/native"
+    local objects=(--objects "$BATS_TEST_TMPDIR/native")
+    if [ -d "$(build_dir)/windows/obj" ]; then
+        with_shim_loaders "$BATS_TEST_TMPDIR/windows" WIN
+        objects+=(--objects "$BATS_TEST_TMPDIR/windows")
+    fi
+    run "$REPO/tests/layers.sh" "${objects[@]}" "$REPO"
     assert_status 0
     [ -z "$output" ]
+}
+
+@test "the blind spots are seen: an include in angle brackets, a call from a Windows object, a call from the shim's loader" {
+    local tree="$BATS_TEST_TMPDIR/tree"
+    copy_tree "$tree"
+    sed -i 's/#include "store.h"/#include "store.h"\n#include <cli.h>/' "$tree/manager/store/store.c"
+    run "$REPO/tests/layers.sh" "$tree"
+    assert_status 1
+    assert_output_has "manager/store/store.c: includes cli.h of cli, which store may not call"
+    # a system header that a Windows stand-in shares a name with is not ours
+    cp "$REPO/manager/store/store.c" "$tree/manager/store/store.c"
+    run "$REPO/tests/layers.sh" "$tree"
+    assert_status 0
+    # the shim's loader calling the manager's store (the shim calls no part of the manager)
+    with_shim_loaders "$BATS_TEST_TMPDIR/native"
+    printf 'const char *store_root(void);\nconst char *planted(void) { return store_root(); }\n' > "$tree/shim/shim_planted.c"
+    cc -c -o "$BATS_TEST_TMPDIR/native/shim/shim_planted.o" "$tree/shim/shim_planted.c"
+    run "$REPO/tests/layers.sh" --objects "$BATS_TEST_TMPDIR/native" "$tree"
+    assert_status 1
+    assert_output_has "shim/shim_planted.o: calls store_root of store, which shim may not call"
+    rm "$tree/shim/shim_planted.c"
+    # a Windows-only file of doctor calling the command line, seen in the Windows objects
+    [ -d "$(build_dir)/windows/obj" ] || skip "the Windows build is not there (make check builds it)"
+    with_shim_loaders "$BATS_TEST_TMPDIR/windows" WIN
+    printf 'int command_main(void);\nint planted(void) { return command_main(); }\n' > "$tree/manager/doctor/planted_win32.c"
+    x86_64-w64-mingw32-gcc -c -o "$BATS_TEST_TMPDIR/windows/manager/doctor/planted_win32.o" "$tree/manager/doctor/planted_win32.c"
+    run "$REPO/tests/layers.sh" --objects "$BATS_TEST_TMPDIR/windows" "$tree"
+    assert_status 1
+    assert_output_has "manager/doctor/planted_win32.o: calls command_main of cli, which doctor may not call"
 }
 
 # copy_tree DIR: the sources and the table, to plant something in.
