@@ -175,8 +175,10 @@ define shim_link
 	$(Q)$(1) $(SHIM_LINK_FLAGS) -o $(2) $(4) $(BUILD)/gen/libcudnn.so.$(3).stubs.S \
 		$(BUILD)/gen/libcudnn.so.$(3).names.c $(5)
 endef
+# The shims are linked straight from their sources: every header of shim/ is a prerequisite (a
+# changed shim_symbols.h or shim_files_win32.h relinks them all).
 SHIM_DEPS = $(BUILD)/gen/libcudnn.so.%.stubs.S $(BUILD)/gen/libcudnn.so.%.names.c shim/trampoline.S \
-            shim/shim_internal.h shim/shim_platform.h shim/cudnnv_select.h
+            $(wildcard shim/*.h)
 
 $(BUILD)/lib/cudnnv/libcudnn.so.%: $(SHIM_SRC) $(SHIM_DEPS) $(BUILD)/gen/libcudnn.so.%.map shim/trampoline_x86_64_sysv.S
 	$(call shim_link,$(CC),$@,$*,$(SHIM_SRC),$(call ELF_SHIM_FLAGS,$*))

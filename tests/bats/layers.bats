@@ -114,4 +114,13 @@ copy_tree() {
         run make -C "$REPO" -q BUILD="$build" -W manager/store/store.h "$target"
         case "$target" in *libcudnn*) ;; *) [ "$status" -eq 1 ] || { echo "$target ignores store.h" >&2; false; } ;; esac
     done
+    # the shims are linked straight from their sources: each of shim/'s headers relinks them
+    for target in "$build/lib/cudnnv/libcudnn.so.9" "$build/lib/cudnnv/windows/cudnn64_9.dll"; do
+        [ -e "$target" ] || continue
+        make -C "$REPO" -q BUILD="$build" "$target"
+        for header in shim/shim_symbols.h shim/shim_files_win32.h shim/shim_internal.h; do
+            run make -C "$REPO" -q BUILD="$build" -W "$header" "$target"
+            [ "$status" -eq 1 ] || { echo "make -q does not relink $target after $header changes" >&2; false; }
+        done
+    done
 }
