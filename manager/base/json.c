@@ -24,7 +24,7 @@ static int utf8_sequence(const unsigned char *c)
     return length;
 }
 
-void json_write_string(FILE *out, const char *text)
+void write_json_string(FILE *out, const char *text)
 {
     fputc('"', out);
     for (const unsigned char *c = (const unsigned char *)text; *c; c++) {
@@ -48,8 +48,8 @@ void json_write_string(FILE *out, const char *text)
 }
 
 /* ', "key": "value"': one more string member of an object already opened. */
-void json_next_member(FILE *out, const char *key, const char *value)
+void write_json_member(FILE *out, const char *key, const char *value)
 {
     fprintf(out, ", \"%s\": ", key);
-    json_write_string(out, value);
+    write_json_string(out, value);
 }

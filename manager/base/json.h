@@ -7,7 +7,7 @@
 
 #include <stdio.h>
 
-void json_write_string(FILE *out, const char *text);
-void json_next_member(FILE *out, const char *key, const char *value);
+void write_json_string(FILE *out, const char *text);
+void write_json_member(FILE *out, const char *key, const char *value);
 
 #endif

@@ -44,10 +44,10 @@ static void print_json(const struct doctor *doctor)
     for (int i = 0; i < doctor->count; i++) {
         const struct doctor_finding *finding = &doctor->findings[i];
         printf("%s\n  {\"check\": ", i ? "," : "");
-        json_write_string(stdout, finding->check);
-        json_next_member(stdout, "status", verdict_words[finding->verdict]);
-        json_next_member(stdout, "detail", finding->detail);
-        json_next_member(stdout, "fix", finding->fix);
+        write_json_string(stdout, finding->check);
+        write_json_member(stdout, "status", verdict_words[finding->verdict]);
+        write_json_member(stdout, "detail", finding->detail);
+        write_json_member(stdout, "fix", finding->fix);
         printf("}");
     }
     printf("\n]\n");

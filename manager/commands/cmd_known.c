@@ -87,11 +87,11 @@ static void print_release(const struct catalog *catalog, const struct catalog_re
         return;
     }
     printf("%s\n  {\"version\": ", first ? "" : ",");
-    json_write_string(stdout, release->version);
+    write_json_string(stdout, release->version);
     printf(", \"cuda\": [");
     for (int b = 0; b < release->build_count; b++) {
         printf("%s", b ? ", " : "");
-        json_write_string(stdout, release->builds[b].cuda);
+        write_json_string(stdout, release->builds[b].cuda);
     }
     printf("], \"installed\": [");
     /* the names, split at the ", " installed_as put between them (names have no spaces) */
@@ -99,13 +99,13 @@ static void print_release(const struct catalog *catalog, const struct catalog_re
         next = strstr(name, ", ");
         next = next ? (*next = '\0', next + 2) : name + strlen(name);
         printf("%s", name == installed ? "" : ", ");
-        json_write_string(stdout, name);
+        write_json_string(stdout, name);
     }
     printf("]");
     if (listing->gpus.count > 0) {
         printf(", \"runs_on_gpus\": %s", runs ? "true" : "false");
         if (!runs)
-            json_next_member(stdout, "gpu_reason", unfit);
+            write_json_member(stdout, "gpu_reason", unfit);
     }
     printf("}");
 }

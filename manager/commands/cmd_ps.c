@@ -268,15 +268,15 @@ static void print_json(const struct finding *found, int first)
     user_name(found->process, user, sizeof user);
     snprintf(pid, sizeof pid, "%d", found->process->pid);
     printf("%s\n  {\"pid\": %s", first ? "" : ",", pid);
-    json_next_member(stdout, "user", user);
-    json_next_member(stdout, "command", found->process->command);
-    json_next_member(stdout, "library", found->library);
-    json_next_member(stdout, "set", found->set);
-    json_next_member(stdout, "version", found->version);
-    json_next_member(stdout, "set_path", found->set_path);
-    json_next_member(stdout, "expected", found->expected);
-    json_next_member(stdout, "verdict", found->verdict);
-    json_next_member(stdout, "detail", found->detail);
+    write_json_member(stdout, "user", user);
+    write_json_member(stdout, "command", found->process->command);
+    write_json_member(stdout, "library", found->library);
+    write_json_member(stdout, "set", found->set);
+    write_json_member(stdout, "version", found->version);
+    write_json_member(stdout, "set_path", found->set_path);
+    write_json_member(stdout, "expected", found->expected);
+    write_json_member(stdout, "verdict", found->verdict);
+    write_json_member(stdout, "detail", found->detail);
     printf("}");
 }
 

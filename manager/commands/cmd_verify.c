@@ -71,7 +71,7 @@ static void print_problem(const char *kind, const char *path, void *user)
     struct verify_output *output = user;
     if (output->json) {
         printf("%s{\"kind\": \"%s\", \"path\": ", output->problems ? ", " : "", kind);
-        json_write_string(stdout, path);
+        write_json_string(stdout, path);
         printf("}");
     } else {
         char twins[512];
@@ -158,9 +158,9 @@ static const char *verify_one(const char *name, int json, int *failed)
         *failed = 1;
         if (json) {
             printf("{\"name\": ");
-            json_write_string(stdout, name);
-            json_next_member(stdout, "status", "refused");
-            json_next_member(stdout, "reason", refused);
+            write_json_string(stdout, name);
+            write_json_member(stdout, "status", "refused");
+            write_json_member(stdout, "reason", refused);
             printf("}");
         } else
             printf("%s: REFUSED (%s)\n", name, refused);
@@ -170,7 +170,7 @@ static const char *verify_one(const char *name, int json, int *failed)
     output.terminal = terminal;
     if (json) {
         printf("{\"name\": ");
-        json_write_string(stdout, name);
+        write_json_string(stdout, name);
         printf(", \"problems\": [");
     }
     int verified = manifest_verify(set_dir, &result, print_problem, terminal ? show_progress : NULL, &output);

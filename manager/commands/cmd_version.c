@@ -24,10 +24,10 @@ static void print_choice_json(const struct cudnnv_choice *choice, int major, enu
     if (major >= 0)
         printf("\"major\": %d, ", major);
     printf("\"selected\": %s, \"name\": ", status == CUDNNV_SELECTED ? "true" : "false");
-    json_write_string(stdout, choice->name);
-    json_next_member(stdout, "requested", choice->requested);
-    json_next_member(stdout, "origin", cudnnv_origin_word(choice->origin));
-    json_next_member(stdout, "origin_path", choice->origin_path);
+    write_json_string(stdout, choice->name);
+    write_json_member(stdout, "requested", choice->requested);
+    write_json_member(stdout, "origin", cudnnv_origin_word(choice->origin));
+    write_json_member(stdout, "origin_path", choice->origin_path);
     printf("}");
 }
 

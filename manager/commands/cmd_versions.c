@@ -86,17 +86,17 @@ static void print_json(const struct listed_set *sets, int count)
     for (int i = 0; i < count; i++) {
         const struct listed_set *set = &sets[i];
         printf("%s\n  {\"name\": ", i ? "," : "");
-        json_write_string(stdout, set->name);
-        json_next_member(stdout, "version", set->info.version);
-        json_next_member(stdout, "cuda", set->info.cuda);
-        json_next_member(stdout, "platform", set->info.platform);
-        json_next_member(stdout, "kind", set->info.kind);
-        json_next_member(stdout, "path", set_info_is_linked(&set->info) ? set->info.path : set->set_dir);
+        write_json_string(stdout, set->name);
+        write_json_member(stdout, "version", set->info.version);
+        write_json_member(stdout, "cuda", set->info.cuda);
+        write_json_member(stdout, "platform", set->info.platform);
+        write_json_member(stdout, "kind", set->info.kind);
+        write_json_member(stdout, "path", set_info_is_linked(&set->info) ? set->info.path : set->set_dir);
         printf(", \"selected\": %s, \"system\": %s", set->selected ? "true" : "false",
                cudnnv_set_in_system(store_root(), set->name) ? "true" : "false");
-        json_next_member(stdout, "origin", set->origin);
-        json_next_member(stdout, "refused", set->refused);
-        json_next_member(stdout, "unmet_needs", set->unmet);
+        write_json_member(stdout, "origin", set->origin);
+        write_json_member(stdout, "refused", set->refused);
+        write_json_member(stdout, "unmet_needs", set->unmet);
         printf("}");
     }
     printf("%s]\n", count ? "\n" : "");

@@ -70,11 +70,11 @@ static void print_result(const struct install_request *request, const struct ins
     if (!request->json)
         return;
     printf("{\"name\": ");
-    json_write_string(stdout, result->name);
-    json_next_member(stdout, "version", result->info.version);
-    json_next_member(stdout, "cuda", result->info.cuda);
-    json_next_member(stdout, "platform", result->info.platform);
-    json_next_member(stdout, "path", result->set_dir);
+    write_json_string(stdout, result->name);
+    write_json_member(stdout, "version", result->info.version);
+    write_json_member(stdout, "cuda", result->info.cuda);
+    write_json_member(stdout, "platform", result->info.platform);
+    write_json_member(stdout, "path", result->set_dir);
     printf(", \"runtime\": %s", set_info_is_runtime(&result->info) ? "true" : "false");
     printf(", \"files\": %d, \"links\": %d, \"shared\": %d, \"bytes\": %llu}\n",
            result->stats.files, result->stats.links, result->stats.shared, result->stats.bytes);

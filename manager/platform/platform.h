@@ -17,7 +17,6 @@ int platform_path_is_absolute(const char *path);
 int platform_lock(int fd, int wait);
 int platform_exchange(const char *staged, const char *target);
 int platform_sync_directory(const char *path);
-int platform_run(char **argv);
 /* platform_run_capture's answer when the program ran past its time and was stopped. */
 #define PLATFORM_TIMED_OUT (-2)
 int platform_run_capture(char **argv, char *out, size_t size, int seconds);

@@ -54,21 +54,6 @@ int platform_exchange(const char *staged, const char *target)
     return renameat2(AT_FDCWD, staged, AT_FDCWD, target, RENAME_EXCHANGE);
 }
 
-/* Runs argv[0] (found on PATH) and waits: its exit status, 128+signal, or -1. */
-int platform_run(char **argv)
-{
-    int status;
-    fflush(NULL);
-    pid_t child = fork();
-    if (child == 0) {
-        execvp(argv[0], argv);
-        _exit(127);
-    }
-    if (child < 0 || waitpid(child, &status, 0) != child)
-        return -1;
-    return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
-}
-
 /* Milliseconds since some fixed point, for deadlines. */
 static long long now_ms(void)
 {

@@ -118,7 +118,7 @@ static char *quote_argument(const char *argument)
     return out;
 }
 
-int platform_run(char **argv)
+static int platform_run(char **argv)
 {
     int count = 0, status = -1;
     while (argv[count] != NULL)

@@ -1,6 +1,7 @@
 /*
  * beneath.h in cudnnv.exe. The confined walk guards trees unpacked from
- * archives, and this build unpacks none (archive_win32.c): a folder the
+ * archives, and this build unpacks them into its staging folder by its own
+ * member rules (archive_stage_win32.c), never through beneath: a folder the
  * user names is copied by its own paths. Asking for a confined path is
  * therefore a mistake of the caller, answered with ENOSYS.
  */

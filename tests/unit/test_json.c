@@ -19,7 +19,7 @@ static char *written(const char *text)
     char *out = NULL;
     size_t size = 0;
     FILE *stream = open_memstream(&out, &size);
-    json_write_string(stream, text);
+    write_json_string(stream, text);
     fclose(stream);
     return out;
 }
@@ -57,7 +57,7 @@ static void members_follow_an_open_object(void **state)
     (void)state;
     FILE *stream = open_memstream(&out, &size);
     fputs("{\"a\": 1", stream);
-    json_next_member(stream, "path", "/x\"y");
+    write_json_member(stream, "path", "/x\"y");
     fputs("}", stream);
     fclose(stream);
     assert_string_equal(out, "{\"a\": 1, \"path\": \"/x\\\"y\"}");
