@@ -8,14 +8,15 @@
 #include <stdio.h>
 #include <string.h>
 
-#define CUDNNV_RELEASE "0.1.0"
+/* build/gen/version.c (the Makefile: the newest tag, else the base version and the commit) */
+extern const char cudnnv_release[];
 
 int main(int argc, char **argv)
 {
     if (argc < 2 || strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "--help") == 0)
         return command_main(&command_help, command_help.run, 1, argv);
     if (strcmp(argv[1], "--version") == 0 || strcmp(argv[1], "-v") == 0) {
-        printf("cudnnv %s\n", CUDNNV_RELEASE);
+        printf("cudnnv %s\n", cudnnv_release);
         return 0;
     }
     const struct command *command = command_find(argv[1]);
