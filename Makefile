@@ -50,7 +50,7 @@ DEMO_PACKAGES  = build-essential pkg-config libinih-dev libxxhash-dev libarchive
 CHECK_PACKAGES = $(DEMO_PACKAGES) clang libcmocka-dev bats gcc-mingw-w64-x86-64 libz-mingw-w64-dev dpkg-dev cmake \
                  wine64 gcc-aarch64-linux-gnu \
                  libc6-dev-arm64-cross qemu-user zsh fish tmux git strace lmod tcl slurm-wlm libslurm-dev munge \
-                 openssl parallel
+                 openssl parallel patchelf
 
 SELECT_SRC  = shim/version_name.c shim/set_list.c shim/version_file.c shim/select.c \
               shim/select_message.c shim/text_escape.c shim/set_trust.c
@@ -140,7 +140,7 @@ UNIT_LINK = $(or $(UNIT_OBJ_$(1)),$(UNIT_SUPPORT))
 # Generated sources and objects are kept (not deleted as intermediates).
 .SECONDARY:
 
-.PHONY: all deps deps-demo deps-aarch64 windows-sources check unit bats bats-fast fixtures windows-dist clang-build demo bench install uninstall clean windows aarch64 fuzz
+.PHONY: dist all deps deps-demo deps-aarch64 windows-sources check unit bats bats-fast fixtures windows-dist clang-build demo bench install uninstall clean windows aarch64 fuzz
 
 CATALOG_DATA = $(BUILD)/share/cudnnv/.stamp
 
@@ -440,6 +440,20 @@ bench: deps
 	  (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$p >/dev/null); done
 	$(MAKE) --no-print-directory all fixtures
 	tests/bench/run.sh $(abspath $(CUDNNV)) $(abspath $(BUILD)/fixtures) $(abspath $(BUILD))
+
+# make dist: build/dist/cudnnv-VERSION-linux-x86_64.tar.gz, the installed tree
+# that runs wherever it is unpacked (its bin on PATH) on another glibc system
+# with none of the -dev packages: manager/platform/dist-bundle.sh carries the
+# helpers' libraries inside. The version is the one cudnnv --version says.
+DIST_NAME = cudnnv-$(VERSION)-linux-$(shell uname -m)
+dist: all
+	@dpkg-query -W -f='$${Status}' patchelf 2>/dev/null | grep -q "ok installed" || \
+	  (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq patchelf >/dev/null)
+	@rm -rf $(BUILD)/dist/$(DIST_NAME) $(BUILD)/dist/$(DIST_NAME).tar.gz
+	$(Q)$(MAKE) --no-print-directory -s install DESTDIR=$(abspath $(BUILD)/dist) PREFIX=/$(DIST_NAME) >/dev/null
+	$(Q)manager/platform/dist-bundle.sh $(BUILD)/dist/$(DIST_NAME)
+	$(Q)tar -C $(BUILD)/dist -czf $(BUILD)/dist/$(DIST_NAME).tar.gz $(DIST_NAME)
+	@echo "  DIST $(BUILD)/dist/$(DIST_NAME).tar.gz"
 
 # Fuzzing (not part of check): libFuzzer harnesses under tests/fuzz, built with
 # clang, each run for FUZZ_SECONDS; the executions and any finding are printed.

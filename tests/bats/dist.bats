@@ -1,0 +1,47 @@
+#!/usr/bin/env bats
+# make dist: a tarball of the installed tree that runs wherever it is
+# unpacked, on a glibc system without the libraries the helpers were built
+# against (they come inside it).
+
+load helpers
+
+REPO="$BATS_TEST_DIRNAME/../.."
+
+@test "the dist tarball runs from a folder with a space, with the system's copies of the helpers' libraries hidden" {
+    if [ "$(id -u)" != 0 ]; then skip "needs root to hide the system's libraries in a mount namespace"; fi
+    run make -C "$REPO" --no-print-directory -s dist
+    assert_status 0
+    local version tarball
+    version=$("$CUDNNV" --version | cut -d' ' -f2)
+    tarball="$REPO/build/dist/cudnnv-$version-linux-$(uname -m).tar.gz"
+    [ -f "$tarball" ]
+    mkdir -p "$BATS_TEST_TMPDIR/un packed"
+    tar -C "$BATS_TEST_TMPDIR/un packed" -xzf "$tarball"
+    local top="$BATS_TEST_TMPDIR/un packed/cudnnv-$version-linux-$(uname -m)"
+    # cudnnv itself needs libc alone; every other library of the helpers comes from the tree
+    run ldd "$top/bin/cudnnv"
+    refute_output_has "libarchive"
+    run ldd "$top/lib/cudnnv/cudnnv-install"
+    assert_output_has "libarchive.so.13 => $top/lib/cudnnv/deps/libarchive.so.13"
+    assert_output_has "libcurl.so.4 => $top/lib/cudnnv/deps/libcurl.so.4"
+    [ ! -e "$top/lib/cudnnv/cudnnv_spank.so" ]   # it needs the machine's own Slurm
+    # the system's copies made unloadable (bind-mounted over), as on a machine that never had them
+    local hide=""
+    for library in libarchive.so.13 libcurl.so.4 libjansson.so.4 libelf.so.1 libgit2.so.1.5 libcrypto.so.3; do
+        for folder in /lib/x86_64-linux-gnu /usr/lib/x86_64-linux-gnu; do
+            [ -e "$folder/$library" ] && hide="$hide mount --bind /dev/null $folder/$library;"
+        done
+    done
+    export CUDNNV_ROOT="$BATS_TEST_TMPDIR/store"
+    run unshare -m sh -c "$hide
+        '$top/bin/cudnnv' --version &&
+        '$top/bin/cudnnv' install '$ARCHIVES/cudnn-11.2-linux-x64-v8.1.0.77-test.tgz' &&
+        '$top/bin/cudnnv' verify 8.1.0.77 &&
+        '$top/lib/cudnnv/cudnnv-update' --help >/dev/null"
+    assert_status 0
+    assert_output_has "cudnnv $version"
+    assert_output_has "installed 8.1.0.77"
+    assert_output_has "8.1.0.77: ok"
+    # and in the same namespace the system's helper would not even start
+    run -127 unshare -m sh -c "$hide '$REPO/build/lib/cudnnv/cudnnv-install' --help"
+}
