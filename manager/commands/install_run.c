@@ -212,7 +212,8 @@ static int install_pin(struct install_request *request, const char *pin, const c
     cudnnv_name set;
     if (cudnnv_resolve(store_root(), pin, set)) {
         note("%s (pinned in %s): installed as %s", pin, version_file, set);
-        return 0;
+        const struct cuda_libs_origin origin = companions_origin(request);
+        return request->with_cuda_libs ? install_cuda_libs_for(store_root(), set, 1, &origin) : 0;
     }
     const char *release = (pin[0] == 'v' || pin[0] == 'V') ? pin + 1 : pin;   /* nvm's spelling */
     if (cudnnv_name_major(release) < 0)

@@ -523,3 +523,17 @@ JSON
     assert_status 0
     assert_output_has "convolution: cuBLASLt 11650, NVRTC 11440"
 }
+
+@test "install --with-cuda-libs with no SOURCE in a project brings the companions of the sets it pins" {
+    use_local_redist
+    install_fixture "$SET11"
+    cudnnv use 8.2.4 2>/dev/null
+    run cudnnv install --with-cuda-libs
+    assert_status 0
+    assert_output_has "8.2.4 (pinned in $PWD/.cudnn-version): installed as 8.2.4.15"
+    assert_output_has "8.2.4.15 loads CUDA 11.4.4's libraries from $CUDNNV_ROOT/cuda/11.4.4/lib"
+    unset LD_LIBRARY_PATH
+    run convolve
+    assert_status 0
+    assert_output_has "convolution: cuBLASLt 11650, NVRTC 11440"
+}
