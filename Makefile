@@ -50,7 +50,7 @@ DEMO_PACKAGES  = build-essential pkg-config libinih-dev libxxhash-dev libarchive
 CHECK_PACKAGES = $(DEMO_PACKAGES) clang libcmocka-dev bats gcc-mingw-w64-x86-64 libz-mingw-w64-dev dpkg-dev cmake \
                  wine64 gcc-aarch64-linux-gnu \
                  libc6-dev-arm64-cross qemu-user zsh fish tmux git strace lmod tcl slurm-wlm libslurm-dev munge \
-                 openssl parallel patchelf
+                 openssl parallel patchelf lintian
 
 SELECT_SRC  = shim/version_name.c shim/set_list.c shim/version_file.c shim/select.c \
               shim/select_message.c shim/text_escape.c shim/set_trust.c
@@ -140,7 +140,7 @@ UNIT_LINK = $(or $(UNIT_OBJ_$(1)),$(UNIT_SUPPORT))
 # Generated sources and objects are kept (not deleted as intermediates).
 .SECONDARY:
 
-.PHONY: dist all deps deps-demo deps-aarch64 windows-sources check unit bats bats-fast fixtures windows-dist clang-build demo bench install uninstall clean windows aarch64 fuzz
+.PHONY: deb dist all deps deps-demo deps-aarch64 windows-sources check unit bats bats-fast fixtures windows-dist clang-build demo bench install uninstall clean windows aarch64 fuzz
 
 CATALOG_DATA = $(BUILD)/share/cudnnv/.stamp
 
@@ -454,6 +454,18 @@ dist: all
 	$(Q)manager/platform/dist-bundle.sh $(BUILD)/dist/$(DIST_NAME)
 	$(Q)tar -C $(BUILD)/dist -czf $(BUILD)/dist/$(DIST_NAME).tar.gz $(DIST_NAME)
 	@echo "  DIST $(BUILD)/dist/$(DIST_NAME).tar.gz"
+
+# make deb: build/dist/cudnnv_VERSION-1_ARCH.deb from a staged make install
+# PREFIX=/usr (manager/platform/deb-build.sh: Depends from dpkg-shlibdeps, the
+# copyright and changelog, no maintainer scripts), checked with lintian.
+DEB_FILE = $(BUILD)/dist/cudnnv_$(VERSION)-1_$(shell dpkg --print-architecture).deb
+deb: all
+	@for p in lintian dpkg-dev; do dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "ok installed" || \
+	  (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$p >/dev/null); done
+	@rm -rf $(BUILD)/deb && mkdir -p $(BUILD)/dist
+	$(Q)$(MAKE) --no-print-directory -s install DESTDIR=$(abspath $(BUILD)/deb) PREFIX=/usr >/dev/null
+	$(Q)manager/platform/deb-build.sh $(abspath $(BUILD)/deb) $(VERSION) $(DEB_FILE)
+	@echo "  DEB $(DEB_FILE)"
 
 # Fuzzing (not part of check): libFuzzer harnesses under tests/fuzz, built with
 # clang, each run for FUZZ_SECONDS; the executions and any finding are printed.

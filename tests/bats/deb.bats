@@ -1,0 +1,44 @@
+#!/usr/bin/env bats
+# make deb: the Debian package of cudnnv, checked with lintian and unpacked
+# where it can run (its files find each other by their relative places).
+
+load helpers
+
+REPO="$BATS_TEST_DIRNAME/../.."
+
+@test "make deb: lintian finds no error; Depends from the libraries linked; the files, completions and docs in their places; no maintainer scripts" {
+    run make -C "$REPO" --no-print-directory -s deb
+    assert_status 0
+    local version deb
+    version=$("$CUDNNV" --version | cut -d' ' -f2)
+    deb="$REPO/build/dist/cudnnv_$version-1_$(dpkg --print-architecture).deb"
+    [ -f "$deb" ]
+    run lintian "$deb"
+    run grep -c '^E: ' <<< "$output"
+    [ "$output" = 0 ]
+    run dpkg-deb -f "$deb" Depends
+    assert_output_has "libarchive13"
+    assert_output_has "libcurl"
+    assert_output_has "libc6"
+    run dpkg-deb -c "$deb"
+    for file in ./usr/bin/cudnnv ./usr/lib/cudnnv/cudnnv-install ./usr/lib/cudnnv/cudnnv-update \
+                ./usr/lib/cudnnv/libcudnn.so.9 ./usr/share/cudnnv/catalog/8.1.0.77.ini ./usr/share/man/man1/cudnnv.1.gz \
+                ./usr/share/doc/cudnnv/copyright ./usr/share/doc/cudnnv/changelog.Debian.gz \
+                ./usr/share/bash-completion/completions/cudnnv ./usr/share/zsh/vendor-completions/_cudnnv \
+                ./usr/share/fish/vendor_completions.d/cudnnv.fish; do
+        assert_output_has " $file"
+    done
+    refute_output_has "cudnnv_spank.so"   # it needs the Slurm it was built against
+    run dpkg-deb -I "$deb"
+    refute_output_has "postinst"
+    refute_output_has "preinst"
+    # unpacked anywhere, it runs: its helpers and catalog found beside it
+    dpkg-deb -x "$deb" "$BATS_TEST_TMPDIR/root"
+    CUDNNV="$BATS_TEST_TMPDIR/root/usr/bin/cudnnv"
+    run cudnnv --version
+    [ "$output" = "cudnnv $version" ]
+    run cudnnv install "$ARCHIVES/cudnn-11.2-linux-x64-v8.1.0.77-test.tgz"
+    assert_status 0
+    run cudnnv known 8.1.0
+    assert_output_has "8.1.0.77"
+}
