@@ -139,6 +139,9 @@ void cudnnv_read_sources(const struct cudnnv_where *where, struct cudnnv_sources
 enum cudnnv_status cudnnv_choose_major(const struct cudnnv_where *where,
                                        const struct cudnnv_sources *sources, int major,
                                        struct cudnnv_choice *choice);
+enum cudnnv_status cudnnv_choose_named_first(const struct cudnnv_where *where,
+                                             const struct cudnnv_sources *sources,
+                                             struct cudnnv_choice *choice);
 enum cudnnv_status cudnnv_choose_first(const struct cudnnv_where *where,
                                        const struct cudnnv_sources *sources,
                                        struct cudnnv_choice *choice);

@@ -169,30 +169,39 @@ enum cudnnv_status cudnnv_choose_major(const struct cudnnv_where *where,
     return choose_newest(where, major, choice);
 }
 
-/*
- * The first choice: the first name of the first source that speaks; when
- * none does, what a program would get all the same, newest major first
- * (the set linked as system, else the newest installed), so that version,
- * which and version-name say what versions and the shim do.
- */
-enum cudnnv_status cudnnv_choose_first(const struct cudnnv_where *where,
-                                       const struct cudnnv_sources *sources,
-                                       struct cudnnv_choice *choice)
+/* The first name of the first source that speaks (a file or CUDNNV_VERSION), or NOTHING_SELECTED. */
+enum cudnnv_status cudnnv_choose_named_first(const struct cudnnv_where *where,
+                                             const struct cudnnv_sources *sources,
+                                             struct cudnnv_choice *choice)
 {
     int index = 0;
     const struct cudnnv_source *source = next_speaking(sources, &index);
     if (source == NULL) {
-        for (int major = CUDNNV_LAST_MAJOR; major >= CUDNNV_FIRST_MAJOR; major--) {
-            if (choose_system(where, major, choice) == CUDNNV_SELECTED ||
-                choose_newest(where, major, choice) == CUDNNV_SELECTED)
-                return CUDNNV_SELECTED;
-        }
         memset(choice, 0, sizeof *choice);
         return CUDNNV_NOTHING_SELECTED;
     }
     if (source->status != CUDNNV_SELECTED)
         return report_source(source, choice);
     return choose(where, source, source->names[0], choice);
+}
+
+/*
+ * The first choice: what a source names; when none does, what a program
+ * would get all the same, newest major first (the set linked as system,
+ * else the newest installed), so that version, which and version-name say
+ * what versions and the shim do.
+ */
+enum cudnnv_status cudnnv_choose_first(const struct cudnnv_where *where,
+                                       const struct cudnnv_sources *sources,
+                                       struct cudnnv_choice *choice)
+{
+    enum cudnnv_status status = cudnnv_choose_named_first(where, sources, choice);
+    for (int major = CUDNNV_LAST_MAJOR; status == CUDNNV_NOTHING_SELECTED && major >= CUDNNV_FIRST_MAJOR; major--) {
+        if (choose_system(where, major, choice) == CUDNNV_SELECTED ||
+            choose_newest(where, major, choice) == CUDNNV_SELECTED)
+            status = CUDNNV_SELECTED;
+    }
+    return status;
 }
 
 enum cudnnv_status cudnnv_select_major(const struct cudnnv_where *where, int major,

@@ -192,9 +192,8 @@ static void set_build_variables(struct hook_env *env, struct hook_state *state,
     struct cudnnv_choice choice;
     struct set_info info;
     char set_dir[PATH_MAX], part[PATH_MAX], real[PATH_MAX];
-    if (cudnnv_choose_first(where, sources, &choice) != CUDNNV_SELECTED || choice.origin == CUDNNV_ORIGIN_NEWEST ||
-        choice.origin == CUDNNV_ORIGIN_SYSTEM)
-        return;   /* a project (or the global file, CUDNNV_VERSION) chose: outside one, build scripts look for themselves */
+    if (cudnnv_choose_named_first(where, sources, &choice) != CUDNNV_SELECTED)
+        return;   /* only where a source names a set: outside a project, build scripts look for themselves */
     store_set_dir(where->root, choice.name, set_dir, sizeof set_dir);
     int linked = set_info_read(set_dir, &info) == 0 && set_info_is_linked(&info);
     set_variable(env, state, "CUDNN_HOME", linked ? info.path : set_dir);

@@ -7,12 +7,9 @@ load helpers
 REPO="$BATS_TEST_DIRNAME/../.."
 
 @test "make deb: lintian finds no error; Depends from the libraries linked; the files, completions and docs in their places; no maintainer scripts" {
-    run make -C "$REPO" --no-print-directory -s deb
-    assert_status 0
-    local version deb
-    version=$("$CUDNNV" --version | cut -d' ' -f2)
-    deb="$REPO/build/dist/cudnnv_$version-1_$(dpkg --print-architecture).deb"
-    [ -f "$deb" ]
+    local version artifact deb
+    make_artifact deb "cudnnv_VERSION-1_$(dpkg --print-architecture).deb"
+    deb=$artifact
     run lintian "$deb"
     run grep -c '^E: ' <<< "$output"
     [ "$output" = 0 ]

@@ -9,12 +9,9 @@ REPO="$BATS_TEST_DIRNAME/../.."
 
 @test "the dist tarball runs from a folder with a space, with the system's copies of the helpers' libraries hidden" {
     if [ "$(id -u)" != 0 ]; then skip "needs root to hide the system's libraries in a mount namespace"; fi
-    run make -C "$REPO" --no-print-directory -s dist
-    assert_status 0
-    local version tarball
-    version=$("$CUDNNV" --version | cut -d' ' -f2)
-    tarball="$REPO/build/dist/cudnnv-$version-linux-$(uname -m).tar.gz"
-    [ -f "$tarball" ]
+    local version artifact tarball
+    make_artifact dist "cudnnv-VERSION-linux-$(uname -m).tar.gz"
+    tarball=$artifact
     mkdir -p "$BATS_TEST_TMPDIR/un packed"
     tar -C "$BATS_TEST_TMPDIR/un packed" -xzf "$tarball"
     local top="$BATS_TEST_TMPDIR/un packed/cudnnv-$version-linux-$(uname -m)"

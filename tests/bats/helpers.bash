@@ -218,3 +218,13 @@ make_wheel() {
     mkdir -p "$(dirname "$1")"
     "$FIXTURES/bin/mkarchive" "$1" "tree:nvidia=$tree/nvidia" "tree:$info=$tree/$info"
 }
+
+# make_artifact TARGET NAME: 'make TARGET' (dist, deb) in the repository; version is the one cudnnv --version
+# says, artifact the file build/dist/NAME with VERSION in NAME replaced by it (it must be there).
+make_artifact() {
+    run make -C "$BATS_TEST_DIRNAME/../.." --no-print-directory -s "$1"
+    assert_status 0
+    version=$("$CUDNNV" --version | cut -d' ' -f2)
+    artifact="$BATS_TEST_DIRNAME/../../build/dist/${2//VERSION/$version}"
+    [ -f "$artifact" ]
+}
