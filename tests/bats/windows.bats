@@ -79,7 +79,13 @@ wine_in() { # wine_in DIR PROGRAM ARGS...: runs a Windows program with DIR as it
 
 @test "the Windows shim loads nothing others may write: Everyone's write, another owner, a folder on the way, a reparse point; Windows's own access lists by the rule's unit test" {
     setup_windows
-    run "$WINE" "$(dirname "$CUDNNV")/../windows/tests/test_set_trust_win32.exe"
+    local rules="$(dirname "$CUDNNV")/../windows/tests/test_set_trust_win32.exe"
+    run "$WINE" "$rules"
+    # the program prints a line per check; nothing at all is Wine not starting it (seen once under load): once more
+    if [ "$status" -ne 0 ] && [ -z "$output" ]; then
+        echo "# Wine ran test_set_trust_win32.exe with status $status and printed nothing; running it again" >&3
+        run "$WINE" "$rules"
+    fi
     assert_status 0
     assert_output_has "all passed"
     local set="$CUDNNV_ROOT/versions/8.1.0.77"
