@@ -47,6 +47,18 @@ void write_json_string(FILE *out, const char *text)
     fputc('"', out);
 }
 
+/* True when write_json_string writes text as it is (valid UTF-8 throughout): a path a reader must find again. */
+int json_string_is_exact(const char *text)
+{
+    for (const unsigned char *c = (const unsigned char *)text; *c; c++) {
+        int sequence = *c >= 0x80 ? utf8_sequence(c) : 1;
+        if (sequence == 0)
+            return 0;
+        c += sequence - 1;
+    }
+    return 1;
+}
+
 /* ', "key": "value"': one more string member of an object already opened. */
 void write_json_member(FILE *out, const char *key, const char *value)
 {

@@ -13,7 +13,7 @@ static const struct command *const table[] = {
     &command_latest, &command_versions, &command_use, &command_local, &command_global,
     &command_shell, &command_version, &command_version_name, &command_version_file,
     &command_which, &command_prefix, &command_root, &command_exec, &command_env, &command_init,
-    &command_doctor, &command_update, &command_check, &command_modulefiles, &command_rehash,
+    &command_doctor, &command_update, &command_check, &command_modulefiles, &command_cdi, &command_rehash,
     &command_verify, &command_ps, &command_lock, &command_help, &command_hook_env, &command_completions,
 };
 

@@ -14,7 +14,7 @@ extern const struct command command_install, command_adopt, command_uninstall, c
     command_shell, command_version, command_version_name, command_version_file, command_which,
     command_prefix, command_root, command_exec, command_env, command_init, command_doctor,
     command_update, command_check, command_modulefiles, command_rehash, command_verify,
-    command_help, command_hook_env, command_completions, command_ps, command_lock;
+    command_help, command_hook_env, command_completions, command_ps, command_lock, command_cdi;
 
 /* install's and update's options, by index in their tables (the helpers read them) */
 enum install_option {

@@ -3,6 +3,7 @@
  * CUDA directory, a pip nvidia-cudnn wheel, a conda env) by reference, with
  * set_link.c. Nothing is copied.
  */
+#include "cdi_spec.h"
 #include "cli.h"
 #include "commands.h"
 #include "fsutil.h"
@@ -34,8 +35,10 @@ static int link_found(const char *name, const struct set_layout *layout, int for
     if (lock < 0)
         return 1;
     int status = set_link_register(root, name, layout, force);
-    if (status == 0)
+    if (status == 0) {
         shim_files_follow_store(root);
+        cdi_specs_follow_store(root);
+    }
     store_unlock(lock);
     return status;
 }

@@ -2,6 +2,7 @@
  * cudnnv rehash: installs this cudnnv's shim libraries into
  * $CUDNNV_ROOT/shims/lib (exec and env also do it when they differ).
  */
+#include "cdi_spec.h"
 #include "cli.h"
 #include "commands.h"
 #include "shim_files.h"
@@ -18,6 +19,7 @@ static int run(struct args *args)
     if (store_prepare(root) != 0 || shim_files_refresh(root, &copied) != 0)
         return 1;
     shim_files_dir(root, dir, sizeof dir);
+    cdi_specs_follow_store(root);
     note("shims in %s: %d updated", dir, copied);
     return 0;
 }
@@ -32,5 +34,5 @@ const struct command command_rehash = {
         "built) into $CUDNNV_ROOT/shims/bin, replacing any that differ from this\n"
         "cudnnv's.\n"
         "Programs find them there through LD_LIBRARY_PATH or LD_PRELOAD (see\n"
-        "'cudnnv env').\n",
+        "'cudnnv env'). The CDI specs 'cudnnv cdi' wrote are written again.\n",
 };

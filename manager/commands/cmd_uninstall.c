@@ -6,6 +6,7 @@
  * removing it makes those programs stop with status 127, so cudnnv asks on a
  * terminal and, without one, refuses unless --force.
  */
+#include "cdi_spec.h"
 #include "cli.h"
 #include "commands.h"
 #include "pinned_projects.h"
@@ -156,6 +157,7 @@ static int run(struct args *args)
     for (int i = 0; i < args->count; i++)
         status |= remove_named(root, args->operand[i], force);
     shim_files_follow_store(root);
+    cdi_specs_follow_store(root);
     store_unlock(lock);
     return status;
 }

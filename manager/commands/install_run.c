@@ -7,6 +7,7 @@
  */
 #include "install_archive.h"
 #include "catalog.h"
+#include "cdi_spec.h"
 #include "cli.h"
 #include "commands.h"
 #include "config.h"
@@ -276,5 +277,7 @@ int install_run(struct args *args)
     }
     else if ((status = resolve_catalog_source(&request, archive, sizeof archive, sha256)) == 0)
         status = args_has(args, INSTALL_DRY_RUN) ? plan_local(&request) : install_one(&request);
+    if (!args_has(args, INSTALL_DRY_RUN))
+        cdi_specs_follow_store(store_root());   /* with the companions brought after the set */
     return status == INSTALL_PLANNED ? 0 : status;
 }

@@ -1,0 +1,311 @@
+/*
+ * Writing the CDI spec (cdi_spec.h). Container engines (podman, Docker 25+,
+ * containerd, CRI-O) read it from /etc/cdi or /var/run/cdi and apply a
+ * device's edits when a container asks for it: here, read-only bind mounts of
+ * a set, its companions and the shims, and the environment the shim reads.
+ * Nothing in the container depends on host paths: a linked set's libraries
+ * are mounted where an installed set's would be.
+ */
+#include "cdi_spec.h"
+
+#include "fsutil.h"
+#include "json.h"
+#include "messages.h"
+#include "path_list.h"
+#include "shim_files.h"
+#include "store.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define CDI_VERSION "0.5.0"      /* the newest the engines of Debian 12 (podman 4.3) read */
+#define CDI_SPECS_LIST "cdi-specs"
+#define CDI_SPECS_MAX 20
+#define CDI_SPEC_LIMIT (64u << 20)
+
+static int is_letter_or_digit(char c)
+{
+    return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+}
+
+/* CDI's rule for a device name: letters, digits, '_', '-', '.', ':', beginning and ending with a letter or digit. */
+static int is_device_name(const char *name)
+{
+    size_t length = strlen(name);
+    if (length == 0 || !is_letter_or_digit(name[0]) || !is_letter_or_digit(name[length - 1]))
+        return 0;
+    for (const char *c = name; *c; c++) {
+        if (!is_letter_or_digit(*c) && strchr("_-.:", *c) == NULL)
+            return 0;
+    }
+    return 1;
+}
+
+static int has_device(const struct cdi_plan *plan, const char *name)
+{
+    for (int i = 0; i < plan->count; i++) {
+        if (strcmp(plan->devices[i].name, name) == 0)
+            return 1;
+    }
+    return 0;
+}
+
+/* Adds name for set when a user writing it gets that set (the selection's own resolution) and CDI allows it. */
+static void add_name(const char *root, struct cdi_plan *plan, const char *name, const char *set)
+{
+    cudnnv_name resolved;
+    if (plan->count < CDI_DEVICES_MAX && is_device_name(name) && !has_device(plan, name) &&
+        cudnnv_resolve(root, name, resolved) && strcmp(resolved, set) == 0) {
+        snprintf(plan->devices[plan->count].name, sizeof plan->devices[0].name, "%s", name);
+        snprintf(plan->devices[plan->count].set, sizeof plan->devices[0].set, "%s", set);
+        plan->count++;
+    }
+}
+
+static void leave_out(struct cdi_plan *plan, const char *set, const char *why)
+{
+    if (plan->left_count < CUDNNV_MAX_SETS) {
+        snprintf(plan->left_out[plan->left_count].set, sizeof plan->left_out[0].set, "%s", set);
+        snprintf(plan->left_out[plan->left_count].why, sizeof plan->left_out[0].why, "%s", why);
+        plan->left_count++;
+    }
+}
+
+/* Why a set cannot be a device, or NULL: it must run here and its folder must be written exactly. */
+static const char *set_problem(const char *root, const char *set)
+{
+    char dir[PATH_MAX];
+    if (strcmp(set, CDI_STORE_DEVICE) == 0)
+        return "its name is the store device's (cudnnv.dev/set=" CDI_STORE_DEVICE ")";
+    if (!is_device_name(set))
+        return "CDI device names hold only letters, digits, '_', '-', '.' and ':'";
+    if (!cudnnv_set_runs_here(root, set))
+        return "it is built for another platform";
+    if (cudnnv_set_major(root, set) < CUDNNV_FIRST_MAJOR || cudnnv_set_major(root, set) > CUDNNV_LAST_MAJOR)
+        return "no shim serves its major";
+    if (!cudnnv_set_dir(root, set, dir, sizeof dir) || !json_string_is_exact(dir))
+        return "its folder's path is not valid UTF-8";
+    return NULL;
+}
+
+/* The set's own name, then its version and each shorter prefix of it (8.1.0.77, 8.1.0, 8.1, 8). */
+static void add_set(const char *root, struct cdi_plan *plan, const char *set)
+{
+    char version[CUDNNV_NAME_MAX + 1];
+    add_name(root, plan, set, set);
+    if (!cudnnv_set_version(root, set, version, sizeof version))
+        return;
+    for (;;) {
+        add_name(root, plan, version, set);
+        char *dot = strrchr(version, '.');
+        if (dot == NULL)
+            break;
+        *dot = '\0';
+    }
+}
+
+void cdi_plan_make(const char *root, struct cdi_plan *plan)
+{
+    cudnnv_name *sets = calloc(CUDNNV_MAX_SETS, sizeof *sets);
+    int count = sets != NULL ? cudnnv_list_sets(root, sets, CUDNNV_MAX_SETS) : 0;
+    memset(plan, 0, sizeof *plan);
+    snprintf(plan->devices[0].name, sizeof plan->devices[0].name, "%s", CDI_STORE_DEVICE);
+    plan->count = 1;
+    for (int i = 0; i < count; i++) {
+        const char *why = set_problem(root, sets[i]);
+        if (why != NULL)
+            leave_out(plan, sets[i], why);
+        else
+            add_set(root, plan, sets[i]);
+    }
+    free(sets);
+}
+
+/* One read-only bind mount; first says whether it opens the list. */
+static void write_mount(FILE *out, int *first, const char *host, const char *container)
+{
+    fputs(*first ? "\n        " : ",\n        ", out);
+    fputs("{\"hostPath\": ", out);
+    write_json_string(out, host);
+    write_json_member(out, "containerPath", container);
+    fputs(", \"options\": [\"ro\", \"nosuid\", \"nodev\", \"bind\"]}", out);
+    *first = 0;
+}
+
+/* A set's files: the whole folder, or for a linked set its record and the folder its lib/ refers to. */
+static void write_set_mounts(FILE *out, int *first, const char *root, const char *set)
+{
+    char dir[PATH_MAX], real[PATH_MAX], part[PATH_MAX + 16], inside[PATH_MAX], kind[32] = "";
+    cudnnv_set_dir(root, set, dir, sizeof dir);
+    cudnnv_set_key(root, set, "kind", kind, sizeof kind);
+    snprintf(inside, sizeof inside, CDI_CONTAINER_ROOT "/versions/%s", set);
+    if (strcmp(kind, "linked") != 0) {
+        write_mount(out, first, realpath(dir, real) ? real : dir, inside);
+        return;
+    }
+    snprintf(part, sizeof part, "%s/cudnnv.ini", dir);
+    snprintf(inside, sizeof inside, CDI_CONTAINER_ROOT "/versions/%s/cudnnv.ini", set);
+    write_mount(out, first, part, inside);
+    snprintf(part, sizeof part, "%s/lib", dir);
+    snprintf(inside, sizeof inside, CDI_CONTAINER_ROOT "/versions/%s/lib", set);
+    if (realpath(part, real) != NULL && json_string_is_exact(real))
+        write_mount(out, first, real, inside);
+}
+
+/* The CUDA libraries the set loads (cuda/sets/SET names them, cuda/LABEL/ holds them), where it has any. */
+static void write_companion_mounts(FILE *out, int *first, const char *root, const char *set)
+{
+    char dir[PATH_MAX], set_dir[PATH_MAX], load[4096], record[PATH_MAX + 80], inside[PATH_MAX];
+    cudnnv_set_dir(root, set, set_dir, sizeof set_dir);
+    if (!cudnnv_set_companions(set_dir, dir, sizeof dir, load, sizeof load))
+        return;
+    char *lib = strrchr(dir, '/');
+    *lib = '\0';                              /* STORE/cuda/LABEL */
+    const char *label = base_name(dir);
+    snprintf(inside, sizeof inside, CDI_CONTAINER_ROOT "/cuda/%s", label);
+    if (!is_directory(dir) || !json_string_is_exact(dir))
+        return;
+    write_mount(out, first, dir, inside);
+    snprintf(record, sizeof record, "%.*s/sets/%s", (int)(label - 1 - dir), dir, set);
+    snprintf(inside, sizeof inside, CDI_CONTAINER_ROOT "/cuda/sets/%s", set);
+    write_mount(out, first, record, inside);
+}
+
+static void write_env(FILE *out, int *first, const char *name, const char *value)
+{
+    char line[PATH_MAX + 64];
+    snprintf(line, sizeof line, "%s=%s", name, value);
+    fputs(*first ? "\n        " : ",\n        ", out);
+    write_json_string(out, line);
+    *first = 0;
+}
+
+/* A set's device: its files, companions and the shims, chosen by CUDNNV_VERSION, its shim preloaded. */
+static void write_set_edits(FILE *out, const char *root, const char *set, const char *shims)
+{
+    char preload[64];
+    int first = 1;
+    snprintf(preload, sizeof preload, CDI_CONTAINER_ROOT "/shims/lib/libcudnn.so.%d", cudnnv_set_major(root, set));
+    fputs("\"env\": [", out);
+    write_env(out, &first, "CUDNNV_ROOT", CDI_CONTAINER_ROOT);
+    write_env(out, &first, "CUDNNV_SYSTEM_ROOT", "");
+    write_env(out, &first, "CUDNNV_VERSION", set);
+    write_env(out, &first, "LD_PRELOAD", preload);
+    fputs("\n      ],\n      \"mounts\": [", out);
+    first = 1;
+    write_set_mounts(out, &first, root, set);
+    write_companion_mounts(out, &first, root, set);
+    write_mount(out, &first, shims, CDI_CONTAINER_ROOT "/shims/lib");
+    fputs("\n      ]", out);
+}
+
+/* The store device: the whole store (and the system store) read-only; the container's version files choose. */
+static void write_store_edits(FILE *out, const char *real_root)
+{
+    char system[PATH_MAX], versions[PATH_MAX + 16];
+    const char *system_root = store_system_root();
+    int first = 1, has_system = 0;
+    if (system_root[0] != '\0' && realpath(system_root, system) != NULL && strcmp(system, real_root) != 0 &&
+        json_string_is_exact(system)) {
+        snprintf(versions, sizeof versions, "%s/versions", system);
+        has_system = is_directory(versions);
+    }
+    fputs("\"env\": [", out);
+    write_env(out, &first, "CUDNNV_ROOT", CDI_CONTAINER_ROOT);
+    write_env(out, &first, "CUDNNV_SYSTEM_ROOT", has_system ? CDI_CONTAINER_SYSTEM_ROOT : "");
+    write_env(out, &first, "LD_LIBRARY_PATH", CDI_CONTAINER_ROOT "/shims/lib");
+    fputs("\n      ],\n      \"mounts\": [", out);
+    first = 1;
+    write_mount(out, &first, real_root, CDI_CONTAINER_ROOT);
+    if (has_system)
+        write_mount(out, &first, system, CDI_CONTAINER_SYSTEM_ROOT);
+    fputs("\n      ]", out);
+}
+
+static void write_spec(FILE *out, const char *root, const char *real_root, const struct cdi_plan *plan,
+                       const char *shims)
+{
+    fputs("{\n  \"cdiVersion\": \"" CDI_VERSION "\",\n  \"kind\": \"" CDI_KIND "\",\n  \"devices\": [", out);
+    for (int i = 0; i < plan->count; i++) {
+        const struct cdi_device *device = &plan->devices[i];
+        fputs(i ? ",\n    {\"name\": " : "\n    {\"name\": ", out);
+        write_json_string(out, device->name);
+        fputs(",\n     \"containerEdits\": {\n      ", out);
+        if (device->set[0] != '\0')
+            write_set_edits(out, root, device->set, shims);
+        else
+            write_store_edits(out, real_root);
+        fputs("\n     }}", out);
+    }
+    fputs("\n  ]\n}\n", out);
+}
+
+int cdi_spec_is_ours(const char *path)
+{
+    errno = 0;
+    char *text = read_small_file(path, CDI_SPEC_LIMIT);
+    if (text == NULL)
+        return errno == ENOENT ? 0 : -1;
+    int ours = strstr(text, "\n  \"kind\": \"" CDI_KIND "\",\n") != NULL;
+    free(text);
+    return ours ? 1 : -1;
+}
+
+int cdi_spec_write(const char *root, const struct cdi_plan *plan, const char *path)
+{
+    char real_root[PATH_MAX], shims[PATH_MAX], shims_real[PATH_MAX], temporary[PATH_MAX + 32];
+    if (cdi_spec_is_ours(path) < 0)
+        return fail("%s is not a spec cudnnv wrote (its kind is not %s, or it cannot be read): it is left as it is; choose another folder with --output",
+                    path, CDI_KIND);
+    if (realpath(root, real_root) == NULL || !json_string_is_exact(real_root))
+        return fail("the store %s cannot be described: its path %s", root,
+                    errno ? strerror(errno) : "is not valid UTF-8");
+    shim_files_dir(root, shims, sizeof shims);
+    FILE *out = safe_file_begin(path, temporary, sizeof temporary);
+    if (out == NULL)
+        return fail("cannot write %s: %s", path, strerror(errno));
+    write_spec(out, root, real_root, plan, realpath(shims, shims_real) ? shims_real : shims);
+    if (safe_file_commit(out, temporary, path, !ferror(out)) != 0)
+        return fail("cannot write %s: %s", path, strerror(errno));
+    return 0;
+}
+
+static void list_file(const char *root, char *out, size_t size)
+{
+    snprintf(out, size, "%s/" CDI_SPECS_LIST, root);
+}
+
+void cdi_specs_remember(const char *root, const char *path)
+{
+    char list[PATH_MAX + 32];
+    list_file(root, list, sizeof list);
+    path_list_add(list, path, CDI_SPECS_MAX);
+}
+
+struct follow {
+    const char *root;
+    struct cdi_plan *plan;   /* made for the first spec that is rewritten */
+};
+
+static int rewrite_spec(const char *path, void *context)
+{
+    struct follow *follow = context;
+    if (cdi_spec_is_ours(path) != 1)
+        return 0;
+    if (follow->plan == NULL && (follow->plan = malloc(sizeof *follow->plan)) != NULL)
+        cdi_plan_make(follow->root, follow->plan);
+    if (follow->plan != NULL)
+        cdi_spec_write(follow->root, follow->plan, path);
+    return 0;
+}
+
+void cdi_specs_follow_store(const char *root)
+{
+    char list[PATH_MAX + 32];
+    struct follow follow = {root, NULL};
+    list_file(root, list, sizeof list);
+    path_list_each(list, rewrite_spec, &follow);
+    free(follow.plan);
+}
