@@ -50,7 +50,7 @@ DEMO_PACKAGES  = build-essential pkg-config libinih-dev libxxhash-dev libarchive
 CHECK_PACKAGES = $(DEMO_PACKAGES) clang libcmocka-dev bats gcc-mingw-w64-x86-64 libz-mingw-w64-dev dpkg-dev cmake \
                  wine64 gcc-aarch64-linux-gnu \
                  libc6-dev-arm64-cross qemu-user zsh fish tmux git strace lmod tcl slurm-wlm libslurm-dev munge \
-                 openssl parallel patchelf lintian
+                 openssl parallel patchelf lintian podman runc busybox-static python3
 
 SELECT_SRC  = shim/version_name.c shim/set_list.c shim/version_file.c shim/select.c \
               shim/select_message.c shim/text_escape.c shim/set_trust.c
@@ -408,7 +408,7 @@ BATS_JOBS ?= $(if $(shell parallel --version 2>/dev/null | grep -m1 'GNU paralle
 BATS_RUN = BATS_TEST_TIMEOUT=$(BATS_TEST_TIMEOUT) CUDNNV=$(abspath $(CUDNNV)) \
            FIXTURES=$(abspath $(BUILD)/fixtures) timeout -k 30 $(BATS_RUN_TIMEOUT) bats \
            $(if $(filter-out 1,$(BATS_JOBS)),--jobs $(BATS_JOBS) --no-parallelize-within-files)
-BATS_LEFT = { echo "processes left by the tests:"; ps -eo pid,etime,args | grep -E 'wine|\.exe|tmux|http_server|qemu|slurm|munged' | grep -v grep; \
+BATS_LEFT = { echo "processes left by the tests:"; ps -eo pid,etime,args | grep -E 'wine|\.exe|tmux|http_server|qemu|slurm|munged|conmon|podman' | grep -v grep; \
             WINEPREFIX=$(abspath $(BUILD)/wineprefix) /usr/lib/wine/wineserver -k 2>/dev/null; exit 1; }
 
 bats: all windows windows-dist aarch64 fixtures $(ENVMOD)

@@ -3,8 +3,10 @@
  * printed for a shell, a Dockerfile or a CI job's environment file.
  */
 #include "activation.h"
+#include "cdi_spec.h"
 #include "cli.h"
 #include "commands.h"
+#include "platform.h"
 #include "selection.h"
 #include "shell_table.h"
 #include "store.h"
@@ -33,8 +35,12 @@ static int run(struct args *args)
         return usage_fail("env", "unknown format '%s': %s", format, shell_names(0));
     if (activation_plan_with(version, &plan) != 0)
         return 1;
+    /* a Dockerfile describes an image: its store is where the recipe puts it (docs/containers.md) */
+    int image = strcmp(shell->name, "dockerfile") == 0 && PLATFORM_LINUX_SHIMS;
+    if (image)
+        activation_for_image(&plan, CDI_CONTAINER_ROOT);
     const char *names[2 + ACTIVATION_VARIABLES] = {"CUDNNV_ROOT", "CUDNNV_VERSION"};
-    const char *values[2 + ACTIVATION_VARIABLES] = {store_root(), version};
+    const char *values[2 + ACTIVATION_VARIABLES] = {image ? CDI_CONTAINER_ROOT : store_root(), version};
     for (int i = 0; i < plan.count; i++) {
         names[2 + i] = plan.names[i];
         values[2 + i] = plan.values[i];
@@ -70,7 +76,9 @@ const struct command command_env = {
         "  cudnnv env --format dockerfile 9.19 >> Dockerfile\n"
         "  cudnnv env --format github >> \"$GITHUB_ENV\"\n"
         "Values are those of this moment (the current values are kept after\n"
-        "cudnnv's entries).\n",
+        "cudnnv's entries). The dockerfile format describes an image instead:\n"
+        "its store is " CDI_CONTAINER_ROOT ", where the recipe of docs/containers.md\n"
+        "puts the set and the shims, and nothing of this machine's values is kept.\n",
     .options = options,
     .operands = {.usage = "[VERSION]", .complete = COMPLETE_SETS, .max = 1},
 };

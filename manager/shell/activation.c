@@ -82,6 +82,7 @@ int activation_plan(struct activation *plan)
     for (int major = SHIM_FIRST_MAJOR; major <= SHIM_LAST_MAJOR; major++) {
         if (majors[major])
             shim_preload_append(plan->preload, sizeof plan->preload, plan->shim_dir, major);
+        plan->preloaded[major] = majors[major];
     }
     if (shim_preload_is_weak(plan->shim_dir))
         note("LD_PRELOAD cannot hold '%s' (it has a space or a colon): preloading the shims by name, which a program's RPATH to another cuDNN can bypass; set CUDNNV_ROOT to a path without them",
@@ -100,4 +101,17 @@ int activation_plan_with(const char *version, struct activation *plan)
         setenv("CUDNNV_VERSION", version, 1);
     }
     return activation_plan(plan);
+}
+
+void activation_for_image(struct activation *plan, const char *image_root)
+{
+    snprintf(plan->shim_dir, sizeof plan->shim_dir, "%s/shims/lib", image_root);
+    plan->preload[0] = '\0';
+    for (int major = SHIM_FIRST_MAJOR; major <= SHIM_LAST_MAJOR; major++) {
+        if (plan->preloaded[major])
+            shim_preload_append(plan->preload, sizeof plan->preload, plan->shim_dir, major);
+    }
+    for (int i = 0; i < plan->count; i++)
+        snprintf(plan->values[i], sizeof plan->values[i], "%s",
+                 strcmp(plan->names[i], "LD_PRELOAD") == 0 ? plan->preload : plan->shim_dir);
 }

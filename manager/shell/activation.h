@@ -8,6 +8,8 @@
 #ifndef CUDNNV_ACTIVATION_H
 #define CUDNNV_ACTIVATION_H
 
+#include "cudnnv_select.h"
+
 #include <limits.h>
 
 #define ACTIVATION_VARIABLES 2
@@ -20,6 +22,7 @@
  */
 struct activation {
     char shim_dir[PATH_MAX];
+    int preloaded[CUDNNV_LAST_MAJOR + 1];   /* the majors whose shims LD_PRELOAD names */
     char preload[4 * PATH_MAX];        /* the selected majors' shims, ':'-separated (Linux) */
     int count;
     const char *names[ACTIVATION_VARIABLES];
@@ -28,5 +31,7 @@ struct activation {
 
 int activation_plan(struct activation *plan);
 int activation_plan_with(const char *version, struct activation *plan);
+/* The same plan for an image whose store is image_root (Linux): only cudnnv's entries, at the image's paths. */
+void activation_for_image(struct activation *plan, const char *image_root);
 
 #endif

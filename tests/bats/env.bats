@@ -26,8 +26,13 @@ load helpers
     install_usual_fixtures
     run cudnnv env --format dockerfile 9
     assert_output_has "ENV CUDNNV_VERSION=\"9\""
-    assert_output_has "ENV LD_PRELOAD=\"$CUDNNV_ROOT/shims/lib/libcudnn.so.9\""
-    assert_output_has "ENV CUDNNV_ROOT=\"$CUDNNV_ROOT\""
+    # an image's paths, not this machine's, and nothing of this shell's values
+    LD_LIBRARY_PATH=/host/only run cudnnv env --format dockerfile 9
+    assert_output_has "ENV LD_PRELOAD=\"/opt/cudnnv/shims/lib/libcudnn.so.9\""
+    assert_output_has "ENV LD_LIBRARY_PATH=\"/opt/cudnnv/shims/lib\""
+    assert_output_has "ENV CUDNNV_ROOT=\"/opt/cudnnv\""
+    refute_output_has "$CUDNNV_ROOT"
+    refute_output_has "/host/only"
     run cudnnv env --format dotenv 8.1
     assert_output_has "LD_PRELOAD=$CUDNNV_ROOT/shims/lib/libcudnn.so.8"
     run cudnnv env --format fish 8.1

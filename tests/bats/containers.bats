@@ -1,0 +1,250 @@
+#!/usr/bin/env bats
+# cudnnv cdi and the Dockerfile recipe under a real container engine:
+# podman with runc, cgroupfs, explicit ulimits and no network, its own
+# containers.conf and storage below this file's temporary folder (nothing of
+# the host's podman is touched). The image is a root file system built here
+# (busybox and the fixture hosts with the libraries ldd names) and imported:
+# no registry is asked. Podman 4.3 reads CDI specs from /etc/cdi and
+# /var/run/cdi only, so the tests that start containers write theirs to
+# /var/run/cdi and remove it after.
+
+load helpers
+
+IMAGE=localhost/cudnnv-test:1
+CDI_DIR=/var/run/cdi
+SET11=cudnn-linux-x86_64-8.2.4.15_cuda11.4-archive-test.tar.xz
+
+# add_programs ROOTFS PROGRAM...: each program into ROOTFS/bin with the system libraries ldd names for it.
+add_programs() {
+    local rootfs=$1 program library
+    shift
+    for program in "$@"; do
+        cp "$program" "$rootfs/bin/"
+        for library in $(ldd "$program" | awk '$2 == "=>" && $3 ~ /^\// {print $3} $1 ~ /^\// {print $1}'); do
+            case $library in
+                /lib*|/usr/lib*) mkdir -p "$rootfs$(dirname "$library")"; cp -L "$library" "$rootfs$library" ;;
+            esac
+        done
+    done
+}
+
+pod() {
+    podman --root "$POD_TOP/storage" --runroot "$POD_TOP/run" --storage-driver vfs "$@"
+}
+
+prun() {
+    pod run --rm --ulimit nofile=1024:1024 --ulimit nproc=1000:1000 --network none "$@"
+}
+
+setup_file() {
+    [ "$(id -u)" = 0 ] && command -v podman >/dev/null && command -v runc >/dev/null || return 0
+    export POD_TOP="$BATS_FILE_TMPDIR/podman"
+    export CONTAINERS_CONF="$POD_TOP/containers.conf"
+    local rootfs="$POD_TOP/rootfs"
+    mkdir -p "$rootfs/bin" "$rootfs/tmp" "$POD_TOP/storage" "$POD_TOP/run"
+    printf '[engine]\nruntime = "runc"\ncgroup_manager = "cgroupfs"\nevents_logger = "file"\n[containers]\nnetns = "none"\n' \
+        > "$CONTAINERS_CONF"
+    cp /bin/busybox "$rootfs/bin/"
+    for applet in sh cat touch mkdir echo ls id true; do ln -s busybox "$rootfs/bin/$applet"; done
+    add_programs "$rootfs" "$FIXTURES/bin/host_linked" "$FIXTURES/bin/host_dlopen" "$FIXTURES/bin/host_convolve"
+    if tar -C "$rootfs" -c . | pod import - "$IMAGE" >/dev/null 2>"$POD_TOP/why" &&
+        prun "$IMAGE" true 2>"$POD_TOP/why"; then
+        touch "$POD_TOP/ready"
+    fi
+}
+
+require_podman() {
+    [ "$(id -u)" = 0 ] || skip "podman runs the tests' containers as root"
+    command -v podman >/dev/null && command -v runc >/dev/null || skip "podman or runc is not installed (make check installs them)"
+    [ -e "$POD_TOP/ready" ] || skip "podman cannot start a container on this machine: $(head -1 "$POD_TOP/why")"
+}
+
+# The spec where podman reads it; the test fails rather than replace one this machine had before.
+write_spec() {
+    if [ -e "$CDI_DIR/cudnnv.json" ] && [ ! -e "$BATS_TEST_TMPDIR/wrote-spec" ]; then
+        echo "$CDI_DIR/cudnnv.json was there before this test: not replaced" >&2
+        return 1
+    fi
+    touch "$BATS_TEST_TMPDIR/wrote-spec"
+    run cudnnv cdi --output "$CDI_DIR"
+    assert_status 0
+}
+
+teardown() {
+    if [ -e "$BATS_TEST_TMPDIR/wrote-spec" ]; then rm -f "$CDI_DIR/cudnnv.json"; fi
+    if [ -n "${SHARED:-}" ]; then rm -rf "$SHARED"; fi
+}
+
+# spec_device SPEC DEVICE: "set|env...|host->container ..." of one device, read by python's JSON parser.
+spec_device() {
+    python3 - "$1" "$2" <<'EOF'
+import json, sys
+spec = json.load(open(sys.argv[1]))
+for device in spec["devices"]:
+    if device["name"] == sys.argv[2]:
+        edits = device["containerEdits"]
+        print("env", *edits["env"], sep="\n")
+        for mount in edits["mounts"]:
+            print("mount %s -> %s %s" % (mount["hostPath"], mount["containerPath"], ",".join(mount["options"])))
+EOF
+}
+
+@test "cdi writes a device per name a user would write, one for the whole store, and says what it leaves out" {
+    setup_store
+    install_fixture cudnn-11.2-windows-x64-v8.1.0.77-test.zip
+    cudnnv install --name store "$ARCHIVES/cudnn-11.0-linux-x64-v8.0.4.30-test.tgz" 2>/dev/null
+    cudnnv install --name 'odd+name' "$ARCHIVES/cudnn-11.0-linux-x64-v8.0.4.30-test.tgz" 2>/dev/null
+    local dir="$BATS_TEST_TMPDIR/spec folder"
+    run cudnnv cdi --output "$dir" --json
+    assert_status 0
+    python3 -c 'import json, sys; json.loads(sys.argv[1])' "$output"
+    assert_output_has "\"spec\": \"$dir/cudnnv.json\""
+    assert_output_has '{"device": "cudnnv.dev/set=8.0", "set": "8.0.4.30"}'
+    assert_output_has '{"device": "cudnnv.dev/set=8.1.0.77", "set": "8.1.0.77"}'
+    assert_output_has '{"device": "cudnnv.dev/set=8", "set": "8.1.0.77"}'
+    assert_output_has '{"device": "cudnnv.dev/set=store", "set": ""}'
+    assert_output_has '{"set": "8.1.0.77-windows", "why": "it is built for another platform"}'
+    assert_output_has '{"set": "odd+name", "why": "CDI device names hold only'
+    assert_output_has '{"set": "store", "why": "its name is the store device'"'"'s'
+    # the spec itself: valid JSON of CDI's kind, each set's device mounts it read-only with the shims
+    run spec_device "$dir/cudnnv.json" 8.1
+    assert_output_has "CUDNNV_VERSION=8.1.0.77"
+    assert_output_has "LD_PRELOAD=/opt/cudnnv/shims/lib/libcudnn.so.8"
+    assert_output_has "mount $CUDNNV_ROOT/versions/8.1.0.77 -> /opt/cudnnv/versions/8.1.0.77 ro,nosuid,nodev,bind"
+    assert_output_has "mount $CUDNNV_ROOT/shims/lib -> /opt/cudnnv/shims/lib ro"
+    refute_output_has "8.0.4.30"
+    run spec_device "$dir/cudnnv.json" store
+    assert_output_has "mount $CUDNNV_ROOT -> /opt/cudnnv ro"
+    assert_output_has "LD_LIBRARY_PATH=/opt/cudnnv/shims/lib"
+    refute_output_has "CUDNNV_VERSION"
+    grep -q '"kind": "cudnnv.dev/set"' "$dir/cudnnv.json"
+    # text: one line per device
+    run cudnnv cdi --output "$dir"
+    assert_status 0
+    assert_output_has "wrote $dir/cudnnv.json: "
+    assert_output_has "cudnnv.dev/set=8.0                 8.0.4.30"
+    assert_output_has "odd+name is left out"
+}
+
+@test "the spec follows installs; a spec another tool wrote is never touched" {
+    setup_store
+    local dir="$BATS_TEST_TMPDIR/cdi" other="$BATS_TEST_TMPDIR/other"
+    cudnnv cdi --output "$dir" >/dev/null 2>&1
+    install_fixture cudnn-linux-x86_64-9.1.0.70_cuda12-archive-test.tar.xz
+    grep -q '"name": "9.1"' "$dir/cudnnv.json"
+    cudnnv uninstall 8.0.4.30 2>/dev/null
+    run grep -c "8.0.4.30" "$dir/cudnnv.json"
+    [ "$output" = 0 ]
+    grep -q '"name": "8.1"' "$dir/cudnnv.json"
+    # another tool's file of that name: refused, and later changes leave it alone
+    mkdir -p "$other"
+    printf '{"cdiVersion": "0.5.0", "kind": "vendor.example/gpu", "devices": []}\n' > "$other/cudnnv.json"
+    cp "$other/cudnnv.json" "$BATS_TEST_TMPDIR/before"
+    run cudnnv cdi --output "$other"
+    assert_status 1
+    assert_output_has "$other/cudnnv.json is not a spec cudnnv wrote"
+    printf '{"kind": "vendor.example/gpu"}\n' > "$dir/cudnnv.json"
+    cp "$dir/cudnnv.json" "$BATS_TEST_TMPDIR/replaced"
+    install_fixture cudnn-11.0-linux-x64-v8.0.4.30-test.tgz
+    cudnnv rehash 2>/dev/null
+    cmp "$other/cudnnv.json" "$BATS_TEST_TMPDIR/before"
+    cmp "$dir/cudnnv.json" "$BATS_TEST_TMPDIR/replaced"
+    # a spec removed stays removed
+    rm "$dir/cudnnv.json"
+    cudnnv uninstall 8.0.4.30 2>/dev/null
+    [ ! -e "$dir/cudnnv.json" ]
+    # the list of specs holds only absolute paths without control bytes: a planted line is not obeyed
+    printf 'relative/cudnnv.json\n/tmp/x\033]0;t\a/cudnnv.json\n' >> "$CUDNNV_ROOT/cdi-specs"
+    run cudnnv rehash
+    assert_status 0
+    [ ! -e relative/cudnnv.json ]
+}
+
+@test "cdi --help, and where the spec goes by default" {
+    run cudnnv cdi --help
+    assert_status 0
+    assert_output_has "Usage: cudnnv cdi"
+    assert_output_has "podman run --device cudnnv.dev/set=8.1 IMAGE"
+    run cudnnv cdi extra
+    assert_status 2
+    # not root, no XDG_RUNTIME_DIR: no folder to guess
+    if [ "$(id -u)" = 0 ]; then
+        SHARED=$(mktemp -d /tmp/cudnnv-cdi.XXXXXX)
+        chmod 755 "$SHARED"
+        share_programs "$SHARED"
+        mkdir "$SHARED/store" && chown nobody "$SHARED/store"
+        run runuser -u nobody -- env -u XDG_RUNTIME_DIR CUDNNV_ROOT="$SHARED/store" "$CUDNNV" cdi
+        assert_status 1
+        assert_output_has "XDG_RUNTIME_DIR is unset; give --output DIR"
+        mkdir -m 700 "$SHARED/run" && chown nobody "$SHARED/run"
+        run runuser -u nobody -- env XDG_RUNTIME_DIR="$SHARED/run" CUDNNV_ROOT="$SHARED/store" "$CUDNNV" cdi
+        assert_status 0
+        [ -f "$SHARED/run/cdi/cudnnv.json" ]
+    fi
+}
+
+@test "two containers of one image started at once get 8.0 and 8.1; neither can write its set" {
+    require_podman
+    setup_store
+    write_spec
+    prun --device cudnnv.dev/set=8.0 "$IMAGE" host_linked > "$BATS_TEST_TMPDIR/80" 2>&1 &
+    local first=$!
+    prun --device cudnnv.dev/set=8.1 "$IMAGE" host_linked > "$BATS_TEST_TMPDIR/81" 2>&1 &
+    wait $!
+    wait $first
+    [ "$(head -1 "$BATS_TEST_TMPDIR/80")" = 8004 ]
+    [ "$(head -1 "$BATS_TEST_TMPDIR/81")" = 8100 ]
+    grep -qx "map /opt/cudnnv/versions/8.1.0.77/lib/libcudnn.so.8.1.0" "$BATS_TEST_TMPDIR/81"
+    run prun --device cudnnv.dev/set=8.1 "$IMAGE" sh -c 'touch /opt/cudnnv/versions/8.1.0.77/lib/x; touch /opt/cudnnv/shims/lib/x'
+    assert_status 1
+    assert_output_has "touch: /opt/cudnnv/versions/8.1.0.77/lib/x: Read-only file system"
+    assert_output_has "touch: /opt/cudnnv/shims/lib/x: Read-only file system"
+    # the image holds no cuDNN: without the device nothing loads
+    run prun "$IMAGE" host_dlopen
+    assert_status 1
+    assert_output_has "libcudnn.so.8: cannot open shared object file"
+}
+
+@test "the store device: the container's own .cudnn-version chooses, read-only" {
+    require_podman
+    setup_store
+    write_spec
+    run prun --device cudnnv.dev/set=store "$IMAGE" sh -c \
+        'mkdir -p /p/q /r && echo 8.0 > /p/.cudnn-version && echo 8.1 > /r/.cudnn-version && cd /p/q && host_dlopen && cd /r && host_dlopen'
+    assert_status 0
+    [ "${lines[0]}" = 8004 ]
+    assert_output_has "map /opt/cudnnv/versions/8.0.4.30/lib/libcudnn.so.8.0.4"
+    assert_output_has "$(printf '\n8100\n')"
+    run prun --device cudnnv.dev/set=store "$IMAGE" sh -c 'touch /opt/cudnnv/version'
+    assert_status 1
+    assert_output_has "Read-only file system"
+}
+
+@test "after uninstall the engine refuses that set's devices; a linked set and a set's CUDA companions work inside" {
+    require_podman
+    setup_store
+    mkdir -p "$CUDNNV_ROOT"
+    printf '[catalog]\ncuda_redist = file://%s/cuda-redist/\n' "$FIXTURES" > "$CUDNNV_ROOT/config"
+    install_fixture "$SET11"
+    cudnnv install --with-cuda-libs 8.2.4 >/dev/null 2>&1
+    cudnnv link linked9 "$SETS/9.1.0" 2>/dev/null
+    write_spec
+    cudnnv uninstall 8.0.4.30 2>/dev/null
+    run prun --device cudnnv.dev/set=8.0 "$IMAGE" host_dlopen
+    assert_status 126
+    assert_output_has "unresolvable CDI devices cudnnv.dev/set=8.0"
+    run grep -c 8.0.4.30 "$CDI_DIR/cudnnv.json"
+    [ "$output" = 0 ]
+    # a linked set: its folder is mounted where an installed set's would be (no host path inside)
+    run prun --device cudnnv.dev/set=linked9 "$IMAGE" host_dlopen libcudnn.so.9
+    assert_status 0
+    [ "${lines[0]}" = 90100 ]
+    assert_output_has "map /opt/cudnnv/versions/linked9/lib/libcudnn.so.9"
+    refute_output_has "$SETS"
+    # the companions come with their set, and the shim loads them inside
+    run prun --device cudnnv.dev/set=8.2.4 "$IMAGE" host_convolve
+    assert_status 0
+    assert_output_has "cudnnGetVersion() = 8204"
+    assert_output_has "convolution: cuBLASLt 11650, NVRTC 11440"
+    assert_output_has "map /opt/cudnnv/cuda/11.4.4/lib/libcublasLt.so.11.6.5.2"
+}
