@@ -248,3 +248,94 @@ EOF
     assert_output_has "convolution: cuBLASLt 11650, NVRTC 11440"
     assert_output_has "map /opt/cudnnv/cuda/11.4.4/lib/libcublasLt.so.11.6.5.2"
 }
+
+# A folder nobody can reach with cudnnv and its fixtures (share_programs), a home and a runtime folder of nobody's.
+rootless_setup() {
+    SHARED=$(mktemp -d /tmp/cudnnv-rootless.XXXXXX)
+    chmod 755 "$SHARED"
+    share_programs "$SHARED"
+    mkdir -p "$SHARED/home" "$SHARED/run"
+    chown nobody "$SHARED/home" "$SHARED/run"
+    chmod 700 "$SHARED/run"
+    cp "$CONTAINERS_CONF" "$SHARED/containers.conf"
+    chmod 644 "$SHARED/containers.conf"
+    cd "$SHARED/home"   # podman needs a working folder nobody can enter
+}
+
+as_nobody() {
+    runuser -u nobody -- env HOME="$SHARED/home" XDG_RUNTIME_DIR="$SHARED/run" CUDNNV_ROOT="$SHARED/home/store" \
+        CONTAINERS_CONF="$SHARED/containers.conf" "$@"
+}
+
+rootless_pod() {
+    as_nobody podman --root "$SHARED/home/storage" --runroot "$SHARED/run/storage" --storage-driver vfs "$@"
+}
+
+@test "rootless podman: your own store is trusted inside, root's is refused with the reason" {
+    require_podman
+    rootless_setup
+    if ! tar -C "$POD_TOP/rootfs" -c . | rootless_pod import - "$IMAGE" >/dev/null 2>"$SHARED/why"; then
+        skip "rootless podman cannot import an image on this machine: $(grep -v level=warning "$SHARED/why" | head -1)"
+    fi
+    as_nobody "$CUDNNV" install "$ARCHIVES/cudnn-11.2-linux-x64-v8.1.0.77-test.tgz" >/dev/null 2>&1
+    run as_nobody "$CUDNNV" cdi
+    assert_status 0
+    # podman 4.3 reads /etc/cdi and /var/run/cdi only, rootless too: the administrator's copy
+    touch "$BATS_TEST_TMPDIR/wrote-spec"
+    cp "$SHARED/run/cdi/cudnnv.json" "$CDI_DIR/cudnnv.json"
+    run rootless_pod run --rm --ulimit nofile=1024:1024 --ulimit nproc=1000:1000 --network none \
+        --device cudnnv.dev/set=8.1 "$IMAGE" host_linked
+    assert_status 0
+    assert_output_has "$(printf '8100\nmap ')"
+    assert_output_has "map /opt/cudnnv/versions/8.1.0.77/lib/libcudnn.so.8.1.0"
+    # root's store, through the same rootless engine: its files are user 65534's inside
+    CUDNNV_ROOT="$SHARED/root-store" "$CUDNNV" install "$ARCHIVES/cudnn-11.2-linux-x64-v8.1.0.77-test.tgz" >/dev/null 2>&1
+    CUDNNV_ROOT="$SHARED/root-store" "$CUDNNV" cdi --output "$CDI_DIR" >/dev/null 2>&1
+    run -127 rootless_pod run --rm --ulimit nofile=1024:1024 --ulimit nproc=1000:1000 --network none \
+        --device cudnnv.dev/set=8.1 "$IMAGE" host_linked
+    assert_output_has "refusing set '8.1.0.77': /opt/cudnnv/versions/8.1.0.77 belongs to user 65534, not to you, root or the store's owner"
+}
+
+@test "the recipe of docs/containers.md: podman build from a lock and a local archive; the image holds the runtime set and the shims alone" {
+    require_podman
+    local version artifact archive=cudnn-11.2-linux-x64-v8.1.0.77-test.tgz context="$BATS_TEST_TMPDIR/con text"
+    make_artifact dist "cudnnv-VERSION-linux-$(uname -m).tar.gz"
+    # the base image: the test image with the system libraries the tarball's programs name
+    local base="$BATS_TEST_TMPDIR/base" dist="$BATS_TEST_TMPDIR/dist"
+    cp -a "$POD_TOP/rootfs" "$base"
+    mkdir -p "$dist" && tar -C "$dist" -xzf "$artifact"
+    for program in "$dist"/*/bin/cudnnv "$dist"/*/lib/cudnnv/cudnnv-install; do
+        for library in $(ldd "$program" | awk '$2 == "=>" && $3 ~ /^\/(usr\/)?lib/ {print $3}'); do
+            mkdir -p "$base$(dirname "$library")" && cp -L "$library" "$base$library"
+        done
+    done
+    tar -C "$base" -c . | pod import - localhost/cudnnv-base:1 >/dev/null 2>&1
+    # the project: pinned to 8.1, locked to an archive the build reads from its own context
+    mkdir -p "$context"
+    cp "$artifact" "$ARCHIVES/$archive" "$context/"
+    install_fixture "$archive"
+    write_test_release linux "$archive" "file:///project/$archive" "$(sha256sum "$ARCHIVES/$archive" | cut -c1-64)" 460.27.03
+    cd "$context"
+    cudnnv use 8.1 2>/dev/null
+    cudnnv lock 2>/dev/null
+    # the recipe as the page shows it; ENV lines as cudnnv env prints them; the archive copied beside the lock
+    sed -n '/^```Dockerfile$/,/^```$/p' "$BATS_TEST_DIRNAME/../../docs/containers.md" | sed '1d;$d' > recipe
+    [ "$(grep '^ENV' recipe)" = "$(cudnnv env --format dockerfile 8.1)" ]
+    sed -e "s|debian:12|localhost/cudnnv-base:1|; s|VERSION|$version|g" \
+        -e "s|^COPY cudnn.lock .cudnn-version /project/$|&\nCOPY $archive /project/|" recipe > Dockerfile
+    grep -qx "COPY $archive /project/" Dockerfile
+    run pod build --ulimit nofile=1024:1024 --ulimit nproc=1000:1000 --network none -t localhost/cudnnv-app:1 .
+    assert_status 0
+    run prun localhost/cudnnv-app:1 sh -c 'host_linked; ls /opt/cudnnv /opt/cudnnv/versions/8.1.0.77; ls /usr/local /project'
+    assert_output_has "$(printf '8100\nmap ')"
+    assert_output_has "map /opt/cudnnv/versions/8.1.0.77/lib/libcudnn.so.8.1.0"
+    assert_output_has "$(printf 'shims\nversions\n')"
+    refute_output_has "include"
+    assert_output_has "ls: /project: No such file or directory"
+    refute_output_has "cudnnv-$version"
+    local base_size app_size
+    base_size=$(pod image inspect --format '{{.Size}}' localhost/cudnnv-base:1)
+    app_size=$(pod image inspect --format '{{.Size}}' localhost/cudnnv-app:1)
+    echo "# image sizes: base $base_size bytes, with the runtime set and the shims $app_size bytes" >&3
+    [ "$app_size" -gt "$base_size" ]
+}
