@@ -19,6 +19,10 @@ make_toolkit() {
     (cd "$TOOLKIT" && find . ! -path '*cudnn*' | sort) > "$BATS_TEST_TMPDIR/other-files"
 }
 
+teardown() {
+    if [ -n "${top:-}" ]; then rm -rf "$top"; fi   # also when a test failed before its own rm
+}
+
 # The toolkit in a fresh folder under /tmp ($top) with cudnnv shared there, for another user to run.
 toolkit_for_another_user() {
     make_toolkit
@@ -83,7 +87,6 @@ toolkit_for_another_user() {
     assert_output_has "(Permission denied); run it as the folder's owner, e.g. 'sudo env CUDNNV_ROOT=$top/store $CUDNNV adopt $top/cuda'"
     [ ! -d "$top/store/versions" ] || [ -z "$(ls "$top/store/versions")" ]
     [ -f "$top/cuda/lib64/libcudnn.so.8.1.0" ]
-    rm -rf "$top"
 }
 
 # toolkit_unchanged: the toolkit's files are all where they were, and the store holds no set
@@ -122,7 +125,6 @@ toolkit_unchanged() {
     [ -f "$top/cuda/include/cudnn.h" ]
     [ -f "$top/cuda/lib64/libcudnn.so.8.1.0" ]
     [ ! -d "$top/store/versions" ] || [ -z "$(ls "$top/store/versions")" ]
-    rm -rf "$top"
 }
 
 @test "a move that fails half way puts back what moved and removes the new set" {
