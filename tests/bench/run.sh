@@ -8,6 +8,7 @@
 #   4. the shell hook against direnv: hook-env after a cd and unchanged, and a
 #      whole bash prompt where nothing changed (cudnnv runs no process then)
 #   5. verify against sha256sum
+#   6. a container start with a set's CDI device vs without (podman)
 # Usage: run.sh CUDNNV FIXTURES BUILD_DIR
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
@@ -118,3 +119,6 @@ hyperfine --warmup 2 --runs 10 -N --export-json "$out/verify.json" \
 awk -F: -v bytes="$(du -sb --apparent-size "$set_dir" | cut -f1)" '/"median"/ { gsub(/[ ,]/, "", $2); m[++n] = $2 }
     END { printf "verify: cudnnv verify %.3f s, sha256sum %.3f s over %.0f MB (medians of 10, warm cache): %.1fx faster\n",
                  m[1], m[2], bytes / 1e6, m[2] / m[1] }' "$out/verify.json" | tee "$out/verify.txt"
+
+# 6. A container's start with a set's CDI device and without (podman).
+"$here/container-start.sh" "$cudnnv" "$fixtures" "$out" "$out/alternate" | tee "$out/container.txt"
