@@ -205,8 +205,9 @@ EOF
     assert_output_has "libcudnn.so.8: cannot open shared object file"
 }
 
-@test "the store device: the container's own .cudnn-version chooses, read-only" {
+@test "the store device, from a store in a folder with a space: the container's own .cudnn-version chooses, read-only" {
     require_podman
+    export CUDNNV_ROOT="$BATS_TEST_TMPDIR/a store"
     setup_store
     write_spec
     run prun --device cudnnv.dev/set=store "$IMAGE" sh -c \

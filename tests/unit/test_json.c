@@ -63,3 +63,12 @@ static void members_follow_an_open_object(void **state)
     assert_string_equal(out, "{\"a\": 1, \"path\": \"/x\\\"y\"}");
     free(out);
 }
+
+static void exact_strings_are_the_valid_utf8_ones(void **state)
+{
+    (void)state;
+    assert_true(json_string_is_exact("/home/jos\xc3\xa9/a \"b\"\n"));
+    assert_true(json_string_is_exact(""));
+    assert_false(json_string_is_exact("/home/a\x80z"));
+    assert_false(json_string_is_exact("/cut\xe2\x80"));
+}
