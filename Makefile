@@ -50,7 +50,7 @@ DEMO_PACKAGES  = build-essential pkg-config libinih-dev libxxhash-dev libarchive
 CHECK_PACKAGES = $(DEMO_PACKAGES) clang libcmocka-dev bats gcc-mingw-w64-x86-64 libz-mingw-w64-dev dpkg-dev cmake \
                  wine64 gcc-aarch64-linux-gnu \
                  libc6-dev-arm64-cross qemu-user zsh fish tmux git strace lmod tcl slurm-wlm libslurm-dev munge \
-                 openssl parallel patchelf lintian podman runc busybox-static python3
+                 openssl parallel patchelf lintian podman runc busybox-static python3 python3-venv
 
 SELECT_SRC  = shim/version_name.c shim/set_list.c shim/version_file.c shim/select.c \
               shim/select_message.c shim/text_escape.c shim/set_trust.c
@@ -140,7 +140,7 @@ UNIT_LINK = $(or $(UNIT_OBJ_$(1)),$(UNIT_SUPPORT))
 # Generated sources and objects are kept (not deleted as intermediates).
 .SECONDARY:
 
-.PHONY: deb dist all deps deps-demo deps-aarch64 windows-sources check unit bats bats-fast fixtures windows-dist clang-build demo bench install uninstall clean windows aarch64 fuzz
+.PHONY: wheel deb dist all deps deps-demo deps-aarch64 windows-sources check unit bats bats-fast fixtures windows-dist clang-build demo bench install uninstall clean windows aarch64 fuzz
 
 CATALOG_DATA = $(BUILD)/share/cudnnv/.stamp
 
@@ -466,6 +466,14 @@ deb: all
 	$(Q)$(MAKE) --no-print-directory -s install DESTDIR=$(abspath $(BUILD)/deb) PREFIX=/usr >/dev/null
 	$(Q)manager/platform/deb-build.sh $(abspath $(BUILD)/deb) $(VERSION) $(DEB_FILE)
 	@echo "  DEB $(DEB_FILE)"
+
+# make wheel: build/dist/cudnnv-VERSION-py3-none-manylinux_X_Y_ARCH.whl, the
+# tree of make dist for pip (manager/platform/wheel-build.py: bin/cudnnv as
+# the environment's program, the rest under its prefix; X.Y the newest glibc
+# symbol version the tree's ELF files need).
+wheel: dist
+	$(Q)python3 manager/platform/wheel-build.py $(BUILD)/dist/$(DIST_NAME) $(VERSION) $(BUILD)/dist | \
+	  sed 's/^/  WHEEL /'
 
 # Fuzzing (not part of check): libFuzzer harnesses under tests/fuzz, built with
 # clang, each run for FUZZ_SECONDS; the executions and any finding are printed.

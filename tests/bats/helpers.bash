@@ -219,12 +219,19 @@ make_wheel() {
     "$FIXTURES/bin/mkarchive" "$1" "tree:nvidia=$tree/nvidia" "tree:$info=$tree/$info"
 }
 
-# make_artifact TARGET NAME: 'make TARGET' (dist, deb) in the repository; version is the one cudnnv --version
-# says, artifact the file build/dist/NAME with VERSION in NAME replaced by it (it must be there).
+# make_artifact TARGET NAME: 'make TARGET' (dist, deb, wheel) in the repository, then the file build/dist/NAME
+# (VERSION in NAME replaced by the version cudnnv --version says; a glob that must match one file) copied into
+# the test's folder as artifact. Under a lock: test files run in parallel, and each make rewrites build/dist.
 make_artifact() {
-    run make -C "$BATS_TEST_DIRNAME/../.." --no-print-directory -s "$1"
-    assert_status 0
+    local repo="$BATS_TEST_DIRNAME/../.." pattern
     version=$("$CUDNNV" --version | cut -d' ' -f2)
-    artifact="$BATS_TEST_DIRNAME/../../build/dist/${2//VERSION/$version}"
+    pattern="${2//VERSION/$version}"
+    run flock "$repo/build/.artifacts.lock" sh -c '
+        make -C "$1" --no-print-directory -s "$2" || exit 1
+        set -- "$3" "$1"/build/dist/$4
+        [ $# -eq 2 ] && [ -f "$2" ] || { echo "not one file: $*" >&2; exit 1; }
+        cp "$2" "$1/"' sh "$repo" "$1" "$BATS_TEST_TMPDIR" "$pattern"
+    assert_status 0
+    artifact=$(ls -d "$BATS_TEST_TMPDIR"/$pattern)
     [ -f "$artifact" ]
 }
