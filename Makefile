@@ -140,7 +140,7 @@ UNIT_LINK = $(or $(UNIT_OBJ_$(1)),$(UNIT_SUPPORT))
 # Generated sources and objects are kept (not deleted as intermediates).
 .SECONDARY:
 
-.PHONY: wheel deb dist all deps deps-demo deps-aarch64 windows-sources check unit bats bats-fast fixtures windows-dist clang-build demo bench install uninstall clean windows aarch64 fuzz
+.PHONY: windows-zip wheel deb dist all deps deps-demo deps-aarch64 windows-sources check unit bats bats-fast fixtures windows-dist clang-build demo bench install uninstall clean windows aarch64 fuzz
 
 CATALOG_DATA = $(BUILD)/share/cudnnv/.stamp
 
@@ -271,6 +271,15 @@ windows-dist: windows $(CATALOG_DATA)
 	@cp versions/catalog/*.ini $(WIN_DIST)/share/cudnnv/catalog/
 	@cp $(CATALOG_FILES) $(WIN_DIST)/share/cudnnv/
 	@echo "  DIST $(WIN_DIST)"
+
+# make windows-zip: that folder as build/dist/cudnnv-VERSION-windows-x86_64.zip,
+# under one top folder of that name (the tarball's way).
+WIN_ZIP_NAME = cudnnv-$(VERSION)-windows-x86_64
+windows-zip: windows-dist
+	@rm -rf $(BUILD)/dist/$(WIN_ZIP_NAME) $(BUILD)/dist/$(WIN_ZIP_NAME).zip && mkdir -p $(BUILD)/dist
+	@cp -a $(WIN_DIST) $(BUILD)/dist/$(WIN_ZIP_NAME)
+	$(Q)cd $(BUILD)/dist && python3 -m zipfile -c $(WIN_ZIP_NAME).zip $(WIN_ZIP_NAME) && rm -rf $(WIN_ZIP_NAME)
+	@echo "  ZIP $(BUILD)/dist/$(WIN_ZIP_NAME).zip"
 
 $(BUILD)/windows/include/xxhash.h:
 	@mkdir -p $(dir $@)

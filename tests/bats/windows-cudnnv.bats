@@ -873,3 +873,26 @@ JSON
     assert_output_has "refusing the CUDA libraries of set '8.2.4.15': "
     assert_output_has 'cuda\11.4.4\bin can be written by Everyone (S-1-1-0)'
 }
+
+@test "make windows-zip: the folder a Windows user unpacks anywhere; cudnnv.exe from it finds its shims and catalog" {
+    setup_wine
+    local version artifact top="$BATS_TEST_TMPDIR/un zipped"
+    make_artifact windows-zip "cudnnv-VERSION-windows-x86_64.zip"
+    # every member under the one top folder
+    python3 -c 'import sys, zipfile
+outside = [n for n in zipfile.ZipFile(sys.argv[1]).namelist() if not n.startswith(sys.argv[2] + "/")]
+sys.exit("outside the top folder: %s" % outside if outside else 0)' "$artifact" "cudnnv-$version-windows-x86_64"
+    python3 -m zipfile -e "$artifact" "$top"
+    top="$top/cudnnv-$version-windows-x86_64"
+    [ -f "$top/bin/cudnnv.exe" ] && [ -f "$top/lib/cudnnv/windows/cudnn64_9.dll" ] && [ -f "$top/share/cudnnv/frameworks.ini" ]
+    run "$WINE" "$top/bin/cudnnv.exe" --version
+    assert_status 0
+    assert_output_has "cudnnv $version"
+    "$WINE" "$top/bin/cudnnv.exe" install "$LAYOUTS/windows-8.1.0/cuda" >/dev/null 2>&1
+    run "$WINE" "$top/bin/cudnnv.exe" rehash
+    assert_status 0
+    cmp "$CUDNNV_ROOT/shims/bin/cudnn64_8.dll" "$top/lib/cudnnv/windows/cudnn64_8.dll"
+    run "$WINE" "$top/bin/cudnnv.exe" known 8.1
+    assert_status 0
+    assert_output_has "8.1.0.77"
+}
