@@ -466,13 +466,18 @@ dist: all
 
 # make deb: build/dist/cudnnv_VERSION-1_ARCH.deb from a staged make install
 # PREFIX=/usr (manager/platform/deb-build.sh: Depends from dpkg-shlibdeps, the
-# copyright and changelog, no maintainer scripts), checked with lintian.
+# copyright and changelog, no maintainer scripts), checked with lintian; and
+# where the Slurm plugin was built, cudnnv-slurm_VERSION-1_ARCH.deb beside it
+# (manager/platform/deb-build-slurm.sh).
 DEB_FILE = $(BUILD)/dist/cudnnv_$(VERSION)-1_$(shell dpkg --print-architecture).deb
+DEB_SLURM_FILE = $(BUILD)/dist/cudnnv-slurm_$(VERSION)-1_$(shell dpkg --print-architecture).deb
 deb: all
 	@for p in lintian dpkg-dev; do dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "ok installed" || \
 	  (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$p >/dev/null); done
 	@rm -rf $(BUILD)/deb && mkdir -p $(BUILD)/dist
 	$(Q)$(MAKE) --no-print-directory -s install DESTDIR=$(abspath $(BUILD)/deb) PREFIX=/usr >/dev/null
+	$(Q)$(if $(SPANK_PLUGIN),manager/platform/deb-build-slurm.sh $(abspath $(BUILD)/deb) $(VERSION) $(DEB_SLURM_FILE) && \
+	  echo "  DEB $(DEB_SLURM_FILE)")
 	$(Q)manager/platform/deb-build.sh $(abspath $(BUILD)/deb) $(VERSION) $(DEB_FILE)
 	@echo "  DEB $(DEB_FILE)"
 

@@ -7,9 +7,13 @@ load helpers
 REPO="$BATS_TEST_DIRNAME/../.."
 
 @test "make deb: lintian finds no error; Depends from the libraries linked; the files, completions and docs in their places; no maintainer scripts" {
-    local version artifact deb
-    make_artifact deb "cudnnv_VERSION-1_$(dpkg --print-architecture).deb"
+    local version artifact artifacts deb slurm_deb
+    local names=("cudnnv_VERSION-1_$(dpkg --print-architecture).deb")
+    # the Slurm plugin's package, where the plugin is built (make check installs libslurm-dev)
+    [ ! -e /usr/include/slurm/spank.h ] || names+=("cudnnv-slurm_VERSION-1_$(dpkg --print-architecture).deb")
+    make_artifact deb "${names[@]}"
     deb=$artifact
+    slurm_deb=${artifacts[1]:-}
     run lintian "$deb"
     run grep -c '^E: ' <<< "$output"
     [ "$output" = 0 ]
@@ -38,4 +42,28 @@ REPO="$BATS_TEST_DIRNAME/../.."
     assert_status 0
     run cudnnv known 8.1.0
     assert_output_has "8.1.0.77"
+    if [ -z "$slurm_deb" ]; then
+        echo "# no Slurm headers here: cudnnv-slurm not built" >&3
+        return 0
+    fi
+    # cudnnv-slurm: the plugin alone, tied to this Slurm release and to this cudnnv
+    run lintian "$slurm_deb"
+    run grep -c '^E: ' <<< "$output"
+    [ "$output" = 0 ]
+    local slurm next
+    slurm=$(dpkg-query -W -f='${Version}' libslurm-dev | cut -d. -f1,2)
+    next=$(echo "$slurm" | awk -F. '{ printf "%s.%02d", $1, $2 + 1 }')
+    run dpkg-deb -f "$slurm_deb" Depends
+    assert_output_has "cudnnv (= $version-1)"
+    assert_output_has "slurm-wlm-basic-plugins (>= $slurm), slurm-wlm-basic-plugins (<< $next)"
+    run dpkg-deb -c "$slurm_deb"
+    assert_output_has " ./usr/lib/cudnnv/cudnnv_spank.so"
+    assert_output_has " ./usr/share/doc/cudnnv-slurm/README.Debian"
+    refute_output_has "/usr/bin/"
+    dpkg-deb -x "$slurm_deb" "$BATS_TEST_TMPDIR/slurm-root"
+    run nm -D "$BATS_TEST_TMPDIR/slurm-root/usr/lib/cudnnv/cudnnv_spank.so"
+    assert_output_has " slurm_spank_init"
+    assert_output_has " plugin_version"
+    run dpkg-deb -I "$slurm_deb"
+    refute_output_has "postinst"
 }

@@ -219,19 +219,27 @@ make_wheel() {
     "$FIXTURES/bin/mkarchive" "$1" "tree:nvidia=$tree/nvidia" "tree:$info=$tree/$info"
 }
 
-# make_artifact TARGET NAME: 'make TARGET' (dist, deb, wheel) in the repository, then the file build/dist/NAME
-# (VERSION in NAME replaced by the version cudnnv --version says; a glob that must match one file) copied into
-# the test's folder as artifact. Under a lock: test files run in parallel, and each make rewrites build/dist.
+# make_artifact TARGET NAME...: 'make TARGET' (dist, deb, wheel) in the repository, then each file
+# build/dist/NAME (VERSION in NAME replaced by the version cudnnv --version says; a glob that must match one
+# file) copied into the test's folder: artifact is the first copy, artifacts all of them. Under a lock: test
+# files run in parallel, and each make rewrites build/dist.
 make_artifact() {
-    local repo="$BATS_TEST_DIRNAME/../.." pattern
+    local repo="$BATS_TEST_DIRNAME/../.." target=$1 pattern patterns=()
     version=$("$CUDNNV" --version | cut -d' ' -f2)
-    pattern="${2//VERSION/$version}"
+    shift
+    for pattern in "$@"; do patterns+=("${pattern//VERSION/$version}"); done
     run flock "$repo/build/.artifacts.lock" sh -c '
-        make -C "$1" --no-print-directory -s "$2" || exit 1
-        set -- "$3" "$1"/build/dist/$4
-        [ $# -eq 2 ] && [ -f "$2" ] || { echo "not one file: $*" >&2; exit 1; }
-        cp "$2" "$1/"' sh "$repo" "$1" "$BATS_TEST_TMPDIR" "$pattern"
+        repo=$1 target=$2 to=$3
+        shift 3
+        make -C "$repo" --no-print-directory -s "$target" || exit 1
+        for pattern in "$@"; do
+            set -- "$repo"/build/dist/$pattern
+            [ $# -eq 1 ] && [ -f "$1" ] || { echo "not one file: $*" >&2; exit 1; }
+            cp "$1" "$to/" || exit 1
+        done' sh "$repo" "$target" "$BATS_TEST_TMPDIR" "${patterns[@]}"
     assert_status 0
-    artifact=$(ls -d "$BATS_TEST_TMPDIR"/$pattern)
+    artifacts=()
+    for pattern in "${patterns[@]}"; do artifacts+=("$(ls -d "$BATS_TEST_TMPDIR"/$pattern)"); done
+    artifact=${artifacts[0]}
     [ -f "$artifact" ]
 }
