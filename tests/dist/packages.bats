@@ -1,0 +1,142 @@
+#!/usr/bin/env bats
+# make check-dist: the Debian package, the tarball and the wheel on a
+# Debian 12 that never built cudnnv (tests/dist/rootfs.sh: debootstrap
+# minbase from this machine's mirror, cached in build/check-dist). Each test
+# unpacks a fresh copy and works in it with chroot, in a mount namespace of
+# its own (its /proc and /dev vanish with it); as a user made there.
+
+load ../bats/helpers
+
+REPO="$BATS_TEST_DIRNAME/../.."
+
+setup_file() {
+    ROOTFS_TAR=$("$BATS_TEST_DIRNAME/rootfs.sh" "$REPO/build/check-dist")
+    export ROOTFS_TAR
+}
+
+# new_root: a fresh copy of the root file system in ROOT, with a user and the fixtures in /srv.
+new_root() {
+    ROOT="$BATS_TEST_TMPDIR/root"
+    mkdir -p "$ROOT"
+    tar -C "$ROOT" -xf "$ROOTFS_TAR"
+    cp /etc/resolv.conf "$ROOT/etc/resolv.conf"
+    in_root useradd -m -s /bin/bash user
+    mkdir -p "$ROOT/srv/fixtures/bin" "$ROOT/srv/fixtures/archives"
+    cp "$FIXTURES/bin/host_dlopen" "$ROOT/srv/fixtures/bin/"
+    cp "$ARCHIVES/cudnn-11.0-linux-x64-v8.0.4.30-test.tgz" "$ARCHIVES/cudnn-11.2-linux-x64-v8.1.0.77-test.tgz" \
+        "$ROOT/srv/fixtures/archives/"
+    chmod -R a+rX "$ROOT/srv"
+}
+
+in_root() {
+    unshare -m --propagation private sh -c '
+        root=$1
+        shift
+        mount -t proc proc "$root/proc" && mount --rbind /dev "$root/dev" && exec chroot "$root" "$@"' sh "$ROOT" "$@"
+}
+
+# as_user SCRIPT: the user's login-free shell in the root, with a clean environment.
+as_user() {
+    in_root runuser -u user -- env -i HOME=/home/user PATH=/usr/local/bin:/usr/bin:/bin LANG=C.UTF-8 sh -c "$1"
+}
+
+# Files of ours anywhere in the root but the user's home, /srv and /tmp.
+ours_in_root() {
+    find "$ROOT" \( -path "$ROOT/home" -o -path "$ROOT/srv" -o -path "$ROOT/tmp" -o -path "$ROOT/proc" -o -path "$ROOT/dev" \) \
+        -prune -o -name '*cudnnv*' -print
+}
+
+@test "apt-get install ./cudnnv_*.deb: its dependencies from Debian, the README tour as a user, completions from init alone; remove and purge leave nothing" {
+    local version artifact artifacts deb
+    make_artifact deb "cudnnv_VERSION-1_$(dpkg --print-architecture).deb"
+    deb=$(basename "$artifact")
+    new_root
+    run in_root dpkg-query -W -f='${Status}' libarchive13
+    refute_output_has "install ok installed"
+    cp "$artifact" "$ROOT/tmp/"
+    run in_root sh -c "apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq /tmp/$deb"
+    assert_status 0
+    run in_root dpkg-query -W -f='${Status}\n' cudnnv libarchive13 libcurl4 libgit2-1.5
+    [ "$output" = "$(printf 'install ok installed\n%.0s' 1 2 3 4)" ]
+    # the tour: two sets, a project pinned to 8.1, a program through the shims, doctor
+    run as_user 'cudnnv --version &&
+        cudnnv install /srv/fixtures/archives/cudnn-11.0-linux-x64-v8.0.4.30-test.tgz &&
+        cudnnv install /srv/fixtures/archives/cudnn-11.2-linux-x64-v8.1.0.77-test.tgz &&
+        mkdir -p ~/project && cd ~/project && cudnnv use 8.1 && cudnnv versions &&
+        cudnnv exec /srv/fixtures/bin/host_dlopen && cudnnv doctor'
+    assert_status 0
+    assert_output_has "cudnnv $version"
+    assert_output_has "installed 8.1.0.77"
+    assert_output_has "$(printf '\n8100\n')"
+    assert_output_has "map /home/user/.cudnnv/versions/8.1.0.77/lib/libcudnn.so.8.1.0"
+    # completion with nothing in .bashrc but init's line
+    echo 'eval "$(cudnnv init bash)"' > "$ROOT/home/user/.bashrc"
+    run as_user 'bash -ic "complete -p cudnnv" 2>/dev/null'
+    assert_output_has "complete -F _cudnnv_complete cudnnv"
+    # removed: no file of ours left; purged: nothing in /etc
+    run in_root apt-get remove -y -qq cudnnv
+    assert_status 0
+    run in_root dpkg -L cudnnv
+    assert_status 1
+    run ours_in_root
+    [ -z "$output" ] || { echo "left after remove: $output" >&2; false; }
+    run in_root apt-get purge -y -qq cudnnv
+    assert_status 0
+    run find "$ROOT/etc" -name '*cudnnv*'
+    [ -z "$output" ]
+    [ -d "$ROOT/home/user/.cudnnv/versions/8.1.0.77" ]   # the user's store is the user's
+}
+
+@test "the tarball from a folder with a space, with none of its helpers' libraries installed: a file, an index and NVIDIA's redist from folders" {
+    local version artifact artifacts top
+    make_artifact dist "cudnnv-VERSION-linux-$(uname -m).tar.gz"
+    new_root
+    run in_root sh -c 'ls /usr/lib/*-linux-gnu | grep -E "^lib(archive|curl|git2|jansson|elf)\." || true'
+    [ -z "$output" ] || { echo "the root has: $output" >&2; false; }
+    mkdir -p "$ROOT/opt/with space"
+    tar -C "$ROOT/opt/with space" -xzf "$artifact"
+    top="/opt/with space/cudnnv-$version-linux-$(uname -m)"
+    # a folder of wheels (an index by file://) and a folder laid out as NVIDIA's redist
+    make_wheel "$ROOT/srv/wheel house/nvidia-cudnn-cu12/nvidia_cudnn_cu12-9.1.0.70-py3-none-manylinux2014_x86_64.whl"
+    local redist="$ROOT/srv/redist" archive="$ARCHIVES/cudnn-linux-x86_64-8.9.7.29_cuda12-archive-test.tar.xz"
+    mkdir -p "$redist/cudnn/linux-x86_64"
+    cp "$archive" "$redist/cudnn/linux-x86_64/cudnn-linux-x86_64-8.99.0.1_cuda12-archive.tar.xz"
+    printf '{"cudnn": {"version": "8.99.0.1", "linux-x86_64": {"cuda12": {"relative_path": "%s", "sha256": "%s", "size": "%s"}}}}\n' \
+        cudnn/linux-x86_64/cudnn-linux-x86_64-8.99.0.1_cuda12-archive.tar.xz "$(sha256sum "$archive" | cut -c1-64)" \
+        "$(stat -c %s "$archive")" > "$redist/redistrib_8.99.0.json"
+    chmod -R a+rX "$ROOT/srv"
+    run as_user "C='$top/bin/cudnnv'"'
+        "$C" --version &&
+        "$C" install /srv/fixtures/archives/cudnn-11.2-linux-x64-v8.1.0.77-test.tgz &&
+        "$C" install --cuda 12 --index-url "file:///srv/wheel%20house" --no-verify 9.1 &&
+        printf "[catalog]\nredist = file:///srv/redist/\n" > ~/.cudnnv/config &&
+        "$C" update && "$C" install 8.99.0.1 && "$C" versions --bare'
+    assert_status 0
+    assert_output_has "cudnnv $version"
+    assert_output_has "installed 8.1.0.77"
+    assert_output_has "installed 9.1.0.70"
+    assert_output_has "1 new release from file:///srv/redist/"
+    assert_output_has "$(printf '8.1.0.77\n8.9.7\n9.1.0.70')"
+}
+
+@test "the wheel in a venv there: pip install --no-index, cudnnv on the venv's PATH, a cuDNN wheel installed; pip uninstall takes it back" {
+    local version artifact artifacts wheel
+    make_artifact wheel "cudnnv-VERSION-py3-none-manylinux_*_$(uname -m).whl"
+    wheel=$(basename "$artifact")
+    new_root
+    cp "$artifact" "$ROOT/tmp/"
+    make_wheel "$ROOT/srv/nvidia_cudnn_cu12-9.1.0.70-py3-none-manylinux2014_x86_64.whl"
+    chmod -R a+rX "$ROOT/srv" "$ROOT/tmp/$wheel"
+    run as_user "python3 -m venv ~/venv && ~/venv/bin/pip install -q --no-index --disable-pip-version-check /tmp/$wheel &&
+        PATH=\$HOME/venv/bin:\$PATH && command -v cudnnv && cudnnv --version &&
+        cudnnv install /srv/nvidia_cudnn_cu12-9.1.0.70-py3-none-manylinux2014_x86_64.whl &&
+        ~/venv/bin/pip uninstall -y -q --disable-pip-version-check cudnnv && ls ~/venv/bin"
+    assert_status 0
+    assert_output_has "/home/user/venv/bin/cudnnv"
+    assert_output_has "cudnnv $version"
+    assert_output_has "installed 9.1.0.70"
+    [ -d "$ROOT/home/user/.cudnnv/versions/9.1.0.70" ]
+    [ ! -e "$ROOT/home/user/venv/bin/cudnnv" ]
+    run find "$ROOT/home/user/venv" -type f -path '*cudnnv*'
+    [ -z "$output" ]
+}
