@@ -63,12 +63,17 @@ ours_in_root() {
         cudnnv install /srv/fixtures/archives/cudnn-11.0-linux-x64-v8.0.4.30-test.tgz &&
         cudnnv install /srv/fixtures/archives/cudnn-11.2-linux-x64-v8.1.0.77-test.tgz &&
         mkdir -p ~/project && cd ~/project && cudnnv use 8.1 && cudnnv versions &&
-        cudnnv exec /srv/fixtures/bin/host_dlopen && cudnnv doctor'
+        cudnnv exec /srv/fixtures/bin/host_dlopen'
     assert_status 0
     assert_output_has "cudnnv $version"
     assert_output_has "installed 8.1.0.77"
     assert_output_has "$(printf '\n8100\n')"
     assert_output_has "map /home/user/.cudnnv/versions/8.1.0.77/lib/libcudnn.so.8.1.0"
+    # doctor there: the selection found; the stand-in set's NVRTC, which nothing brought, is named
+    run as_user 'cd ~/project && cudnnv doctor'
+    assert_status 1
+    assert_output_has "OK    selection: cuDNN 8: 8.1.0.77 (set by /home/user/project/.cudnn-version)"
+    assert_output_has "FAIL  needs: 8.1.0.77 (CUDA 11.2) needs libnvrtc.so"
     # completion with nothing in .bashrc but init's line
     echo 'eval "$(cudnnv init bash)"' > "$ROOT/home/user/.bashrc"
     run as_user 'bash -ic "complete -p cudnnv" 2>/dev/null'
@@ -80,8 +85,11 @@ ours_in_root() {
     assert_status 1
     run ours_in_root
     [ -z "$output" ] || { echo "left after remove: $output" >&2; false; }
-    run in_root apt-get purge -y -qq cudnnv
+    # installed again and purged: nothing in /etc either
+    run in_root sh -c "DEBIAN_FRONTEND=noninteractive apt-get install -y -qq /tmp/$deb && apt-get purge -y -qq cudnnv"
     assert_status 0
+    run in_root dpkg-query -W -f='${Status}' cudnnv
+    refute_output_has "install ok"
     run find "$ROOT/etc" -name '*cudnnv*'
     [ -z "$output" ]
     [ -d "$ROOT/home/user/.cudnnv/versions/8.1.0.77" ]   # the user's store is the user's
