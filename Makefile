@@ -140,7 +140,7 @@ UNIT_LINK = $(or $(UNIT_OBJ_$(1)),$(UNIT_SUPPORT))
 # Generated sources and objects are kept (not deleted as intermediates).
 .SECONDARY:
 
-.PHONY: check-dist windows-zip wheel deb dist all deps deps-demo deps-aarch64 windows-sources check unit bats bats-fast fixtures windows-dist clang-build demo bench install uninstall clean windows aarch64 fuzz
+.PHONY: check-dist windows-zip wheel deb deb-arm64 dist all deps deps-demo deps-aarch64 windows-sources check unit bats bats-fast fixtures windows-dist clang-build demo bench install uninstall clean windows aarch64 fuzz
 
 CATALOG_DATA = $(BUILD)/share/cudnnv/.stamp
 
@@ -489,6 +489,21 @@ deb: all
 	  echo "  DEB $(DEB_SLURM_FILE)")
 	$(Q)manager/platform/deb-build.sh $(abspath $(BUILD)/deb) $(VERSION) $(DEB_FILE)
 	@echo "  DEB $(DEB_FILE)"
+
+# make deb-arm64: build/dist/cudnnv_VERSION-1_arm64.deb, the same package from
+# the cross build (make aarch64): its programs and shims in place of this
+# machine's; the cuDNN 8 NVRTC forwarders, built for this machine only, are
+# left out.
+DEB_ARM_FILE = $(BUILD)/dist/cudnnv_$(VERSION)-1_arm64.deb
+deb-arm64: all aarch64
+	@rm -rf $(BUILD)/deb-arm64 && mkdir -p $(BUILD)/dist
+	$(Q)$(MAKE) --no-print-directory -s install DESTDIR=$(abspath $(BUILD)/deb-arm64) PREFIX=/usr >/dev/null
+	@cp $(ARM_CUDNNV) $(BUILD)/deb-arm64/usr/bin/cudnnv
+	@cp $(ARM_HELPERS) $(ARM_LIBS) $(BUILD)/deb-arm64/usr/lib/cudnnv/
+	@rm -rf $(BUILD)/deb-arm64/usr/lib/cudnnv/forward $(BUILD)/deb-arm64/usr/lib/cudnnv/cudnnv_spank.so
+	$(Q)DEB_ARCH=arm64 STRIP=aarch64-linux-gnu-strip manager/platform/deb-build.sh $(abspath $(BUILD)/deb-arm64) \
+	  $(VERSION) $(DEB_ARM_FILE)
+	@echo "  DEB $(DEB_ARM_FILE)"
 
 # make wheel: build/dist/cudnnv-VERSION-py3-none-manylinux_X_Y_ARCH.whl, the
 # tree of make dist for pip (manager/platform/wheel-build.py: bin/cudnnv as

@@ -4,18 +4,21 @@
 # binaries link); the copyright and changelog go to /usr/share/doc/cudnnv;
 # no maintainer scripts (init --system stays the administrator's decision).
 # The Slurm plugin needs the Slurm it was built against: it is left out here.
+# DEB_ARCH and STRIP name another architecture and its strip (the arm64
+# package, from the cross build).
 # Usage: deb-build.sh STAGE VERSION OUT.deb
 set -eu
 stage=$1
 version=$2
 out=$3
 here=$(cd "$(dirname "$0")" && pwd)
-arch=$(dpkg --print-architecture)
+arch=${DEB_ARCH:-$(dpkg --print-architecture)}
+strip=${STRIP:-strip}
 rm -f "$stage/usr/lib/cudnnv/cudnnv_spank.so"
 # the Windows DLLs are for Wine or a Windows machine, not this package
 rm -rf "$stage/usr/lib/cudnnv/windows"
 # programs stripped (Debian's rule), libraries not executable
-strip --strip-unneeded --remove-section=.comment "$stage/usr/bin/cudnnv" "$stage/usr/lib/cudnnv/cudnnv-install" \
+"$strip" --strip-unneeded --remove-section=.comment "$stage/usr/bin/cudnnv" "$stage/usr/lib/cudnnv/cudnnv-install" \
     "$stage/usr/lib/cudnnv/cudnnv-update"
 find "$stage/usr/lib/cudnnv" -name '*.so*' -type f -exec chmod 644 {} +
 doc="$stage/usr/share/doc/cudnnv"
@@ -28,7 +31,7 @@ gzip -9n "$stage/usr/share/man/man1/cudnnv.1"
 work=$(mktemp -d)
 mkdir -p "$work/debian"
 printf 'Source: cudnnv\n\nPackage: cudnnv\nArchitecture: any\n' > "$work/debian/control"
-depends=$(cd "$work" && dpkg-shlibdeps -O "$stage/usr/bin/cudnnv" "$stage/usr/lib/cudnnv/cudnnv-install" \
+depends=$(cd "$work" && DEB_HOST_ARCH=$arch dpkg-shlibdeps -O "$stage/usr/bin/cudnnv" "$stage/usr/lib/cudnnv/cudnnv-install" \
     "$stage/usr/lib/cudnnv/cudnnv-update" 2>/dev/null | sed -n 's/^shlibs:Depends=//p')
 rm -rf "$work"
 size=$(du -sk "$stage/usr" | cut -f1)

@@ -67,3 +67,36 @@ REPO="$BATS_TEST_DIRNAME/../.."
     run dpkg-deb -I "$slurm_deb"
     refute_output_has "postinst"
 }
+
+@test "make deb-arm64: the same package from the cross build, every program and library for AArch64; it runs under qemu" {
+    if ! command -v qemu-aarch64 >/dev/null || [ ! -e /lib/ld-linux-aarch64.so.1 ]; then
+        skip "no qemu-aarch64 or AArch64 libc here (make check installs both)"
+    fi
+    local version artifact artifacts root="$BATS_TEST_TMPDIR/arm root"
+    make_artifact deb-arm64 "cudnnv_VERSION-1_arm64.deb"
+    run lintian "$artifact"
+    run grep -c '^E: ' <<< "$output"
+    [ "$output" = 0 ]
+    [ "$(dpkg-deb -f "$artifact" Architecture)" = arm64 ]
+    run dpkg-deb -f "$artifact" Depends
+    assert_output_has "libarchive13"
+    dpkg-deb -x "$artifact" "$root"
+    run sh -c 'find "$1" -type f -exec file -b {} + | grep ELF' sh "$root"
+    [ "${#lines[@]}" -eq 6 ]   # cudnnv, two helpers, three shims
+    assert_all_lines_match "^ELF 64-bit LSB .*, ARM aarch64," "$output"
+    # its helpers find their AArch64 libraries as Debian installs them (multiarch)
+    CUDNNV="$root/usr/bin/cudnnv"
+    run qemu-aarch64 "$CUDNNV" --version
+    assert_output_has "cudnnv $version"
+    # the helper started directly (no binfmt_misc: an emulated cudnnv cannot exec it), then the shim it placed
+    local archive="$BATS_TEST_TMPDIR/cudnn-linux-sbsa-8.1.0.77_cuda11-archive.tar.xz"
+    "$FIXTURES/bin/mkarchive" "$archive" "tree:cudnn-linux-sbsa-8.1.0.77_cuda11-archive=$FIXTURES/aarch64/sets/8.1.0"
+    run qemu-aarch64 "$root/usr/lib/cudnnv/cudnnv-install" "$archive"
+    assert_status 0
+    assert_output_has "installed 8.1.0.77 (cuDNN 8.1.0.77, CUDA 11)"
+    qemu-aarch64 "$CUDNNV" use 8.1 2>/dev/null
+    cmp "$CUDNNV_ROOT/shims/lib/libcudnn.so.8" "$root/usr/lib/cudnnv/libcudnn.so.8"
+    run qemu-aarch64 -E LD_LIBRARY_PATH="$CUDNNV_ROOT/shims/lib" "$FIXTURES/aarch64/bin/host_dlopen"
+    assert_status 0
+    [ "${lines[0]}" = 8100 ]
+}
