@@ -32,7 +32,7 @@ WARNINGS  = -Wall -Wextra -Werror
 CFLAGS   ?= -O2 -g
 # manager/ is grouped by part (docs/architecture.md); each part's headers are
 # found by name, and shim/cudnnv_select.h too (the selection the manager links).
-MANAGER_PARTS = cli commands base store net install catalog machine doctor shell platform
+MANAGER_PARTS = cli commands args base store net install catalog machine doctor shell platform
 INCLUDES   = -Ishim $(MANAGER_PARTS:%=-Imanager/%)
 ALL_CFLAGS = -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE $(WARNINGS) $(INCLUDES) $(CFLAGS)
 DEP_CFLAGS = $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
@@ -121,9 +121,9 @@ UNIT_SUPPORT = $(call objects_in,$(BUILD)/obj,$(sort $(CORE_SRC) $(HELPER_SRC) $
 unit_objects = $(patsubst %.c,$(BUILD)/obj/%.o,$(1))
 UNIT_OBJ_test_json        = $(call unit_objects,manager/base/json.c)
 UNIT_OBJ_test_url_mask    = $(call unit_objects,manager/base/url_mask.c)
-UNIT_OBJ_test_args        = $(call unit_objects,manager/cli/args.c manager/cli/help_text.c manager/cli/value_words.c \
+UNIT_OBJ_test_args        = $(call unit_objects,manager/args/args.c manager/args/help_text.c manager/args/value_words.c \
                             manager/shell/shell_table.c manager/catalog/catalog_platform.c manager/base/messages.c manager/base/url_mask.c $(HOOKS_SRC) \
-                            manager/cli/suggest.c manager/base/json.c shim/text_escape.c)
+                            manager/args/suggest.c manager/base/json.c shim/text_escape.c)
 UNIT_OBJ_test_hook_state  = $(call unit_objects,manager/shell/hook_state.c)
 UNIT_OBJ_test_pe_imports  = $(call unit_objects,manager/store/pe_imports.c)
 UNIT_OBJ_test_file_url    = $(call unit_objects,manager/net/file_url.c manager/base/fsutil.c manager/base/messages.c manager/base/url_mask.c \
@@ -250,7 +250,7 @@ $(BUILD)/windows/tests/test_set_trust_win32.exe: tests/unit/test_set_trust_win32
 	@mkdir -p $(dir $@)
 	@echo "  LD $@"
 	$(Q)$(WIN_CC) -std=c11 $(WARNINGS) -Ishim -O1 -o $@ tests/unit/test_set_trust_win32.c shim/text_escape.c -ladvapi32
-WIN_LINUX_ONLY = manager/base/ini_read.c manager/install/set_needs_elf.c manager/doctor/needs_judge.c manager/store/beneath.c manager/platform/platform_posix.c manager/cli/install_helper.c \
+WIN_LINUX_ONLY = manager/base/ini_read.c manager/install/set_needs_elf.c manager/doctor/needs_judge.c manager/store/beneath.c manager/platform/platform_posix.c manager/commands/install_helper.c \
                  manager/doctor/process_scan.c manager/doctor/doctor_paths.c \
                  manager/install/archive_stage.c manager/install/archive_sha256.c manager/net/download.c \
                  $(GIT_SRC) manager/cli/install_main.c manager/cli/update_main.c

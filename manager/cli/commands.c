@@ -6,8 +6,6 @@
 #include "cli.h"
 #include "commands.h"
 
-#include <string.h>
-
 static const struct command *const table[] = {
     &command_install, &command_adopt, &command_uninstall, &command_link, &command_known,
     &command_latest, &command_versions, &command_use, &command_local, &command_global,
@@ -17,19 +15,8 @@ static const struct command *const table[] = {
     &command_verify, &command_ps, &command_lock, &command_help, &command_hook_env, &command_completions,
 };
 
-const struct command *const *command_table(int *count)
+const struct command_list *command_list(void)
 {
-    *count = (int)(sizeof table / sizeof table[0]);
-    return table;
-}
-
-const struct command *command_find(const char *name)
-{
-    int count;
-    const struct command *const *commands = command_table(&count);
-    for (int i = 0; i < count; i++) {
-        if (strcmp(commands[i]->name, name) == 0)
-            return commands[i];
-    }
-    return NULL;
+    static const struct command_list all = {table, (int)(sizeof table / sizeof table[0])};
+    return &all;
 }

@@ -16,5 +16,5 @@ int main(int argc, char **argv)
     if (argc == 3 && strcmp(argv[1], "--needs-of") == 0)
         return set_needs_print(argv[2]);
     argv[0] = "install";
-    return command_main(&command_install, install_run, argc, argv);
+    return command_main(command_list(), &command_install, install_run, argc, argv);
 }

@@ -13,14 +13,15 @@ extern const char cudnnv_release[];
 
 int main(int argc, char **argv)
 {
+    const struct command_list *all = command_list();
     if (argc < 2 || strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "--help") == 0)
-        return command_main(&command_help, command_help.run, 1, argv);
+        return command_main(all, &command_help, command_help.run, 1, argv);
     if (strcmp(argv[1], "--version") == 0 || strcmp(argv[1], "-v") == 0) {
         printf("cudnnv %s\n", cudnnv_release);
         return 0;
     }
-    const struct command *command = command_find(argv[1]);
+    const struct command *command = command_in(all, argv[1]);
     if (command == NULL)
-        return fail_unknown_command(argv[1]);
-    return command_main(command, command->run, argc - 1, argv + 1);
+        return fail_unknown_command(all, argv[1]);
+    return command_main(all, command, command->run, argc - 1, argv + 1);
 }

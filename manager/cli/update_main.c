@@ -9,5 +9,5 @@
 int main(int argc, char **argv)
 {
     argv[0] = "update";
-    return command_main(&command_update, update_run, argc, argv);
+    return command_main(command_list(), &command_update, update_run, argc, argv);
 }

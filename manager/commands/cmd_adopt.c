@@ -12,7 +12,7 @@
  * someone else's files). Should a move still fail, the files already moved
  * go back and the new set is removed.
  */
-#include "cli.h"
+#include "args.h"
 #include "platform.h"
 #include "commands.h"
 #include "fsutil.h"

@@ -4,7 +4,7 @@
  * gets that set with nothing of cuDNN in the image (docs/containers.md).
  */
 #include "cdi_spec.h"
-#include "cli.h"
+#include "args.h"
 #include "commands.h"
 #include "fsutil.h"
 #include "json.h"

@@ -5,7 +5,7 @@
  * the shim) is reported instead of ending cudnnv.
  */
 #include "check_conv.h"
-#include "cli.h"
+#include "args.h"
 #include "commands.h"
 #include "doctor.h"
 #include "fsutil.h"

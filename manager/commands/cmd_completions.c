@@ -8,7 +8,7 @@
  * of every shell ('cudnnv init') call it.
  */
 #include "catalog.h"
-#include "cli.h"
+#include "args.h"
 #include "commands.h"
 #include "frameworks.h"
 #include "store.h"
@@ -18,13 +18,11 @@
 #include <stdio.h>
 #include <string.h>
 
-static void print_commands(void)
+static void print_commands(const struct command_list *all)
 {
-    int count;
-    const struct command *const *commands = command_table(&count);
-    for (int i = 0; i < count; i++) {
-        if (commands[i]->summary != NULL)
-            printf("%s\n", commands[i]->name);
+    for (int i = 0; i < all->count; i++) {
+        if (all->commands[i]->summary != NULL)
+            printf("%s\n", all->commands[i]->name);
     }
 }
 
@@ -92,7 +90,7 @@ static void print_frameworks(void)
     frameworks_free(&pins);
 }
 
-static void print_values(unsigned what, const char *words)
+static void print_values(const struct command_list *all, unsigned what, const char *words)
 {
     char listed[1024];
     value_words(what, words, '\n', listed, sizeof listed);
@@ -107,7 +105,7 @@ static void print_values(unsigned what, const char *words)
     if (what & COMPLETE_FRAMEWORKS)
         print_frameworks();
     if (what & COMPLETE_COMMANDS)
-        print_commands();
+        print_commands(all);
     if (what & COMPLETE_FILES)
         printf("-@files\n");
     if (what & COMPLETE_DIRS)
@@ -144,16 +142,16 @@ static int run(struct args *args)
 {
     int operands, only_operands;
     if (args->count == 0) {
-        print_commands();
+        print_commands(args->all);
         return 0;
     }
-    const struct command *command = command_find(args->operand[0]);
+    const struct command *command = command_in(args->all, args->operand[0]);
     if (command == NULL)
         return 0;
     const struct option_spec *pending =
         read_typed(command, args->count - 1, args->operand + 1, &operands, &only_operands);
     if (pending != NULL) {
-        print_values(pending->complete, pending->words);
+        print_values(args->all, pending->complete, pending->words);
         return 0;
     }
     if (command->options_end_at_operand && operands > 0) {
@@ -165,7 +163,7 @@ static int run(struct args *args)
     if (!only_operands)
         printf("--help\n");
     if (command->operands.max < 0 || operands < command->operands.max)
-        print_values(command->operands.complete, command->operands.words);
+        print_values(args->all, command->operands.complete, command->operands.words);
     return 0;
 }
 

@@ -6,7 +6,7 @@
  * the NVIDIA driver against the set's CUDA, the GPU's compute capability,
  * and the installed TensorFlow / PyTorch against the set.
  */
-#include "cli.h"
+#include "args.h"
 #include "commands.h"
 #include "doctor.h"
 #include "selection.h"

@@ -4,7 +4,7 @@
  */
 #include "activation.h"
 #include "cdi_spec.h"
-#include "cli.h"
+#include "args.h"
 #include "commands.h"
 #include "platform.h"
 #include "selection.h"

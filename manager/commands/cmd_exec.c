@@ -5,7 +5,7 @@
  * command alone, through CUDNNV_VERSION.
  */
 #include "activation.h"
-#include "cli.h"
+#include "args.h"
 #include "commands.h"
 #include "platform.h"
 #include "selection.h"

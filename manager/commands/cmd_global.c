@@ -2,7 +2,7 @@
  * cudnnv global: the version used where no project pins one
  * ($CUDNNV_ROOT/version).
  */
-#include "cli.h"
+#include "args.h"
 #include "commands.h"
 #include "fsutil.h"
 #include "set_source.h"

@@ -1,17 +1,17 @@
 /*
  * cudnnv help: the command list, or one command's whole help.
  */
-#include "cli.h"
+#include "args.h"
 #include "commands.h"
 
 #include <stdio.h>
 
 static int run(struct args *args)
 {
-    int count;
     if (args->count == 1)
-        return print_command_help(args->operand[0]);
-    const struct command *const *commands = command_table(&count);
+        return print_command_help(args->all, args->operand[0]);
+    const struct command *const *commands = args->all->commands;
+    int count = args->all->count;
     printf("Usage: cudnnv COMMAND [ARGS...]\n\n"
            "Keep several cuDNN releases side by side and pin one per project.\n\n"
            "Commands:\n");

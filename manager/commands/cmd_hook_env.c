@@ -9,7 +9,7 @@
  *                    (config: preload = auto | always | never)
  * It reads a few files and never touches the network.
  */
-#include "cli.h"
+#include "args.h"
 #include "commands.h"
 #include "config.h"
 #include "hook_state.h"

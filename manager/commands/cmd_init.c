@@ -7,7 +7,7 @@
  * standard places as "system", so that programs that worked before cudnnv
  * keep working for every major no project pins.
  */
-#include "cli.h"
+#include "args.h"
 #include "commands.h"
 #include "fsutil.h"
 #include "loader_setup.h"

@@ -3,7 +3,7 @@
  * cudnnv-install (install_run.c), the one that links libarchive and OpenSSL;
  * 'install --list' is answered here, as 'known'.
  */
-#include "cli.h"
+#include "args.h"
 #include "commands.h"
 #include "gpu_list.h"
 
@@ -73,7 +73,7 @@ static int run(struct args *args)
 {
     if (args_has(args, INSTALL_LIST)) {
         char *known[] = {"known", args->count ? args->operand[0] : NULL, NULL};
-        return command_main(&command_known, command_known.run, args->count ? 2 : 1, known);
+        return command_main(args->all, &command_known, command_known.run, args->count ? 2 : 1, known);
     }
     struct gpu_list gpus;
     if (args->value[INSTALL_GPU] != NULL && gpu_list_from_option(&gpus, args->value[INSTALL_GPU]) < 0)

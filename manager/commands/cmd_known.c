@@ -3,7 +3,7 @@
  * marking the ones installed here.
  */
 #include "catalog.h"
-#include "cli.h"
+#include "args.h"
 #include "commands.h"
 #include "gpu_list.h"
 #include "set_info.h"

@@ -5,7 +5,7 @@
  * platform: pyenv's 'latest', for scripts.
  */
 #include "catalog.h"
-#include "cli.h"
+#include "args.h"
 #include "commands.h"
 #include "gpu_list.h"
 #include "store.h"

@@ -4,7 +4,7 @@
  * set_link.c. Nothing is copied.
  */
 #include "cdi_spec.h"
-#include "cli.h"
+#include "args.h"
 #include "commands.h"
 #include "fsutil.h"
 #include "platform.h"

@@ -6,7 +6,7 @@
  * 'cudnnv install --locked' on another machine installs exactly that.
  */
 #include "catalog.h"
-#include "cli.h"
+#include "args.h"
 #include "commands.h"
 #include "lock_file.h"
 #include "set_info.h"

@@ -11,7 +11,7 @@
  * cuda module of that major (unloaded with it), and refuses to load beside
  * a cuda module of another major, naming both, as EasyBuild's cuDNN modules do.
  */
-#include "cli.h"
+#include "args.h"
 #include "commands.h"
 #include "fsutil.h"
 #include "set_info.h"

@@ -2,7 +2,7 @@
  * cudnnv prefix: the directory of a set (for a linked set, the directory it
  * refers to), for build scripts that want CUDNN_HOME.
  */
-#include "cli.h"
+#include "args.h"
 #include "commands.h"
 #include "set_lookup.h"
 

@@ -6,7 +6,7 @@
  * (its working folder's .cudnn-version, its CUDNNV_VERSION, the global
  * file of its store). What cannot be read is said, never guessed.
  */
-#include "cli.h"
+#include "args.h"
 #include "commands.h"
 #include "needs_judge.h"
 #include "platform.h"

@@ -3,7 +3,7 @@
  * $CUDNNV_ROOT/shims/lib (exec and env also do it when they differ).
  */
 #include "cdi_spec.h"
-#include "cli.h"
+#include "args.h"
 #include "commands.h"
 #include "shim_files.h"
 #include "store.h"

@@ -1,7 +1,7 @@
 /*
  * cudnnv root: where the store is ($CUDNNV_ROOT, default ~/.cudnnv).
  */
-#include "cli.h"
+#include "args.h"
 #include "commands.h"
 #include "store.h"
 

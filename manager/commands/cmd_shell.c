@@ -6,7 +6,7 @@
  * as a line that prints it), help and messages go to stderr, and a failure
  * prints nothing there. Run by hand, it is meant for eval.
  */
-#include "cli.h"
+#include "args.h"
 #include "commands.h"
 #include "selection.h"
 #include "shell_table.h"

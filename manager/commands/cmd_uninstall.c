@@ -7,7 +7,7 @@
  * terminal and, without one, refuses unless --force.
  */
 #include "cdi_spec.h"
-#include "cli.h"
+#include "args.h"
 #include "commands.h"
 #include "pinned_projects.h"
 #include "selection.h"

@@ -3,7 +3,7 @@
  * cudnnv-update (update_run.c), the one that links libgit2, libcurl and
  * jansson.
  */
-#include "cli.h"
+#include "args.h"
 #include "commands.h"
 
 static const struct option_spec options[] = {

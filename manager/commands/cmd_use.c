@@ -3,7 +3,7 @@
  * writing .cudnn-version there; without arguments shows the pin.
  */
 #include "advisories.h"
-#include "cli.h"
+#include "args.h"
 #include "needs_judge.h"
 #include "commands.h"
 #include "doctor.h"

@@ -2,7 +2,7 @@
  * cudnnv verify: re-hashes installed sets against their MANIFEST and names
  * every file that is missing, changed, or was never recorded.
  */
-#include "cli.h"
+#include "args.h"
 #include "commands.h"
 #include "fsutil.h"
 #include "manifest.h"

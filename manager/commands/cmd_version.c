@@ -2,7 +2,7 @@
  * cudnnv version: the selected set and what selected it; --all shows the
  * choice for each cuDNN major (7, 8, 9), as the shim would make it.
  */
-#include "cli.h"
+#include "args.h"
 #include "commands.h"
 #include "selection.h"
 

@@ -2,7 +2,7 @@
  * cudnnv version-file: which file selects the version here (the nearest
  * .cudnn-version, else the global file, even before it exists).
  */
-#include "cli.h"
+#include "args.h"
 #include "commands.h"
 #include "fsutil.h"
 #include "selection.h"

@@ -1,7 +1,7 @@
 /*
  * cudnnv version-name: just the selected set's name, for prompts and scripts.
  */
-#include "cli.h"
+#include "args.h"
 #include "commands.h"
 #include "selection.h"
 

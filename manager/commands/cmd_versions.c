@@ -2,7 +2,7 @@
  * cudnnv versions: every installed or linked set, oldest first, with '*' on
  * the set each major's selection picks and what picked it.
  */
-#include "cli.h"
+#include "args.h"
 #include "commands.h"
 #include "needs_judge.h"
 #include "selection.h"

@@ -2,7 +2,7 @@
  * cudnnv which: the absolute path of a cuDNN library in the selected set,
  * chosen for the major the library name implies (libcudnn.so.8 -> 8).
  */
-#include "cli.h"
+#include "args.h"
 #include "commands.h"
 #include "set_lookup.h"
 

@@ -8,7 +8,7 @@
 #include "install_archive.h"
 #include "catalog.h"
 #include "cdi_spec.h"
-#include "cli.h"
+#include "args.h"
 #include "commands.h"
 #include "config.h"
 #include "download.h"

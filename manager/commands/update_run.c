@@ -10,7 +10,7 @@
  */
 #include "catalog_git.h"
 #include "catalog_redist.h"
-#include "cli.h"
+#include "args.h"
 #include "commands.h"
 #include "config.h"
 #include "fsutil.h"

@@ -58,11 +58,11 @@ with_shim_loaders() {
     # a Windows-only file of doctor calling the command line, seen in the Windows objects
     [ -d "$(build_dir)/windows/obj" ] || skip "the Windows build is not there (make check builds it)"
     with_shim_loaders "$BATS_TEST_TMPDIR/windows" WIN
-    printf 'int command_main(void);\nint planted(void) { return command_main(); }\n' > "$tree/manager/doctor/planted_win32.c"
+    printf 'int command_list(void);\nint planted(void) { return command_list(); }\n' > "$tree/manager/doctor/planted_win32.c"
     x86_64-w64-mingw32-gcc -c -o "$BATS_TEST_TMPDIR/windows/manager/doctor/planted_win32.o" "$tree/manager/doctor/planted_win32.c"
     run "$REPO/tests/layers.sh" --objects "$BATS_TEST_TMPDIR/windows" "$tree"
     assert_status 1
-    assert_output_has "manager/doctor/planted_win32.o: calls command_main of cli, which doctor may not call"
+    assert_output_has "manager/doctor/planted_win32.o: calls command_list of cli, which doctor may not call"
 }
 
 # copy_tree DIR: the sources and the table, to plant something in.
@@ -86,15 +86,24 @@ copy_tree() {
     cp "$REPO/manager/store/store.c" "$tree/manager/store/store.c"
     local objects="$BATS_TEST_TMPDIR/obj"
     cp -r "$(build_dir)/obj" "$objects"
-    printf 'int command_main(void);\nint planted(void) { return command_main(); }\n' > "$tree/manager/doctor/planted.c"
+    printf 'int command_list(void);\nint planted(void) { return command_list(); }\n' > "$tree/manager/doctor/planted.c"
     cc -c -o "$objects/manager/doctor/planted.o" "$tree/manager/doctor/planted.c"
     run "$REPO/tests/layers.sh" --objects "$objects" "$tree"
     assert_status 1
-    assert_output_has "manager/doctor/planted.o: calls command_main of cli, which doctor may not call (docs/architecture.md)"
+    assert_output_has "manager/doctor/planted.o: calls command_list of cli, which doctor may not call (docs/architecture.md)"
     # and the table is what decides: let doctor call cli, and the call is allowed
     sed -i 's/^\(| `manager\/doctor\/` |.*| shim, platform\)/\1, cli/' "$tree/docs/architecture.md"
     run "$REPO/tests/layers.sh" --objects "$objects" "$tree"
     assert_status 0
+    # nothing calls up into the top, the commands included: the table reaches them through struct args
+    rm "$objects/manager/doctor/planted.o"
+    printf '#include "cli.h"\nint planted(void) { return command_list()->count; }\n' > "$tree/manager/commands/planted.c"
+    cc -c -I"$REPO/manager/cli" -I"$REPO/manager/args" -I"$REPO/manager/base" -I"$REPO/shim" \
+        -o "$objects/manager/commands/planted.o" "$tree/manager/commands/planted.c"
+    run "$REPO/tests/layers.sh" --objects "$objects" "$tree"
+    assert_status 1
+    assert_output_has "manager/commands/planted.c: includes cli.h of cli, which commands may not call (docs/architecture.md)"
+    assert_output_has "manager/commands/planted.o: calls command_list of cli, which commands may not call (docs/architecture.md)"
 }
 
 @test "a changed header makes make want to rebuild every build that uses it: native, AArch64, Windows, the shims" {

@@ -1,11 +1,11 @@
 /*
- * Unit tests of the one command-line parser (cli/args.c) with a command
+ * Unit tests of the one command-line parser (args/args.c) with a command
  * table of the test's own: long and short options, values inline or next,
  * options anywhere, "--", --help, and each kind of bad usage (exit 2, one
- * line naming it). The test supplies command_table/command_find, so only the
- * parser, the help writer, the messages and the suggestions are linked.
+ * line naming it). The test hands down a command list of its own, so only
+ * the parser, the help writer, the messages and the suggestions are linked.
  */
-#include "cli.h"
+#include "args.h"
 
 #include <setjmp.h>
 #include <stdarg.h>
@@ -43,17 +43,7 @@ static const struct command runner = {
 };
 
 static const struct command *const table[] = {&tool, &runner};
-
-const struct command *const *command_table(int *count)
-{
-    *count = 2;
-    return table;
-}
-
-const struct command *command_find(const char *name)
-{
-    return strcmp(name, "tool") == 0 ? &tool : strcmp(name, "runner") == 0 ? &runner : NULL;
-}
+static const struct command_list all = {table, 2};
 
 /* Parses a NULL-ended list of words after the command's name; stderr goes to a file read into said. */
 static char said[4096];
@@ -75,7 +65,7 @@ static int parse(const struct command *command, struct args *args, ...)
     dup2(fileno(capture), 2);
     static char *kept[32];
     memcpy(kept, argv, sizeof argv);
-    int status = args_parse(command, argc, kept, args);
+    int status = args_parse(&all, command, argc, kept, args);
     fflush(stderr);
     dup2(saved, 2);
     close(saved);

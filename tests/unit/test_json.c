@@ -2,8 +2,8 @@
  * Unit tests of the one JSON writer: every string it writes is valid JSON
  * that reads back as the text, whatever bytes a path or name holds.
  */
-/* cli.h first: cmocka defines a macro named fail, which cli.h declares as a function */
-#include "cli.h"
+/* args.h first: cmocka defines a macro named fail, which args.h declares as a function (messages.h) */
+#include "args.h"
 
 #include <setjmp.h>
 #include <stdarg.h>

@@ -3,7 +3,7 @@
  * (libarchive, jansson and zlib are linked in statically, downloads go
  * through WinHTTP, and Windows starts processes slowly).
  */
-#include "cli.h"
+#include "args.h"
 #include "commands.h"
 
 #include <fcntl.h>
@@ -32,7 +32,9 @@ int helper_run_capture(const char *name, char **argv, char *out, size_t size)
     fflush(stdout);
     int saved = _dup(_fileno(stdout));
     _dup2(_fileno(capture), _fileno(stdout));
-    int status = command_main(&command_install, install_run, argc, argv);
+    static const struct command *const install_only[] = {&command_install};
+    static const struct command_list list = {install_only, 1};   /* install's parse needs no other command */
+    int status = command_main(&list, &command_install, install_run, argc, argv);
     fflush(stdout);
     _dup2(saved, _fileno(stdout));
     _close(saved);

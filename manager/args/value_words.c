@@ -3,7 +3,7 @@
  * them (the shell table, the catalog's platforms, a table's own words): the
  * usage lines join them with '|', completion lists them one per line.
  */
-#include "cli.h"
+#include "args.h"
 
 #include "catalog.h"
 #include "shell_table.h"

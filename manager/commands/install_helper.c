@@ -5,7 +5,7 @@
  * every other command start in a quarter of the time (that matters for the
  * shell hook, which runs at every prompt).
  */
-#include "cli.h"
+#include "args.h"
 #include "commands.h"
 #include "shim_files.h"
 

@@ -3,7 +3,7 @@
  * command's table: its usage lines, its text, then one row per option (the
  * same rows the parser reads and completion offers), then its notes.
  */
-#include "cli.h"
+#include "args.h"
 
 #include <string.h>
 
@@ -115,11 +115,11 @@ void print_help(const struct command *command, FILE *out)
         fprintf(out, "\n%s", command->notes);
 }
 
-int print_command_help(const char *name)
+int print_command_help(const struct command_list *all, const char *name)
 {
-    const struct command *command = command_find(name);
+    const struct command *command = command_in(all, name);
     if (command == NULL)
-        return fail_unknown_command(name);
+        return fail_unknown_command(all, name);
     print_help(command, stdout);
     return 0;
 }

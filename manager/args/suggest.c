@@ -3,7 +3,7 @@
  * distance (insertions, deletions, substitutions), when it is near enough
  * to be a slip of the keyboard rather than another word.
  */
-#include "cli.h"
+#include "args.h"
 
 #include <string.h>
 
@@ -51,14 +51,13 @@ const char *suggest_word(const char *name, const char *const *words, int count)
 }
 
 /* The listed command nearest to name, or NULL. */
-const char *suggest_command(const char *name)
+const char *suggest_command(const struct command_list *all, const char *name)
 {
-    int count, listed = 0;
-    const struct command *const *commands = command_table(&count);
+    int listed = 0;
     const char *names[64];
-    for (int i = 0; i < count && listed < 64; i++) {
-        if (commands[i]->summary != NULL)
-            names[listed++] = commands[i]->name;
+    for (int i = 0; i < all->count && listed < 64; i++) {
+        if (all->commands[i]->summary != NULL)
+            names[listed++] = all->commands[i]->name;
     }
     return suggest_word(name, names, listed);
 }
@@ -81,10 +80,10 @@ static const char *habit_equivalent(const char *name)
 
 /* Says a command does not exist, with cudnnv's own for a habit from another manager, or the nearest one; the
  * usage status. */
-int fail_unknown_command(const char *name)
+int fail_unknown_command(const struct command_list *all, const char *name)
 {
     const char *habit = habit_equivalent(name);
-    const char *near = suggest_command(name);
+    const char *near = suggest_command(all, name);
     if (habit != NULL)
         fail("no such command '%s'; cudnnv's is 'cudnnv %s' ('cudnnv help' lists them)", name, habit);
     else if (near != NULL)

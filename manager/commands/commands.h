@@ -1,13 +1,13 @@
 /*
  * Every command's table entry, one per cmd_*.c file (use also declares its
- * alias local); commands.c lists them in the order 'cudnnv help' shows.
+ * alias local); manager/cli/commands.c lists them in the order 'cudnnv help' shows.
  * install and update do their work in helper programs: install_run and
  * update_run are what those helpers call after parsing.
  */
 #ifndef CUDNNV_COMMANDS_H
 #define CUDNNV_COMMANDS_H
 
-#include "cli.h"
+#include "args.h"
 
 extern const struct command command_install, command_adopt, command_uninstall, command_link,
     command_known, command_latest, command_versions, command_use, command_local, command_global,
@@ -38,5 +38,9 @@ int install_cuda_libs_for(const char *root, const char *name, int asked, const s
 struct lock_cuda;
 int install_locked_companions(const char *pin, const struct lock_cuda *cuda);
 int update_run(struct args *args);
+
+/* install_helper.c (install_helper_win32.c for cudnnv.exe): the helper programs beside cudnnv */
+int helper_run(const char *name, struct args *args);
+int helper_run_capture(const char *name, char **argv, char *out, size_t size);
 
 #endif

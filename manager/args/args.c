@@ -7,7 +7,7 @@
  * alone is bad usage (exit 2), named, with the nearest option and a pointer
  * at the command's --help.
  */
-#include "cli.h"
+#include "args.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -158,10 +158,12 @@ static int check_table_rules(const struct command *command, const struct args *a
  * Fills args from argv (argv[0] is the command's name). Returns 0, the usage
  * status after a message, or ARGS_HELP_SHOWN when --help printed the help.
  */
-int args_parse(const struct command *command, int argc, char **argv, struct args *args)
+int args_parse(const struct command_list *all, const struct command *command, int argc, char **argv,
+               struct args *args)
 {
     memset(args, 0, sizeof *args);
     args->command = command;
+    args->all = all;
     args->argc = argc;
     args->argv = argv;
     args->operand = calloc((size_t)argc + 1, sizeof *args->operand);
@@ -202,12 +204,23 @@ int args_has(const struct args *args, int option)
  * Parses a command line by the command's table and runs it; argv[0] is the
  * command's name. run is the command's own, or the work a helper program does.
  */
-int command_main(const struct command *command, int (*run)(struct args *), int argc, char **argv)
+int command_main(const struct command_list *all, const struct command *command, int (*run)(struct args *),
+                 int argc, char **argv)
 {
     struct args args;
-    int status = args_parse(command, argc, argv, &args);
+    int status = args_parse(all, command, argc, argv, &args);
     if (status == 0)
         status = run(&args);
     args_release(&args);
     return status == ARGS_HELP_SHOWN ? 0 : status;
+}
+
+/* The command of that name in the list, or NULL. */
+const struct command *command_in(const struct command_list *all, const char *name)
+{
+    for (int i = 0; i < all->count; i++) {
+        if (strcmp(all->commands[i]->name, name) == 0)
+            return all->commands[i];
+    }
+    return NULL;
 }
