@@ -47,8 +47,8 @@ void write_json_string(FILE *out, const char *text)
     fputc('"', out);
 }
 
-/* True when write_json_string writes text as it is (valid UTF-8 throughout): a path a reader must find again. */
-int json_string_is_exact(const char *text)
+/* True when text is valid UTF-8 throughout, so write_json_string writes it as it is: a path a reader must find again. */
+int text_is_valid_utf8(const char *text)
 {
     for (const unsigned char *c = (const unsigned char *)text; *c; c++) {
         int sequence = *c >= 0x80 ? utf8_sequence(c) : 1;

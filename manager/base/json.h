@@ -9,6 +9,6 @@
 
 void write_json_string(FILE *out, const char *text);
 void write_json_member(FILE *out, const char *key, const char *value);
-int json_string_is_exact(const char *text);
+int text_is_valid_utf8(const char *text);
 
 #endif

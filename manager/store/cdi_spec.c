@@ -85,7 +85,7 @@ static const char *set_problem(const char *root, const char *set)
         return "it is built for another platform";
     if (cudnnv_set_major(root, set) < CUDNNV_FIRST_MAJOR || cudnnv_set_major(root, set) > CUDNNV_LAST_MAJOR)
         return "no shim serves its major";
-    if (!cudnnv_set_dir(root, set, dir, sizeof dir) || !json_string_is_exact(dir))
+    if (!cudnnv_set_dir(root, set, dir, sizeof dir) || !text_is_valid_utf8(dir))
         return "its folder's path is not valid UTF-8";
     return NULL;
 }
@@ -150,7 +150,7 @@ static void write_set_mounts(FILE *out, int *first, const char *root, const char
     write_mount(out, first, part, inside);
     snprintf(part, sizeof part, "%s/lib", dir);
     snprintf(inside, sizeof inside, CDI_CONTAINER_ROOT "/versions/%s/lib", set);
-    if (realpath(part, real) != NULL && json_string_is_exact(real))
+    if (realpath(part, real) != NULL && text_is_valid_utf8(real))
         write_mount(out, first, real, inside);
 }
 
@@ -165,7 +165,7 @@ static void write_companion_mounts(FILE *out, int *first, const char *root, cons
     *lib = '\0';                              /* STORE/cuda/LABEL */
     const char *label = base_name(dir);
     snprintf(inside, sizeof inside, CDI_CONTAINER_ROOT "/cuda/%s", label);
-    if (!is_directory(dir) || !json_string_is_exact(dir))
+    if (!is_directory(dir) || !text_is_valid_utf8(dir))
         return;
     write_mount(out, first, dir, inside);
     snprintf(record, sizeof record, "%.*s/sets/%s", (int)(label - 1 - dir), dir, set);
@@ -208,7 +208,7 @@ static void write_store_edits(FILE *out, const char *real_root)
     const char *system_root = store_system_root();
     int first = 1, has_system = 0;
     if (system_root[0] != '\0' && realpath(system_root, system) != NULL && strcmp(system, real_root) != 0 &&
-        json_string_is_exact(system)) {
+        text_is_valid_utf8(system)) {
         snprintf(versions, sizeof versions, "%s/versions", system);
         has_system = is_directory(versions);
     }
@@ -259,7 +259,7 @@ int cdi_spec_write(const char *root, const struct cdi_plan *plan, const char *pa
     if (cdi_spec_is_ours(path) < 0)
         return fail("%s is not a spec cudnnv wrote (its kind is not %s, or it cannot be read): it is left as it is; choose another folder with --output",
                     path, CDI_KIND);
-    if (realpath(root, real_root) == NULL || !json_string_is_exact(real_root))
+    if (realpath(root, real_root) == NULL || !text_is_valid_utf8(real_root))
         return fail("the store %s cannot be described: its path %s", root,
                     errno ? strerror(errno) : "is not valid UTF-8");
     shim_files_dir(root, shims, sizeof shims);
