@@ -56,32 +56,24 @@ SELECT_SRC  = shim/version_name.c shim/set_list.c shim/version_file.c shim/selec
               shim/select_message.c shim/text_escape.c shim/set_trust.c
 # cudnnv itself links only libc, inih and xxHash (it starts fast: the shell
 # hook runs it at every prompt); install runs in a helper that also links
-# libarchive and OpenSSL, update in one that links libcurl, jansson, libgit2.
-NET_SRC     = manager/net/download.c manager/net/file_url.c
-HELPER_SRC  = manager/install/archive_extract.c manager/install/archive_stage.c manager/install/archive_sha256.c manager/commands/install_run.c \
-              manager/install/conda_package.c manager/install/wheel_record.c \
-              manager/install/install_steps.c manager/install/install_name.c manager/install/install_catalog.c \
-              manager/install/install_locked.c manager/install/install_index.c manager/catalog/python_index.c \
-              manager/catalog/conda_channel.c manager/install/set_needs_elf.c manager/install/cuda_libs.c manager/commands/install_cuda_libs.c \
-              manager/catalog/redist_manifest.c $(NET_SRC)
-UPDATE_SRC  = manager/commands/update_run.c manager/catalog/catalog_redist.c manager/catalog/redist_manifest.c \
-              $(NET_SRC)
+# libarchive, OpenSSL, libcurl, jansson and libelf, update in one that links
+# libcurl, jansson and libgit2. Which objects each takes is the linker's
+# answer, from the library below.
 GIT_SRC     = manager/catalog/catalog_git.c
 NO_GIT_SRC  = manager/catalog/catalog_git_none.c
 MAIN_SRC    = manager/cli/main.c manager/cli/install_main.c manager/cli/update_main.c
 WIN_ONLY_SRC = $(wildcard manager/*/*_win32.c)
 HOOKS_SRC   = $(BUILD)/gen/hooks.c $(VERSION_SRC)
-CORE_SRC    = $(filter-out $(HELPER_SRC) $(UPDATE_SRC) $(GIT_SRC) $(NO_GIT_SRC) $(MAIN_SRC) $(WIN_ONLY_SRC), \
-              $(wildcard manager/*/*.c)) $(SELECT_SRC) $(HOOKS_SRC)
-# The three programs, by their sources (the same lists for every ABI).
-CUDNNV_SRC  = manager/cli/main.c $(CORE_SRC)
-INSTALL_SRC = manager/cli/install_main.c $(HELPER_SRC) $(CORE_SRC)
-UPDATER_SRC = manager/cli/update_main.c $(UPDATE_SRC) $(CORE_SRC)
 HOOK_FILES  = hooks/cudnnv.posix hooks/cudnnv.bash hooks/cudnnv.zsh hooks/cudnnv.fish hooks/cudnnv.ps1 \
               hooks/complete.bash hooks/complete.zsh hooks/complete.fish \
               hooks/cudnnv.cmd
 objects_in  = $(patsubst %.c,$(1)/%.o,$(2))
-CORE_OBJ    = $(call objects_in,$(BUILD)/obj,$(CORE_SRC))
+# The library: every object of the manager but the programs' entries and the
+# two variants of catalog_git (the updater links the one it is built with).
+LIB_SRC     = $(filter-out $(MAIN_SRC) $(GIT_SRC) $(NO_GIT_SRC) $(WIN_ONLY_SRC),$(wildcard manager/*/*.c)) \
+              $(SELECT_SRC) $(HOOKS_SRC)
+LIBCUDNNV   = $(BUILD)/lib/libcudnnv.a
+ARM_LIBCUDNNV = $(BUILD)/aarch64/lib/libcudnnv.a
 UPDATER     = $(BUILD)/lib/cudnnv/cudnnv-update
 CUDNNV      = $(BUILD)/bin/cudnnv
 INSTALLER   = $(BUILD)/lib/cudnnv/cudnnv-install
@@ -89,13 +81,24 @@ INSTALLER   = $(BUILD)/lib/cudnnv/cudnnv-install
 # One rule per ABI for compiling (with the header dependencies, -MMD) and one
 # for linking a program: $(call compile_rule,OBJDIR,COMPILER,FLAGS,LABEL,
 # EXTRA_PREREQUISITES) and $(call program,OUTPUT,OBJDIR,SOURCES,COMPILER,
-# FLAGS,LIBS,EXTRA_OBJECTS), each expanded with $(eval) below.
+# FLAGS,LIBS,EXTRA_OBJECTS), each expanded with $(eval) below. Every ABI has
+# one library of the manager, as git has libgit.a ($(call library,ARCHIVE,
+# OBJDIR,SOURCES,AR)): a program links its entry and the library, and the
+# linker takes only the members it needs, so what only the helpers use
+# stays out of the cudnnv a shell runs at every prompt.
 define compile_rule
 $(1)/%.o: %.c $(5)
 	@mkdir -p $$(dir $$@)
 	@echo "  CC $$<$(4)"
 	$$(Q)$(2) $(3) -MMD -MP -c $$< -o $$@
 endef
+define library
+$(1): $(call objects_in,$(2),$(3))
+	@mkdir -p $$(dir $$@)
+	@echo "  AR $$@"
+	$$(Q)rm -f $$@ && $(4) rcs $$@ $$^
+endef
+
 define program
 $(1): $(call objects_in,$(2),$(3)) $(7)
 	@mkdir -p $$(dir $$@)
@@ -115,27 +118,7 @@ SHIM_SRC    = shim/shim_launch.c shim/shim_load.c shim/shim_platform_posix.c shi
 # trampolines are assembly.
 
 UNIT_TESTS  = $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(filter-out %_win32.c,$(wildcard tests/unit/test_*.c)))
-UNIT_SUPPORT = $(call objects_in,$(BUILD)/obj,$(sort $(CORE_SRC) $(HELPER_SRC) $(UPDATE_SRC) $(GIT_SRC)))
-# A unit test links only what it tests, where its list is given here (the
-# others link everything above).
-unit_objects = $(patsubst %.c,$(BUILD)/obj/%.o,$(1))
-UNIT_OBJ_test_json        = $(call unit_objects,manager/base/json.c)
-UNIT_OBJ_test_url_mask    = $(call unit_objects,manager/base/url_mask.c)
-UNIT_OBJ_test_args        = $(call unit_objects,manager/args/args.c manager/args/help_text.c manager/args/value_words.c \
-                            manager/shell/shell_table.c manager/catalog/catalog_platform.c manager/base/messages.c manager/base/url_mask.c $(HOOKS_SRC) \
-                            manager/args/suggest.c manager/base/json.c shim/text_escape.c)
-UNIT_OBJ_test_hook_state  = $(call unit_objects,manager/shell/hook_state.c)
-UNIT_OBJ_test_pe_imports  = $(call unit_objects,manager/store/pe_imports.c)
-UNIT_OBJ_test_file_url    = $(call unit_objects,manager/net/file_url.c manager/base/fsutil.c manager/base/messages.c manager/base/url_mask.c \
-                            manager/platform/platform_posix.c $(SELECT_SRC))
-UNIT_OBJ_test_shell_table = $(call unit_objects,manager/shell/shell_table.c manager/base/json.c \
-                            manager/base/messages.c manager/base/url_mask.c shim/text_escape.c $(HOOKS_SRC))
-UNIT_OBJ_test_catalog     = $(call unit_objects,manager/catalog/catalog.c manager/catalog/catalog_check.c manager/catalog/compute_capability.c manager/base/ini_field.c manager/base/ini_read.c \
-                            manager/catalog/catalog_platform.c manager/store/config.c manager/store/store.c \
-                            manager/base/fsutil.c manager/store/shim_files.c manager/base/messages.c manager/base/url_mask.c \
-                            manager/store/archive_member.c manager/store/version_detect.c \
-                            manager/platform/platform_posix.c $(SELECT_SRC))
-UNIT_LINK = $(or $(UNIT_OBJ_$(1)),$(UNIT_SUPPORT))
+# A unit test links the library: the linker takes the members it needs.
 
 # Generated sources and objects are kept (not deleted as intermediates).
 .SECONDARY:
@@ -336,11 +319,14 @@ deps-aarch64:
 
 ARM_FLAGS = $(ALL_CFLAGS) $(shell $(ARM_PKG) --cflags $(PKGS) 2>/dev/null)
 $(eval $(call compile_rule,$(ARM_BUILD)/obj,$(ARM_CC),$(ARM_FLAGS), (aarch64)))
-$(eval $(call program,$(ARM_CUDNNV),$(ARM_BUILD)/obj,$(CUDNNV_SRC),$(ARM_CC),$(ALL_CFLAGS),$(ARM_CORE_LIBS)))
-$(eval $(call program,$(ARM_BUILD)/lib/cudnnv/cudnnv-install,$(ARM_BUILD)/obj,$(INSTALL_SRC),$(ARM_CC),$(ALL_CFLAGS),\
-	$(ARM_CORE_LIBS) $(shell $(ARM_PKG) --libs libarchive libcrypto libcurl jansson libelf 2>/dev/null)))
-$(eval $(call program,$(ARM_BUILD)/lib/cudnnv/cudnnv-update,$(ARM_BUILD)/obj,$(UPDATER_SRC) $(NO_GIT_SRC),$(ARM_CC),\
-	$(ALL_CFLAGS),$(ARM_CORE_LIBS) $(shell $(ARM_PKG) --libs libcurl jansson 2>/dev/null)))
+$(eval $(call library,$(ARM_LIBCUDNNV),$(ARM_BUILD)/obj,$(LIB_SRC),aarch64-linux-gnu-ar))
+$(eval $(call program,$(ARM_CUDNNV),$(ARM_BUILD)/obj,manager/cli/main.c,$(ARM_CC),$(ALL_CFLAGS),$(ARM_CORE_LIBS),\
+	$(ARM_LIBCUDNNV)))
+$(eval $(call program,$(ARM_BUILD)/lib/cudnnv/cudnnv-install,$(ARM_BUILD)/obj,manager/cli/install_main.c,$(ARM_CC),\
+	$(ALL_CFLAGS),$(ARM_CORE_LIBS) $(shell $(ARM_PKG) --libs libarchive libcrypto libcurl jansson libelf 2>/dev/null),\
+	$(ARM_LIBCUDNNV)))
+$(eval $(call program,$(ARM_BUILD)/lib/cudnnv/cudnnv-update,$(ARM_BUILD)/obj,manager/cli/update_main.c $(NO_GIT_SRC),\
+	$(ARM_CC),$(ALL_CFLAGS),$(ARM_CORE_LIBS) $(shell $(ARM_PKG) --libs libcurl jansson 2>/dev/null),$(ARM_LIBCUDNNV)))
 
 $(ARM_BUILD)/share/cudnnv/.stamp: $(CATALOG_DATA)
 	@mkdir -p $(ARM_BUILD)/share
@@ -352,11 +338,13 @@ $(BUILD)/aarch64/lib/cudnnv/libcudnn.so.%: $(SHIM_SRC) $(SHIM_DEPS) $(BUILD)/gen
 	$(call shim_link,$(ARM_CC),$@,$*,$(SHIM_SRC),$(call ELF_SHIM_FLAGS,$*))
 
 $(eval $(call compile_rule,$(BUILD)/obj,$(CC),$(ALL_CFLAGS) $(SAN_FLAGS) $(DEP_CFLAGS)))
-$(eval $(call program,$(CUDNNV),$(BUILD)/obj,$(CUDNNV_SRC),$(CC),$(ALL_CFLAGS) $(SAN_FLAGS),$(CORE_LIBS)))
-$(eval $(call program,$(INSTALLER),$(BUILD)/obj,$(INSTALL_SRC),$(CC),$(ALL_CFLAGS) $(SAN_FLAGS),\
-	$(CORE_LIBS) $(shell pkg-config --libs libarchive libcrypto libcurl jansson libelf 2>/dev/null)))
-$(eval $(call program,$(UPDATER),$(BUILD)/obj,$(UPDATER_SRC) $(GIT_SRC),$(CC),$(ALL_CFLAGS) $(SAN_FLAGS),\
-	$(CORE_LIBS) $(shell pkg-config --libs libgit2 libcurl jansson 2>/dev/null)))
+$(eval $(call library,$(LIBCUDNNV),$(BUILD)/obj,$(LIB_SRC),ar))
+$(eval $(call program,$(CUDNNV),$(BUILD)/obj,manager/cli/main.c,$(CC),$(ALL_CFLAGS) $(SAN_FLAGS),$(CORE_LIBS),\
+	$(LIBCUDNNV)))
+$(eval $(call program,$(INSTALLER),$(BUILD)/obj,manager/cli/install_main.c,$(CC),$(ALL_CFLAGS) $(SAN_FLAGS),\
+	$(CORE_LIBS) $(shell pkg-config --libs libarchive libcrypto libcurl jansson libelf 2>/dev/null),$(LIBCUDNNV)))
+$(eval $(call program,$(UPDATER),$(BUILD)/obj,manager/cli/update_main.c $(GIT_SRC),$(CC),$(ALL_CFLAGS) $(SAN_FLAGS),\
+	$(CORE_LIBS) $(shell pkg-config --libs libgit2 libcurl jansson 2>/dev/null),$(LIBCUDNNV)))
 
 # A unit test file holds its tests; its main() is written from them.
 $(BUILD)/gen/unit/%.c: tests/unit/%.c tests/unit/gen-main.sh
@@ -364,7 +352,7 @@ $(BUILD)/gen/unit/%.c: tests/unit/%.c tests/unit/gen-main.sh
 	$(Q)sh tests/unit/gen-main.sh $< $@
 
 .SECONDEXPANSION:
-$(BUILD)/tests/%: $(BUILD)/gen/unit/%.c $$(call UNIT_LINK,$$*)
+$(BUILD)/tests/%: $(BUILD)/gen/unit/%.c $(LIBCUDNNV)
 	@mkdir -p $(dir $@)
 	@echo "  LD $@"
 	$(Q)$(CC) $(ALL_CFLAGS) $(SAN_FLAGS) $(DEP_CFLAGS) -o $@ $^ $(DEP_LIBS) -lcmocka
