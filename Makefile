@@ -123,7 +123,7 @@ UNIT_TESTS  = $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(filter-out %_win32.c,
 # Generated sources and objects are kept (not deleted as intermediates).
 .SECONDARY:
 
-.PHONY: check-dist windows-zip wheel deb deb-arm64 dist all deps deps-demo deps-aarch64 windows-sources check unit bats bats-fast fixtures windows-dist clang-build demo bench install uninstall clean windows aarch64 fuzz
+.PHONY: check-dist windows-zip wheel deb deb-arm64 dist-aarch64 dist all deps deps-demo deps-aarch64 windows-sources check unit bats bats-fast fixtures windows-dist clang-build demo bench install uninstall clean windows aarch64 fuzz
 
 CATALOG_DATA = $(BUILD)/share/cudnnv/.stamp
 
@@ -452,14 +452,34 @@ bench: deps
 # with none of the -dev packages: manager/platform/dist-bundle.sh carries the
 # helpers' libraries inside. The version is the one cudnnv --version says.
 DIST_NAME = cudnnv-$(VERSION)-linux-$(shell uname -m)
-dist: all
+# The tarball is a file of its inputs: made once per version and change (the
+# tests ask for it from several files).
+DIST_TARBALL = $(BUILD)/dist/$(DIST_NAME).tar.gz
+dist: all $(DIST_TARBALL)
+$(DIST_TARBALL): $(CUDNNV) $(INSTALLER) $(UPDATER) $(SHIM_LIBS) $(CATALOG_DATA) $(FORWARDERS) $(wildcard $(WIN_DLLS)) \
+		$(CATALOG_FILES) docs/cudnnv.1 hooks/complete.bash hooks/complete.zsh hooks/complete.fish \
+		manager/platform/dist-bundle.sh
 	@dpkg-query -W -f='$${Status}' patchelf 2>/dev/null | grep -q "ok installed" || \
 	  (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq patchelf >/dev/null)
 	@rm -rf $(BUILD)/dist/$(DIST_NAME) $(BUILD)/dist/$(DIST_NAME).tar.gz
 	$(Q)$(MAKE) --no-print-directory -s install DESTDIR=$(abspath $(BUILD)/dist) PREFIX=/$(DIST_NAME) >/dev/null
 	$(Q)manager/platform/dist-bundle.sh $(BUILD)/dist/$(DIST_NAME)
-	$(Q)tar -C $(BUILD)/dist -czf $(BUILD)/dist/$(DIST_NAME).tar.gz $(DIST_NAME)
-	@echo "  DIST $(BUILD)/dist/$(DIST_NAME).tar.gz"
+	$(Q)tar -C $(BUILD)/dist -czf $@.part $(DIST_NAME) && mv $@.part $@
+	@echo "  DIST $@"
+
+# make dist-aarch64: the same tarball from the cross build
+# (manager/platform/stage-aarch64.sh); the libraries to carry are found by
+# Debian's arm64 loader itself, under qemu (ld.so --list: what ldd prints).
+ARM_DIST_NAME = cudnnv-$(VERSION)-linux-aarch64
+dist-aarch64: all aarch64
+	@dpkg-query -W -f='$${Status}' patchelf 2>/dev/null | grep -q "ok installed" || \
+	  (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq patchelf >/dev/null)
+	@rm -rf $(BUILD)/dist/$(ARM_DIST_NAME) $(BUILD)/dist/$(ARM_DIST_NAME).tar.gz
+	$(Q)$(MAKE) --no-print-directory -s install DESTDIR=$(abspath $(BUILD)/dist) PREFIX=/$(ARM_DIST_NAME) >/dev/null
+	$(Q)manager/platform/stage-aarch64.sh $(BUILD)/dist/$(ARM_DIST_NAME) $(ARM_BUILD)
+	$(Q)LDD="qemu-aarch64 /lib/ld-linux-aarch64.so.1 --list" manager/platform/dist-bundle.sh $(BUILD)/dist/$(ARM_DIST_NAME)
+	$(Q)tar -C $(BUILD)/dist -czf $(BUILD)/dist/$(ARM_DIST_NAME).tar.gz $(ARM_DIST_NAME)
+	@echo "  DIST $(BUILD)/dist/$(ARM_DIST_NAME).tar.gz"
 
 # make deb: build/dist/cudnnv_VERSION-1_ARCH.deb from a staged make install
 # PREFIX=/usr (manager/platform/deb-build.sh: Depends from dpkg-shlibdeps, the
@@ -486,9 +506,7 @@ DEB_ARM_FILE = $(BUILD)/dist/cudnnv_$(VERSION)-1_arm64.deb
 deb-arm64: all aarch64
 	@rm -rf $(BUILD)/deb-arm64 && mkdir -p $(BUILD)/dist
 	$(Q)$(MAKE) --no-print-directory -s install DESTDIR=$(abspath $(BUILD)/deb-arm64) PREFIX=/usr >/dev/null
-	@cp $(ARM_CUDNNV) $(BUILD)/deb-arm64/usr/bin/cudnnv
-	@cp $(ARM_HELPERS) $(ARM_LIBS) $(BUILD)/deb-arm64/usr/lib/cudnnv/
-	@rm -rf $(BUILD)/deb-arm64/usr/lib/cudnnv/forward $(BUILD)/deb-arm64/usr/lib/cudnnv/cudnnv_spank.so
+	$(Q)manager/platform/stage-aarch64.sh $(BUILD)/deb-arm64/usr $(ARM_BUILD)
 	$(Q)DEB_ARCH=arm64 STRIP=aarch64-linux-gnu-strip manager/platform/deb-build.sh $(abspath $(BUILD)/deb-arm64) \
 	  $(VERSION) $(DEB_ARM_FILE)
 	@echo "  DEB $(DEB_ARM_FILE)"

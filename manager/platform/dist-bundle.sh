@@ -5,7 +5,9 @@
 # lib/cudnnv/deps (under its soname), and the helpers and those libraries
 # find them there by a $ORIGIN run path (patchelf). cudnnv itself and the
 # shims need libc alone; the Slurm plugin, which needs the machine's own
-# Slurm, is left out. Usage: dist-bundle.sh TREE
+# Slurm, is left out. LDD names the program that lists a binary's libraries
+# (default ldd; for the AArch64 tree, Debian's arm64 loader under qemu).
+# Usage: dist-bundle.sh TREE
 set -eu
 tree=$1
 helpers="$tree/lib/cudnnv/cudnnv-install $tree/lib/cudnnv/cudnnv-update"
@@ -23,7 +25,7 @@ is_glibc() {
 
 # Every library the helpers load (ldd follows them all), copied once.
 for helper in $helpers; do
-    ldd "$helper" | while read -r name arrow path _; do
+    ${LDD:-ldd} "$helper" | while read -r name arrow path _; do
         [ "$arrow" = "=>" ] && [ -f "$path" ] || continue
         is_glibc "$name" && continue
         [ -e "$deps/$name" ] || cp -L "$path" "$deps/$name"

@@ -42,3 +42,32 @@ REPO="$BATS_TEST_DIRNAME/../.."
     # and in the same namespace the system's helper would not even start
     run -127 unshare -m sh -c "$hide '$REPO/build/lib/cudnnv/cudnnv-install' --help"
 }
+
+@test "the AArch64 tarball: every program and library for AArch64, its helper runs under qemu with the system's arm64 copies hidden" {
+    if [ "$(id -u)" != 0 ]; then skip "needs root to hide the system's libraries in a mount namespace"; fi
+    if ! command -v qemu-aarch64 >/dev/null || [ ! -e /lib/ld-linux-aarch64.so.1 ]; then
+        skip "no qemu-aarch64 or AArch64 libc here (make check installs both)"
+    fi
+    local version artifact artifacts
+    make_artifact dist-aarch64 "cudnnv-VERSION-linux-aarch64.tar.gz"
+    mkdir -p "$BATS_TEST_TMPDIR/un packed"
+    tar -C "$BATS_TEST_TMPDIR/un packed" -xzf "$artifact"
+    local top="$BATS_TEST_TMPDIR/un packed/cudnnv-$version-linux-aarch64"
+    run sh -c 'find "$1" -type f -exec file -b {} + | grep ELF' sh "$top"
+    assert_all_lines_match "^ELF 64-bit LSB .*, ARM aarch64," "$output"
+    [ -f "$top/lib/cudnnv/deps/libarchive.so.13" ]
+    local hide=""
+    for library in libarchive.so.13 libcurl.so.4 libjansson.so.4 libelf.so.1 libcrypto.so.3; do
+        [ -e "/usr/lib/aarch64-linux-gnu/$library" ] && hide="$hide mount --bind /dev/null /usr/lib/aarch64-linux-gnu/$library;"
+    done
+    local archive="$BATS_TEST_TMPDIR/cudnn-linux-sbsa-8.1.0.77_cuda11-archive.tar.xz"
+    "$FIXTURES/bin/mkarchive" "$archive" "tree:cudnn-linux-sbsa-8.1.0.77_cuda11-archive=$FIXTURES/aarch64/sets/8.1.0"
+    run unshare -m sh -c "$hide
+        qemu-aarch64 '$top/bin/cudnnv' --version &&
+        qemu-aarch64 '$top/lib/cudnnv/cudnnv-install' '$archive'"
+    assert_status 0
+    assert_output_has "cudnnv $version"
+    assert_output_has "installed 8.1.0.77 (cuDNN 8.1.0.77, CUDA 11)"
+    # and in the same namespace the system's AArch64 helper would not start
+    run -127 unshare -m sh -c "$hide qemu-aarch64 '$REPO/build/aarch64/lib/cudnnv/cudnnv-install' --help"
+}
