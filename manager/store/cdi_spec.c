@@ -162,6 +162,8 @@ static void write_companion_mounts(FILE *out, int *first, const char *root, cons
     if (!cudnnv_set_companions(set_dir, dir, sizeof dir, load, sizeof load))
         return;
     char *lib = strrchr(dir, '/');
+    if (lib == NULL)
+        return;
     *lib = '\0';                              /* STORE/cuda/LABEL */
     const char *label = base_name(dir);
     snprintf(inside, sizeof inside, CDI_CONTAINER_ROOT "/cuda/%s", label);
@@ -259,9 +261,11 @@ int cdi_spec_write(const char *root, const struct cdi_plan *plan, const char *pa
     if (cdi_spec_is_ours(path) < 0)
         return fail("%s is not a spec cudnnv wrote (its kind is not %s, or it cannot be read): it is left as it is; choose another folder with --output",
                     path, CDI_KIND);
-    if (realpath(root, real_root) == NULL || !text_is_valid_utf8(real_root))
-        return fail("the store %s cannot be described: its path %s", root,
-                    errno ? strerror(errno) : "is not valid UTF-8");
+    if (realpath(root, real_root) == NULL)
+        return fail("the store %s cannot be described: %s", root, strerror(errno));
+    if (!text_is_valid_utf8(real_root))
+        return fail("the store %s cannot be described: its path is not valid UTF-8; set CUDNNV_ROOT to another folder",
+                    root);
     shim_files_dir(root, shims, sizeof shims);
     FILE *out = safe_file_begin(path, temporary, sizeof temporary);
     if (out == NULL)
