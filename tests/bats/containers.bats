@@ -160,6 +160,15 @@ EOF
     [ ! -e relative/cudnnv.json ]
 }
 
+@test "a store whose path is not UTF-8 is not described: an engine would mount another path" {
+    export CUDNNV_ROOT="$BATS_TEST_TMPDIR/st$(printf '\377')ore"
+    install_fixture cudnn-11.2-linux-x64-v8.1.0.77-test.tgz
+    run cudnnv cdi --output "$BATS_TEST_TMPDIR/cdi"
+    assert_status 1
+    assert_output_has "its path is not valid UTF-8; set CUDNNV_ROOT to another folder"
+    [ ! -e "$BATS_TEST_TMPDIR/cdi/cudnnv.json" ]
+}
+
 @test "cdi --help, and where the spec goes by default" {
     run cudnnv cdi --help
     assert_status 0
