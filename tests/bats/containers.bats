@@ -4,14 +4,16 @@
 # containers.conf and storage below this file's temporary folder (nothing of
 # the host's podman is touched). The image is a root file system built here
 # (busybox and the fixture hosts with the libraries ldd names) and imported:
-# no registry is asked. Podman 4.3 reads CDI specs from /etc/cdi and
-# /var/run/cdi only, so the tests that start containers write theirs to
-# /var/run/cdi and remove it after.
+# no registry is asked. Every podman runs through tests/podman-sandbox.sh:
+# its runtime files land in tmpfs of a private mount namespace, and the
+# test's spec is copied to that namespace's /run/cdi (podman 4.3 reads specs
+# from /etc/cdi and /var/run/cdi only), so the host's /run, /var/lib and
+# /dev/shm stay as they were.
 
 load helpers
 
 IMAGE=localhost/cudnnv-test:1
-CDI_DIR=/var/run/cdi
+SANDBOX="$BATS_TEST_DIRNAME/../podman-sandbox.sh"
 SET11=cudnn-linux-x86_64-8.2.4.15_cuda11.4-archive-test.tar.xz
 
 # add_programs ROOTFS PROGRAM...: each program into ROOTFS/bin with the system libraries ldd names for it.
@@ -28,8 +30,9 @@ add_programs() {
     done
 }
 
+# pod ARGS...: podman with this file's storage, in the sandbox; CDI_SPEC names the spec it sees.
 pod() {
-    podman --root "$POD_TOP/storage" --runroot "$POD_TOP/run" --storage-driver vfs "$@"
+    "$SANDBOX" "${CDI_SPEC:-}" podman --root "$POD_TOP/storage" --runroot "$POD_TOP/run" --storage-driver vfs "$@"
 }
 
 prun() {
@@ -59,19 +62,14 @@ require_podman() {
     [ -e "$POD_TOP/ready" ] || skip "podman cannot start a container on this machine: $(head -1 "$POD_TOP/why")"
 }
 
-# The spec where podman reads it; the test fails rather than replace one this machine had before.
+# The test's spec, which pod hands to podman (and install, uninstall, rehash keep up to date).
 write_spec() {
-    if [ -e "$CDI_DIR/cudnnv.json" ] && [ ! -e "$BATS_TEST_TMPDIR/wrote-spec" ]; then
-        echo "$CDI_DIR/cudnnv.json was there before this test: not replaced" >&2
-        return 1
-    fi
-    touch "$BATS_TEST_TMPDIR/wrote-spec"
-    run cudnnv cdi --output "$CDI_DIR"
+    run cudnnv cdi --output "$BATS_TEST_TMPDIR/cdi"
     assert_status 0
+    CDI_SPEC="$BATS_TEST_TMPDIR/cdi/cudnnv.json"
 }
 
 teardown() {
-    if [ -e "$BATS_TEST_TMPDIR/wrote-spec" ]; then rm -f "$CDI_DIR/cudnnv.json"; fi
     if [ -n "${SHARED:-}" ]; then rm -rf "$SHARED"; fi
 }
 
@@ -243,7 +241,7 @@ EOF
     run prun --device cudnnv.dev/set=8.0 "$IMAGE" host_dlopen
     assert_status 126
     assert_output_has "unresolvable CDI devices cudnnv.dev/set=8.0"
-    run grep -c 8.0.4.30 "$CDI_DIR/cudnnv.json"
+    run grep -c 8.0.4.30 "$CDI_SPEC"
     [ "$output" = 0 ]
     # a linked set: its folder is mounted where an installed set's would be (no host path inside)
     run prun --device cudnnv.dev/set=linked9 "$IMAGE" host_dlopen libcudnn.so.9
@@ -277,8 +275,17 @@ as_nobody() {
         CONTAINERS_CONF="$SHARED/containers.conf" "$@"
 }
 
+# Rootless podman keeps a pause process holding its namespaces (catatonit -P), which later calls join: each
+# call here ends it, so none outlives the test and each call sees its own sandbox's spec.
 rootless_pod() {
-    as_nobody podman --root "$SHARED/home/storage" --runroot "$SHARED/run/storage" --storage-driver vfs "$@"
+    "$SANDBOX" "${CDI_SPEC:-}" runuser -u nobody -- env HOME="$SHARED/home" XDG_RUNTIME_DIR="$SHARED/run" \
+        CONTAINERS_CONF="$SHARED/containers.conf" sh -c '
+            top=$1
+            shift
+            podman --root "$top/home/storage" --runroot "$top/run/storage" --storage-driver vfs "$@"
+            status=$?
+            kill "$(cat "$top/run/libpod/tmp/pause.pid" 2>/dev/null)" 2>/dev/null
+            exit $status' sh "$SHARED" "$@"
 }
 
 @test "rootless podman: your own store is trusted inside, root's is refused with the reason" {
@@ -290,9 +297,8 @@ rootless_pod() {
     as_nobody "$CUDNNV" install "$ARCHIVES/cudnn-11.2-linux-x64-v8.1.0.77-test.tgz" >/dev/null 2>&1
     run as_nobody "$CUDNNV" cdi
     assert_status 0
-    # podman 4.3 reads /etc/cdi and /var/run/cdi only, rootless too: the administrator's copy
-    touch "$BATS_TEST_TMPDIR/wrote-spec"
-    cp "$SHARED/run/cdi/cudnnv.json" "$CDI_DIR/cudnnv.json"
+    # podman 4.3 reads /etc/cdi and /var/run/cdi only, rootless too: the administrator's copy (the sandbox's)
+    CDI_SPEC="$SHARED/run/cdi/cudnnv.json"
     run rootless_pod run --rm --ulimit nofile=1024:1024 --ulimit nproc=1000:1000 --network none \
         --device cudnnv.dev/set=8.1 "$IMAGE" host_linked
     assert_status 0
@@ -300,7 +306,8 @@ rootless_pod() {
     assert_output_has "map /opt/cudnnv/versions/8.1.0.77/lib/libcudnn.so.8.1.0"
     # root's store, through the same rootless engine: its files are user 65534's inside
     CUDNNV_ROOT="$SHARED/root-store" "$CUDNNV" install "$ARCHIVES/cudnn-11.2-linux-x64-v8.1.0.77-test.tgz" >/dev/null 2>&1
-    CUDNNV_ROOT="$SHARED/root-store" "$CUDNNV" cdi --output "$CDI_DIR" >/dev/null 2>&1
+    CUDNNV_ROOT="$SHARED/root-store" "$CUDNNV" cdi --output "$SHARED/root-cdi" >/dev/null 2>&1
+    CDI_SPEC="$SHARED/root-cdi/cudnnv.json"
     run -127 rootless_pod run --rm --ulimit nofile=1024:1024 --ulimit nproc=1000:1000 --network none \
         --device cudnnv.dev/set=8.1 "$IMAGE" host_linked
     assert_output_has "refusing set '8.1.0.77': /opt/cudnnv/versions/8.1.0.77 belongs to user 65534, not to you, root or the store's owner"
