@@ -65,11 +65,11 @@ struct cudnnv_where {
 
 struct cudnnv_choice {
     enum cudnnv_origin origin;
-    char origin_path[PATH_MAX];  /* the file that chose, or "CUDNNV_VERSION" */
-    cudnnv_name requested;       /* the name as written in the source */
-    cudnnv_name name;            /* the installed set it resolved to ("" if none) */
     int problem;                 /* for CUDNNV_IO_ERROR: the CUDNNV_READ_ code */
     int error_number;            /* for CUDNNV_READ_UNREADABLE: errno */
+    cudnnv_name requested;       /* the name as written in the source */
+    cudnnv_name name;            /* the installed set it resolved to ("" if none) */
+    char origin_path[PATH_MAX];  /* the file that chose, or "CUDNNV_VERSION"; last, as in cudnnv_source */
 };
 
 /* version_name.c: names and their order */
@@ -85,9 +85,11 @@ int cudnnv_name_has_prefix(const char *name, const char *prefix);
 
 /* set_list.c: the installed sets of a store (and of the system store) */
 void cudnnv_set_system_root(const char *root);
+const char *cudnnv_system_root(void);
 int cudnnv_set_in_system(const char *root, const char *name);
 int cudnnv_set_dir(const char *root, const char *name, char *out, size_t size);
 int cudnnv_list_sets(const char *root, cudnnv_name *names, int max);
+int cudnnv_each_set(const char *root, int (*visit)(const char *name, void *context), void *context);
 int cudnnv_set_exists(const char *root, const char *name);
 int cudnnv_set_key(const char *root, const char *name, const char *key, char *out, size_t size);
 #define CUDNNV_COMPANIONS_MAX 256
@@ -119,14 +121,14 @@ int cudnnv_global_file(const char *root, char *out, size_t size);
 /* One source as read: CUDNNV_VERSION, the nearest .cudnn-version, or the global file. */
 struct cudnnv_source {
     enum cudnnv_origin origin;
-    char path[PATH_MAX];
-    cudnnv_name names[CUDNNV_MAX_LINES];
     int count;                  /* names read; 0 when the source is absent or empty */
     enum cudnnv_status status;  /* CUDNNV_SELECTED when readable, else why not */
-    cudnnv_name bad;            /* the invalid name, for CUDNNV_BAD_NAME */
     int problem;                /* for CUDNNV_IO_ERROR: the CUDNNV_READ_ code */
     int error_number;           /* for CUDNNV_READ_UNREADABLE: errno */
     int ignored;                /* a file was there but not obeyed (CUDNNV_READ_UNTRUSTED) */
+    cudnnv_name bad;            /* the invalid name, for CUDNNV_BAD_NAME */
+    cudnnv_name names[CUDNNV_MAX_LINES];
+    char path[PATH_MAX];        /* last: what is written of it is all a reader touches */
 };
 
 /* The three sources, read once and asked for several majors. */
@@ -147,6 +149,9 @@ enum cudnnv_status cudnnv_choose_first(const struct cudnnv_where *where,
                                        struct cudnnv_choice *choice);
 enum cudnnv_status cudnnv_select_major(const struct cudnnv_where *where, int major,
                                        struct cudnnv_choice *choice);
+enum cudnnv_status cudnnv_select_major_each(const struct cudnnv_where *where, int major,
+                                            struct cudnnv_choice *choice,
+                                            void (*seen)(const struct cudnnv_source *source));
 enum cudnnv_status cudnnv_select_first(const struct cudnnv_where *where,
                                        struct cudnnv_choice *choice);
 const char *cudnnv_origin_word(enum cudnnv_origin origin);

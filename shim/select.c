@@ -20,8 +20,11 @@
 /* Reads source number index (0 env, 1 local, 2 global). */
 static void read_source(const struct cudnnv_where *where, int index, struct cudnnv_source *source)
 {
-    memset(source, 0, sizeof *source);
+    /* field by field, not memset: the shim's first call pays a page fault for every page touched */
+    source->origin = CUDNNV_ORIGIN_NONE;
+    source->count = source->problem = source->error_number = source->ignored = 0;
     source->status = CUDNNV_SELECTED;
+    source->bad[0] = source->path[0] = '\0';
     int count;
     if (index == 0) {
         if (where->env_version == NULL || where->env_version[0] == '\0')
@@ -67,9 +70,17 @@ static int source_speaks(const struct cudnnv_source *source)
     return source->count > 0 || source->status != CUDNNV_SELECTED;
 }
 
+/* An empty choice, field by field (see read_source). */
+static void clear_choice(struct cudnnv_choice *choice)
+{
+    choice->origin = CUDNNV_ORIGIN_NONE;
+    choice->problem = choice->error_number = 0;
+    choice->requested[0] = choice->name[0] = choice->origin_path[0] = '\0';
+}
+
 static void start_choice(struct cudnnv_choice *choice, const struct cudnnv_source *source)
 {
-    memset(choice, 0, sizeof *choice);
+    clear_choice(choice);
     choice->origin = source->origin;
     snprintf(choice->origin_path, sizeof choice->origin_path, "%s", source->path);
 }
@@ -108,7 +119,7 @@ static int line_major(const struct cudnnv_where *where, const char *requested)
 static enum cudnnv_status choose_system(const struct cudnnv_where *where, int major,
                                         struct cudnnv_choice *choice)
 {
-    memset(choice, 0, sizeof *choice);
+    clear_choice(choice);
     if (!cudnnv_set_exists(where->root, "system") ||
         cudnnv_set_major(where->root, "system") != major)
         return CUDNNV_NOTHING_SELECTED;
@@ -119,23 +130,35 @@ static enum cudnnv_status choose_system(const struct cudnnv_where *where, int ma
     return CUDNNV_SELECTED;
 }
 
+struct newest_set {
+    const char *root;
+    int major;
+    cudnnv_name name;   /* "" until one is found */
+};
+
+static int consider_newest(const char *name, void *context)
+{
+    struct newest_set *newest = context;
+    if (strcmp(name, "system") != 0 && cudnnv_set_major(newest->root, name) == newest->major &&
+        (newest->name[0] == '\0' || cudnnv_name_compare(name, newest->name) > 0) &&
+        cudnnv_set_runs_here(newest->root, name))
+        strcpy(newest->name, name);
+    return 0;
+}
+
 /* No source names the major: its newest installed set of this platform serves, if any. */
 static enum cudnnv_status choose_newest(const struct cudnnv_where *where, int major,
                                         struct cudnnv_choice *choice)
 {
-    cudnnv_name names[CUDNNV_MAX_SETS];
-    int count = cudnnv_list_sets(where->root, names, CUDNNV_MAX_SETS);
-    memset(choice, 0, sizeof *choice);
-    for (int i = count - 1; i >= 0; i--) {
-        if (strcmp(names[i], "system") == 0 || cudnnv_set_major(where->root, names[i]) != major ||
-            !cudnnv_set_runs_here(where->root, names[i]))
-            continue;
-        choice->origin = CUDNNV_ORIGIN_NEWEST;
-        strcpy(choice->requested, names[i]);
-        strcpy(choice->name, names[i]);
-        return CUDNNV_SELECTED;
-    }
-    return CUDNNV_NOTHING_SELECTED;
+    struct newest_set newest = {where->root, major, ""};
+    cudnnv_each_set(where->root, consider_newest, &newest);
+    clear_choice(choice);
+    if (newest.name[0] == '\0')
+        return CUDNNV_NOTHING_SELECTED;
+    choice->origin = CUDNNV_ORIGIN_NEWEST;
+    strcpy(choice->requested, newest.name);
+    strcpy(choice->name, newest.name);
+    return CUDNNV_SELECTED;
 }
 
 /* The next source, from *index on, that speaks; NULL when none does. */
@@ -149,24 +172,42 @@ static const struct cudnnv_source *next_speaking(const struct cudnnv_sources *so
     return NULL;
 }
 
+/* What one source says for a major: a choice, a problem, or PASSED_OVER when it names no version of it. */
+#define PASSED_OVER (-1)
+
+static int from_source(const struct cudnnv_where *where, const struct cudnnv_source *source, int major,
+                       struct cudnnv_choice *choice)
+{
+    if (!source_speaks(source))
+        return PASSED_OVER;
+    if (source->status != CUDNNV_SELECTED)
+        return report_source(source, choice);
+    for (int line = 0; line < source->count; line++) {
+        int asked = line_major(where, source->names[line]);
+        if (asked == major || asked == -2)
+            return choose(where, source, source->names[line], choice);
+    }
+    return PASSED_OVER;
+}
+
+/* No source names the major: the set linked as system when it holds it, else its newest installed set. */
+static enum cudnnv_status choose_default(const struct cudnnv_where *where, int major, struct cudnnv_choice *choice)
+{
+    if (choose_system(where, major, choice) == CUDNNV_SELECTED)
+        return CUDNNV_SELECTED;
+    return choose_newest(where, major, choice);
+}
+
 enum cudnnv_status cudnnv_choose_major(const struct cudnnv_where *where,
                                        const struct cudnnv_sources *sources, int major,
                                        struct cudnnv_choice *choice)
 {
-    const struct cudnnv_source *source;
-    int index = 0;
-    while ((source = next_speaking(sources, &index)) != NULL) {
-        if (source->status != CUDNNV_SELECTED)
-            return report_source(source, choice);
-        for (int line = 0; line < source->count; line++) {
-            int asked = line_major(where, source->names[line]);
-            if (asked == major || asked == -2)
-                return choose(where, source, source->names[line], choice);
-        }
+    for (int index = 0; index < 3; index++) {
+        int status = from_source(where, &sources->source[index], major, choice);
+        if (status != PASSED_OVER)
+            return (enum cudnnv_status)status;
     }
-    if (choose_system(where, major, choice) == CUDNNV_SELECTED)
-        return CUDNNV_SELECTED;
-    return choose_newest(where, major, choice);
+    return choose_default(where, major, choice);
 }
 
 /* The first name of the first source that speaks (a file or CUDNNV_VERSION), or NOTHING_SELECTED. */
@@ -177,7 +218,7 @@ enum cudnnv_status cudnnv_choose_named_first(const struct cudnnv_where *where,
     int index = 0;
     const struct cudnnv_source *source = next_speaking(sources, &index);
     if (source == NULL) {
-        memset(choice, 0, sizeof *choice);
+        clear_choice(choice);
         return CUDNNV_NOTHING_SELECTED;
     }
     if (source->status != CUDNNV_SELECTED)
@@ -204,12 +245,32 @@ enum cudnnv_status cudnnv_choose_first(const struct cudnnv_where *where,
     return status;
 }
 
+/*
+ * The answer of cudnnv_choose_major, reading one source at a time and only
+ * as far as needed: one source's memory (5 KB) instead of three, for the
+ * shim's first call where every stack page counts. seen, when given, gets
+ * each source read.
+ */
+enum cudnnv_status cudnnv_select_major_each(const struct cudnnv_where *where, int major,
+                                            struct cudnnv_choice *choice,
+                                            void (*seen)(const struct cudnnv_source *source))
+{
+    struct cudnnv_source source;
+    for (int index = 0; index < 3; index++) {
+        read_source(where, index, &source);
+        if (seen != NULL)
+            seen(&source);
+        int status = from_source(where, &source, major, choice);
+        if (status != PASSED_OVER)
+            return (enum cudnnv_status)status;
+    }
+    return choose_default(where, major, choice);
+}
+
 enum cudnnv_status cudnnv_select_major(const struct cudnnv_where *where, int major,
                                        struct cudnnv_choice *choice)
 {
-    struct cudnnv_sources sources;
-    cudnnv_read_sources(where, &sources);
-    return cudnnv_choose_major(where, &sources, major, choice);
+    return cudnnv_select_major_each(where, major, choice, NULL);
 }
 
 enum cudnnv_status cudnnv_select_first(const struct cudnnv_where *where,

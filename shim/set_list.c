@@ -24,26 +24,48 @@ void cudnnv_set_system_root(const char *root)
     system_root = root != NULL && root[0] != '\0' ? root : NULL;
 }
 
+/* The system store in use; "" for none. */
+const char *cudnnv_system_root(void)
+{
+    return system_root != NULL ? system_root : "";
+}
+
+/*
+ * Paths here are built in buffers sized to what they hold (the store's path
+ * is shorter than PATH_MAX, a name at most CUDNNV_NAME_MAX): the shim runs
+ * this at a process's first cuDNN call, where every fresh stack page is a
+ * page fault, and PATH_MAX buffers at each level cost a page each.
+ */
 static int is_set_folder(const char *store, const char *name)
 {
-    char path[PATH_MAX];
+    char path[strlen(store) + strlen(name) + sizeof "/versions/"];
     struct stat info;
-    int n = snprintf(path, sizeof path, "%s/versions/%s", store, name);
-    return n > 0 && (size_t)n < sizeof path && stat(path, &info) == 0 && S_ISDIR(info.st_mode);
+    sprintf(path, "%s/versions/%s", store, name);
+    return stat(path, &info) == 0 && S_ISDIR(info.st_mode);
+}
+
+static int in_system_store(const char *root, const char *name)
+{
+    return system_root != NULL && strcmp(system_root, root) != 0 && is_set_folder(system_root, name);
 }
 
 /* True when the set lives in the system store: the system store holds it and the user's does not. */
 int cudnnv_set_in_system(const char *root, const char *name)
 {
-    return system_root != NULL && strcmp(system_root, root) != 0 && cudnnv_name_is_valid(name) &&
-           !is_set_folder(root, name) && is_set_folder(system_root, name);
+    return system_root != NULL && cudnnv_name_is_valid(name) && !is_set_folder(root, name) &&
+           in_system_store(root, name);
+}
+
+/* The store a set is read from: the user's when it holds the set, else the system store. */
+static const char *store_of(const char *root, const char *name)
+{
+    return cudnnv_set_in_system(root, name) ? system_root : root;
 }
 
 static int set_path(const char *root, const char *name, const char *leaf,
                     char *out, size_t size)
 {
-    const char *store = cudnnv_set_in_system(root, name) ? system_root : root;
-    int n = snprintf(out, size, "%s/versions/%s%s%s", store, name, leaf[0] ? "/" : "", leaf);
+    int n = snprintf(out, size, "%s/versions/%s%s%s", store_of(root, name), name, leaf[0] ? "/" : "", leaf);
     return n > 0 && (size_t)n < size;
 }
 
@@ -55,30 +77,66 @@ int cudnnv_set_dir(const char *root, const char *name, char *out, size_t size)
 
 int cudnnv_set_exists(const char *root, const char *name)
 {
-    return cudnnv_name_is_valid(name) &&
-           (is_set_folder(root, name) || cudnnv_set_in_system(root, name));
+    return cudnnv_name_is_valid(name) && (is_set_folder(root, name) || in_system_store(root, name));
 }
 
-/* Appends the valid set names of one store's versions/ not already listed; returns the count. */
-static int list_store(const char *store, cudnnv_name *names, int count, int max)
+/* A folder entry that may be a set: a folder, or a link (checked where it leads). */
+static int may_be_set(const char *store, const struct dirent *entry)
 {
-    char path[PATH_MAX];
-    snprintf(path, sizeof path, "%s/versions", store);
+    if (entry->d_name[0] == '.' || !cudnnv_name_is_valid(entry->d_name))
+        return 0;
+#ifdef DT_DIR
+    if (entry->d_type == DT_DIR)
+        return 1;
+    if (entry->d_type != DT_LNK && entry->d_type != DT_UNKNOWN)
+        return 0;
+#endif
+    return is_set_folder(store, entry->d_name);
+}
+
+/*
+ * Visits the valid set names of one store's versions/, passing over those
+ * in skip_store's (the user's store, when this is the system store); stops
+ * at the first visit that returns nonzero and returns that.
+ */
+static int visit_store(const char *store, const char *skip_store, int (*visit)(const char *name, void *context),
+                       void *context)
+{
+    char path[strlen(store) + sizeof "/versions"];
+    sprintf(path, "%s/versions", store);
     DIR *dir = opendir(path);
     struct dirent *entry;
-    while (dir != NULL && (entry = readdir(dir)) != NULL && count < max) {
-        if (entry->d_name[0] == '.' || !cudnnv_name_is_valid(entry->d_name) ||
-            !is_set_folder(store, entry->d_name))
-            continue;
-        int seen = 0;
-        for (int i = 0; i < count && !seen; i++)
-            seen = strcmp(names[i], entry->d_name) == 0;
-        if (!seen)
-            strcpy(names[count++], entry->d_name);
+    int answer = 0;
+    while (dir != NULL && answer == 0 && (entry = readdir(dir)) != NULL) {
+        if (may_be_set(store, entry) && (skip_store == NULL || !is_set_folder(skip_store, entry->d_name)))
+            answer = visit(entry->d_name, context);
     }
     if (dir != NULL)
         closedir(dir);
-    return count;
+    return answer;
+}
+
+/* Every installed set once, the user's store's then the system store's it lacks, in no order. */
+int cudnnv_each_set(const char *root, int (*visit)(const char *name, void *context), void *context)
+{
+    int answer = visit_store(root, NULL, visit, context);
+    if (answer == 0 && system_root != NULL && strcmp(system_root, root) != 0)
+        answer = visit_store(system_root, root, visit, context);
+    return answer;
+}
+
+struct name_list {
+    cudnnv_name *names;
+    int count, max;
+};
+
+static int add_name(const char *name, void *context)
+{
+    struct name_list *list = context;
+    if (list->count >= list->max)
+        return 1;
+    strcpy(list->names[list->count++], name);
+    return 0;
 }
 
 static int by_version(const void *a, const void *b)
@@ -89,11 +147,10 @@ static int by_version(const void *a, const void *b)
 /* The installed names, the user's store's and then the system store's, oldest first. */
 int cudnnv_list_sets(const char *root, cudnnv_name *names, int max)
 {
-    int count = list_store(root, names, 0, max);
-    if (system_root != NULL && strcmp(system_root, root) != 0)
-        count = list_store(system_root, names, count, max);
-    qsort(names, (size_t)count, sizeof names[0], by_version);
-    return count;
+    struct name_list list = {names, 0, max};
+    cudnnv_each_set(root, add_name, &list);
+    qsort(names, (size_t)list.count, sizeof names[0], by_version);
+    return list.count;
 }
 
 /* Copies the value of "KEY = X" from a cudnnv.ini line, if that is the key. */
@@ -142,9 +199,9 @@ static int key_in_file(const char *path, const char *key, char *out, size_t size
 /* One key of a set's cudnnv.ini (a FIFO or a device in its place reads as nothing); 0 when absent. */
 int cudnnv_set_key(const char *root, const char *name, const char *key, char *out, size_t size)
 {
-    char path[PATH_MAX];
-    if (!set_path(root, name, "cudnnv.ini", path, sizeof path))
-        return 0;
+    const char *store = store_of(root, name);
+    char path[strlen(store) + strlen(name) + sizeof "/versions//cudnnv.ini"];
+    sprintf(path, "%s/versions/%s/cudnnv.ini", store, name);
     return key_in_file(path, key, out, size);
 }
 
@@ -156,20 +213,18 @@ int cudnnv_set_key(const char *root, const char *name, const char *key, char *ou
  */
 int cudnnv_set_companions(const char *set_dir, char *dir, size_t dir_size, char *load, size_t load_size)
 {
-    char root[PATH_MAX], path[PATH_MAX], label[CUDNNV_NAME_MAX + 1];
+    char path[strlen(set_dir) + sizeof "/cuda/sets/"], label[CUDNNV_NAME_MAX + 1];
     const char *name = strrchr(set_dir, '/');
-    if (name == NULL || (size_t)(name - set_dir) >= sizeof root)
+    const char *versions = name != NULL && name - set_dir >= 9 ? name - 9 : NULL;
+    if (versions == NULL || strncmp(versions, "/versions/", 10) != 0)
         return 0;
-    snprintf(root, sizeof root, "%.*s", (int)(name - set_dir), set_dir);
-    char *versions = strrchr(root, '/');
-    if (versions == NULL || strcmp(versions, "/versions") != 0)
-        return 0;
-    *versions = '\0';
-    if (snprintf(path, sizeof path, "%s/cuda/sets/%s", root, name + 1) >= (int)sizeof path ||
-        !key_in_file(path, "cuda_libs", label, sizeof label) || !cudnnv_name_is_valid(label) ||
+    int root_length = (int)(versions - set_dir);
+    sprintf(path, "%.*s/cuda/sets/%s", root_length, set_dir, name + 1);
+    if (!key_in_file(path, "cuda_libs", label, sizeof label) || !cudnnv_name_is_valid(label) ||
         !key_in_file(path, "cuda_libs_load", load, load_size))
         return 0;
-    return snprintf(dir, dir_size, "%s/cuda/%s/" CUDNNV_COMPANIONS_FOLDER, root, label) < (int)dir_size;
+    return snprintf(dir, dir_size, "%.*s/cuda/%s/" CUDNNV_COMPANIONS_FOLDER, root_length, set_dir, label) <
+           (int)dir_size;
 }
 
 /* The version a set holds (from its cudnnv.ini), else its name. */
@@ -216,6 +271,32 @@ int cudnnv_set_runs_here(const char *root, const char *name)
     return cudnnv_platform_runs_here(platform);
 }
 
+/* The newest set (by name, or by the version it holds) that answers a request among those built for this platform. */
+struct best_set {
+    const char *root;
+    const char *requested;
+    int by_version;           /* match the version a set holds, not its name */
+    cudnnv_name name;         /* the best so far; "" when none */
+    cudnnv_name version;      /* what it was compared by */
+};
+
+static int consider_set(const char *name, void *context)
+{
+    struct best_set *best = context;
+    cudnnv_name version;
+    if (!best->by_version)
+        strcpy(version, name);   /* a valid name fits */
+    else if (!cudnnv_set_key(best->root, name, "version", version, sizeof version))
+        return 0;
+    if (!cudnnv_name_has_prefix(version, best->requested) ||
+        (best->name[0] != '\0' && cudnnv_name_compare(version, best->version) <= 0) ||
+        !cudnnv_set_runs_here(best->root, name))
+        return 0;
+    strcpy(best->name, name);
+    strcpy(best->version, version);
+    return 0;
+}
+
 /*
  * An installed name for what a source asked: the exact name, else the newest
  * prefix match, among the sets built for this platform: a Linux process
@@ -226,7 +307,6 @@ int cudnnv_set_runs_here(const char *root, const char *name)
  */
 static int resolve_name(const char *root, const char *requested, cudnnv_name out)
 {
-    cudnnv_name names[CUDNNV_MAX_SETS];
     if (!cudnnv_name_is_valid(requested))
         return 0;
     int exact = cudnnv_set_exists(root, requested);
@@ -234,17 +314,11 @@ static int resolve_name(const char *root, const char *requested, cudnnv_name out
         strcpy(out, requested);
         return 1;
     }
-    int count = cudnnv_list_sets(root, names, CUDNNV_MAX_SETS);
-    int best = -1;
-    for (int i = 0; i < count; i++) {
-        if (!cudnnv_name_has_prefix(names[i], requested) || !cudnnv_set_runs_here(root, names[i]))
-            continue;
-        if (best < 0 || cudnnv_name_compare(names[i], names[best]) > 0)
-            best = i;
-    }
-    if (best < 0 && !exact)
+    struct best_set best = {root, requested, 0, "", ""};
+    cudnnv_each_set(root, consider_set, &best);
+    if (best.name[0] == '\0' && !exact)
         return 0;
-    strcpy(out, best < 0 ? requested : names[best]);
+    strcpy(out, best.name[0] == '\0' ? requested : best.name);
     return 1;
 }
 
@@ -256,23 +330,13 @@ static int resolve_name(const char *root, const char *requested, cudnnv_name out
  */
 static int resolve_by_version(const char *root, const char *requested, cudnnv_name out)
 {
-    cudnnv_name names[CUDNNV_MAX_SETS], best_version = "";
-    char version[CUDNNV_NAME_MAX + 1];
-    int count = cudnnv_list_sets(root, names, CUDNNV_MAX_SETS), best = -1;
+    struct best_set best = {root, requested, 1, "", ""};
     if (cudnnv_name_major(requested) < 0)
         return 0;
-    for (int i = 0; i < count; i++) {
-        if (!cudnnv_set_key(root, names[i], "version", version, sizeof version) ||
-            !cudnnv_name_has_prefix(version, requested) || !cudnnv_set_runs_here(root, names[i]))
-            continue;
-        if (best < 0 || cudnnv_name_compare(version, best_version) > 0) {
-            best = i;
-            snprintf(best_version, sizeof best_version, "%s", version);
-        }
-    }
-    if (best < 0)
+    cudnnv_each_set(root, consider_set, &best);
+    if (best.name[0] == '\0')
         return 0;
-    strcpy(out, names[best]);
+    strcpy(out, best.name);
     return 1;
 }
 

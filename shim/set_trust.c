@@ -8,6 +8,10 @@
  * link, whatever its name, is judged by where it leads. One rule for the
  * shim and the manager (versions, verify, which, exec); libc only. Windows
  * has its own file for the same rule (set_trust_win32.c).
+ *
+ * Buffers are sized to the paths they hold (or come from realpath's
+ * malloc), not PATH_MAX each: the shim runs this at a process's first cuDNN
+ * call, where every fresh stack page is a page fault.
  */
 #include "cudnnv_select.h"
 
@@ -83,11 +87,16 @@ static int already_judged(const char *verified, const char *step, int last)
     return !last && strncmp(verified, step, length) == 0 && (verified[length] == '/' || length == 1);
 }
 
-/* Every step of a resolved absolute path, from / down; a folder judged whole is remembered in verified. */
-static int walk_trusted(const struct cudnnv_trust *trust, const char *real, int link_ok, char *verified, char *why,
-                        size_t size)
+/*
+ * Every step of a resolved absolute path, from / down; a folder judged whole
+ * is remembered in verified. With saw_link, the path need not be resolved: a
+ * step that is a link (other than an allowed last one) stops the walk with
+ * *saw_link set, for the caller to resolve it and walk again.
+ */
+static int walk_trusted(const struct cudnnv_trust *trust, const char *real, int link_ok, char *verified,
+                        int *saw_link, char *why, size_t size)
 {
-    char step[PATH_MAX];
+    char step[strlen(real) + 1];
     struct stat info;
     int last_is_folder = 0;
     for (const char *slash = real;; slash = strchr(slash + 1, '/')) {
@@ -102,6 +111,10 @@ static int walk_trusted(const struct cudnnv_trust *trust, const char *real, int 
                 snprintf(why, size, "%s cannot be read: %s", step, strerror(errno));
                 return 0;
             }
+            if (saw_link != NULL && S_ISLNK(info.st_mode) && !(last && link_ok)) {
+                *saw_link = 1;
+                return 0;
+            }
             if (!judge_step(trust, step, &info, last, link_ok, why, size))
                 return 0;
             last_is_folder = last && S_ISDIR(info.st_mode);
@@ -114,14 +127,43 @@ static int walk_trusted(const struct cudnnv_trust *trust, const char *real, int 
     return 1;
 }
 
+/* True when realpath would leave path as it is, but for links: absolute, no ".", ".." or empty step, no end '/'. */
+static int is_plain_path(const char *path)
+{
+    size_t length = strlen(path);
+    if (path[0] != '/' || length >= PATH_MAX || (length > 1 && path[length - 1] == '/'))
+        return 0;
+    return strstr(path, "//") == NULL && strstr(path, "/./") == NULL && strstr(path, "/../") == NULL &&
+           !(length >= 2 && strcmp(path + length - 2, "/.") == 0) &&
+           !(length >= 3 && strcmp(path + length - 3, "/..") == 0);
+}
+/*
+ * The walk of a plain path as given, saving realpath's readlink a step: 1 or
+ * 0 as walk_trusted says, -1 when the path must be resolved first.
+ */
+static int walk_plain(const struct cudnnv_trust *trust, const char *path, int link_ok, char *verified, char *why,
+                      size_t size)
+{
+    int saw_link = 0;
+    if (!is_plain_path(path))
+        return -1;
+    int trusted = walk_trusted(trust, path, link_ok, verified, &saw_link, why, size);
+    return saw_link ? -1 : trusted;
+}
+
 static int trusted_path(const struct cudnnv_trust *trust, const char *path, char *verified, char *why, size_t size)
 {
-    char real[PATH_MAX];
-    if (realpath(path, real) == NULL) {
+    int plain = walk_plain(trust, path, 0, verified, why, size);
+    if (plain >= 0)
+        return plain;
+    char *real = realpath(path, NULL);
+    if (real == NULL) {
         snprintf(why, size, "%s cannot be resolved: %s", path, strerror(errno));
         return 0;
     }
-    return walk_trusted(trust, real, 0, verified, why, size);
+    int trusted = strlen(real) < PATH_MAX && walk_trusted(trust, real, 0, verified, NULL, why, size);
+    free(real);
+    return trusted;
 }
 
 /* 1 when path (resolved: a link is judged by where it leads) may be trusted; 0 with the reason in why. */
@@ -133,18 +175,23 @@ int cudnnv_trusted_path(const struct cudnnv_trust *trust, const char *path, char
 /* The entry itself, not resolved (a link's owner counts), under its resolved folder: who can replace it. */
 static int entry_trusted(const struct cudnnv_trust *trust, const char *path, char *verified, char *why, size_t size)
 {
-    char parent[PATH_MAX], real[PATH_MAX + NAME_MAX + 2];
     const char *slash = strrchr(path, '/');
-    if (slash == NULL || (size_t)(slash - path) >= sizeof parent)
+    int plain = walk_plain(trust, path, 1, verified, why, size);
+    if (plain >= 0)
+        return plain;
+    if (slash == NULL)
         return trusted_path(trust, path, verified, why, size);
-    memcpy(parent, path, (size_t)(slash - path));
-    parent[slash - path] = '\0';
-    if (realpath(parent[0] ? parent : "/", real) == NULL) {
+    char parent[slash - path + 2];
+    snprintf(parent, sizeof parent, "%.*s", (int)(slash - path), path);
+    char *folder = realpath(parent[0] ? parent : "/", NULL);
+    if (folder == NULL) {
         snprintf(why, size, "%s cannot be resolved: %s", parent, strerror(errno));
         return 0;
     }
-    snprintf(real + strlen(real), sizeof real - strlen(real), "/%s", slash + 1);
-    return walk_trusted(trust, real, 1, verified, why, size);
+    char real[strlen(folder) + strlen(slash) + 1];
+    sprintf(real, "%s%s", strcmp(folder, "/") == 0 ? "" : folder, slash);
+    free(folder);
+    return strlen(real) < PATH_MAX && walk_trusted(trust, real, 1, verified, NULL, why, size);
 }
 
 /*
@@ -157,7 +204,7 @@ static int entry_trusted(const struct cudnnv_trust *trust, const char *path, cha
  */
 int cudnnv_trusted_entry(const struct cudnnv_trust *trust, const char *real, const char *name, char *why, size_t size)
 {
-    char path[PATH_MAX + NAME_MAX + 2], target[NAME_MAX + 1];
+    char path[strlen(real) + NAME_MAX + 2], target[NAME_MAX + 1];
     struct stat info;
     snprintf(target, sizeof target, "%s", name);
     for (int hops = 0; hops < 8; hops++) {
@@ -184,7 +231,7 @@ int cudnnv_trusted_entry(const struct cudnnv_trust *trust, const char *real, con
  */
 static int link_within(const char *real, const char *name)
 {
-    char path[PATH_MAX + NAME_MAX + 2], target[NAME_MAX + 1];
+    char path[strlen(real) + strlen(name) + 2], target[NAME_MAX + 1];
     snprintf(path, sizeof path, "%s/%s", real, name);
     ssize_t length = readlink(path, target, sizeof target - 1);
     if (length <= 0)
@@ -214,20 +261,24 @@ static int libraries_trusted(const struct cudnnv_trust *trust, const char *real,
  * when the walk found a folder there (verified names it), else where the
  * link leads, judged from / on its own.
  */
-static int set_folder_trusted(const struct cudnnv_trust *trust, const char *set_dir, char *verified, char *real,
-                              char *why, size_t size)
+/*
+ * The set's resolved folder, on the heap, after its entry was judged: the
+ * entry itself when the walk found a folder there (verified names it), else
+ * where the link leads, judged from / on its own. NULL with why when not.
+ */
+static char *set_folder_trusted(const struct cudnnv_trust *trust, const char *set_dir, char *verified, char *why,
+                                size_t size)
 {
-    if (verified[0] != '\0') {
-        strcpy(real, verified);
-        return 1;
-    }
-    if (!trusted_path(trust, set_dir, verified, why, size))
-        return 0;
-    if (realpath(set_dir, real) == NULL) {
+    char *real;
+    if (verified[0] != '\0')
+        real = strdup(verified);
+    else if (!trusted_path(trust, set_dir, verified, why, size))
+        return NULL;
+    else
+        real = realpath(set_dir, NULL);
+    if (real == NULL)
         snprintf(why, size, "%s cannot be resolved: %s", set_dir, strerror(errno));
-        return 0;
-    }
-    return 1;
+    return real;
 }
 
 /*
@@ -240,22 +291,27 @@ static int set_folder_trusted(const struct cudnnv_trust *trust, const char *set_
 int cudnnv_set_trusted_lib(const struct cudnnv_trust *trust, const char *set_dir, char *real_lib, char *why,
                            size_t size)
 {
-    char path[PATH_MAX + 8], real_set[PATH_MAX], verified[PATH_MAX] = "";
+    char verified[PATH_MAX];
     struct stat info;
-    real_lib[0] = '\0';
-    if (!entry_trusted(trust, set_dir, verified, why, size) ||
-        !set_folder_trusted(trust, set_dir, verified, real_set, why, size))
+    verified[0] = real_lib[0] = '\0';   /* not = "": that would clear a whole page */
+    char *real_set = entry_trusted(trust, set_dir, verified, why, size)
+                         ? set_folder_trusted(trust, set_dir, verified, why, size) : NULL;
+    if (real_set == NULL)
         return 0;
-    snprintf(path, sizeof path, "%s/lib", real_set);
+    char path[strlen(real_set) + sizeof "/lib"];
+    sprintf(path, "%s/lib", real_set);
+    free(real_set);
     if (lstat(path, &info) != 0)
         return 1;   /* no lib/: nothing to load here (a Windows set) */
-    if (S_ISDIR(info.st_mode) && strlen(path) < PATH_MAX)
+    if (S_ISDIR(info.st_mode) && strlen(path) < PATH_MAX) {   /* in the judged folder: judged as it is */
         memcpy(real_lib, path, strlen(path) + 1);
-    else if (realpath(path, real_lib) == NULL) {
+        return judge_step(trust, path, &info, 1, 0, why, size) && libraries_trusted(trust, real_lib, why, size);
+    }
+    if (realpath(path, real_lib) == NULL) {
         snprintf(why, size, "%s cannot be resolved: %s", path, strerror(errno));
         return 0;
     }
-    return walk_trusted(trust, real_lib, 0, verified, why, size) && libraries_trusted(trust, real_lib, why, size);
+    return walk_trusted(trust, real_lib, 0, verified, NULL, why, size) && libraries_trusted(trust, real_lib, why, size);
 }
 
 int cudnnv_set_trusted(const struct cudnnv_trust *trust, const char *set_dir, char *why, size_t size)

@@ -8,11 +8,12 @@
 
 #include "cudnnv_select.h"
 
+/* The strings are never NULL; each platform file keeps them where it likes (POSIX: the heap, packed). */
 struct cudnnv_launch {
-    char root[PATH_MAX];          /* "" until known: AT_SECURE defers it to the passwd entry */
-    char system_root[PATH_MAX];   /* CUDNNV_SYSTEM_ROOT, else the build's default (always in AT_SECURE) */
+    const char *root;             /* "" until known: AT_SECURE defers it to the passwd entry */
+    const char *system_root;      /* CUDNNV_SYSTEM_ROOT, else the build's default (always in AT_SECURE) */
     const char *env_version;      /* CUDNNV_VERSION as a whole (read by the same code as the manager), or NULL */
-    char cwd[PATH_MAX];
+    const char *cwd;              /* "" when unknown */
     int cwd_too_long;             /* getcwd said ENAMETOOLONG: the pin cannot be read */
     int debug;
     int strict;                   /* CUDNNV_STRICT: refuse to run beside a foreign cuDNN copy */

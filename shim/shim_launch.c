@@ -19,44 +19,64 @@
 #include <sys/auxv.h>
 #include <unistd.h>
 
-static struct cudnnv_launch launch;
+static struct cudnnv_launch launch = {.root = "", .system_root = CUDNNV_DEFAULT_SYSTEM_ROOT, .cwd = ""};
 
-static void copy_variable(const char *name, char *out, size_t size, int *present)
+/*
+ * A heap copy of value, or "" when it is unset, empty, as long as PATH_MAX
+ * or memory is short. Heap copies sit together on a page the process touches
+ * anyway; PATH_MAX arrays in static memory would cost a page fault each.
+ */
+static const char *copy_value(const char *value)
+{
+    char *copy;
+    if (value == NULL || value[0] == '\0' || strlen(value) >= PATH_MAX || (copy = strdup(value)) == NULL)
+        return "";
+    return copy;
+}
+
+static void capture_cwd(void)
+{
+    char cwd[PATH_MAX];
+    if (getcwd(cwd, sizeof cwd) == NULL)
+        launch.cwd_too_long = errno == ENAMETOOLONG || errno == ERANGE;
+    else
+        launch.cwd = copy_value(cwd);
+}
+
+/* The store when CUDNNV_ROOT does not name one: $HOME/.cudnnv. */
+static const char *home_store(void)
+{
+    const char *home = getenv("HOME");
+    char *root;
+    if (home == NULL || home[0] != '/' || strlen(home) + 9 >= PATH_MAX || (root = malloc(strlen(home) + 9)) == NULL)
+        return "";
+    sprintf(root, "%s/.cudnnv", home);
+    return root;
+}
+
+static int flag_set(const char *name)
 {
     const char *value = getenv(name);
-    if (value == NULL || value[0] == '\0' || strlen(value) >= size)
-        return;
-    strcpy(out, value);
-    if (present != NULL)
-        *present = 1;
+    return value != NULL && value[0] != '\0' && strcmp(value, "0") != 0;
 }
 
 __attribute__((constructor)) static void cudnnv_capture_launch(void)
 {
     launch.secure = getauxval(AT_SECURE) != 0;
-    snprintf(launch.system_root, sizeof launch.system_root, "%s", CUDNNV_DEFAULT_SYSTEM_ROOT);
-    if (getcwd(launch.cwd, sizeof launch.cwd) == NULL) {
-        launch.cwd_too_long = errno == ENAMETOOLONG || errno == ERANGE;
-        launch.cwd[0] = '\0';
-    }
+    capture_cwd();
     if (launch.secure)
         return;
     const char *version = getenv("CUDNNV_VERSION");
     if (version != NULL && version[0] != '\0')
         launch.env_version = strdup(version);   /* whole, however long: read as the manager reads it */
-    copy_variable("CUDNNV_ROOT", launch.root, sizeof launch.root, NULL);
+    launch.root = copy_value(getenv("CUDNNV_ROOT"));
     const char *system_root = getenv("CUDNNV_SYSTEM_ROOT");
-    if (system_root != NULL && strlen(system_root) < sizeof launch.system_root)
-        strcpy(launch.system_root, system_root);
-    const char *debug = getenv("CUDNNV_DEBUG");
-    launch.debug = debug != NULL && debug[0] != '\0' && strcmp(debug, "0") != 0;
-    const char *strict = getenv("CUDNNV_STRICT");
-    launch.strict = strict != NULL && strict[0] != '\0' && strcmp(strict, "0") != 0;
-    if (launch.root[0] == '\0') {
-        const char *home = getenv("HOME");
-        if (home != NULL && home[0] == '/' && strlen(home) + 9 < sizeof launch.root)
-            snprintf(launch.root, sizeof launch.root, "%s/.cudnnv", home);
-    }
+    if (system_root != NULL && strlen(system_root) < PATH_MAX)
+        launch.system_root = system_root[0] == '\0' ? "" : copy_value(system_root);
+    launch.debug = flag_set("CUDNNV_DEBUG");
+    launch.strict = flag_set("CUDNNV_STRICT");
+    if (launch.root[0] == '\0')
+        launch.root = home_store();
 }
 
 const struct cudnnv_launch *cudnnv_launch_state(void)

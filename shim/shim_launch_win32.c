@@ -14,6 +14,7 @@
 
 static struct cudnnv_launch launch;
 static char env_version[32768];   /* the longest value Windows allows */
+static char root[PATH_MAX], system_root[PATH_MAX], cwd[PATH_MAX];
 
 static wchar_t wide_value[32768];
 
@@ -34,18 +35,21 @@ static int copy_variable(const char *name, char *out, DWORD size)
 static void capture_launch(void)
 {
     char debug[16], profile[MAX_PATH];
+    launch.root = root;
+    launch.system_root = system_root;
+    launch.cwd = cwd;
     DWORD length = GetCurrentDirectoryW(32768, wide_value);
-    if (length == 0 || length >= 32768 || cudnnv_wide_to_utf8(wide_value, launch.cwd, sizeof launch.cwd) != 0) {
+    if (length == 0 || length >= 32768 || cudnnv_wide_to_utf8(wide_value, cwd, sizeof cwd) != 0) {
         launch.cwd_too_long = length > 0;
-        launch.cwd[0] = '\0';
+        cwd[0] = '\0';
     }
     if (copy_variable("CUDNNV_VERSION", env_version, sizeof env_version))
         launch.env_version = env_version;
     launch.debug = copy_variable("CUDNNV_DEBUG", debug, sizeof debug) && strcmp(debug, "0") != 0;
-    copy_variable("CUDNNV_SYSTEM_ROOT", launch.system_root, sizeof launch.system_root);
-    if (!copy_variable("CUDNNV_ROOT", launch.root, sizeof launch.root) &&
+    copy_variable("CUDNNV_SYSTEM_ROOT", system_root, sizeof system_root);
+    if (!copy_variable("CUDNNV_ROOT", root, sizeof root) &&
         copy_variable("USERPROFILE", profile, sizeof profile))
-        snprintf(launch.root, sizeof launch.root, "%s\\.cudnnv", profile);
+        snprintf(root, sizeof root, "%s\\.cudnnv", profile);
 }
 
 BOOL WINAPI DllMain(HINSTANCE instance, DWORD reason, LPVOID reserved)

@@ -39,6 +39,13 @@
 
 #define MAX_SUBLIBRARIES 32
 
+/*
+ * Why a set is refused, for the message that stops the process: static, as
+ * the loading runs once, and only touched when it fails (8 KB on the stack
+ * would push the set's dlopen onto fresh pages, each a page fault).
+ */
+static char why[2 * PATH_MAX];
+
 /* Load order: what the others need comes first. */
 static int load_rank(const char *name)
 {
@@ -117,10 +124,10 @@ static int match_loaded(struct dl_phdr_info *info, size_t size, void *data)
  * loaded (a framework's own cuBLAS) is kept: loading a second copy would
  * only shadow it.
  */
-static void load_companions(const struct cudnnv_choice *choice, const char *set_dir, const struct cudnnv_trust *trust)
+static __attribute__((noinline)) void load_companions(const struct cudnnv_choice *choice, const char *set_dir,
+                                                       const struct cudnnv_trust *trust)
 {
     char dir[PATH_MAX], real[PATH_MAX], load[CUDNNV_COMPANIONS_MAX], path[PATH_MAX + CUDNNV_NAME_MAX + 2];
-    char why[2 * PATH_MAX];
     if (!cudnnv_set_companions(set_dir, dir, sizeof dir, load, sizeof load))
         return;
     if (!cudnnv_trusted_path(trust, dir, why, sizeof why) || realpath(dir, real) == NULL)
@@ -262,6 +269,7 @@ static void refuse_foreign_copies(const struct cudnnv_choice *choice, const stru
 }
 
 static void load_libraries(const char *root, const struct cudnnv_choice *choice, struct cudnnv_loaded *loaded);
+static void load_shadowed(const struct cudnnv_choice *choice, struct cudnnv_loaded *loaded);
 
 void cudnnv_load_set(const char *root, const struct cudnnv_choice *choice,
                      struct cudnnv_loaded *loaded)
@@ -272,32 +280,54 @@ void cudnnv_load_set(const char *root, const struct cudnnv_choice *choice,
         refuse_foreign_copies(choice, loaded);
 }
 
-static void load_libraries(const char *root, const struct cudnnv_choice *choice, struct cudnnv_loaded *loaded)
+/*
+ * The set's lib/ into loaded->lib_dir, resolved, once the set is found to be
+ * of this platform and trusted, with its companions loaded; stops the process
+ * otherwise. Apart from load_libraries so that its buffers are gone before
+ * the set's dlopen, which then runs on stack pages already touched.
+ */
+static __attribute__((noinline)) void check_set(const char *root, const struct cudnnv_choice *choice,
+                                                 struct cudnnv_loaded *loaded)
 {
-    char set_dir[PATH_MAX], lib_dir[PATH_MAX + 8], path[PATH_MAX + 32];
-    memset(loaded, 0, sizeof *loaded);
+    char set_dir[PATH_MAX];
+    struct cudnnv_trust trust;
     cudnnv_set_dir(root, choice->name, set_dir, sizeof set_dir);
     if (!cudnnv_set_runs_here(root, choice->name))
         cudnnv_die("set '%s' (%s) is not built for %s; install NVIDIA's %s archive of that release and pin it",
                    choice->name, choice->origin_path, CUDNNV_HOST_PLATFORM, CUDNNV_HOST_PLATFORM);
-    struct cudnnv_trust trust;
-    char why[2 * PATH_MAX];
-    cudnnv_trust_init(&trust, root, cudnnv_launch_state()->system_root);
+    cudnnv_trust_init(&trust, root, cudnnv_system_root());
     if (!cudnnv_set_trusted_lib(&trust, set_dir, loaded->lib_dir, why, sizeof why))
         cudnnv_die("refusing set '%s': %s; %s",
                    choice->name, why, cudnnv_trust_rule());
-    snprintf(lib_dir, sizeof lib_dir, "%s/lib", set_dir);
     if (loaded->lib_dir[0] == '\0')
-        cudnnv_die("set '%s' has no lib directory (%s); reinstall it or run 'cudnnv versions'",
-                   choice->name, lib_dir);
+        cudnnv_die("set '%s' has no lib directory (%s/lib); reinstall it or run 'cudnnv versions'",
+                   choice->name, set_dir);
     load_companions(choice, set_dir, &trust);
-    snprintf(path, sizeof path, "%s/libcudnn.so.%d", loaded->lib_dir, cudnnv_shim_major_number());
+}
+
+static void load_libraries(const char *root, const struct cudnnv_choice *choice, struct cudnnv_loaded *loaded)
+{
+    loaded->main_library = NULL;
+    loaded->libraries = 0;
+    check_set(root, choice, loaded);
+    char path[strlen(loaded->lib_dir) + sizeof "/libcudnn.so.99"];
+    sprintf(path, "%s/libcudnn.so.%d", loaded->lib_dir, cudnnv_shim_major_number());
     loaded->main_library = dlopen(path, RTLD_LAZY | RTLD_LOCAL);
     if (loaded->main_library == NULL)
         cudnnv_die("cannot load cuDNN '%s' (%s): %s; check it with 'cudnnv verify %s'",
                    choice->name, choice->origin_path, dlerror(), choice->name);
     loaded->libraries++;
-    char shadow[PATH_MAX] = "";
+    load_shadowed(choice, loaded);
+}
+
+/*
+ * When a folder searched before the set's own holds cuDNN sublibraries, the
+ * set's are loaded first (see the top of this file).
+ */
+static __attribute__((noinline)) void load_shadowed(const struct cudnnv_choice *choice, struct cudnnv_loaded *loaded)
+{
+    char shadow[PATH_MAX];
+    shadow[0] = '\0';
     if (search_reaches_set_first(loaded->main_library, loaded->lib_dir, shadow, sizeof shadow))
         return;
     load_sublibraries(choice, loaded);

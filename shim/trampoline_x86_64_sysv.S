@@ -3,7 +3,7 @@
  * table slot. Until the table is filled, slot i holds the address of a lazy
  * stub that pushes i and enters cudnnv_lazy_entry, which saves the argument
  * registers (rdi rsi rdx rcx r8 r9, rax for varargs, r10, xmm0-7), asks
- * cudnnv_resolve_slot(i) for the target (resolving the whole table once),
+ * cudnnv_resolve_slot(i) for the target (loading the set at the first call),
  * restores them, and jumps on as if the caller had called the target.
  */
 

@@ -120,7 +120,8 @@ int cudnnv_read_regular_file(const char *path, char *text, size_t size, int trus
         status = CUDNNV_READ_NOT_FILE;
     else if (trusted_only && !owner_is_trusted(&info))
         status = CUDNNV_READ_UNTRUSTED;
-    while (status == 0 && length < size) {
+    /* until the size fstat gave (no read just to see the end) or the buffer is full */
+    while (status == 0 && length < size && (info.st_size <= 0 || length < (size_t)info.st_size)) {
         ssize_t got = read(fd, text + length, size - length);
         if (got < 0 && errno == EINTR)
             continue;
