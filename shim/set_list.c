@@ -179,21 +179,23 @@ static int take_key_line(const char *line, const char *key, char *out, size_t si
 /* One key of a small settings file (key = value lines), read without blocking; 0 when absent or unreadable. */
 static int key_in_file(const char *path, const char *key, char *out, size_t size)
 {
-    char text[8192];
-    int status = cudnnv_read_regular_file(path, text, sizeof text, 0);
-    if (status != 0 && status != CUDNNV_READ_TOO_LONG)
+    enum { TEXT_SIZE = 8192 };
+    char *text = malloc(TEXT_SIZE);   /* not on the stack: the shim's first call would touch two more pages */
+    int status = text != NULL ? cudnnv_read_regular_file(path, text, TEXT_SIZE, 0) : CUDNNV_READ_UNREADABLE;
+    int found = 0;
+    if (status != 0 && status != CUDNNV_READ_TOO_LONG) {
+        free(text);
         return 0;
-    for (char *line = text; *line != '\0';) {
+    }
+    for (char *line = text; *line != '\0' && !found;) {
         size_t length = strcspn(line, "\n");
         char saved = line[length];
         line[length] = '\0';
-        int found = take_key_line(line, key, out, size);
-        line[length] = saved;
-        if (found)
-            return 1;
+        found = take_key_line(line, key, out, size);
         line += length + (saved == '\n');
     }
-    return 0;
+    free(text);
+    return found;
 }
 
 /* One key of a set's cudnnv.ini (a FIFO or a device in its place reads as nothing); 0 when absent. */

@@ -21,12 +21,12 @@ struct cudnnv_launch {
 };
 
 const struct cudnnv_launch *cudnnv_launch_state(void);
-void cudnnv_launch_root(char *out, size_t size);
+const char *cudnnv_launch_root(void);
 
 struct cudnnv_loaded {
     void *main_library;
     int libraries;                /* how many cuDNN libraries were loaded */
-    char lib_dir[PATH_MAX];
+    char *lib_dir;                /* the set's resolved library folder, PATH_MAX bytes kept by the platform file */
 };
 
 void cudnnv_load_set(const char *root, const struct cudnnv_choice *choice,

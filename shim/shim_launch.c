@@ -84,13 +84,17 @@ const struct cudnnv_launch *cudnnv_launch_state(void)
     return &launch;
 }
 
-/* The store: captured at load, or (AT_SECURE, no HOME) the real user's ~/.cudnnv. */
-void cudnnv_launch_root(char *out, size_t size)
+/* The store: captured at load, or (AT_SECURE, no HOME) the real user's ~/.cudnnv, found at the first call. */
+const char *cudnnv_launch_root(void)
 {
-    if (launch.root[0] != '\0') {
-        snprintf(out, size, "%s", launch.root);
-        return;
-    }
+    if (launch.root[0] != '\0')
+        return launch.root;
     struct passwd *entry = getpwuid(getuid());
-    snprintf(out, size, "%s/.cudnnv", entry != NULL && entry->pw_dir ? entry->pw_dir : "");
+    const char *home = entry != NULL && entry->pw_dir != NULL ? entry->pw_dir : "";
+    char *root = strlen(home) + 9 < PATH_MAX ? malloc(strlen(home) + 9) : NULL;
+    if (root == NULL)
+        return "/.cudnnv";
+    sprintf(root, "%s/.cudnnv", home);
+    launch.root = root;
+    return root;
 }

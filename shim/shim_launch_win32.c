@@ -66,7 +66,7 @@ const struct cudnnv_launch *cudnnv_launch_state(void)
     return &launch;
 }
 
-void cudnnv_launch_root(char *out, size_t size)
+const char *cudnnv_launch_root(void)
 {
-    snprintf(out, size, "%s", launch.root);
+    return launch.root;
 }

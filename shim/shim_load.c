@@ -40,11 +40,12 @@
 #define MAX_SUBLIBRARIES 32
 
 /*
- * Why a set is refused, for the message that stops the process: static, as
- * the loading runs once, and only touched when it fails (8 KB on the stack
- * would push the set's dlopen onto fresh pages, each a page fault).
+ * Why a set is refused, for the message that stops the process: on the heap
+ * (8 KB on the stack would push the set's dlopen onto fresh pages, each a
+ * page fault; in static memory it would spread the shim's few written
+ * variables over more pages).
  */
-static char why[2 * PATH_MAX];
+#define WHY_SIZE (2 * PATH_MAX)
 
 /* Load order: what the others need comes first. */
 static int load_rank(const char *name)
@@ -125,12 +126,12 @@ static int match_loaded(struct dl_phdr_info *info, size_t size, void *data)
  * only shadow it.
  */
 static __attribute__((noinline)) void load_companions(const struct cudnnv_choice *choice, const char *set_dir,
-                                                       const struct cudnnv_trust *trust)
+                                                       const struct cudnnv_trust *trust, char *why)
 {
     char dir[PATH_MAX], real[PATH_MAX], load[CUDNNV_COMPANIONS_MAX], path[PATH_MAX + CUDNNV_NAME_MAX + 2];
     if (!cudnnv_set_companions(set_dir, dir, sizeof dir, load, sizeof load))
         return;
-    if (!cudnnv_trusted_path(trust, dir, why, sizeof why) || realpath(dir, real) == NULL)
+    if (!cudnnv_trusted_path(trust, dir, why, WHY_SIZE) || realpath(dir, real) == NULL)
         cudnnv_die("refusing the CUDA libraries of set '%s': %s; only you, root or the store's owner may write them (fix: 'chmod go-w' on them, or bring them again with 'cudnnv install --with-cuda-libs %s')",
                    choice->name, why, choice->name);
     for (char *name = strtok(load, ":"); name != NULL; name = strtok(NULL, ":")) {
@@ -144,7 +145,7 @@ static __attribute__((noinline)) void load_companions(const struct cudnnv_choice
             continue;
         }
         snprintf(path, sizeof path, "%s/%s", real, name);
-        if (!cudnnv_trusted_entry(trust, real, name, why, sizeof why))
+        if (!cudnnv_trusted_entry(trust, real, name, why, WHY_SIZE))
             cudnnv_die("refusing the CUDA libraries of set '%s': %s; only you, root or the store's owner may write them (fix: 'chmod go-w' on them, or bring them again with 'cudnnv install --with-cuda-libs %s')",
                        choice->name, why, choice->name);
         if (dlopen(path, RTLD_LAZY | RTLD_LOCAL) == NULL)
@@ -291,18 +292,23 @@ static __attribute__((noinline)) void check_set(const char *root, const struct c
 {
     char set_dir[PATH_MAX];
     struct cudnnv_trust trust;
+    char *why = malloc(WHY_SIZE);
+    loaded->lib_dir = malloc(PATH_MAX);   /* kept for the life of the process */
+    if (why == NULL || loaded->lib_dir == NULL)
+        cudnnv_die("out of memory while loading set '%s'", choice->name);
     cudnnv_set_dir(root, choice->name, set_dir, sizeof set_dir);
     if (!cudnnv_set_runs_here(root, choice->name))
         cudnnv_die("set '%s' (%s) is not built for %s; install NVIDIA's %s archive of that release and pin it",
                    choice->name, choice->origin_path, CUDNNV_HOST_PLATFORM, CUDNNV_HOST_PLATFORM);
     cudnnv_trust_init(&trust, root, cudnnv_system_root());
-    if (!cudnnv_set_trusted_lib(&trust, set_dir, loaded->lib_dir, why, sizeof why))
+    if (!cudnnv_set_trusted_lib(&trust, set_dir, loaded->lib_dir, why, WHY_SIZE))
         cudnnv_die("refusing set '%s': %s; %s",
                    choice->name, why, cudnnv_trust_rule());
     if (loaded->lib_dir[0] == '\0')
         cudnnv_die("set '%s' has no lib directory (%s/lib); reinstall it or run 'cudnnv versions'",
                    choice->name, set_dir);
-    load_companions(choice, set_dir, &trust);
+    load_companions(choice, set_dir, &trust, why);
+    free(why);
 }
 
 static void load_libraries(const char *root, const struct cudnnv_choice *choice, struct cudnnv_loaded *loaded)

@@ -127,8 +127,10 @@ static void refuse_untrusted(const char *root, const struct cudnnv_choice *choic
 void cudnnv_load_set(const char *root, const struct cudnnv_choice *choice, struct cudnnv_loaded *loaded)
 {
     char path[PATH_MAX + 32], why[96];
+    static char lib_dir[PATH_MAX];
     memset(loaded, 0, sizeof *loaded);
-    snprintf(loaded->lib_dir, sizeof loaded->lib_dir, "%s\\versions\\%s\\bin", root, choice->name);
+    loaded->lib_dir = lib_dir;
+    snprintf(lib_dir, sizeof lib_dir, "%s\\versions\\%s\\bin", root, choice->name);
     for (char *c = loaded->lib_dir; *c; c++) {
         if (*c == '/')
             *c = '\\';

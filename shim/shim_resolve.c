@@ -15,8 +15,6 @@
 #include <string.h>
 #include <sys/stat.h>
 
-static struct cudnnv_choice chosen;
-
 static const char *symbol_name(unsigned index)
 {
     return cudnnv_symbol_text + cudnnv_symbol_offsets[index];
@@ -27,12 +25,6 @@ int cudnnv_shim_major_number(void)
     return cudnnv_shim_major;
 }
 
-static const char *origin_text(void)
-{
-    static char text[PATH_MAX + 64];
-    cudnnv_describe_origin(&chosen, text, sizeof text);
-    return text;
-}
 
 /* Says which version file was there but not obeyed (another user's), under CUDNNV_DEBUG. */
 static void report_ignored(const struct cudnnv_source *source)
@@ -45,11 +37,13 @@ static void report_ignored(const struct cudnnv_source *source)
  * a virtual machine each page touched for the first time is a page fault of
  * about 20 us, several times the selection's own work. So the sources are
  * read one at a time on select_set's stack, whose pages the set's loading
- * then reuses, and each PATH_MAX array left in static memory is one page at
- * most.
+ * then reuses; messages are built on the stack of the functions that stop
+ * the process; and the little static state the first call writes sits
+ * together, its one PATH_MAX array (the choice's origin) last.
  */
-static char root[PATH_MAX];
+static const char *root;
 static struct cudnnv_loaded loaded;
+static struct cudnnv_choice chosen;
 
 /* True when a store has a versions/ folder: a system store without one holds no set to look for. */
 static int has_sets(const char *store)
@@ -60,20 +54,41 @@ static int has_sets(const char *store)
     return stat(path, &info) == 0 && S_ISDIR(info.st_mode);
 }
 
+/* The messages' buffers are on the stack of these, which run only to stop the process or under CUDNNV_DEBUG. */
+static __attribute__((noinline, noreturn)) void die_unselected(enum cudnnv_status status)
+{
+    char message[PATH_MAX + 512];
+    cudnnv_describe_failure(status, &chosen, cudnnv_shim_major, message, sizeof message);
+    cudnnv_die("%s (%s needed it)", message, cudnnv_shim_soname);
+}
+
+static __attribute__((noinline, noreturn)) void die_missing(unsigned long index)
+{
+    char origin[PATH_MAX + 64];
+    cudnnv_describe_origin(&chosen, origin, sizeof origin);
+    cudnnv_die("%s is not in cuDNN set '%s' (%s); this program needs a newer set: see 'cudnnv versions'",
+               index < cudnnv_symbol_count ? symbol_name((unsigned)index) : "?", chosen.name, origin);
+}
+
+static __attribute__((noinline)) void report_loaded(void)
+{
+    char origin[PATH_MAX + 64];
+    cudnnv_describe_origin(&chosen, origin, sizeof origin);
+    cudnnv_debug("%s -> set '%s' (%s) from %s: %d libraries loaded; each function is looked up at its first call",
+                 cudnnv_shim_soname, chosen.name, origin, loaded.lib_dir, loaded.libraries);
+}
+
 static __attribute__((noinline)) void select_set(void)
 {
     const struct cudnnv_launch *launch = cudnnv_launch_state();
-    static char message[PATH_MAX + 512];   /* written only when nothing can be chosen */
-    cudnnv_launch_root(root, sizeof root);
+    root = cudnnv_launch_root();
     if (launch->system_root[0] != '\0' && strcmp(launch->system_root, root) != 0 && has_sets(launch->system_root))
         cudnnv_set_system_root(launch->system_root);
     struct cudnnv_where where = {root, launch->env_version, launch->cwd[0] != '\0' ? launch->cwd : NULL,
                                  launch->cwd_too_long};
     enum cudnnv_status status = cudnnv_select_major_each(&where, cudnnv_shim_major, &chosen, report_ignored);
-    if (status != CUDNNV_SELECTED) {
-        cudnnv_describe_failure(status, &chosen, cudnnv_shim_major, message, sizeof message);
-        cudnnv_die("%s (%s needed it)", message, cudnnv_shim_soname);
-    }
+    if (status != CUDNNV_SELECTED)
+        die_unselected(status);
 }
 
 /* A set whose main library is a cudnnv shim would send every call back here. */
@@ -96,8 +111,8 @@ static void load_chosen_set(void)
             break;
         }
     }
-    cudnnv_debug("%s -> set '%s' (%s) from %s: %d libraries loaded; each function is looked up at its first call",
-                 cudnnv_shim_soname, chosen.name, origin_text(), loaded.lib_dir, loaded.libraries);
+    if (cudnnv_launch_state()->debug)
+        report_loaded();
 }
 
 /*
@@ -114,9 +129,7 @@ void *cudnnv_resolve_slot(unsigned long index)
     void *target = index < cudnnv_symbol_count
                        ? cudnnv_platform_symbol(loaded.main_library, symbol_name((unsigned)index)) : NULL;
     if (target == NULL)
-        cudnnv_die("%s is not in cuDNN set '%s' (%s); this program needs a newer set: see 'cudnnv versions'",
-                   index < cudnnv_symbol_count ? symbol_name((unsigned)index) : "?", chosen.name,
-                   origin_text());
+        die_missing(index);
     __atomic_store_n(&cudnnv_table[index], target, __ATOMIC_RELEASE);
     return target;
 }

@@ -201,9 +201,10 @@ static int exists(const char *path)
 int cudnnv_walk_version_files(const char *cwd, int (*visit)(const char *path, int found, void *context),
                               void *context)
 {
-    char dir[PATH_MAX], path[PATH_MAX + sizeof CUDNNV_VERSION_FILE + 1];
-    if (cwd == NULL || root_length(cwd) == 0 || strlen(cwd) >= sizeof dir)
+    if (cwd == NULL || root_length(cwd) == 0 || strlen(cwd) >= PATH_MAX)
         return 0;
+    /* sized to the path, not PATH_MAX: the shim walks here at a first call, where each stack page is a fault */
+    char dir[strlen(cwd) + 1], path[strlen(cwd) + sizeof CUDNNV_VERSION_FILE + 1];
     strcpy(dir, cwd);
     size_t root = root_length(dir);
     const char *separator = strchr(dir, '\\') != NULL ? "\\" : "/";

@@ -5,8 +5,22 @@
  */
 #include "cudnnv_select.h"
 
-#include <ctype.h>
 #include <string.h>
+
+/*
+ * Digits and spaces as the C locale has them, whatever locale a program
+ * set, and without <ctype.h>'s table: the shim reads names at a process's
+ * first cuDNN call, where touching that table's page is a page fault.
+ */
+static int is_digit(int c)
+{
+    return c >= '0' && c <= '9';
+}
+
+static int is_space(int c)
+{
+    return c == ' ' || (c >= '\t' && c <= '\r');
+}
 
 /* A name a set may have and a version file may hold: never a path, an option or a control byte. */
 int cudnnv_name_is_valid(const char *name)
@@ -19,7 +33,7 @@ int cudnnv_name_is_valid(const char *name)
     for (const unsigned char *c = (const unsigned char *)name; *c; c++) {
         if (*c < 0x20 || *c == 0x7f || *c == '/' || *c == '\\')
             return 0;
-        if (isspace(*c))
+        if (is_space(*c))
             return 0;
     }
     return 1;
@@ -28,10 +42,10 @@ int cudnnv_name_is_valid(const char *name)
 /* The leading number of a name ("8.1.0.77" -> 8), or -1 when it has none. */
 int cudnnv_name_major(const char *name)
 {
-    if (!isdigit((unsigned char)name[0]))
+    if (!is_digit((unsigned char)name[0]))
         return -1;
     int major = 0;
-    for (const char *c = name; isdigit((unsigned char)*c) && major < 100000; c++)
+    for (const char *c = name; is_digit((unsigned char)*c) && major < 100000; c++)
         major = major * 10 + (*c - '0');
     return major;
 }
@@ -41,8 +55,8 @@ static long next_component(const char **cursor, int *present)
 {
     const char *c = *cursor;
     long value = 0;
-    *present = isdigit((unsigned char)*c) != 0;
-    while (isdigit((unsigned char)*c) && value < 1000000000L)
+    *present = is_digit((unsigned char)*c) != 0;
+    while (is_digit((unsigned char)*c) && value < 1000000000L)
         value = value * 10 + (*c++ - '0');
     if (*c == '.')
         c++;
