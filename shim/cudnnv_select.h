@@ -67,6 +67,7 @@ struct cudnnv_choice {
     enum cudnnv_origin origin;
     int problem;                 /* for CUDNNV_IO_ERROR: the CUDNNV_READ_ code */
     int error_number;            /* for CUDNNV_READ_UNREADABLE: errno */
+    int other_platform;          /* the set is built for another platform (cudnnv_resolve's 2): to refuse */
     cudnnv_name requested;       /* the name as written in the source */
     cudnnv_name name;            /* the installed set it resolved to ("" if none) */
     char origin_path[PATH_MAX];  /* the file that chose, or "CUDNNV_VERSION"; last, as in cudnnv_source */
@@ -104,6 +105,8 @@ int cudnnv_set_version(const char *root, const char *name, char *out, size_t siz
 int cudnnv_set_major(const char *root, const char *name);
 int cudnnv_set_runs_here(const char *root, const char *name);
 int cudnnv_platform_runs_here(const char *platform);
+/* 1 when a set built for this platform answers, 2 when only one of another platform is named exactly, else 0. */
+#define CUDNNV_RESOLVED_ELSEWHERE 2
 int cudnnv_resolve(const char *root, const char *requested, cudnnv_name out);
 
 /* version_file.c: the sources */
@@ -182,7 +185,8 @@ int cudnnv_set_trusted(const struct cudnnv_trust *trust, const char *set_dir, ch
 int cudnnv_set_trusted_lib(const struct cudnnv_trust *trust, const char *set_dir, char *real_lib, char *why,
                            size_t size);
 #endif
-/* An entry of a folder already found trusted (real: its resolved path), judged by where it leads. */
+/* An entry of a folder already found trusted (real: its resolved path), judged by where it leads.
+ * In all of these, why may be NULL with size 0: a caller that only needs the answer asks again for the reason. */
 int cudnnv_trusted_entry(const struct cudnnv_trust *trust, const char *real, const char *name, char *why, size_t size);
 
 /* select_message.c: the wording of a failure, shared by shim and manager */

@@ -74,7 +74,7 @@ static int source_speaks(const struct cudnnv_source *source)
 static void clear_choice(struct cudnnv_choice *choice)
 {
     choice->origin = CUDNNV_ORIGIN_NONE;
-    choice->problem = choice->error_number = 0;
+    choice->problem = choice->error_number = choice->other_platform = 0;
     choice->requested[0] = choice->name[0] = choice->origin_path[0] = '\0';
 }
 
@@ -90,8 +90,10 @@ static enum cudnnv_status choose(const struct cudnnv_where *where, const struct 
 {
     start_choice(choice, source);
     strcpy(choice->requested, requested);
-    if (!cudnnv_resolve(where->root, requested, choice->name))
+    int found = cudnnv_resolve(where->root, requested, choice->name);
+    if (!found)
         return CUDNNV_NOT_INSTALLED;
+    choice->other_platform = found == CUDNNV_RESOLVED_ELSEWHERE;
     return CUDNNV_SELECTED;
 }
 
@@ -127,6 +129,7 @@ static enum cudnnv_status choose_system(const struct cudnnv_where *where, int ma
     snprintf(choice->origin_path, sizeof choice->origin_path, "%s/versions/system", where->root);
     strcpy(choice->requested, "system");
     strcpy(choice->name, "system");
+    choice->other_platform = !cudnnv_set_runs_here(where->root, "system");
     return CUDNNV_SELECTED;
 }
 

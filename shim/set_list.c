@@ -318,10 +318,14 @@ static int resolve_name(const char *root, const char *requested, cudnnv_name out
     }
     struct best_set best = {root, requested, 0, "", ""};
     cudnnv_each_set(root, consider_set, &best);
-    if (best.name[0] == '\0' && !exact)
+    if (best.name[0] != '\0') {
+        strcpy(out, best.name);
+        return 1;
+    }
+    if (!exact)
         return 0;
-    strcpy(out, best.name[0] == '\0' ? requested : best.name);
-    return 1;
+    strcpy(out, requested);
+    return CUDNNV_RESOLVED_ELSEWHERE;
 }
 
 /*
@@ -348,6 +352,10 @@ int cudnnv_resolve(const char *root, const char *requested, cudnnv_name out)
 {
     const char *bare = (requested[0] == 'v' || requested[0] == 'V') && requested[1] >= '0' && requested[1] <= '9'
                            ? requested + 1 : NULL;
-    return resolve_name(root, requested, out) || (bare != NULL && resolve_name(root, bare, out)) ||
-           resolve_by_version(root, bare != NULL ? bare : requested, out);
+    int found = resolve_name(root, requested, out);
+    if (!found && bare != NULL)
+        found = resolve_name(root, bare, out);
+    if (!found)
+        found = resolve_by_version(root, bare != NULL ? bare : requested, out);
+    return found;
 }

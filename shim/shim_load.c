@@ -12,7 +12,8 @@
  * eagerly would only cost time (about 25 ms for cuDNN 9's 450 MB): cuDNN
  * loads the ones it needs itself. The search path is glibc's own, read with
  * dlinfo(RTLD_DI_SERINFO) on the main library, which loads no sublibrary
- * before its first call.
+ * before its first call. The store's own shims/lib on that path is passed
+ * over unread: 'cudnnv rehash' writes the shims there and nothing else.
  *
  * A set is refused unless everything it loads, and every folder from / down
  * to it (the store, versions/, the set, lib/, each libcudnn* file and where
@@ -39,12 +40,7 @@
 
 #define MAX_SUBLIBRARIES 32
 
-/*
- * Why a set is refused, for the message that stops the process: on the heap
- * (8 KB on the stack would push the set's dlopen onto fresh pages, each a
- * page fault; in static memory it would spread the shim's few written
- * variables over more pages).
- */
+/* Why a set or its companions are refused: the message that stops the process. */
 #define WHY_SIZE (2 * PATH_MAX)
 
 /* Load order: what the others need comes first. */
@@ -125,12 +121,13 @@ static int match_loaded(struct dl_phdr_info *info, size_t size, void *data)
  * loaded (a framework's own cuBLAS) is kept: loading a second copy would
  * only shadow it.
  */
-static __attribute__((noinline)) void load_companions(const struct cudnnv_choice *choice, const char *set_dir,
-                                                       const struct cudnnv_trust *trust, char *why)
+static __attribute__((noinline)) void load_companions_from(const struct cudnnv_choice *choice, const char *dir,
+                                                            char *load, const struct cudnnv_trust *trust)
 {
-    char dir[PATH_MAX], real[PATH_MAX], load[CUDNNV_COMPANIONS_MAX], path[PATH_MAX + CUDNNV_NAME_MAX + 2];
-    if (!cudnnv_set_companions(set_dir, dir, sizeof dir, load, sizeof load))
-        return;
+    char real[PATH_MAX], path[PATH_MAX + CUDNNV_NAME_MAX + 2];
+    char *why = malloc(WHY_SIZE);
+    if (why == NULL)
+        cudnnv_die("out of memory while loading the CUDA libraries of set '%s'", choice->name);
     if (!cudnnv_trusted_path(trust, dir, why, WHY_SIZE) || realpath(dir, real) == NULL)
         cudnnv_die("refusing the CUDA libraries of set '%s': %s; only you, root or the store's owner may write them (fix: 'chmod go-w' on them, or bring them again with 'cudnnv install --with-cuda-libs %s')",
                    choice->name, why, choice->name);
@@ -153,12 +150,29 @@ static __attribute__((noinline)) void load_companions(const struct cudnnv_choice
                        name, choice->name, dlerror(), choice->name);
         cudnnv_debug("set '%s': loaded its companion %s", choice->name, path);
     }
+    free(why);
 }
 
-static int same_directory(const char *a, const char *b)
+/* Whether the set has companions, in a small frame: most sets have none. */
+static __attribute__((noinline)) void load_companions(const struct cudnnv_choice *choice, const char *set_dir,
+                                                       const struct cudnnv_trust *trust)
 {
-    struct stat x, y;
-    return stat(a, &x) == 0 && stat(b, &y) == 0 && x.st_dev == y.st_dev && x.st_ino == y.st_ino;
+    char dir[strlen(set_dir) + CUDNNV_NAME_MAX + sizeof "/cuda//lib"], load[CUDNNV_COMPANIONS_MAX];
+    if (cudnnv_set_companions(set_dir, dir, sizeof dir, load, sizeof load))
+        load_companions_from(choice, dir, load, trust);
+}
+
+static int is_directory(const char *path, const struct stat *wanted)
+{
+    struct stat info;
+    return stat(path, &info) == 0 && info.st_dev == wanted->st_dev && info.st_ino == wanted->st_ino;
+}
+
+/* The store's own shim folder: 'cudnnv rehash' writes the shims there and nothing else. */
+static int is_store_shims(const char *root, const char *dir)
+{
+    size_t length = strlen(root);
+    return strncmp(dir, root, length) == 0 && strcmp(dir + length, "/shims/lib") == 0;
 }
 
 static int holds_cudnn_sublibrary(const char *dir)
@@ -174,10 +188,12 @@ static int holds_cudnn_sublibrary(const char *dir)
 }
 
 /* The first directory of the main library's search path that holds cuDNN sublibraries, if not the set's. */
-static int search_reaches_set_first(void *main_library, const char *lib_dir, char *shadow, size_t size)
+static int search_reaches_set_first(const char *root, void *main_library, const char *lib_dir, char *shadow,
+                                    size_t size)
 {
     Dl_serinfo sizes;
-    if (dlinfo(main_library, RTLD_DI_SERINFOSIZE, &sizes) != 0)
+    struct stat set_folder;
+    if (stat(lib_dir, &set_folder) != 0 || dlinfo(main_library, RTLD_DI_SERINFOSIZE, &sizes) != 0)
         return 0;
     Dl_serinfo *paths = malloc(sizes.dls_size);
     if (paths == NULL)
@@ -187,11 +203,11 @@ static int search_reaches_set_first(void *main_library, const char *lib_dir, cha
         dlinfo(main_library, RTLD_DI_SERINFO, paths) == 0) {
         for (unsigned i = 0; i < paths->dls_cnt; i++) {
             const char *dir = paths->dls_serpath[i].dls_name;
-            if (same_directory(dir, lib_dir)) {
+            if (is_directory(dir, &set_folder)) {
                 reaches = 1;
                 break;
             }
-            if (holds_cudnn_sublibrary(dir)) {
+            if (!is_store_shims(root, dir) && holds_cudnn_sublibrary(dir)) {
                 snprintf(shadow, size, "%s", dir);
                 break;
             }
@@ -270,7 +286,7 @@ static void refuse_foreign_copies(const struct cudnnv_choice *choice, const stru
 }
 
 static void load_libraries(const char *root, const struct cudnnv_choice *choice, struct cudnnv_loaded *loaded);
-static void load_shadowed(const struct cudnnv_choice *choice, struct cudnnv_loaded *loaded);
+static void load_shadowed(const char *root, const struct cudnnv_choice *choice, struct cudnnv_loaded *loaded);
 
 void cudnnv_load_set(const char *root, const struct cudnnv_choice *choice,
                      struct cudnnv_loaded *loaded)
@@ -287,28 +303,40 @@ void cudnnv_load_set(const char *root, const struct cudnnv_choice *choice,
  * otherwise. Apart from load_libraries so that its buffers are gone before
  * the set's dlopen, which then runs on stack pages already touched.
  */
+/* Checks the set again for the reason it is refused, and stops the process with it. */
+static __attribute__((noinline, noreturn)) void die_refused(const struct cudnnv_choice *choice,
+                                                            const struct cudnnv_trust *trust, const char *set_dir)
+{
+    char why[WHY_SIZE], lib_dir[PATH_MAX];
+    if (cudnnv_set_trusted_lib(trust, set_dir, lib_dir, why, sizeof why))
+        snprintf(why, sizeof why, "%s changed while it was checked", set_dir);
+    cudnnv_die("refusing set '%s': %s; %s", choice->name, why, cudnnv_trust_rule());
+}
+
 static __attribute__((noinline)) void check_set(const char *root, const struct cudnnv_choice *choice,
                                                  struct cudnnv_loaded *loaded)
 {
-    char set_dir[PATH_MAX];
+    size_t store_length = strlen(root) > strlen(cudnnv_system_root()) ? strlen(root) : strlen(cudnnv_system_root());
+    char set_dir[store_length + CUDNNV_NAME_MAX + sizeof "/versions/"];
     struct cudnnv_trust trust;
-    char *why = malloc(WHY_SIZE);
-    loaded->lib_dir = malloc(PATH_MAX);   /* kept for the life of the process */
-    if (why == NULL || loaded->lib_dir == NULL)
+    char *lib_dir = malloc(PATH_MAX);
+    if (lib_dir == NULL)
         cudnnv_die("out of memory while loading set '%s'", choice->name);
     cudnnv_set_dir(root, choice->name, set_dir, sizeof set_dir);
-    if (!cudnnv_set_runs_here(root, choice->name))
+    if (choice->other_platform)
         cudnnv_die("set '%s' (%s) is not built for %s; install NVIDIA's %s archive of that release and pin it",
                    choice->name, choice->origin_path, CUDNNV_HOST_PLATFORM, CUDNNV_HOST_PLATFORM);
     cudnnv_trust_init(&trust, root, cudnnv_system_root());
-    if (!cudnnv_set_trusted_lib(&trust, set_dir, loaded->lib_dir, why, WHY_SIZE))
-        cudnnv_die("refusing set '%s': %s; %s",
-                   choice->name, why, cudnnv_trust_rule());
-    if (loaded->lib_dir[0] == '\0')
+    if (!cudnnv_set_trusted_lib(&trust, set_dir, lib_dir, NULL, 0))   /* the reason only when refused */
+        die_refused(choice, &trust, set_dir);
+    if (lib_dir[0] == '\0')
         cudnnv_die("set '%s' has no lib directory (%s/lib); reinstall it or run 'cudnnv versions'",
                    choice->name, set_dir);
-    load_companions(choice, set_dir, &trust, why);
-    free(why);
+    loaded->lib_dir = strdup(lib_dir);   /* kept for the life of the process; the PATH_MAX buffer is not */
+    free(lib_dir);
+    if (loaded->lib_dir == NULL)
+        cudnnv_die("out of memory while loading set '%s'", choice->name);
+    load_companions(choice, set_dir, &trust);
 }
 
 static void load_libraries(const char *root, const struct cudnnv_choice *choice, struct cudnnv_loaded *loaded)
@@ -323,18 +351,19 @@ static void load_libraries(const char *root, const struct cudnnv_choice *choice,
         cudnnv_die("cannot load cuDNN '%s' (%s): %s; check it with 'cudnnv verify %s'",
                    choice->name, choice->origin_path, dlerror(), choice->name);
     loaded->libraries++;
-    load_shadowed(choice, loaded);
+    load_shadowed(root, choice, loaded);
 }
 
 /*
  * When a folder searched before the set's own holds cuDNN sublibraries, the
  * set's are loaded first (see the top of this file).
  */
-static __attribute__((noinline)) void load_shadowed(const struct cudnnv_choice *choice, struct cudnnv_loaded *loaded)
+static __attribute__((noinline)) void load_shadowed(const char *root, const struct cudnnv_choice *choice,
+                                                     struct cudnnv_loaded *loaded)
 {
     char shadow[PATH_MAX];
     shadow[0] = '\0';
-    if (search_reaches_set_first(loaded->main_library, loaded->lib_dir, shadow, sizeof shadow))
+    if (search_reaches_set_first(root, loaded->main_library, loaded->lib_dir, shadow, sizeof shadow))
         return;
     load_sublibraries(choice, loaded);
     if (shadow[0] != '\0')
