@@ -17,6 +17,7 @@
 
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -195,32 +196,48 @@ static int entry_trusted(const struct cudnnv_trust *trust, const char *path, cha
 }
 
 /*
- * One entry of a folder already judged (real: its resolved path): a file is
- * judged by its own owner and mode, a link by where it leads. A link within
- * the folder (libcudnn.so.9 -> libcudnn.so.9.1.0, as NVIDIA's archives hold
- * them) is followed here, one readlink a hop; a link that leads elsewhere (a
- * linked set) gets the whole walk from /. This keeps the first call's cost
- * at a few system calls a library instead of two for every folder above it.
+ * One entry of a folder already judged, opened as folder (real: its
+ * resolved path): a file is judged by its own owner and mode, a link by
+ * where it leads. A link within the folder (libcudnn.so.9 ->
+ * libcudnn.so.9.1.0, as NVIDIA's archives hold them) is followed here, one
+ * readlink a hop; a link that leads elsewhere (a linked set) gets the whole
+ * walk from /. Calls relative to the open folder cost about half of those
+ * on whole paths in a fresh process (one step of the path to look up, not
+ * every one), and this runs for every library of a set at a first call.
  */
-int cudnnv_trusted_entry(const struct cudnnv_trust *trust, const char *real, const char *name, char *why, size_t size)
+static int entry_trusted_at(const struct cudnnv_trust *trust, int folder, const char *real, const char *name,
+                            char *why, size_t size)
 {
-    char path[strlen(real) + NAME_MAX + 2], target[NAME_MAX + 1];
+    char path[strlen(real) + NAME_MAX + 2], target[NAME_MAX + 1], next[NAME_MAX + 1];
     struct stat info;
     snprintf(target, sizeof target, "%s", name);
     for (int hops = 0; hops < 8; hops++) {
         snprintf(path, sizeof path, "%s/%s", real, target);
-        if (lstat(path, &info) != 0)
+        if (fstatat(folder, target, &info, AT_SYMLINK_NOFOLLOW) != 0)
             return 1;   /* a dangling link loads nothing */
         if (!S_ISLNK(info.st_mode))
             return judge_step(trust, path, &info, 1, 0, why, size);
-        ssize_t length = readlink(path, target, sizeof target - 1);
+        ssize_t length = readlinkat(folder, target, next, sizeof next - 1);
         if (length <= 0)
             break;
-        target[length] = '\0';
+        next[length] = '\0';
+        memcpy(target, next, (size_t)length + 1);
         if (strchr(target, '/') != NULL || strcmp(target, "..") == 0 || strcmp(target, ".") == 0)
             break;
     }
     return access(path, F_OK) != 0 || cudnnv_trusted_path(trust, path, why, size);
+}
+
+int cudnnv_trusted_entry(const struct cudnnv_trust *trust, const char *real, const char *name, char *why, size_t size)
+{
+    int folder = open(real, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (folder < 0) {
+        snprintf(why, size, "%s cannot be read: %s", real, strerror(errno));
+        return 0;
+    }
+    int trusted = entry_trusted_at(trust, folder, real, name, why, size);
+    close(folder);
+    return trusted;
 }
 
 /*
@@ -229,11 +246,10 @@ int cudnnv_trusted_entry(const struct cudnnv_trust *trust, const char *real, con
  * own as the folder is read, and only trusted users could have made the
  * link, so it costs one readlink and no more.
  */
-static int link_within(const char *real, const char *name)
+static int link_within(int folder, const char *name)
 {
-    char path[strlen(real) + strlen(name) + 2], target[NAME_MAX + 1];
-    snprintf(path, sizeof path, "%s/%s", real, name);
-    ssize_t length = readlink(path, target, sizeof target - 1);
+    char target[NAME_MAX + 1];
+    ssize_t length = readlinkat(folder, name, target, sizeof target - 1);
     if (length <= 0)
         return 0;
     target[length] = '\0';
@@ -247,20 +263,16 @@ static int libraries_trusted(const struct cudnnv_trust *trust, const char *real,
     DIR *handle = opendir(real);
     struct dirent *entry;
     while (trusted && handle != NULL && (entry = readdir(handle)) != NULL) {
-        if (strncmp(entry->d_name, "libcudnn", 8) != 0 || (entry->d_type == DT_LNK && link_within(real, entry->d_name)))
+        if (strncmp(entry->d_name, "libcudnn", 8) != 0 ||
+            (entry->d_type == DT_LNK && link_within(dirfd(handle), entry->d_name)))
             continue;
-        trusted = cudnnv_trusted_entry(trust, real, entry->d_name, why, size);
+        trusted = entry_trusted_at(trust, dirfd(handle), real, entry->d_name, why, size);
     }
     if (handle != NULL)
         closedir(handle);
     return trusted;
 }
 
-/*
- * The set's resolved folder after its entry was judged: the entry itself
- * when the walk found a folder there (verified names it), else where the
- * link leads, judged from / on its own.
- */
 /*
  * The set's resolved folder, on the heap, after its entry was judged: the
  * entry itself when the walk found a folder there (verified names it), else
