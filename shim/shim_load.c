@@ -193,7 +193,8 @@ static int search_reaches_set_first(const char *root, void *main_library, const 
 {
     Dl_serinfo sizes;
     struct stat set_folder;
-    if (stat(lib_dir, &set_folder) != 0 || dlinfo(main_library, RTLD_DI_SERINFOSIZE, &sizes) != 0)
+    int set_folder_known = 0;
+    if (dlinfo(main_library, RTLD_DI_SERINFOSIZE, &sizes) != 0)
         return 0;
     Dl_serinfo *paths = malloc(sizes.dls_size);
     if (paths == NULL)
@@ -203,11 +204,19 @@ static int search_reaches_set_first(const char *root, void *main_library, const 
         dlinfo(main_library, RTLD_DI_SERINFO, paths) == 0) {
         for (unsigned i = 0; i < paths->dls_cnt; i++) {
             const char *dir = paths->dls_serpath[i].dls_name;
-            if (is_directory(dir, &set_folder)) {
+            if (strcmp(dir, lib_dir) == 0) {   /* $ORIGIN of the library loaded from there */
                 reaches = 1;
                 break;
             }
-            if (!is_store_shims(root, dir) && holds_cudnn_sublibrary(dir)) {
+            if (is_store_shims(root, dir))
+                continue;
+            if (!set_folder_known)
+                set_folder_known = stat(lib_dir, &set_folder) == 0 ? 1 : -1;
+            if (set_folder_known > 0 && is_directory(dir, &set_folder)) {
+                reaches = 1;
+                break;
+            }
+            if (holds_cudnn_sublibrary(dir)) {
                 snprintf(shadow, size, "%s", dir);
                 break;
             }
