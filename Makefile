@@ -280,8 +280,12 @@ $(WIN_RES): manager/platform/cudnnv_win32.rc manager/platform/cudnnv_win32.manif
 	@mkdir -p $(dir $@)
 	$(Q)cd manager/platform && $(WIN_RC) cudnnv_win32.rc -O coff -o $(abspath $@)
 
-$(eval $(call program,$(WIN_CUDNNV),$(BUILD)/windows/obj,$(WIN_MANAGER_SRC),$(WIN_CC),,\
-	$(WIN_DEP_LIBS) -static -s -lz -lbcrypt -lwinhttp -lpthread,$(WIN_RES)))
+# Windows has its library too: cudnnv.exe is its entry and the library (install and update run in it).
+WIN_LIBCUDNNV = $(BUILD)/windows/lib/libcudnnv.a
+$(eval $(call library,$(WIN_LIBCUDNNV),$(BUILD)/windows/obj,$(filter-out manager/cli/main.c,$(WIN_MANAGER_SRC)),\
+	x86_64-w64-mingw32-ar))
+$(eval $(call program,$(WIN_CUDNNV),$(BUILD)/windows/obj,manager/cli/main.c,$(WIN_CC),,\
+	$(WIN_DEP_LIBS) -static -s -lz -lbcrypt -lwinhttp -lpthread,$(WIN_RES) $(WIN_LIBCUDNNV)))
 
 $(BUILD)/lib/cudnnv/windows/cudnn64_%.dll: $(WIN_SHIM_SRC) $(SHIM_DEPS) $(BUILD)/gen/cudnn64_%.def \
 		shim/trampoline_x86_64_win64.S
@@ -525,38 +529,23 @@ wheel: dist
 # clang, each run for FUZZ_SECONDS; the executions and any finding are printed.
 FUZZ_SECONDS ?= 30
 FUZZ_DIR     = $(BUILD)/fuzz
-FUZZ_CFLAGS  = -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -g -O1 \
-               -fsanitize=fuzzer,address,undefined $(INCLUDES)
+FUZZ_CFLAGS  = -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -g -O1 $(INCLUDES)
 FUZZ_NAMES   = version_file archive_member hook_state catalog_names manifest redist_manifest framework_metadata \
                pe_imports lock_file python_index conda_channel url
-FUZZ_BASE    = manager/base/fsutil.c manager/platform/platform_posix.c $(SELECT_SRC)
-FUZZ_SRC_version_file   = $(SELECT_SRC)
-FUZZ_SRC_archive_member = manager/store/archive_member.c manager/store/beneath.c $(FUZZ_BASE)
-FUZZ_SRC_hook_state     = manager/shell/hook_state.c
-FUZZ_SRC_catalog_names  = manager/catalog/catalog_check.c manager/store/version_detect.c $(FUZZ_BASE)
-FUZZ_SRC_manifest       = manager/store/manifest_verify.c manager/store/manifest_hash.c manager/store/tree_list.c $(FUZZ_BASE)
-FUZZ_LIBS_manifest      = $(shell pkg-config --libs libxxhash 2>/dev/null)
-FUZZ_SRC_redist_manifest = manager/catalog/redist_manifest.c manager/catalog/catalog_check.c manager/catalog/catalog_platform.c \
-                          manager/store/archive_member.c manager/store/version_detect.c $(FUZZ_BASE)
-FUZZ_LIBS_redist_manifest = $(shell pkg-config --libs jansson 2>/dev/null)
-FUZZ_SRC_framework_metadata = manager/catalog/framework_metadata.c $(FUZZ_BASE)
-FUZZ_SRC_pe_imports     = manager/store/pe_imports.c
-FUZZ_SRC_lock_file      = manager/catalog/lock_file.c manager/catalog/lock_cuda.c manager/base/ini_read.c manager/catalog/catalog_check.c manager/catalog/catalog_platform.c \
-                          $(FUZZ_BASE)
-FUZZ_LIBS_lock_file     = $(shell pkg-config --libs inih 2>/dev/null)
-FUZZ_SRC_python_index   = manager/catalog/python_index.c manager/net/file_url.c manager/catalog/catalog_check.c manager/catalog/catalog_platform.c \
-                          $(FUZZ_BASE)
-FUZZ_LIBS_python_index  = $(shell pkg-config --libs jansson 2>/dev/null)
-FUZZ_SRC_conda_channel  = manager/catalog/conda_channel.c manager/catalog/catalog_check.c manager/catalog/catalog_platform.c \
-                          $(FUZZ_BASE)
-FUZZ_LIBS_conda_channel = $(shell pkg-config --libs jansson 2>/dev/null)
-FUZZ_SRC_url            = manager/catalog/catalog_check.c manager/catalog/catalog_platform.c manager/base/url_mask.c \
-                          $(FUZZ_BASE)
+# Each harness links the manager's library built for fuzzing (instrumented,
+# sanitizers on, without libFuzzer's main), as the programs link theirs: the
+# linker takes the members a harness calls. The libraries below are the ones
+# those members may need.
+FUZZ_LIB     = $(FUZZ_DIR)/lib/libcudnnv.a
+FUZZ_LIBS    = $(shell pkg-config --libs jansson libxxhash inih libarchive libcrypto libelf 2>/dev/null)
+FUZZ_OBJ_FLAGS = $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link,address,undefined
+$(eval $(call compile_rule,$(FUZZ_DIR)/obj,clang,$(FUZZ_OBJ_FLAGS), (fuzz),$(VERSION_SRC)))
+$(eval $(call library,$(FUZZ_LIB),$(FUZZ_DIR)/obj,$(LIB_SRC),ar))
 
-$(FUZZ_DIR)/fuzz_%: tests/fuzz/fuzz_%.c $(SELECT_SRC) $(wildcard manager/*/*.c manager/*/*.h shim/*.h)
+$(FUZZ_DIR)/fuzz_%: tests/fuzz/fuzz_%.c $(FUZZ_LIB)
 	@mkdir -p $(dir $@)
 	@echo "  FUZZ-LD $@"
-	$(Q)clang $(FUZZ_CFLAGS) -o $@ $< $(FUZZ_SRC_$*) $(FUZZ_LIBS_$*)
+	$(Q)clang $(FUZZ_CFLAGS) -fsanitize=fuzzer,address,undefined -o $@ $< $(FUZZ_LIB) $(FUZZ_LIBS)
 
 fuzz: deps
 	@dpkg-query -W -f='$${Status}' libclang-rt-14-dev 2>/dev/null | grep -q "ok installed" || \
@@ -610,4 +599,4 @@ uninstall:
 clean:
 	rm -rf $(BUILD)
 
--include $(shell find $(BUILD)/obj $(BUILD)/windows/obj $(ARM_BUILD)/obj -name '*.d' 2>/dev/null)
+-include $(shell find $(BUILD)/obj $(BUILD)/windows/obj $(ARM_BUILD)/obj $(FUZZ_DIR)/obj -name '*.d' 2>/dev/null)
