@@ -104,7 +104,6 @@ int cudnnv_set_companions(const char *set_dir, char *dir, size_t dir_size, char 
 int cudnnv_set_version(const char *root, const char *name, char *out, size_t size);
 int cudnnv_set_major(const char *root, const char *name);
 int cudnnv_set_runs_here(const char *root, const char *name);
-int cudnnv_platform_runs_here(const char *platform);
 /* 1 when a set built for this platform answers, 2 when only one of another platform is named exactly, else 0. */
 #define CUDNNV_RESOLVED_ELSEWHERE 2
 int cudnnv_resolve(const char *root, const char *requested, cudnnv_name out);

@@ -9,6 +9,7 @@
  * read with a plain line scan instead of the INI library the manager uses.
  */
 #include "cudnnv_select.h"
+#include "build_platform.h"
 
 #include <dirent.h>
 #include <stdio.h>
@@ -246,22 +247,6 @@ int cudnnv_set_major(const char *root, const char *name)
     if (!cudnnv_set_version(root, name, version, sizeof version))
         return -1;
     return cudnnv_name_major(version);
-}
-
-/*
- * True when a set recorded as built for platform (NVIDIA's names; "linux"
- * and "windows" from stores older than the Arm builds mean x86-64) runs
- * where this code runs.
- */
-int cudnnv_platform_runs_here(const char *platform)
-{
-#if defined(_WIN32)
-    return strcmp(platform, "windows") == 0 || strcmp(platform, "windows-x86_64") == 0;
-#elif defined(__aarch64__)
-    return strcmp(platform, "linux-sbsa") == 0 || strcmp(platform, "linux-aarch64") == 0;
-#else
-    return strcmp(platform, "linux") == 0 || strcmp(platform, "linux-x86_64") == 0;
-#endif
 }
 
 /* True when the set was built for the platform this code runs on (or does not say). */

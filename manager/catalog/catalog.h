@@ -10,17 +10,18 @@
 #ifndef CUDNNV_CATALOG_H
 #define CUDNNV_CATALOG_H
 
+#include "build_platform.h"
 #include <stddef.h>
 
 #define CATALOG_MAX_BUILDS 8
 
 /* The platforms as NVIDIA names them; the INI keys start with the prefix. */
-enum catalog_platform {
-    CATALOG_LINUX = 0,       /* linux-x86_64: keys linux_* */
-    CATALOG_WINDOWS = 1,     /* windows-x86_64: keys windows_* */
-    CATALOG_SBSA = 2,        /* linux-sbsa, Arm servers (Grace, Graviton): keys sbsa_* */
-    CATALOG_AARCH64 = 3,     /* linux-aarch64, Jetson: keys aarch64_* */
-    CATALOG_PLATFORMS = 4
+enum catalog_platform {   /* the rows of shim/build_platform.h's table */
+    CATALOG_LINUX = CUDNNV_BUILD_LINUX,       /* linux-x86_64: keys linux_* */
+    CATALOG_WINDOWS = CUDNNV_BUILD_WINDOWS,   /* windows-x86_64: keys windows_* */
+    CATALOG_SBSA = CUDNNV_BUILD_SBSA,         /* linux-sbsa, Arm servers (Grace, Graviton): keys sbsa_* */
+    CATALOG_AARCH64 = CUDNNV_BUILD_AARCH64,   /* linux-aarch64, Jetson: keys aarch64_* */
+    CATALOG_PLATFORMS = CUDNNV_BUILDS
 };
 
 struct catalog_archive {

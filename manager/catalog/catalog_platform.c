@@ -1,8 +1,8 @@
 /*
- * The platforms of the catalog, named as NVIDIA names them in its archives
- * and redist manifests, the INI key prefix of each, and the platform this
- * cudnnv runs on (an Arm machine is a Jetson when /etc/nv_tegra_release
- * says so, else an Arm server: NVIDIA builds cuDNN separately for each).
+ * The platforms of the catalog (the rows of shim/build_platform.h's table:
+ * NVIDIA's names, the INI key prefixes) and the platform this cudnnv runs
+ * on (an Arm machine is a Jetson when /etc/nv_tegra_release says so, else
+ * an Arm server: NVIDIA builds cuDNN separately for each).
  */
 #include "catalog.h"
 #include "platform.h"
@@ -11,25 +11,21 @@
 #include <string.h>
 #include <unistd.h>
 
-static const char *const platform_names[CATALOG_PLATFORMS] = {
-    "linux-x86_64", "windows-x86_64", "linux-sbsa", "linux-aarch64"};
-static const char *const platform_keys[CATALOG_PLATFORMS] = {"linux_", "windows_", "sbsa_", "aarch64_"};
-
 const char *catalog_platform_name(enum catalog_platform platform)
 {
-    return platform_names[platform];
+    return cudnnv_build_platform((enum cudnnv_build)platform)->name;
 }
 
 const char *catalog_platform_key(enum catalog_platform platform)
 {
-    return platform_keys[platform];
+    return cudnnv_build_platform((enum cudnnv_build)platform)->ini_key;
 }
 
 /* The platform NVIDIA calls name, or -1. */
 int catalog_platform_from_name(const char *name)
 {
     for (int i = 0; i < CATALOG_PLATFORMS; i++) {
-        if (strcmp(name, platform_names[i]) == 0)
+        if (strcmp(name, catalog_platform_name(i)) == 0)
             return i;
     }
     return -1;
@@ -42,7 +38,7 @@ const char *catalog_platform_list(void)
     if (list[0] == '\0') {
         for (int i = 0; i < CATALOG_PLATFORMS; i++)
             snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s",
-                     i == 0 ? "" : (i == CATALOG_PLATFORMS - 1 ? " or " : ", "), platform_names[i]);
+                     i == 0 ? "" : (i == CATALOG_PLATFORMS - 1 ? " or " : ", "), catalog_platform_name(i));
     }
     return list;
 }

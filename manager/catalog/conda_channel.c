@@ -11,6 +11,7 @@
  * libcudnn .conda, the libcudnn-dev .conda of exactly its version and CUDA
  * is named too, under the same rules, so that the set is whole.
  */
+#include "build_platform.h"
 #include "conda_channel.h"
 
 #include "catalog.h"
@@ -29,7 +30,7 @@
 /* The channel's folder for a platform: linux-64, linux-aarch64 or win-64. */
 const char *conda_subdir(int platform)
 {
-    return platform == CATALOG_WINDOWS ? "win-64" : platform == CATALOG_LINUX ? "linux-64" : "linux-aarch64";
+    return cudnnv_build_platform((enum cudnnv_build)platform)->conda_subdir;
 }
 
 /* The CUDA major a package requires: "cuda-version >=12,<13", "cuda-version 12.*", "cudatoolkit >=11.2"; 0 for none. */

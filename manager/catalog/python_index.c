@@ -6,6 +6,7 @@
  * is passed over. Of the files whose version continues the requested prefix
  * on a dot boundary, the newest is chosen.
  */
+#include "build_platform.h"
 #include "python_index.h"
 
 #include "catalog.h"
@@ -28,12 +29,11 @@
 /* Whether a wheel's platform tag runs on the platform (manylinux for Linux, win_amd64 for Windows). */
 static int tag_fits(const char *name, int platform)
 {
-    size_t length = strlen(name);
-    const char *tail = platform == CATALOG_WINDOWS ? "-win_amd64.whl"
-                       : platform == CATALOG_LINUX ? "_x86_64.whl" : "_aarch64.whl";
-    if (length < strlen(tail) || strcmp(name + length - strlen(tail), tail) != 0)
+    const struct cudnnv_build_platform *build = cudnnv_build_platform((enum cudnnv_build)platform);
+    size_t length = strlen(name), tail = strlen(build->wheel_end);
+    if (length < tail || strcmp(name + length - tail, build->wheel_end) != 0)
         return 0;
-    return platform == CATALOG_WINDOWS || strstr(name, "-manylinux") != NULL;
+    return !build->wheel_manylinux || strstr(name, "-manylinux") != NULL;
 }
 
 /* PREFIX-VERSION-... (nvidia_cudnn_cu12-9.1.0.70-...): the version, when the name is one of that project's wheels. */

@@ -18,6 +18,7 @@
 #include "set_info.h"
 #include "store.h"
 
+#include "build_platform.h"
 #include "cudnnv_select.h"
 
 #include <limits.h>

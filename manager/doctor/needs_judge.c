@@ -20,6 +20,7 @@
 #include "shim_files.h"
 #include "store.h"
 
+#include "build_platform.h"
 #include "cudnnv_select.h"
 
 #include <dirent.h>

@@ -4,6 +4,7 @@
  * -linux suffix, so both can stay; anything else already installed under
  * the name is replaced only with --force.
  */
+#include "build_platform.h"
 #include "install_steps.h"
 
 #include "messages.h"
@@ -36,12 +37,12 @@ static int taken(const char *root, const char *name, const struct install_reques
  * "linux-x86_64" -> "linux", "windows-x86_64" -> "windows", "linux-sbsa" ->
  * "sbsa", "linux-aarch64" -> "aarch64" (and the older "linux" and "windows"
  * stay what they were): the suffix, and what compares two sets' platforms.
+ * A name the table lacks is its own suffix.
  */
 static const char *platform_suffix(const char *platform)
 {
-    if (strncmp(platform, "linux-", 6) == 0 && strcmp(platform, "linux-x86_64") != 0)
-        return platform + 6;
-    return strncmp(platform, "windows", 7) == 0 ? "windows" : "linux";
+    int build = cudnnv_build_find(platform);
+    return build >= 0 ? cudnnv_build_platform((enum cudnnv_build)build)->set_suffix : platform;
 }
 
 /* The suffix that tells the new set from the one installed under its version, or "". */

@@ -5,6 +5,7 @@
  * site-packages/nvidia/cudnn, NVIDIA's "cuda/" tarballs and its
  * "cudnn-linux-x86_64-…-archive/" folders.
  */
+#include "build_platform.h"
 #include "set_source.h"
 
 #include "cudnnv_select.h"
@@ -124,11 +125,13 @@ static int elf_machine_in(const char *dir)
  */
 const char *set_layout_platform(const struct set_layout *layout, const char *source)
 {
+    enum cudnnv_build build = CUDNNV_BUILD_LINUX;
+    const char *jetson = cudnnv_build_platform(CUDNNV_BUILD_AARCH64)->name;
     if (layout->lib_dir[0] == '\0' && layout->bin_dir[0] != '\0')
-        return "windows-x86_64";
-    if (elf_machine_in(layout->lib_dir) == 183)
-        return strstr(source, "linux-aarch64") != NULL ? "linux-aarch64" : "linux-sbsa";
-    return "linux-x86_64";
+        build = CUDNNV_BUILD_WINDOWS;
+    else if (elf_machine_in(layout->lib_dir) == cudnnv_build_platform(CUDNNV_BUILD_SBSA)->elf_machine)
+        build = strstr(source, jetson) != NULL ? CUDNNV_BUILD_AARCH64 : CUDNNV_BUILD_SBSA;
+    return cudnnv_build_platform(build)->name;
 }
 
 /*

@@ -12,6 +12,7 @@
 #include "messages.h"
 #include "fsutil.h"
 
+#include "build_platform.h"
 #include "cudnnv_select.h"
 
 #include <errno.h>
