@@ -202,6 +202,8 @@ static int key_in_file(const char *path, const char *key, char *out, size_t size
 /* One key of a set's cudnnv.ini (a FIFO or a device in its place reads as nothing); 0 when absent. */
 int cudnnv_set_key(const char *root, const char *name, const char *key, char *out, size_t size)
 {
+    if (!cudnnv_name_is_valid(name) || strlen(root) >= PATH_MAX)   /* and the buffer below stays small */
+        return 0;
     const char *store = store_of(root, name);
     char path[strlen(store) + strlen(name) + sizeof "/versions//cudnnv.ini"];
     sprintf(path, "%s/versions/%s/cudnnv.ini", store, name);
@@ -216,6 +218,8 @@ int cudnnv_set_key(const char *root, const char *name, const char *key, char *ou
  */
 int cudnnv_set_companions(const char *set_dir, char *dir, size_t dir_size, char *load, size_t load_size)
 {
+    if (strlen(set_dir) >= PATH_MAX)
+        return 0;
     char path[strlen(set_dir) + sizeof "/cuda/sets/"], label[CUDNNV_NAME_MAX + 1];
     const char *name = strrchr(set_dir, '/');
     const char *versions = name != NULL && name - set_dir >= 9 ? name - 9 : NULL;

@@ -170,6 +170,10 @@ static int trusted_path(const struct cudnnv_trust *trust, const char *path, char
 /* 1 when path (resolved: a link is judged by where it leads) may be trusted; 0 with the reason in why. */
 int cudnnv_trusted_path(const struct cudnnv_trust *trust, const char *path, char *why, size_t size)
 {
+    if (strlen(path) >= PATH_MAX) {   /* every buffer below is sized from the path */
+        snprintf(why, size, "a path of %zu bytes is longer than this system allows", strlen(path));
+        return 0;
+    }
     return trusted_path(trust, path, NULL, why, size);
 }
 
@@ -230,6 +234,10 @@ static int entry_trusted_at(const struct cudnnv_trust *trust, int folder, const 
 
 int cudnnv_trusted_entry(const struct cudnnv_trust *trust, const char *real, const char *name, char *why, size_t size)
 {
+    if (strlen(real) >= PATH_MAX || strlen(name) > NAME_MAX) {
+        snprintf(why, size, "%s/%s is longer than this system allows", real, name);
+        return 0;
+    }
     int folder = open(real, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
     if (folder < 0) {
         snprintf(why, size, "%s cannot be read: %s", real, strerror(errno));
@@ -306,6 +314,10 @@ int cudnnv_set_trusted_lib(const struct cudnnv_trust *trust, const char *set_dir
     char verified[PATH_MAX];
     struct stat info;
     verified[0] = real_lib[0] = '\0';   /* not = "": that would clear a whole page */
+    if (strlen(set_dir) >= PATH_MAX) {
+        snprintf(why, size, "a set folder of %zu bytes is longer than this system allows", strlen(set_dir));
+        return 0;
+    }
     char *real_set = entry_trusted(trust, set_dir, verified, why, size)
                          ? set_folder_trusted(trust, set_dir, verified, why, size) : NULL;
     if (real_set == NULL)
