@@ -306,12 +306,6 @@ void cudnnv_load_set(const char *root, const struct cudnnv_choice *choice,
         refuse_foreign_copies(choice, loaded);
 }
 
-/*
- * The set's lib/ into loaded->lib_dir, resolved, once the set is found to be
- * of this platform and trusted, with its companions loaded; stops the process
- * otherwise. Apart from load_libraries so that its buffers are gone before
- * the set's dlopen, which then runs on stack pages already touched.
- */
 /* Checks the set again for the reason it is refused, and stops the process with it. */
 static __attribute__((noinline, noreturn)) void die_refused(const struct cudnnv_choice *choice,
                                                             const struct cudnnv_trust *trust, const char *set_dir)
@@ -322,6 +316,12 @@ static __attribute__((noinline, noreturn)) void die_refused(const struct cudnnv_
     cudnnv_die("refusing set '%s': %s; %s", choice->name, why, cudnnv_trust_rule());
 }
 
+/*
+ * The set's lib/ into loaded->lib_dir, resolved, once the set is found to be
+ * of this platform and trusted, with its companions loaded; stops the process
+ * otherwise. Apart from load_libraries so that its buffers are gone before
+ * the set's dlopen, which then runs on stack pages already touched.
+ */
 static __attribute__((noinline)) void check_set(const char *root, const struct cudnnv_choice *choice,
                                                  struct cudnnv_loaded *loaded)
 {
