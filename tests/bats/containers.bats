@@ -197,8 +197,8 @@ EOF
     prun --device cudnnv.dev/set=8.0 "$IMAGE" host_linked > "$BATS_TEST_TMPDIR/80" 2>&1 &
     local first=$!
     prun --device cudnnv.dev/set=8.1 "$IMAGE" host_linked > "$BATS_TEST_TMPDIR/81" 2>&1 &
-    wait $!
-    wait $first
+    wait $! || { echo "the 8.1 container failed:" >&2; cat "$BATS_TEST_TMPDIR/81" >&2; false; }
+    wait $first || { echo "the 8.0 container failed:" >&2; cat "$BATS_TEST_TMPDIR/80" >&2; false; }
     [ "$(head -1 "$BATS_TEST_TMPDIR/80")" = 8004 ]
     [ "$(head -1 "$BATS_TEST_TMPDIR/81")" = 8100 ]
     grep -qx "map /opt/cudnnv/versions/8.1.0.77/lib/libcudnn.so.8.1.0" "$BATS_TEST_TMPDIR/81"
