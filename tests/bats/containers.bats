@@ -194,11 +194,19 @@ EOF
     require_podman
     setup_store
     write_spec
-    prun --device cudnnv.dev/set=8.0 "$IMAGE" host_linked > "$BATS_TEST_TMPDIR/80" 2>&1 &
-    local first=$!
-    prun --device cudnnv.dev/set=8.1 "$IMAGE" host_linked > "$BATS_TEST_TMPDIR/81" 2>&1 &
-    wait $! || { echo "the 8.1 container failed:" >&2; cat "$BATS_TEST_TMPDIR/81" >&2; false; }
-    wait $first || { echo "the 8.0 container failed:" >&2; cat "$BATS_TEST_TMPDIR/80" >&2; false; }
+    # both in one sandbox: two podmans sharing a storage need the same /dev/shm locks (two sandboxes
+    # each had their own, and one container's attach socket could vanish under the other)
+    run "$SANDBOX" "${CDI_SPEC:-}" sh -c '
+        run_set() {
+            podman --root "$1/storage" --runroot "$1/run" --storage-driver vfs run --rm \
+                --ulimit nofile=1024:1024 --ulimit nproc=1000:1000 --network none \
+                --device "cudnnv.dev/set=$2" "$3" host_linked > "$4" 2>&1
+        }
+        run_set "$1" 8.0 "$2" "$3/80" & first=$!
+        run_set "$1" 8.1 "$2" "$3/81"; second=$?
+        wait $first
+        echo "8.0: $? 8.1: $second"' sh "$POD_TOP" "$IMAGE" "$BATS_TEST_TMPDIR"
+    [ "$output" = "8.0: 0 8.1: 0" ] || { echo "$output" >&2; cat "$BATS_TEST_TMPDIR/80" "$BATS_TEST_TMPDIR/81" >&2; false; }
     [ "$(head -1 "$BATS_TEST_TMPDIR/80")" = 8004 ]
     [ "$(head -1 "$BATS_TEST_TMPDIR/81")" = 8100 ]
     grep -qx "map /opt/cudnnv/versions/8.1.0.77/lib/libcudnn.so.8.1.0" "$BATS_TEST_TMPDIR/81"
