@@ -22,16 +22,30 @@
 static struct cudnnv_launch launch = {.root = "", .system_root = CUDNNV_DEFAULT_SYSTEM_ROOT, .cwd = ""};
 
 /*
- * A heap copy of value, or "" when it is unset, empty, as long as PATH_MAX
- * or memory is short. Heap copies sit together on a page the process touches
- * anyway; PATH_MAX arrays in static memory would cost a page fault each.
+ * The launch strings, packed one after another into one buffer: a process
+ * that preloads the shim and never calls cuDNN touches one page here, and
+ * no malloc runs in this constructor (in a process that would not malloc
+ * otherwise it costs a getrandom, two brk and a page). Three values below
+ * PATH_MAX each and "/.cudnnv" always fit.
  */
+static char launch_text[3 * PATH_MAX + 16];
+static size_t launch_used;
+
+/* A kept copy of value (of length bytes), or "" when it is unset, empty or as long as PATH_MAX. */
+static const char *keep(const char *value, size_t length)
+{
+    if (value == NULL || length == 0 || length >= PATH_MAX)
+        return "";
+    char *copy = launch_text + launch_used;
+    memcpy(copy, value, length);
+    copy[length] = '\0';
+    launch_used += length + 1;
+    return copy;
+}
+
 static const char *copy_value(const char *value)
 {
-    char *copy;
-    if (value == NULL || value[0] == '\0' || strlen(value) >= PATH_MAX || (copy = strdup(value)) == NULL)
-        return "";
-    return copy;
+    return value != NULL ? keep(value, strlen(value)) : "";
 }
 
 static void capture_cwd(void)
@@ -47,11 +61,11 @@ static void capture_cwd(void)
 static const char *home_store(void)
 {
     const char *home = getenv("HOME");
-    char *root;
-    if (home == NULL || home[0] != '/' || strlen(home) + 9 >= PATH_MAX || (root = malloc(strlen(home) + 9)) == NULL)
+    char root[PATH_MAX];
+    if (home == NULL || home[0] != '/' || strlen(home) + 9 >= PATH_MAX)
         return "";
-    sprintf(root, "%s/.cudnnv", home);
-    return root;
+    snprintf(root, sizeof root, "%s/.cudnnv", home);
+    return copy_value(root);
 }
 
 static int flag_set(const char *name)
