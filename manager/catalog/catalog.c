@@ -269,24 +269,19 @@ const struct catalog_build *catalog_build_for(const struct catalog_release *rele
 }
 
 /* The SHA-256 the catalog publishes for an archive file name (any release, build, platform); 0 when none. */
-int catalog_sum_of_archive(const char *file_name, char *out, size_t size)
+int catalog_sum_of_archive(const struct catalog *catalog, const char *file_name, char *out, size_t size)
 {
-    struct catalog catalog;
-    int found = 0;
-    if (catalog_load(&catalog) != 0)
-        return 0;
-    for (int i = 0; i < catalog.count && !found; i++) {
-        const struct catalog_release *release = &catalog.releases[i];
-        for (int b = 0; b < release->build_count && !found; b++) {
-            for (int p = 0; p < CATALOG_PLATFORMS && !found; p++) {
+    for (int i = 0; i < catalog->count; i++) {
+        const struct catalog_release *release = &catalog->releases[i];
+        for (int b = 0; b < release->build_count; b++) {
+            for (int p = 0; p < CATALOG_PLATFORMS; p++) {
                 const struct catalog_archive *archive = &release->builds[b].archive[p];
                 if (archive->sha256[0] != '\0' && strcmp(archive->name, file_name) == 0) {
                     snprintf(out, size, "%s", archive->sha256);
-                    found = 1;
+                    return 1;
                 }
             }
         }
     }
-    catalog_free(&catalog);
-    return found;
+    return 0;
 }

@@ -74,7 +74,7 @@ enum catalog_gpu_fit { CATALOG_GPU_RUNS, CATALOG_GPU_TOO_OLD, CATALOG_GPU_TOO_NE
 void catalog_fill_compute_capability(struct catalog_release *release);
 enum catalog_gpu_fit catalog_build_fit(const struct catalog_build *build, const char *capability, int *unknown);
 
-int catalog_sum_of_archive(const char *file_name, char *out, size_t size);
+int catalog_sum_of_archive(const struct catalog *catalog, const char *file_name, char *out, size_t size);
 const struct catalog_build *catalog_build_for(const struct catalog_release *release, const char *cuda);
 
 #endif

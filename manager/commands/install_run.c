@@ -5,18 +5,15 @@
  * the store lock; the set appears under versions/ by one rename at the end,
  * so a failure or a kill leaves nothing half-installed.
  */
-#include "install_archive.h"
 #include "catalog.h"
 #include "cdi_spec.h"
 #include "args.h"
 #include "commands.h"
 #include "config.h"
-#include "download.h"
 #include "fsutil.h"
-#include "install_catalog.h"
-#include "install_index.h"
+#include "archive_fetch.h"
 #include "install_locked.h"
-#include "install_steps.h"
+#include "install_source.h"
 #include "needs_judge.h"
 #include "shim_files.h"
 #include "store.h"
@@ -59,12 +56,13 @@ static int parse_install(struct args *args, struct install_request *request)
     return 0;
 }
 
-static void print_result(const struct install_request *request, const struct install_result *result)
+static void print_result(const struct install_request *request, const struct resolved_archive *from,
+                         const struct install_result *result)
 {
     /* the count the copy showed: the set's own cudnnv.ini is not from the source */
     note("installed %s (cuDNN %s%s%s) from %s: %d files and cudnnv.ini, %d links, %d shared with other sets",
          result->name, result->info.version, result->info.cuda[0] ? ", CUDA " : "",
-         result->info.cuda, request->source, result->stats.files - 1, result->stats.links,
+         result->info.cuda, from->path, result->stats.files - 1, result->stats.links,
          result->stats.shared);
     if (set_info_is_runtime(&result->info))
         note("(runtime only: its headers and static libraries were left out; install it again without --runtime to build against it)");
@@ -81,85 +79,28 @@ static void print_result(const struct install_request *request, const struct ins
            result->stats.files, result->stats.links, result->stats.shared, result->stats.bytes);
 }
 
-/* Whether the catalog has a release of that prefix (else a configured package index is asked). */
-static int catalog_knows(const char *requested)
-{
-    struct catalog catalog;
-    if (catalog_load(&catalog) != 0)
-        return 0;
-    int known = catalog_find(&catalog, requested) != NULL;
-    catalog_free(&catalog);
-    return known;
-}
-
 /*
- * A SOURCE that is no file or directory but a release name: bring its
- * archive here first, from the catalog's addresses or, with --index-url (or
- * a configured index when the catalog does not know the release), a Python
- * package index.
+ * What SOURCE names (a file, a folder or a release), from the source that
+ * takes it (install_source.c); catalog is read once for the whole run, by
+ * the first source that needs it.
  */
-static int resolve_catalog_source(struct install_request *request, char *archive, size_t size, char sha256[65])
+static int resolve(const struct install_request *request, const char *requested, struct catalog_once *catalog,
+                   struct resolved_archive *found)
 {
-    if (is_directory(request->source) || is_regular_file(request->source) ||
-        !cudnnv_name_is_valid(request->source) || cudnnv_name_major(request->source) < 0)
-        return 0;
-    if (request->sha256 != NULL)
-        return usage_fail("install", "--sha256 checks a file; a catalog release is checked against the catalog");
     int platform = request->platform ? catalog_platform_from_name(request->platform) : (int)catalog_host_platform();
-    char index_url[1024];
-    static char cuda_hint[16];
-    static struct index_request wanted;
-    static struct release_request release;
-    int use_index = request->index_url != NULL || (request->channel == NULL && !catalog_knows(request->source) &&
-                                                   install_index_default(index_url, sizeof index_url) == 0);
-    int status;
-    if (request->channel != NULL) {
-        wanted = (struct index_request){.requested = request->source, .cuda = request->cuda, .platform = platform,
-                                        .runtime = request->runtime};
-        if ((status = install_channel_archive(request->channel, &wanted, archive, size, sha256)) != 0)
-            return status;
-        snprintf(cuda_hint, sizeof cuda_hint, "%d", wanted.found_cuda);
-        request->cuda_hint = cuda_hint;
-        request->headers_archive = wanted.headers_path[0] ? wanted.headers_path : NULL;
-        request->source_url = wanted.url;
-    } else if (use_index) {
-        wanted = (struct index_request){.requested = request->source, .cuda = request->cuda, .platform = platform,
-                                        .no_verify = request->no_verify};
-        if ((status = install_index_archive(request->index_url ? request->index_url : index_url, &wanted, archive,
-                                            size, sha256)) != 0)
-            return status;
-        request->source_url = wanted.url;
-    } else {
-        release = (struct release_request){request->source, request->cuda, request->gpu, platform,
-                                           request->allow_advised, ""};
-        status = install_catalog_archive(&release, archive, size, sha256);
-        request->source_url = release.url;
-        if (status != 0 && download_was_unreachable() && request->channel == NULL &&
-            install_index_default(index_url, sizeof index_url) == 0) {
-            note("NVIDIA's address cannot be reached from here; trying the Python index you configured, %s (its wheel's SHA-256 and RECORD are checked)",
-                 index_url);
-            wanted = (struct index_request){.requested = request->source, .cuda = request->cuda, .platform = platform,
-                                            .no_verify = request->no_verify};
-            status = install_index_archive(index_url, &wanted, archive, size, sha256);
-            request->source_url = wanted.url;
-        }
-        if (status != 0)
-            return status;
-    }
-    request->source = archive;
-    request->checked_sha256 = sha256[0] ? sha256 : NULL;
-    return 0;
+    struct source_query query = {.request = request, .requested = requested, .platform = platform,
+                                 .catalog = catalog};
+    return install_source_resolve(&query, found);
 }
 
 /* --dry-run for a file or folder given: nothing to fetch, and nothing is changed. */
-static int plan_local(const struct install_request *request)
+static int plan_local(const struct resolved_archive *from)
 {
-    printf("%s\n  from    this machine (nothing to fetch)\n", request->source);
+    printf("%s\n  from    this machine (nothing to fetch)\n", from->path);
     note("nothing was changed (--dry-run)");
     return 0;
 }
 
-/* One source into the store: staged, published by one rename, reported. */
 /* Where this install's companions come from: the request's index, channel or --cuda-libs-from, else the redist. */
 static struct cuda_libs_origin companions_origin(const struct install_request *request)
 {
@@ -168,7 +109,8 @@ static struct cuda_libs_origin companions_origin(const struct install_request *r
     return origin;
 }
 
-static int install_one(struct install_request *request)
+/* One source into the store: staged, published by one rename, reported. */
+static int install_one(const struct install_request *request, const struct resolved_archive *from)
 {
     const struct cuda_libs_origin origin = companions_origin(request);
     struct install_result result;
@@ -182,12 +124,12 @@ static int install_one(struct install_request *request)
         store_unlock(lock);
         return status;
     }
-    status = install_in_staging(request, root, staging, &result);
+    status = install_in_staging(request, from, root, staging, &result);
     if (status == 0)
         status = store_publish(root, result.staged_set, result.name, result.replace);
     if (status == 0) {
         shim_files_follow_store(root);
-        print_result(request, &result);
+        print_result(request, from, &result);
     }
     remove_tree(staging);
     store_unlock(lock);
@@ -207,9 +149,10 @@ static int is_installed_set(const struct install_request *request, cudnnv_name n
 }
 
 /* One pin of the project, unless a set answers it already: brought as 'install NAME' would. */
-static int install_pin(struct install_request *request, const char *pin, const char *version_file)
+static int install_pin(struct install_request *request, const char *pin, const char *version_file,
+                       struct catalog_once *catalog)
 {
-    char archive[4096], sha256[65];
+    struct resolved_archive found;
     cudnnv_name set;
     if (cudnnv_resolve(store_root(), pin, set)) {
         note("%s (pinned in %s): installed as %s", pin, version_file, set);
@@ -222,8 +165,8 @@ static int install_pin(struct install_request *request, const char *pin, const c
                     pin, version_file, pin, pin);
     note("%s (pinned in %s): installing", pin, version_file);
     request->source = release;
-    int status = resolve_catalog_source(request, archive, sizeof archive, sha256);
-    return status != 0 ? status : install_one(request);
+    int status = resolve(request, release, catalog, &found);
+    return status != 0 ? status : install_one(request, &found);
 }
 
 /*
@@ -231,7 +174,7 @@ static int install_pin(struct install_request *request, const char *pin, const c
  * .cudnn-version pins, each pin not installed yet ('install --locked'
  * remains the exact form, with the lock's archives and sums).
  */
-static int install_pins(struct install_request *request)
+static int install_pins(struct install_request *request, struct catalog_once *catalog)
 {
     char cwd[PATH_MAX], version_file[PATH_MAX];
     cudnnv_name names[CUDNNV_MAX_LINES], bad;
@@ -247,7 +190,7 @@ static int install_pins(struct install_request *request)
                     count == 0 ? "pins nothing" : cudnnv_read_problem(count));
     int status = 0;
     for (int i = 0; i < count && status == 0; i++)
-        status = install_pin(request, names[i], version_file);
+        status = install_pin(request, names[i], version_file, catalog);
     return status;
 }
 
@@ -255,7 +198,8 @@ static int install_pins(struct install_request *request)
 int install_run(struct args *args)
 {
     struct install_request request;
-    char archive[4096], sha256[65];
+    struct resolved_archive found;
+    struct catalog_once catalog = {0};
     int status = parse_install(args, &request);
     if (status != 0)
         return status;
@@ -269,15 +213,16 @@ int install_run(struct args *args)
         status = install_locked(&request, install_one, install_locked_companions);
     else if (request.source == NULL)
         status = args_has(args, INSTALL_DRY_RUN) ? usage_fail("install", "--dry-run needs a SOURCE")
-                                                 : install_pins(&request);
+                                                 : install_pins(&request, &catalog);
     else if (is_installed_set(&request, installed)) {
         const struct cuda_libs_origin origin = companions_origin(&request);
         if ((status = install_cuda_libs_for(store_root(), installed, 1, &origin)) == 0)
             needs_note_unmet(store_root(), installed, 1);
     }
-    else if ((status = resolve_catalog_source(&request, archive, sizeof archive, sha256)) == 0)
-        status = args_has(args, INSTALL_DRY_RUN) ? plan_local(&request) : install_one(&request);
+    else if ((status = resolve(&request, request.source, &catalog, &found)) == 0)
+        status = args_has(args, INSTALL_DRY_RUN) ? plan_local(&found) : install_one(&request, &found);
     if (!args_has(args, INSTALL_DRY_RUN))
         cdi_specs_follow_store(store_root());   /* with the companions brought after the set */
+    catalog_once_free(&catalog);
     return status == INSTALL_PLANNED ? 0 : status;
 }

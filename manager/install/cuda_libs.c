@@ -18,7 +18,7 @@
 #include "download.h"
 #include "fsutil.h"
 #include "install_archive.h"
-#include "install_catalog.h"
+#include "archive_fetch.h"
 #include "conda_channel.h"
 #include "conda_package.h"
 #include "lock_file.h"

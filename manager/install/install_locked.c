@@ -8,7 +8,7 @@
  */
 #include "install_locked.h"
 
-#include "install_catalog.h"
+#include "archive_fetch.h"
 #include "lock_file.h"
 #include "messages.h"
 #include "set_info.h"
@@ -70,9 +70,9 @@ static int already_installed(const char *pin, const struct catalog_release *rele
 }
 
 static int install_pin(const struct install_request *request, const struct lock_pin *entry, int platform,
-                       int (*install_one)(struct install_request *))
+                       install_one_fn install_one)
 {
-    char archive_path[PATH_MAX], sha256[65];
+    struct resolved_archive found;
     const struct catalog_release *release = &entry->release;
     const struct catalog_archive *archive = &release->builds[0].archive[platform];
     if (archive->name[0] == '\0')
@@ -81,19 +81,12 @@ static int install_pin(const struct install_request *request, const struct lock_
     int installed = already_installed(entry->pin, release, archive, request->force);
     if (installed != 0)
         return installed < 0 ? 1 : 0;
-    note("%s: cuDNN %s for CUDA %s: %s (locked)", entry->pin, release->version, release->builds[0].cuda, archive->name);
-    if (archive->sha256[0] == '\0')
-        return fail("cudnn.lock gives no SHA-256 for %s; run 'cudnnv lock' again", archive->name);
-    int status = install_fetch_archive(archive, "cudnn.lock", archive_path, sizeof archive_path, sha256);
-    if (status != 0)
-        return status;
-    struct install_request one = *request;
-    one.source = archive_path;
-    one.checked_sha256 = sha256;
-    return install_one(&one);
+    struct source_query query = {.request = request, .requested = entry->pin, .platform = platform, .pin = entry};
+    int status = install_source_resolve(&query, &found);
+    return status != 0 ? status : install_one(request, &found);
 }
 
-int install_locked(const struct install_request *request, int (*install_one)(struct install_request *),
+int install_locked(const struct install_request *request, install_one_fn install_one,
                    int (*companions)(const char *pin, const struct lock_cuda *cuda))
 {
     static struct lock_file lock;

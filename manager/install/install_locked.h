@@ -5,12 +5,15 @@
 #ifndef CUDNNV_INSTALL_LOCKED_H
 #define CUDNNV_INSTALL_LOCKED_H
 
-#include "install_steps.h"
+#include "install_source.h"
 
 struct lock_cuda;
 
+/* Installs one resolved archive into the store (install_run.c's install_one). */
+typedef int (*install_one_fn)(const struct install_request *request, const struct resolved_archive *from);
+
 /* Each pin's set (install_one), then the CUDA libraries the lock says it loads (companions; not in a dry run). */
-int install_locked(const struct install_request *request, int (*install_one)(struct install_request *),
+int install_locked(const struct install_request *request, install_one_fn install_one,
                    int (*companions)(const char *pin, const struct lock_cuda *cuda));
 
 #endif

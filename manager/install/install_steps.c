@@ -5,10 +5,11 @@
  */
 #include "install_steps.h"
 
+#include "install_source.h"
+
 #include "install_archive.h"
 #include "conda_package.h"
 #include "wheel_record.h"
-#include "catalog.h"
 #include "messages.h"
 #include "config.h"
 #include "fsutil.h"
@@ -27,36 +28,6 @@
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
-
-/*
- * An archive whose file name the catalog knows is checked against the
- * catalog's SHA-256 before anything is extracted (unless --no-catalog-check):
- * a damaged or swapped download never installs under a trusted name.
- */
-static int check_against_catalog(const struct install_request *request, char actual[65])
-{
-    char expected[72];
-    if (request->no_catalog_check || !catalog_sum_of_archive(base_name(request->source), expected, sizeof expected))
-        return 0;
-    if (archive_sha256(request->source, actual) != 0)
-        return fail("cannot read %s: %s", request->source, strerror(errno));
-    if (strcasecmp(actual, expected) == 0)
-        return 0;
-    return fail("SHA-256 of %s is %s, but the catalog says %s for that archive; nothing was installed: download it again, or install it anyway with --no-catalog-check",
-                request->source, actual, expected);
-}
-
-static int check_sha256(const char *archive, const char *expected, char actual[65])
-{
-    if (strlen(expected) != 64)
-        return usage_fail("install", "--sha256 wants 64 hexadecimal digits");
-    if (archive_sha256(archive, actual) != 0)
-        return fail("cannot read %s: %s", archive, strerror(errno));
-    if (strcasecmp(actual, expected) != 0)
-        return fail("SHA-256 of %s is %s, not %s; the file is damaged or not the one published: download it again",
-                    archive, actual, expected);
-    return 0;
-}
 
 /* Unpacks one archive (a conda package: its payload, kept as staging/PAYLOAD) into raw; 0, or 1 after a message. */
 static int unpack_one(const char *source, const char *staging, const char *payload_name, const char *raw,
@@ -77,38 +48,50 @@ static int unpack_one(const char *source, const char *staging, const char *paylo
     return 0;
 }
 
-/* Unpacks an archive into staging/raw (after its checksum, when one was given), and the headers' package with it. */
-static int unpack(const struct install_request *request, const char *root, const char *staging,
-                  char *raw, struct set_info *info)
+/* Unpacks the archive into staging/raw, and the headers' package with it; the set records which bits it came from. */
+static int unpack(const struct resolved_archive *from, const char *root, const char *staging, char *raw,
+                  struct set_info *info)
 {
     struct config config;
     config_read(root, &config);
-    if (request->sha256 != NULL && check_sha256(request->source, request->sha256, info->sha256) != 0)
-        return 1;
-    if (request->sha256 == NULL && request->checked_sha256 == NULL && check_against_catalog(request, info->sha256) != 0)
-        return 1;
-    if (request->checked_sha256 != NULL)
-        snprintf(info->sha256, sizeof info->sha256, "%s", request->checked_sha256);
-    /* whatever checked it (or nothing): the set records which bits it came from, for install --locked */
-    if (info->sha256[0] == '\0' && archive_sha256(request->source, info->sha256) != 0)
-        return fail("cannot read %s: %s", request->source, strerror(errno));
+    /* whatever checked it (or nothing): the sum is kept for install --locked */
+    snprintf(info->sha256, sizeof info->sha256, "%s", from->sha256);
+    if (info->sha256[0] == '\0' && archive_sha256(from->path, info->sha256) != 0)
+        return fail("cannot read %s: %s", from->path, strerror(errno));
     path_join(raw, PATH_MAX, staging, "raw");
     if (make_dirs(raw, 0700) != 0)
         return fail("cannot create %s: %s", raw, strerror(errno));
-    if (unpack_one(request->source, staging, "payload.tar.zst", raw, &config) != 0)
+    if (unpack_one(from->path, staging, "payload.tar.zst", raw, &config) != 0)
         return 1;
-    if (request->headers_archive != NULL)
-        return unpack_one(request->headers_archive, staging, "headers-payload.tar.zst", raw, &config);
+    if (from->headers_path[0] != '\0')
+        return unpack_one(from->headers_path, staging, "headers-payload.tar.zst", raw, &config);
     return 0;
 }
 
-/* The release name (build number, CUDA) from the archive's name or a folder on the way to the set. */
-static void find_release_name(const char *source, const char *raw, const struct set_layout *layout,
+/* Whether a source's word for a version or a CUDA is digits and dots, as a file name's would be. */
+static int is_dotted(const char *text)
+{
+    return text[0] != '\0' && strspn(text, "0123456789.") == strlen(text);
+}
+
+/*
+ * The release name (build number, CUDA): what the source said, else from
+ * the archive's name or a folder on the way to the set, else the set's
+ * wheel metadata or toolkit.
+ */
+static void find_release_name(const struct resolved_archive *from, const char *raw, const struct set_layout *layout,
                               struct release_name *release)
 {
     char path[PATH_MAX];
     const char *set_root = layout->root;
-    if (release_name_parse(base_name(source), release))
+    memset(release, 0, sizeof *release);
+    if (is_dotted(from->version) && is_dotted(from->cuda) && strlen(from->version) < sizeof release->version &&
+        strlen(from->cuda) < sizeof release->cuda) {
+        snprintf(release->version, sizeof release->version, "%s", from->version);
+        snprintf(release->cuda, sizeof release->cuda, "%s", from->cuda);
+        return;
+    }
+    if (release_name_parse(base_name(from->path), release))
         return;
     snprintf(path, sizeof path, "%s", set_root);
     while (strlen(path) > strlen(raw) || strcmp(path, raw) == 0) {
@@ -172,8 +155,8 @@ static int keep_runtime_only(const char *set_dir)
 }
 
 /* Finds the set in the source, copies its files into staging/set and names it. */
-static int build_set(const struct install_request *request, const char *root, const char *raw,
-                     int confined, struct install_result *result)
+static int build_set(const struct install_request *request, const struct resolved_archive *from, const char *root,
+                     const char *raw, int confined, struct install_result *result)
 {
     struct set_layout layout;
     struct set_version version;
@@ -186,11 +169,10 @@ static int build_set(const struct install_request *request, const char *root, co
         return fail("refusing %s: %s; nothing was installed", request->source, error);
     if (detect_version(result->staged_set, request->source, &version) != 0)
         return 1;
-    find_release_name(request->source, raw, &layout, &release);
+    find_release_name(from, raw, &layout, &release);
     version_compose_name(&version, &release, version_name, sizeof version_name);
     snprintf(result->info.version, sizeof result->info.version, "%s", version_name);
-    snprintf(result->info.cuda, sizeof result->info.cuda, "%s",
-             release.cuda[0] == '\0' && request->cuda_hint ? request->cuda_hint : release.cuda);
+    snprintf(result->info.cuda, sizeof result->info.cuda, "%s", release.cuda);
     snprintf(result->info.platform, sizeof result->info.platform, "%s", set_layout_platform(&layout, base_name(request->source)));
     if (request->runtime) {
         if (keep_runtime_only(result->staged_set) != 0)
@@ -236,38 +218,32 @@ static int record_needs(const char *set_dir)
     return 0;
 }
 
-int install_in_staging(const struct install_request *request, const char *root,
-                       const char *staging, struct install_result *result)
+int install_in_staging(const struct install_request *asked, const struct resolved_archive *from,
+                       const char *root, const char *staging, struct install_result *result)
 {
     char raw[PATH_MAX];
+    /* the steps speak of the file or folder they read */
+    struct install_request on_file = *asked;
+    const struct install_request *request = &on_file;
+    on_file.source = from->path;
     memset(result, 0, sizeof *result);
     path_join(result->staged_set, sizeof result->staged_set, staging, "set");
     if (make_dirs(result->staged_set, 0755) != 0)
         return fail("cannot create %s: %s", result->staged_set, strerror(errno));
-    int confined = !is_directory(request->source);
-    struct stat info;
-    if (stat(request->source, &info) != 0 && (errno == ENOENT || errno == ENOTDIR))
-        return fail("no such file or directory: '%s'; give NVIDIA's archive (.tar.xz, .tgz, .zip), a folder holding cuDNN, or a release ('cudnnv known')",
-                    request->source);
-    if (confined && !is_regular_file(request->source))
-        return fail("'%s' is neither an archive nor a directory; give NVIDIA's archive (.tar.xz, .tgz, .zip) or a folder holding cuDNN",
-                    request->source);
-    if (!confined && request->sha256 != NULL)
-        return usage_fail("install", "--sha256 checks an archive, and %s is a directory", request->source);
-    if (confined && unpack(request, root, staging, raw, &result->info) != 0)
+    int confined = !is_directory(from->path);
+    if (confined && unpack(from, root, staging, raw, &result->info) != 0)
         return 1;
-    if (!confined && realpath(request->source, raw) == NULL)
-        return fail("cannot read %s: %s", request->source, strerror(errno));
-    if (build_set(request, root, raw, confined, result) != 0 ||
+    if (!confined && realpath(from->path, raw) == NULL)
+        return fail("cannot read %s: %s", from->path, strerror(errno));
+    if (build_set(request, from, root, raw, confined, result) != 0 ||
         link_sonames(request, result->staged_set, &result->info) != 0)
         return 1;
     strcpy(result->info.kind, "installed");
     if (realpath(request->source, result->info.source) == NULL)
         snprintf(result->info.source, sizeof result->info.source, "%s", request->source);
     /* the address is kept for 'cudnnv lock' (a file to commit): never one that carries a password */
-    if (request->source_url != NULL && strlen(request->source_url) < sizeof result->info.url &&
-        strpbrk(request->source_url, " \t\r\n;#@") == NULL)
-        snprintf(result->info.url, sizeof result->info.url, "%s", request->source_url);
+    if (strlen(from->url) < sizeof result->info.url && strpbrk(from->url, " \t\r\n;#@") == NULL)
+        snprintf(result->info.url, sizeof result->info.url, "%s", from->url);
     stamp_time(result->info.installed, sizeof result->info.installed);
     if (set_info_write(result->staged_set, &result->info) != 0)
         return fail("cannot write the set's cudnnv.ini: %s", strerror(errno));

@@ -12,10 +12,9 @@
 #include <limits.h>
 
 struct install_request {
-    const char *source;
+    const char *source;         /* as asked: a file, a folder or a release */
     const char *name;
     const char *sha256;         /* --sha256: to check before extracting */
-    const char *checked_sha256; /* already checked (catalog installs): only recorded */
     const char *cuda;           /* --cuda: the build of a catalog release */
     const char *platform;       /* --platform: linux-x86_64, linux-sbsa, linux-aarch64, windows-x86_64 */
     const char *gpu;            /* --gpu: compute capabilities to choose a release for */
@@ -23,14 +22,11 @@ struct install_request {
     const char *index_url;      /* --index-url: a release from this Python package index */
     int no_verify;              /* --no-verify: an index's wheel without a SHA-256 is taken */
     const char *channel;        /* --channel: a release from this conda channel */
-    const char *cuda_hint;      /* the CUDA major a source said, for a set whose files do not */
-    const char *headers_archive; /* a second package unpacked into the same set: NVIDIA's libcudnn-dev */
     int force;
     int json;
     int no_catalog_check;       /* --no-catalog-check: an archive the catalog names is not checked against it */
     int with_cuda_libs;         /* --with-cuda-libs: also bring the CUDA libraries the set lacks */
     const char *cuda_libs_from; /* --cuda-libs-from: from this archive file or folder of archives */
-    const char *source_url;     /* the address source was fetched from (catalog, index, channel), or NULL */
     int cuda_libs_auto;         /* [install] cuda_libs = auto: the same, without being asked */
     int allow_advised;          /* --allow-advised: a release versions/advisories.ini advises against is taken */
 };
@@ -44,8 +40,10 @@ struct install_result {
     struct manifest_stats stats;
 };
 
-int install_in_staging(const struct install_request *request, const char *root,
-                       const char *staging, struct install_result *result);
+struct resolved_archive;   /* install_source.h: what a source answered */
+
+int install_in_staging(const struct install_request *request, const struct resolved_archive *from,
+                       const char *root, const char *staging, struct install_result *result);
 int install_choose_name(const struct install_request *request, const char *root,
                         const char *version_name, struct install_result *result);
 

@@ -1,23 +1,18 @@
 /*
- * install --index-url URL VERSION: NVIDIA's nvidia-cudnn-cuNN wheel from a
- * Python package index (python_index.c): the project of the CUDA major
- * (--cuda, else the driver's, else the newest that has the version), the
- * newest wheel of the version for the platform, fetched like any archive
- * and checked against the index's SHA-256. A wheel the index gives no
- * SHA-256 for is refused unless --no-verify was typed.
- * install --channel URL VERSION: the same from a conda channel
- * (conda_channel.c), its package checked against repodata's sha256; from
- * NVIDIA's channel, libcudnn and its libcudnn-dev (headers), unless
- * --runtime.
+ * What a Python package index (source_index.c) and a conda channel
+ * (source_channel.c) share: the CUDA majors to look for (--cuda's, else the
+ * driver's, else each in turn), the source's newest fitting file for the
+ * first that has one, fetched like any archive and checked against the sum
+ * the source gives (a file with none is refused unless --no-verify), and,
+ * from NVIDIA's conda channel, its libcudnn-dev (the headers) beside the
+ * libraries unless --runtime.
  */
-#include "install_index.h"
+#include "install_source.h"
 
+#include "archive_fetch.h"
 #include "catalog.h"
 #include "driver.h"
-#include "conda_channel.h"
-#include "install_catalog.h"
 #include "messages.h"
-#include "python_index.h"
 
 #include "cudnnv_select.h"
 
@@ -53,7 +48,7 @@ static int as_archive(const char *name, const char *url, const char *sha256, str
 }
 
 /* NVIDIA's libcudnn-dev beside its libcudnn: fetched and checked as the libraries were (0, or as install_fetch_archive). */
-static int fetch_headers(const struct source_headers *headers, const char *authority, struct index_request *request)
+static int fetch_headers(const struct source_headers *headers, const char *authority, struct resolved_archive *found)
 {
     struct catalog_archive archive;
     char sha256[65];
@@ -63,7 +58,7 @@ static int fetch_headers(const struct source_headers *headers, const char *autho
                     authority, headers->name);
     if (as_archive(headers->name, headers->url, headers->sha256, &archive) != 0)
         return 1;
-    return install_fetch_archive(&archive, authority, request->headers_path, sizeof request->headers_path, sha256);
+    return install_fetch_archive(&archive, authority, found->headers_path, sizeof found->headers_path, sha256);
 }
 
 /*
@@ -71,51 +66,34 @@ static int fetch_headers(const struct source_headers *headers, const char *autho
  * first CUDA major that has one, fetched and checked against the sum the
  * source gives (authority names it in messages).
  */
-static int fetch_from(const char *kind, const char *authority, source_finder find, const char *source_url,
-                      struct index_request *request, char *archive_path, size_t size, char sha256[65])
+int source_package_fetch(const char *kind, const char *authority, source_finder find, const char *address,
+                         const struct source_query *query, struct resolved_archive *found)
 {
     struct source_file file;
     struct catalog_archive archive;
     char why[2048] = "";
-    int majors[3], count = cuda_majors(request->cuda, majors), found = -1;
-    for (int i = 0; i < count && found < 0; i++) {
-        if (find(source_url, majors[i], request->platform, request->requested, &file, why, sizeof why) == 0)
-            found = majors[i];
+    const struct install_request *request = query->request;
+    int majors[3], count = cuda_majors(request->cuda, majors), major = -1;
+    for (int i = 0; i < count && major < 0; i++) {
+        if (find(address, majors[i], query->platform, query->requested, &file, why, sizeof why) == 0)
+            major = majors[i];
     }
-    if (found < 0)
-        return fail("cannot install cuDNN %s from the %s: %s", request->requested, kind, why);
+    if (major < 0)
+        return fail("cannot install cuDNN %s from the %s: %s", query->requested, kind, why);
     if (file.sha256[0] == '\0' && !request->no_verify)
         return fail("the %s gives no SHA-256 for %s, so it cannot be checked: nothing was installed (--no-verify takes it unchecked)",
                     kind, file.name);
-    note("cuDNN %s for CUDA %d from %s: %s", file.version, found, source_url, file.name);
-    request->found_cuda = found;
+    note("cuDNN %s for CUDA %d from %s: %s", file.version, major, address, file.name);
     if (as_archive(file.name, file.url, file.sha256, &archive) != 0)
         return 1;
-    snprintf(request->url, sizeof request->url, "%s", archive.url);
-    int status = install_fetch_archive(&archive, authority, archive_path, size, sha256);
+    snprintf(found->url, sizeof found->url, "%s", archive.url);
+    snprintf(found->version, sizeof found->version, "%s", file.version);
+    snprintf(found->cuda, sizeof found->cuda, "%d", major);
+    int status = install_fetch_archive(&archive, authority, found->path, sizeof found->path, found->sha256);
     if ((status != 0 && status != INSTALL_PLANNED) || file.headers.name[0] == '\0' || request->runtime)
         return status;
-    int headers_status = fetch_headers(&file.headers, authority, request);
+    int headers_status = fetch_headers(&file.headers, authority, found);
     if (headers_status != 0)
-        request->headers_path[0] = '\0';
+        found->headers_path[0] = '\0';
     return headers_status != 0 && headers_status != INSTALL_PLANNED ? headers_status : status;
-}
-
-int install_index_archive(const char *index_url, struct index_request *request, char *archive_path, size_t size,
-                          char sha256[65])
-{
-    return fetch_from("index", "the index", python_index_find, index_url, request, archive_path, size, sha256);
-}
-
-int install_channel_archive(const char *channel_url, struct index_request *request, char *archive_path,
-                            size_t size, char sha256[65])
-{
-    return fetch_from("channel", "the channel's repodata.json", conda_channel_find, channel_url, request,
-                      archive_path, size, sha256);
-}
-
-/* The index to use when the catalog lacks a release: [sources] index_url, else PIP_INDEX_URL; 0 when one is set. */
-int install_index_default(char *out, size_t size)
-{
-    return python_index_default(out, size);
 }

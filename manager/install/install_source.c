@@ -1,0 +1,83 @@
+/*
+ * The sources of an install, in the order they are asked: a lock's pin, a
+ * file or folder given, a conda channel, a Python package index, the
+ * catalog. The first that takes the query answers it; when NVIDIA's
+ * address cannot be reached for a catalog release, a configured index is
+ * tried next. The catalog is read once, by the first source that needs it.
+ */
+#include "install_source.h"
+
+#include "archive_fetch.h"
+#include "download.h"
+#include "messages.h"
+
+#include <stdio.h>
+#include <string.h>
+
+static const struct install_source *const sources[] = {
+    &source_lock, &source_local, &source_channel, &source_index, &source_catalog,
+};
+
+const struct catalog *catalog_once_get(struct catalog_once *once)
+{
+    if (once == NULL)
+        return NULL;
+    if (once->state == 0)
+        once->state = catalog_load(&once->catalog) == 0 ? 1 : -1;
+    return once->state == 1 ? &once->catalog : NULL;
+}
+
+void catalog_once_free(struct catalog_once *once)
+{
+    if (once->state == 1)
+        catalog_free(&once->catalog);
+    once->state = 0;
+}
+
+/* What the catalog and a lock say of one of their archives, and the archive fetched and checked. */
+int source_fetch_listed(const struct catalog_release *release, const struct catalog_build *build, int platform,
+                        const char *authority, struct resolved_archive *found)
+{
+    const struct catalog_archive *archive = &build->archive[platform];
+    snprintf(found->url, sizeof found->url, "%s", archive->url);
+    snprintf(found->version, sizeof found->version, "%s", release->version);
+    snprintf(found->cuda, sizeof found->cuda, "%s", build->cuda);
+    found->size = archive->size;
+    return install_fetch_archive(archive, authority, found->path, sizeof found->path, found->sha256);
+}
+
+static const struct install_source *source_for(const struct source_query *query)
+{
+    for (size_t i = 0; i < sizeof sources / sizeof sources[0]; i++) {
+        if (sources[i]->takes(query))
+            return sources[i];
+    }
+    return &source_catalog;
+}
+
+/* A catalog release whose address is out of reach: the index configured here, if any. */
+static int index_instead(const struct source_query *query, struct resolved_archive *found)
+{
+    char address[1024];
+    if (!download_was_unreachable() || query->request->channel != NULL ||
+        source_index_default(address, sizeof address) != 0)
+        return 1;
+    note("NVIDIA's address cannot be reached from here; trying the Python index you configured, %s (its wheel's SHA-256 and RECORD are checked)",
+         address);
+    memset(found, 0, sizeof *found);
+    found->platform = query->platform;
+    return source_index.resolve(query, found);
+}
+
+int install_source_resolve(struct source_query *query, struct resolved_archive *found)
+{
+    const struct install_source *source = source_for(query);
+    memset(found, 0, sizeof *found);
+    found->platform = query->platform;
+    if (source != &source_lock && source != &source_local && query->request->sha256 != NULL)
+        return usage_fail("install", "--sha256 checks a file; a catalog release is checked against the catalog");
+    int status = source->resolve(query, found);
+    if (status != 0 && status != INSTALL_PLANNED && source == &source_catalog)
+        status = index_instead(query, found);
+    return status;
+}

@@ -1,0 +1,74 @@
+/*
+ * Where an install's archive comes from. Each source (one file each:
+ * source_lock.c, source_local.c, source_channel.c, source_index.c,
+ * source_catalog.c) answers one question the same way: given what was asked,
+ * which archive, fetched to a local file and checked, and what the source
+ * says of it. install_source.c holds the table and the order they are
+ * asked in; the install steps read only the answer.
+ */
+#ifndef CUDNNV_INSTALL_SOURCE_H
+#define CUDNNV_INSTALL_SOURCE_H
+
+#include "catalog.h"
+#include "install_steps.h"
+#include "source_file.h"
+
+#include <limits.h>
+
+/* A source's answer: the archive (or folder) on this machine and its facts. */
+struct resolved_archive {
+    char path[PATH_MAX];         /* the archive fetched here, or the file or folder given */
+    char url[400];               /* the address it was fetched from; "" for none */
+    char sha256[65];             /* the sum it was checked against; "" when nothing checked it */
+    long long size;              /* bytes, as the source says; 0 when it does not */
+    char version[64];            /* the cuDNN release the source names; "" when it names none */
+    char cuda[24];               /* the CUDA the build is for; "" when the source does not say */
+    int platform;                /* enum catalog_platform asked for */
+    char headers_path[PATH_MAX]; /* a second package unpacked into the same set (NVIDIA's libcudnn-dev); "" for none */
+};
+
+/* The release catalog, read at most once per run, when a source first needs it (NULL: none to read). */
+struct catalog_once {
+    struct catalog catalog;
+    int state;                   /* 0 not read yet, 1 read, -1 unreadable */
+};
+
+const struct catalog *catalog_once_get(struct catalog_once *once);
+void catalog_once_free(struct catalog_once *once);
+
+struct lock_pin;
+
+/* What every source is asked. */
+struct source_query {
+    const struct install_request *request; /* the options: --cuda, --gpu, --runtime, --sha256, ... */
+    const char *requested;                 /* the file, folder or release prefix asked for */
+    int platform;                          /* enum catalog_platform: --platform's, else this machine's */
+    const struct lock_pin *pin;            /* install --locked: the lock's entry for the pin */
+    struct catalog_once *catalog;
+};
+
+struct install_source {
+    const char *name;
+    /* whether this source answers the query (the first in the table's order that does, does) */
+    int (*takes)(const struct source_query *query);
+    /* 0 with found filled, INSTALL_PLANNED under --dry-run, else 1 after a message */
+    int (*resolve)(const struct source_query *query, struct resolved_archive *found);
+};
+
+extern const struct install_source source_local, source_lock, source_channel, source_index, source_catalog;
+
+/* The archive for query->requested, from the first source that takes it (0, INSTALL_PLANNED, or 1 after a message). */
+int install_source_resolve(struct source_query *query, struct resolved_archive *found);
+
+/* install_source.c: what the catalog and a lock say of one of their archives, and the archive fetched and checked. */
+int source_fetch_listed(const struct catalog_release *release, const struct catalog_build *build, int platform,
+                        const char *authority, struct resolved_archive *found);
+
+/* source_package.c: what the index and the channel share: their newest fitting file, fetched and checked. */
+int source_package_fetch(const char *kind, const char *authority, source_finder find, const char *address,
+                         const struct source_query *query, struct resolved_archive *found);
+
+/* The index to use when the catalog lacks a release: [sources] index_url, else PIP_INDEX_URL; 0 when one is set. */
+int source_index_default(char *out, size_t size);
+
+#endif

@@ -1,0 +1,182 @@
+/*
+ * The catalog's source: 'cudnnv install VERSION' for a release the catalog
+ * knows. The newest release of that prefix not advised against, and its
+ * build for the platform: the --cuda one, else the newest the driver runs
+ * that has code for the GPUs. Its archive is fetched (archive_fetch.c) and
+ * checked against the catalog's SHA-256 before anything is extracted.
+ */
+#include "install_source.h"
+
+#include "advisories.h"
+#include "archive_fetch.h"
+#include "catalog.h"
+#include "messages.h"
+#include "driver.h"
+#include "gpu_list.h"
+
+#include "cudnnv_select.h"
+
+#include <stdio.h>
+#include <string.h>
+
+static int list_builds(const struct catalog_release *release, char *out, size_t size)
+{
+    out[0] = '\0';
+    for (int i = 0; i < release->build_count; i++) {
+        size_t used = strlen(out);
+        snprintf(out + used, size - used, "%s%s", i ? ", " : "", release->builds[i].cuda);
+    }
+    return 0;
+}
+
+/*
+ * The build for a platform: the --cuda one, else the newest whose CUDA major
+ * the driver runs (any when unknown); builds with no code for one of the
+ * GPUs are passed over, the first such reason kept in unfit.
+ */
+static const struct catalog_build *pick_build(const struct catalog_release *release, int platform, const char *cuda,
+                                              const char *ceiling, const struct gpu_list *gpus, char *unfit,
+                                              size_t unfit_size)
+{
+    const struct catalog_build *best = NULL;
+    char why[160];
+    for (int i = 0; i < release->build_count; i++) {
+        const struct catalog_build *build = &release->builds[i];
+        if (build->archive[platform].name[0] == '\0')
+            continue;
+        if (cuda != NULL && cuda[0] != '\0' && !cudnnv_name_has_prefix(build->cuda, cuda) &&
+            !cudnnv_name_has_prefix(cuda, build->cuda))
+            continue;
+        if ((cuda == NULL || cuda[0] == '\0') && ceiling[0] != '\0' &&
+            cudnnv_name_major(build->cuda) > cudnnv_name_major(ceiling))
+            continue;
+        if (gpu_list_unfit(gpus, build, why, sizeof why)) {
+            if (unfit[0] == '\0')
+                snprintf(unfit, unfit_size, "%s %s", release->version, why);
+            continue;
+        }
+        if (cuda != NULL && cuda[0] != '\0')
+            return build;
+        if (best == NULL || cudnnv_name_compare(build->cuda, best->cuda) > 0)
+            best = build;
+    }
+    return best;
+}
+
+/* Why no release fits: the first matching release's builds, platforms and the driver. */
+static int explain_no_fit(const struct catalog *catalog, const char *requested, int platform, const char *cuda,
+                          const char *driver, const char *ceiling, const struct gpu_list *gpus, const char *unfit)
+{
+    char builds[256], described[128];
+    const struct catalog_release *release = catalog_find(catalog, requested);
+    if (release == NULL)
+        return fail("'%s' is neither an archive, a directory, nor a release in the catalog; see 'cudnnv known' (or 'cudnnv update')",
+                    requested);
+    gpu_list_describe(gpus, described, sizeof described);
+    if (unfit[0] != '\0')
+        return fail("no %s release in the catalog has code for %s, %s: %s; see 'cudnnv known --gpu %s'",
+                    requested, described, gpus->given ? "as --gpu asked" : "this machine's GPUs", unfit,
+                    gpus->gpus[0].capability);
+    list_builds(release, builds, sizeof builds);
+    if (cuda != NULL && cuda[0] != '\0')
+        return fail("cuDNN %s has no build for CUDA %s on %s (it has: %s); choose one with --cuda", release->version,
+                    cuda, catalog_platform_name(platform), builds);
+    if (ceiling[0] != '\0')
+        return fail("no %s release in the catalog has a %s build for the CUDA this driver runs (driver %s supports CUDA up to %s; %s has builds for CUDA %s); update the driver or choose a build with --cuda",
+                    requested, catalog_platform_name(platform), driver, ceiling, release->version, builds);
+    return fail("the catalog has no %s archive of cuDNN %s; see 'cudnnv known --platform %s'",
+                catalog_platform_name(platform), requested, catalog_platform_name(platform));
+}
+
+/* Says which release and build were chosen, and why. */
+static void say_choice(const struct catalog_release *release, const struct catalog_build *build, int platform,
+                       const char *cuda, const char *driver, const char *ceiling, const struct gpu_list *gpus,
+                       const char *unfit)
+{
+    char described[128];
+    note("cuDNN %s for CUDA %s: %s", release->version, build->cuda, build->archive[platform].name);
+    gpu_list_describe(gpus, described, sizeof described);
+    if (unfit[0] != '\0')
+        note("(the newest with code for %s, %s: %s)", described, gpus->given ? "as --gpu asked" : "this machine's GPUs",
+             unfit);
+    if (cuda != NULL && cuda[0] != '\0')
+        note("(the build for CUDA %s on %s, as --cuda asked)", cuda, catalog_platform_name(platform));
+    else if (ceiling[0] != '\0')
+        note("(the newest release with a %s build for CUDA %d: driver %s supports CUDA up to %s)",
+             catalog_platform_name(platform), cudnnv_name_major(build->cuda), driver, ceiling);
+    else
+        note("(the newest %s build: no NVIDIA driver found to say which CUDA it runs; --cuda chooses)",
+             catalog_platform_name(platform));
+}
+
+/* A release versions/advisories.ini advises against: said once, and passed over. */
+static int passed_over(const char *version, struct advisory *advised, char *advised_version, size_t size)
+{
+    struct advisory found;
+    if (advisory_for(version, &found) != ADVISORY_AVOID)
+        return 0;
+    note("passing over cuDNN %s: %s (--allow-advised takes it)", version, found.why);
+    *advised = found;
+    snprintf(advised_version, size, "%s", version);
+    return 1;
+}
+
+/* True when some release of that prefix is not advised against. */
+static int any_unadvised(const struct catalog *catalog, const char *requested)
+{
+    struct advisory found;
+    for (int i = 0; i < catalog->count; i++) {
+        if (cudnnv_name_has_prefix(catalog->releases[i].version, requested) &&
+            advisory_for(catalog->releases[i].version, &found) != ADVISORY_AVOID)
+            return 1;
+    }
+    return 0;
+}
+
+static int resolve(const struct source_query *query, struct resolved_archive *found)
+{
+    const struct catalog *catalog = catalog_once_get(query->catalog);
+    struct gpu_list gpus;
+    char driver[32] = "", ceiling[32] = "", skipped[256] = "";
+    const char *cuda = query->request->cuda, *requested = query->requested;
+    int platform = query->platform;
+    if (gpu_list_for_choice(&gpus, query->request->gpu, platform == (int)catalog_host_platform()) < 0)
+        return usage_fail("install", "--gpu takes compute capabilities such as 8.6 or 6.1,8.0, not '%s'",
+                          query->request->gpu);
+    if (catalog == NULL)
+        return fail("cannot read the release catalog; reinstall cudnnv or run 'cudnnv update'");
+    if ((cuda == NULL || cuda[0] == '\0') && !driver_machine_cuda(driver, sizeof driver, ceiling, sizeof ceiling))
+        ceiling[0] = '\0';
+    const struct catalog_release *release = NULL;
+    const struct catalog_build *build = NULL;
+    struct advisory advised = {0};
+    char advised_version[72] = "";
+    for (int i = catalog->count - 1; i >= 0 && build == NULL; i--) {
+        if (!cudnnv_name_has_prefix(catalog->releases[i].version, requested))
+            continue;
+        if (!query->request->allow_advised &&
+            passed_over(catalog->releases[i].version, &advised, advised_version, sizeof advised_version))
+            continue;
+        char unfit[256] = "";
+        release = &catalog->releases[i];
+        build = pick_build(release, platform, cuda, ceiling, &gpus, unfit, sizeof unfit);
+        if (build == NULL && unfit[0] != '\0')
+            snprintf(skipped, sizeof skipped, "%s", unfit);   /* the oldest passed over for a GPU so far */
+    }
+    if (build == NULL && advised.severity == ADVISORY_AVOID && !any_unadvised(catalog, requested))
+        return fail("cuDNN %s is advised against: %s; take it anyway with --allow-advised, or choose another release ('cudnnv known %s')",
+                    advised_version[0] ? advised_version : requested, advised.why, requested);
+    if (build == NULL)
+        return explain_no_fit(catalog, requested, platform, cuda, driver, ceiling, &gpus, skipped);
+    say_choice(release, build, platform, cuda, driver, ceiling, &gpus, skipped);
+    return source_fetch_listed(release, build, platform, "the catalog", found);
+}
+
+/* A release name the others did not take: the catalog answers it, or says why not. */
+static int takes(const struct source_query *query)
+{
+    (void)query;
+    return 1;
+}
+
+const struct install_source source_catalog = {"catalog", takes, resolve};

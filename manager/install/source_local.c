@@ -1,0 +1,78 @@
+/*
+ * A file or folder on this machine: install ARCHIVE or install DIR (and
+ * anything that is not a release name, so that a mistyped path is told as
+ * one). An archive is checked before anything is extracted: against
+ * --sha256 when given, else against the SHA-256 the catalog publishes for
+ * an archive of that file name (unless --no-catalog-check), so a damaged or
+ * swapped download never installs under a trusted name.
+ */
+#include "install_source.h"
+
+#include "install_archive.h"
+#include "messages.h"
+#include "fsutil.h"
+
+#include "cudnnv_select.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/stat.h>
+
+static int takes(const struct source_query *query)
+{
+    const char *path = query->requested;
+    return is_directory(path) || is_regular_file(path) || !cudnnv_name_is_valid(path) ||
+           cudnnv_name_major(path) < 0;
+}
+
+static int check_sha256(const char *archive, const char *expected, char actual[65])
+{
+    if (strlen(expected) != 64)
+        return usage_fail("install", "--sha256 wants 64 hexadecimal digits");
+    if (archive_sha256(archive, actual) != 0)
+        return fail("cannot read %s: %s", archive, strerror(errno));
+    if (strcasecmp(actual, expected) != 0)
+        return fail("SHA-256 of %s is %s, not %s; the file is damaged or not the one published: download it again",
+                    archive, actual, expected);
+    return 0;
+}
+
+/* An archive whose file name the catalog knows, checked against the catalog's SHA-256. */
+static int check_against_catalog(const char *archive, struct catalog_once *once, char actual[65])
+{
+    char expected[72];
+    const struct catalog *catalog = catalog_once_get(once);
+    if (catalog == NULL || !catalog_sum_of_archive(catalog, base_name(archive), expected, sizeof expected))
+        return 0;
+    if (archive_sha256(archive, actual) != 0)
+        return fail("cannot read %s: %s", archive, strerror(errno));
+    if (strcasecmp(actual, expected) == 0)
+        return 0;
+    return fail("SHA-256 of %s is %s, but the catalog says %s for that archive; nothing was installed: download it again, or install it anyway with --no-catalog-check",
+                archive, actual, expected);
+}
+
+static int resolve(const struct source_query *query, struct resolved_archive *found)
+{
+    const struct install_request *request = query->request;
+    const char *path = query->requested;
+    struct stat info;
+    if (strlen(path) >= sizeof found->path)
+        return fail("the path '%s' is longer than this system allows", path);
+    memcpy(found->path, path, strlen(path) + 1);
+    if (stat(path, &info) != 0 && (errno == ENOENT || errno == ENOTDIR))
+        return fail("no such file or directory: '%s'; give NVIDIA's archive (.tar.xz, .tgz, .zip), a folder holding cuDNN, or a release ('cudnnv known')",
+                    path);
+    if (is_directory(path))
+        return request->sha256 != NULL ? usage_fail("install", "--sha256 checks an archive, and %s is a directory", path) : 0;
+    if (!is_regular_file(path))
+        return fail("'%s' is neither an archive nor a directory; give NVIDIA's archive (.tar.xz, .tgz, .zip) or a folder holding cuDNN",
+                    path);
+    if (request->sha256 != NULL)
+        return check_sha256(path, request->sha256, found->sha256);
+    return request->no_catalog_check ? 0 : check_against_catalog(path, query->catalog, found->sha256);
+}
+
+const struct install_source source_local = {"local", takes, resolve};
