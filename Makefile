@@ -61,7 +61,7 @@ SELECT_SRC  = shim/version_name.c shim/set_list.c shim/version_file.c shim/selec
 # answer, from the library below.
 GIT_SRC     = manager/catalog/catalog_git.c
 NO_GIT_SRC  = manager/catalog/catalog_git_none.c
-MAIN_SRC    = manager/cli/main.c manager/cli/install_main.c manager/cli/update_main.c
+MAIN_SRC    = manager/cli/main.c manager/cli/install_main.c manager/cli/update_main.c manager/cli/man_main.c
 WIN_ONLY_SRC = $(wildcard manager/*/*_win32.c)
 HOOKS_SRC   = $(BUILD)/gen/hooks.c $(VERSION_SRC)
 HOOK_FILES  = hooks/cudnnv.posix hooks/cudnnv.bash hooks/cudnnv.zsh hooks/cudnnv.fish hooks/cudnnv.ps1 \
@@ -77,6 +77,10 @@ ARM_LIBCUDNNV = $(BUILD)/aarch64/lib/libcudnnv.a
 UPDATER     = $(BUILD)/lib/cudnnv/cudnnv-update
 CUDNNV      = $(BUILD)/bin/cudnnv
 INSTALLER   = $(BUILD)/lib/cudnnv/cudnnv-install
+# The man page: its prose by hand (docs/cudnnv.1.in), its synopsis and
+# options written from the command tables by a build tool, cudnnv-man.
+MAN_TOOL    = $(BUILD)/tools/cudnnv-man
+MAN_PAGE    = $(BUILD)/share/man/man1/cudnnv.1
 
 # One rule per ABI for compiling (with the header dependencies, -MMD) and one
 # for linking a program: $(call compile_rule,OBJDIR,COMPILER,FLAGS,LABEL,
@@ -138,7 +142,7 @@ $(BUILD)/lib/cudnnv/cudnnv_spank.so: shim/spank_cudnnv.c $(SELECT_SRC) shim/cudn
 	$(Q)$(CC) -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE $(WARNINGS) -Ishim -O2 -fPIC -shared -s \
 		-o $@ shim/spank_cudnnv.c $(SELECT_SRC)
 
-all: $(CUDNNV) $(INSTALLER) $(UPDATER) $(SHIM_LIBS) $(CATALOG_DATA) $(SPANK_PLUGIN) $(FORWARDERS)
+all: $(CUDNNV) $(INSTALLER) $(UPDATER) $(SHIM_LIBS) $(CATALOG_DATA) $(SPANK_PLUGIN) $(FORWARDERS) $(MAN_PAGE)
 
 # The catalog data, laid out next to the binary as 'make install' lays it out
 # (share/cudnnv/ from bin/cudnnv).
@@ -351,6 +355,13 @@ $(eval $(call program,$(INSTALLER),$(BUILD)/obj,manager/cli/install_main.c,$(CC)
 	$(CORE_LIBS) $(shell pkg-config --libs libarchive libcrypto libcurl jansson libelf 2>/dev/null),$(LIBCUDNNV)))
 $(eval $(call program,$(UPDATER),$(BUILD)/obj,manager/cli/update_main.c $(GIT_SRC),$(CC),$(ALL_CFLAGS) $(SAN_FLAGS),\
 	$(CORE_LIBS) $(shell pkg-config --libs libgit2 libcurl jansson 2>/dev/null),$(LIBCUDNNV)))
+$(eval $(call program,$(MAN_TOOL),$(BUILD)/obj,manager/cli/man_main.c,$(CC),$(ALL_CFLAGS) $(SAN_FLAGS),$(CORE_LIBS),\
+	$(LIBCUDNNV)))
+
+$(MAN_PAGE): docs/cudnnv.1.in $(MAN_TOOL)
+	@mkdir -p $(dir $@)
+	@echo "  MAN $@"
+	$(Q)$(MAN_TOOL) docs/cudnnv.1.in > $@.part && mv $@.part $@
 
 # A unit test file holds its tests; its main() is written from them.
 $(BUILD)/gen/unit/%.c: tests/unit/%.c tests/unit/gen-main.sh
@@ -463,7 +474,7 @@ DIST_NAME = cudnnv-$(VERSION)-linux-$(shell uname -m)
 DIST_TARBALL = $(BUILD)/dist/$(DIST_NAME).tar.gz
 dist: all $(DIST_TARBALL)
 $(DIST_TARBALL): $(CUDNNV) $(INSTALLER) $(UPDATER) $(SHIM_LIBS) $(CATALOG_DATA) $(FORWARDERS) $(wildcard $(WIN_DLLS)) \
-		$(CATALOG_FILES) docs/cudnnv.1 hooks/complete.bash hooks/complete.zsh hooks/complete.fish \
+		$(CATALOG_FILES) $(MAN_PAGE) hooks/complete.bash hooks/complete.zsh hooks/complete.fish \
 		manager/platform/dist-bundle.sh
 	@dpkg-query -W -f='$${Status}' patchelf 2>/dev/null | grep -q "ok installed" || \
 	  (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq patchelf >/dev/null)
@@ -559,7 +570,7 @@ demo: deps-demo
 	tests/fixtures/build-fixtures.sh --native $(BUILD)/demo-fixtures $(BUILD)/lib/cudnnv
 	tests/demo.sh $(abspath $(CUDNNV)) $(abspath $(BUILD)/demo-fixtures)
 
-install: $(CUDNNV) $(INSTALLER) $(UPDATER) $(SHIM_LIBS) $(CATALOG_DATA) $(SPANK_PLUGIN) $(FORWARDERS)
+install: $(CUDNNV) $(INSTALLER) $(UPDATER) $(SHIM_LIBS) $(CATALOG_DATA) $(SPANK_PLUGIN) $(FORWARDERS) $(MAN_PAGE) $(MAN_PAGE)
 	install -d "$(DESTDIR)$(PREFIX)/bin" "$(DESTDIR)$(PREFIX)/lib/cudnnv" "$(DESTDIR)$(PREFIX)/share/man/man1"
 	for s in $(NVRTC_SONAMES); do install -d "$(DESTDIR)$(PREFIX)/lib/cudnnv/forward/$$s" && \
 	  install -m 644 $(BUILD)/lib/cudnnv/forward/$$s/libnvrtc.so "$(DESTDIR)$(PREFIX)/lib/cudnnv/forward/$$s/"; done
@@ -567,7 +578,7 @@ install: $(CUDNNV) $(INSTALLER) $(UPDATER) $(SHIM_LIBS) $(CATALOG_DATA) $(SPANK_
 	install -m 755 $(SHIM_LIBS) $(INSTALLER) $(UPDATER) $(SPANK_PLUGIN) "$(DESTDIR)$(PREFIX)/lib/cudnnv/"
 	if [ -d $(BUILD)/lib/cudnnv/windows ]; then install -d "$(DESTDIR)$(PREFIX)/lib/cudnnv/windows" && \
 	  install -m 644 $(BUILD)/lib/cudnnv/windows/*.dll "$(DESTDIR)$(PREFIX)/lib/cudnnv/windows/"; fi
-	install -m 644 docs/cudnnv.1 "$(DESTDIR)$(PREFIX)/share/man/man1/cudnnv.1"
+	install -m 644 $(MAN_PAGE) "$(DESTDIR)$(PREFIX)/share/man/man1/cudnnv.1"
 	install -d "$(DESTDIR)$(PREFIX)/share/cudnnv/catalog"
 	install -m 644 versions/catalog/*.ini "$(DESTDIR)$(PREFIX)/share/cudnnv/catalog/"
 	install -m 644 $(CATALOG_FILES) "$(DESTDIR)$(PREFIX)/share/cudnnv/"

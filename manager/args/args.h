@@ -105,6 +105,12 @@ void value_words(unsigned what, const char *words, char separator, char *out, si
 /* help_text.c */
 void print_help(const struct command *command, FILE *out);
 void operand_text(const struct command *command, char *out, size_t size);
+int usage_line(const struct command *command, int n, char *out, size_t size);
+void option_label(const struct option_spec *option, char *out, size_t size);
+void option_values(const struct option_spec *option, char *out, size_t size);
+/* man_text.c: the man page's synopsis and options, written from the same tables */
+void print_man_synopsis(const struct command_list *all, FILE *out);
+void print_man_options(const struct command_list *all, FILE *out);
 int print_command_help(const struct command_list *all, const char *name);
 
 /* suggest.c */

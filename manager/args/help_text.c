@@ -9,7 +9,8 @@
 
 #define HELP_COLUMN 22
 
-static void option_label(const struct option_spec *option, char *out, size_t size)
+/* "-f, --force", "--name NAME": an option as help and the man page label it. */
+void option_label(const struct option_spec *option, char *out, size_t size)
 {
     char shortcut[8] = "";
     if (option->short_name != 0)
@@ -73,25 +74,48 @@ void operand_text(const struct command *command, char *out, size_t size)
 }
 
 /*
- * The usage lines, written from the table: the options that go with the
- * operands, then the operands; then one line per option with a form of
- * its own ("--unset", "--list [PREFIX]").
+ * Usage line number n of a command, written from the table ("install
+ * [--name NAME] ... [SOURCE]"; 0 when there is no such line): line 0 holds
+ * the options that go with the operands, then the operands; each option
+ * with a form of its own ("--unset", "--list [PREFIX]") has a line after.
  */
-static void print_usage(const struct command *command, FILE *out)
+int usage_line(const struct command *command, int n, char *out, size_t size)
 {
     char line[1024] = "", operands[256];
-    for (int i = 0; command->options != NULL && command->options[i].name != NULL; i++) {
-        if (command->options[i].own_form == NULL && command->options[i].only_with == 0 && !shown_with_earlier(command, i))
-            append_option(command, i, line, sizeof line);
+    int count = 0;
+    if (n == 0) {
+        for (int i = 0; command->options != NULL && command->options[i].name != NULL; i++) {
+            if (command->options[i].own_form == NULL && command->options[i].only_with == 0 &&
+                !shown_with_earlier(command, i))
+                append_option(command, i, line, sizeof line);
+        }
+        operand_text(command, operands, sizeof operands);
+        snprintf(out, size, "%s%s%s%s", command->name, line, operands[0] ? " " : "", operands);
+        return 1;
     }
-    operand_text(command, operands, sizeof operands);
-    fprintf(out, "Usage: cudnnv %s%s%s%s\n", command->name, line, operands[0] ? " " : "", operands);
     for (int i = 0; command->options != NULL && command->options[i].name != NULL; i++) {
         const struct option_spec *option = &command->options[i];
-        if (option->own_form != NULL)
-            fprintf(out, "       cudnnv %s %s%s%s%s%s\n", command->name, option->name, option->value_name ? " " : "",
-                    option->value_name ? option->value_name : "", option->own_form[0] ? " " : "", option->own_form);
+        if (option->own_form != NULL && ++count == n) {
+            snprintf(out, size, "%s %s%s%s%s%s", command->name, option->name, option->value_name ? " " : "",
+                     option->value_name ? option->value_name : "", option->own_form[0] ? " " : "", option->own_form);
+            return 1;
+        }
     }
+    return 0;
+}
+
+static void print_usage(const struct command *command, FILE *out)
+{
+    char line[1400];
+    for (int n = 0; usage_line(command, n, line, sizeof line); n++)
+        fprintf(out, "%scudnnv %s\n", n == 0 ? "Usage: " : "       ", line);
+}
+
+/* The words an option's value can be, separated by spaces ("" for any value): help and the man page list them. */
+void option_values(const struct option_spec *option, char *out, size_t size)
+{
+    value_words(option->complete & (COMPLETE_WORDS | COMPLETE_SHELLS | COMPLETE_FORMATS | COMPLETE_PLATFORMS),
+                option->words, ' ', out, size);
 }
 
 void print_help(const struct command *command, FILE *out)
@@ -105,8 +129,7 @@ void print_help(const struct command *command, FILE *out)
         const struct option_spec *option = &command->options[i];
         char text[2048], values[512];
         option_label(option, label, sizeof label);
-        value_words(option->complete & (COMPLETE_WORDS | COMPLETE_SHELLS | COMPLETE_FORMATS | COMPLETE_PLATFORMS),
-                    option->words, ' ', values, sizeof values);
+        option_values(option, values, sizeof values);
         snprintf(text, sizeof text, "%s%s%s", option->help, values[0] ? "\none of: " : "", values);
         print_option_row(out, label, text);
     }

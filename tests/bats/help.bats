@@ -59,11 +59,11 @@ load helpers
     done
 }
 
-@test "the man page documents every command in the table" {
+@test "the man page's prose has an entry for every command in the table" {
     for command in $(cudnnv help | sed -n 's/^  \([a-z-]*\) .*/\1/p'); do
-        grep -q "^\.BI\? \"\?$command\b" "$BATS_TEST_DIRNAME/../../docs/cudnnv.1" ||
-            grep -q "^\.RB ( $command )" "$BATS_TEST_DIRNAME/../../docs/cudnnv.1" || {
-            echo "docs/cudnnv.1 lacks $command" >&2
+        grep -q "^\.BI\? \"\?$command\b" "$BATS_TEST_DIRNAME/../../docs/cudnnv.1.in" ||
+            grep -q "^\.RB ( $command )" "$BATS_TEST_DIRNAME/../../docs/cudnnv.1.in" || {
+            echo "docs/cudnnv.1.in lacks $command" >&2
             return 1
         }
     done
@@ -90,31 +90,52 @@ load helpers
     assert_output_has "--platform"
 }
 
-# The man page's entry for a command: from its .TP header to the next .TP or .SH.
+# The man page's prose entry for a command: from its .TP header to the next .TP or .SH.
 man_entry() {
     awk -v name="$1" '
         /^\.(TP|SH)/ { inside = 0; header = 1; next }
         header { header = 0; line = $0; gsub(/^\.[A-Z]+ "?/, "", line);
                  if (line ~ "^" name "( |\"|$)" || line ~ "^\\( " name " \\)") inside = 1 }
         inside { print }
-    ' "$BATS_TEST_DIRNAME/../../docs/cudnnv.1" | sed 's/\\-/-/g'
+    ' "$BATS_TEST_DIRNAME/../../docs/cudnnv.1.in" | sed 's/\\-/-/g'
 }
 
-@test "the man page names every option of every command's table, and no option the table lacks" {
-    local command option entry missing=""
+# The built man page, as roff with its dashes plain.
+built_man_page() {
+    sed 's/\\-/-/g' "${CUDNNV%/bin/cudnnv}/share/man/man1/cudnnv.1"
+}
+
+@test "the man page's synopsis and options are written from the tables: every usage line, every option" {
+    local command option line page missing=""
+    page=$(built_man_page)
+    [ -n "$page" ]
     for command in $(cudnnv help | sed -n 's/^  \([a-z-]*\) .*/\1/p'); do
-        [ "$command" = local ] && continue
-        entry=$(man_entry "$command")
-        [ -n "$entry" ] || missing="$missing $command(no entry)"
+        # each usage line of --help, word for word, after '.B cudnnv' in SYNOPSIS
+        while IFS= read -r line; do
+            grep -qxF -- "$line" <<< "$page" || missing="$missing $command:usage($line)"
+        done < <(cudnnv "$command" --help 2>&1 | sed -n 's/^\(Usage:\|      \) cudnnv //p')
+        # each option of the table has its row under '.SS command' in OPTIONS
+        local rows
+        rows=$(awk -v name="$command" '/^\.S[SH] / { inside = ($2 == name) } inside' <<< "$page")
         for option in $(cudnnv completions "$command" | grep -- '^--' | grep -vx -- --help); do
-            grep -q -- "$option\b" <<< "$entry" || missing="$missing $command:$option"
+            grep -q -- "^\.B \(-., \)\?$option\b" <<< "$rows" || missing="$missing $command:$option"
         done
-        # the options the entry's synopsis shows are all in the table
-        for option in $(head -1 <<< "$entry" | grep -o -- '--[a-z][a-z0-9-]*'); do
+        # the prose's own usage lines name no option the table lacks
+        for option in $(man_entry "$command" | head -1 | grep -o -- '--[a-z][a-z0-9-]*'); do
             cudnnv completions "$command" | grep -qx -- "$option" || missing="$missing $command:$option(not in the table)"
         done
     done
-    [ -z "$missing" ] || { echo "docs/cudnnv.1 and the option tables differ:$missing" >&2; return 1; }
+    [ -z "$missing" ] || { echo "the man page and the tables differ:$missing" >&2; return 1; }
+}
+
+@test "the built man page renders with no warning from groff, and its markers are all replaced" {
+    local page="${CUDNNV%/bin/cudnnv}/share/man/man1/cudnnv.1"
+    run groff -man -ww -z -Tutf8 "$page"
+    assert_status 0
+    [ -z "$output" ] || { echo "groff: $output" >&2; return 1; }
+    ! grep -q '@[A-Z]*@' "$page" || { echo "a marker was left in $page" >&2; return 1; }
+    grep -q '^\.SH OPTIONS$' "$page"
+    grep -q '^\.SS install$' "$page"
 }
 
 @test "one grammar: --opt=value, options after operands, --, -h, missing values, near options" {
