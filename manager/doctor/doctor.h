@@ -6,6 +6,9 @@
 #define CUDNNV_DOCTOR_H
 
 #include "cudnnv_select.h"
+#include "set_info.h"
+
+#include <limits.h>
 
 #define DOCTOR_MAX_FINDINGS 48
 
@@ -27,6 +30,17 @@ struct doctor {
     struct doctor_finding findings[DOCTOR_MAX_FINDINGS];
     int count;
 };
+
+/* The set selected here for a major: its name, its folder, its cudnnv.ini when that could be read. */
+struct doctor_set {
+    const char *name;
+    char dir[PATH_MAX];
+    struct set_info info;
+    int info_read;                    /* 1 when info holds the set's cudnnv.ini */
+};
+
+/* doctor_selection.c: 0 when no set is selected for that major (or it is no cuDNN major). */
+int doctor_selected_set(const struct doctor *doctor, int major, struct doctor_set *set);
 
 void doctor_add(struct doctor *doctor, enum doctor_verdict verdict, const char *check,
                 const char *fix, const char *format, ...) __attribute__((format(printf, 5, 6)));

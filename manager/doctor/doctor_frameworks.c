@@ -12,10 +12,8 @@
 #include "framework_metadata.h"
 #include "frameworks.h"
 #include "set_info.h"
-#include "store.h"
 
 #include <dirent.h>
-#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -23,11 +21,11 @@
 /* The set selected here for a major, read; 0 when none is. */
 static int selected_set(struct doctor *doctor, int major, struct set_info *info)
 {
-    char set_dir[PATH_MAX];
-    if (major < 7 || major > 9 || !doctor->selected[major])
+    struct doctor_set set;
+    if (!doctor_selected_set(doctor, major, &set) || !set.info_read)
         return 0;
-    store_set_dir(doctor->where.root, doctor->choice[major].name, set_dir, sizeof set_dir);
-    return set_info_read(set_dir, info) == 0;
+    *info = set.info;
+    return 1;
 }
 
 /* The framework's own word on its cuDNN, held against the set selected for that major. */
@@ -59,7 +57,7 @@ static void judge(struct doctor *doctor, const struct framework_pins *pins, cons
         judge_requirement(doctor, found);
         return;
     }
-    char set_dir[PATH_MAX], fix[256];
+    char fix[256];
     const struct framework_pin *wanted = NULL;
     snprintf(fix, sizeof fix, "run 'cudnnv use --for %s==%s' in the project", found->framework, found->version);
     for (int p = 0; p < pins->count; p++) {
@@ -72,8 +70,7 @@ static void judge(struct doctor *doctor, const struct framework_pins *pins, cons
         if (major < 7 || major > 9 || !doctor->selected[major])
             continue;
         struct set_info info;
-        store_set_dir(doctor->where.root, doctor->choice[major].name, set_dir, sizeof set_dir);
-        if (set_info_read(set_dir, &info) == 0 && framework_accepts(pin, info.version)) {
+        if (selected_set(doctor, major, &info) && framework_accepts(pin, info.version)) {
             doctor_add(doctor, DOCTOR_OK, "frameworks", NULL, "%s %s (built with cuDNN %s) accepts %s (%s)",
                        found->framework, found->version, pin->cudnn, doctor->choice[major].name, info.version);
             return;

@@ -71,32 +71,41 @@ static void check_linked_set(struct doctor *doctor, int major, const char *name,
                    "%s is linked to a directory without libcudnn.so.%d", name, major);
 }
 
+int doctor_selected_set(const struct doctor *doctor, int major, struct doctor_set *set)
+{
+    if (major < 7 || major > 9 || !doctor->selected[major])
+        return 0;
+    set->name = doctor->choice[major].name;
+    store_set_dir(doctor->where.root, set->name, set->dir, sizeof set->dir);
+    set->info_read = set_info_read(set->dir, &set->info) == 0;
+    return 1;
+}
+
 void doctor_check_sets(struct doctor *doctor)
 {
     for (int major = 7; major <= 9; major++) {
-        char set_dir[PATH_MAX], fix[256];
-        struct set_info info;
+        char fix[256];
+        struct doctor_set set;
         struct verify_result result;
-        if (!doctor->selected[major])
+        if (!doctor_selected_set(doctor, major, &set))
             continue;
-        const char *name = doctor->choice[major].name;
-        store_set_dir(doctor->where.root, name, set_dir, sizeof set_dir);
-        if (set_info_read(set_dir, &info) == 0 && set_info_is_linked(&info)) {
-            check_linked_set(doctor, major, name, set_dir);
+        const char *name = set.name;
+        if (set.info_read && set_info_is_linked(&set.info)) {
+            check_linked_set(doctor, major, name, set.dir);
             continue;
         }
         snprintf(fix, sizeof fix, "see what changed with 'cudnnv verify %s', then reinstall it with 'cudnnv install --force'", name);
-        if (set_info_read(set_dir, &info) == 0 && set_name_disagrees(name, info.version)) {
+        if (set.info_read && set_name_disagrees(name, set.info.version)) {
             doctor_add(doctor, DOCTOR_FAIL, "set", fix, "%s holds cuDNN %s, not the release its name says (a folder replaced by another set's?)",
-                       name, info.version);
+                       name, set.info.version);
             continue;
         }
-        if (manifest_verify(set_dir, &result, ignore_problem, NULL, NULL) != 0)
+        if (manifest_verify(set.dir, &result, ignore_problem, NULL, NULL) != 0)
             doctor_add(doctor, DOCTOR_FAIL, "set", fix, "%s has no MANIFEST", name);
         else if (result.missing + result.changed + result.extra > 0)
             doctor_add(doctor, DOCTOR_FAIL, "set", fix, "%s changed since it was installed: %d missing, %d changed, %d extra files",
                        name, result.missing, result.changed, result.extra);
-        else if (set_info_is_runtime(&info))
+        else if (set.info_read && set_info_is_runtime(&set.info))
             doctor_add(doctor, DOCTOR_OK, "set", NULL,
                        "%s is complete and unchanged (%d files), runtime only: programs load it, but it has no headers or static libraries to build against ('cudnnv install' without --runtime)",
                        name, result.files);

@@ -18,6 +18,13 @@ use_local_redist() {
     printf '[catalog]\ncuda_redist = file://%s/cuda-redist/\n' "$FIXTURES" > "$CUDNNV_ROOT/config"
 }
 
+# doctor_of NAME DIR: DIR linked as NAME and made the global set, then 'cudnnv doctor' run.
+doctor_of() {
+    cudnnv link "$1" "$2" 2>/dev/null
+    cudnnv global "$1" 2>/dev/null
+    run cudnnv doctor
+}
+
 # convolve [FRAMEWORK_CUBLAS]: the host through the shims, from the current folder.
 convolve() {
     LD_LIBRARY_PATH="$CUDNNV_ROOT/shims/lib" timeout 10 "$FIXTURES/bin/host_convolve" "$@"
@@ -339,9 +346,7 @@ cp "$REAL_CUDA/include/cudnn_version.h" "\$1/include/"
 for f in "\$2"/libcudnn*.so.9 "\$2"/libcudart.so.[0-9]*; do ln -s "\$f" "\$1/lib/"; done
 EOF
     bash real_set.sh "$PWD/shown" "$real"
-    cudnnv link real9 "$PWD/shown" 2>/dev/null
-    cudnnv global real9 2>/dev/null
-    run cudnnv doctor
+    doctor_of real9 "$PWD/shown"
     assert_output_has "libz.so.1 ("
     assert_output_has "libcublasLt.so.13 ("
     assert_output_has "libnvrtc.so.13 ("
@@ -363,9 +368,7 @@ EOF
 
 @test "a set linked to NVIDIA's wheels finds cuBLAS and NVRTC through its RUNPATH; a copy in the store does not" {
     local wheels="$FIXTURES/layouts/wheels12"
-    cudnnv link wheels "$wheels/nvidia/cudnn" 2>/dev/null
-    cudnnv global wheels 2>/dev/null
-    run cudnnv doctor
+    doctor_of wheels "$wheels/nvidia/cudnn"
     assert_output_has "libcublasLt.so.12 (the set's RUNPATH: $wheels/nvidia/cudnn/lib/../../cublas/lib/libcublasLt.so.12)"
     assert_output_has "libnvrtc.so.12 (the set's RUNPATH: $wheels/nvidia/cudnn/lib/../../cuda_nvrtc/lib/libnvrtc.so.12)"
     refute_output_has "FAIL  needs"

@@ -16,6 +16,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "fsutil.h"
 #include "install_source.h"
 
 /* SHA-256 of the four bytes "abc\n", as sha256sum prints it */
@@ -25,14 +26,6 @@
 
 static char root[256], known[320], stranger[320];
 
-static void write_text(const char *path, const char *text)
-{
-    FILE *file = fopen(path, "w");
-    assert_non_null(file);
-    fputs(text, file);
-    fclose(file);
-}
-
 /* A store whose catalog knows release 99.1.0.1 and one archive of it, and two files of "abc\n". */
 static int group_setup(void **state)
 {
@@ -40,21 +33,17 @@ static int group_setup(void **state)
     (void)state;
     snprintf(root, sizeof root, "/tmp/cudnnv-source-test-%d", (int)getpid());
     snprintf(path, sizeof path, "%s/catalog/catalog", root);
-    mkdir(root, 0755);
-    snprintf(path, sizeof path, "%s/catalog", root);
-    mkdir(path, 0755);
-    snprintf(path, sizeof path, "%s/catalog/catalog", root);
-    mkdir(path, 0755);
+    assert_int_equal(make_dirs(path, 0755), 0);
     snprintf(release, sizeof release,
              "[release]\nversion = 99.1.0.1\n\n[build cuda12]\ncuda = 12\nlinux_archive = %s\n"
              "linux_url = https://developer.download.nvidia.com/compute/cudnn/redist/%s\nlinux_sha256 = %s\n",
              KNOWN_NAME, KNOWN_NAME, SUM_OTHER);
     snprintf(path, sizeof path, "%s/catalog/catalog/99.1.0.1.ini", root);
-    write_text(path, release);
+    assert_int_equal(write_file_atomic(path, release), 0);
     snprintf(known, sizeof known, "%s/%s", root, KNOWN_NAME);
-    write_text(known, "abc\n");
+    assert_int_equal(write_file_atomic(known, "abc\n"), 0);
     snprintf(stranger, sizeof stranger, "%s/my-own-build.tar.xz", root);
-    write_text(stranger, "abc\n");
+    assert_int_equal(write_file_atomic(stranger, "abc\n"), 0);
     setenv("CUDNNV_ROOT", root, 1);
     unsetenv("PIP_INDEX_URL");
     return 0;
@@ -62,10 +51,8 @@ static int group_setup(void **state)
 
 static int group_teardown(void **state)
 {
-    char command[300];
     (void)state;
-    snprintf(command, sizeof command, "rm -rf '%s'", root);
-    return system(command);
+    return remove_tree(root);
 }
 
 static struct source_query query_for(const struct install_request *request, const char *requested,
