@@ -90,8 +90,18 @@ MAN_PAGE    = $(BUILD)/share/man/man1/cudnnv.1
 # OBJDIR,SOURCES,AR)): a program links its entry and the library, and the
 # linker takes only the members it needs, so what only the helpers use
 # stays out of the cudnnv a shell runs at every prompt.
+# A .d file names each header by the path it had when the object was built,
+# so a header added, moved to another part or removed would go unnoticed
+# (-MP makes the old path a target that is never out of date): every object
+# also depends on the list of the headers' paths, rewritten (while make reads
+# this file) only when that list changes.
+HEADER_LIST  = $(BUILD)/gen/headers.list
+HEADER_PATHS = $(sort $(wildcard shim/*.h manager/*/*.h))
+$(shell mkdir -p $(BUILD)/gen && { echo '$(HEADER_PATHS)' | cmp -s - $(HEADER_LIST) || \
+        echo '$(HEADER_PATHS)' > $(HEADER_LIST); } 2>/dev/null)
+
 define compile_rule
-$(1)/%.o: %.c $(5)
+$(1)/%.o: %.c $(HEADER_LIST) $(5)
 	@mkdir -p $$(dir $$@)
 	@echo "  CC $$<$(4)"
 	$$(Q)$(2) $(3) -MMD -MP -c $$< -o $$@

@@ -133,3 +133,52 @@ copy_tree() {
         done
     done
 }
+
+# make_database FILE: what make knows of every build (objects, programs, shims), as 'make -pq' prints it.
+make_database() {
+    local build
+    build=$(realpath --relative-to="$REPO" "$(build_dir)")
+    (cd "$REPO" && make -pq BUILD="$build" "$build/bin/cudnnv" "$build/lib/cudnnv/cudnnv-install" \
+        "$build/lib/cudnnv/cudnnv-update" "$build/tools/cudnnv-man" "$build/lib/cudnnv/libcudnn.so.9" \
+        "$build/aarch64/bin/cudnnv" "$build/aarch64/lib/cudnnv/cudnnv-install" \
+        "$build/windows/cudnnv.exe" "$build/lib/cudnnv/windows/cudnn64_9.dll" > "$1" 2>/dev/null) || true
+}
+
+@test "every header of shim/ and manager/ is a prerequisite of every object and shim built from a source that includes it" {
+    local build database="$BATS_TEST_TMPDIR/make.db"
+    build=$(realpath --relative-to="$REPO" "$(build_dir)")
+    for target in "$build/aarch64/bin/cudnnv" "$build/windows/cudnnv.exe"; do
+        [ -e "$REPO/$target" ] || skip "$target is not built (make check builds it; make bats-fast does not)"
+    done
+    make_database "$database"
+    run "$REPO/tests/header-deps.sh" --root "$REPO" "$database" "$build/obj/" "$build/windows/obj/" \
+        "$build/aarch64/obj/" "$build/lib/cudnnv/libcudnn.so." "$build/lib/cudnnv/windows/cudnn64_"
+    assert_status 0
+    # each build was checked: the database holds all three builds' objects
+    for objects in obj windows/obj aarch64/obj; do
+        grep -q "^$build/$objects/manager/store/store.o: manager/store/store.c" "$database"
+    done
+    # planted: an object that lost a header, and one whose .d names a header by a path it no longer has
+    sed -e "s#^\($build/obj/manager/store/store.o:.*\) manager/store/store.h#\1#" \
+        -e "s#^\($build/windows/obj/manager/install/set_needs_elf_win32.o:.*\) manager/store/pe_imports.h#\1 manager/doctor/pe_imports.h#" \
+        "$database" > "$database.planted"
+    run "$REPO/tests/header-deps.sh" --root "$REPO" "$database.planted" "$build/obj/" "$build/windows/obj/"
+    assert_status 1
+    assert_output_has "$build/obj/manager/store/store.o does not depend on manager/store/store.h (manager/store/store.c includes it)"
+    assert_output_has "$build/windows/obj/manager/install/set_needs_elf_win32.o does not depend on manager/store/pe_imports.h (manager/install/set_needs_elf_win32.c includes it)"
+}
+
+@test "an object is built again when a header is added, moved or removed: the list of headers' paths is its prerequisite" {
+    local build
+    build=$(realpath --relative-to="$REPO" "$(build_dir)")
+    [ -e "$REPO/$build/windows/cudnnv.exe" ] || skip "$build/windows/cudnnv.exe is not built (make check builds it; make bats-fast does not)"
+    (cd "$REPO" && make -q BUILD="$build" "$build/obj/manager/store/store.o")
+    run make -C "$REPO" -q BUILD="$build" -W "$build/gen/headers.list" "$build/obj/manager/store/store.o"
+    assert_status 1
+    run make -C "$REPO" -q BUILD="$build" -W "$build/gen/headers.list" "$build/windows/obj/manager/store/store.o"
+    assert_status 1
+    # the list holds every header's path, so that a move changes it
+    for header in shim/cudnnv_select.h manager/store/pe_imports.h manager/install/install_source.h; do
+        grep -q "\b$header\b" "$REPO/$build/gen/headers.list"
+    done
+}
