@@ -182,3 +182,19 @@ make_database() {
         grep -q "\b$header\b" "$REPO/$build/gen/headers.list"
     done
 }
+
+@test "the cudnnv that runs at every prompt links none of what only the helpers use; the installer does" {
+    local build symbol object
+    build=$(build_dir)
+    for object in store/pe_imports install/set_layout_collect store/archive_member store/beneath \
+                  store/manifest_write install/archive_extract install/install_source; do
+        for symbol in $(nm --defined-only -g "$build/obj/manager/$object.o" | awk '{print $3}'); do
+            if nm "$CUDNNV" | grep -qw "$symbol"; then
+                echo "$CUDNNV holds $symbol of manager/$object.c, which only the helpers use" >&2
+                return 1
+            fi
+            nm "$build/lib/cudnnv/cudnnv-install" | grep -qw "$symbol" ||
+                [ "$object" = store/pe_imports ]   # a DLL's import table: read only by the Windows build
+        done
+    done
+}
