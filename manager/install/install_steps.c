@@ -5,9 +5,8 @@
  */
 #include "install_steps.h"
 
-#include "install_source.h"
-
 #include "install_archive.h"
+#include "install_source.h"
 #include "conda_package.h"
 #include "wheel_record.h"
 #include "messages.h"
@@ -18,14 +17,11 @@
 #include "store.h"
 #include "version_detect.h"
 
-#include <ctype.h>
 #include <dirent.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
-#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 

@@ -8,7 +8,6 @@
 #include "install_source.h"
 
 #include "advisories.h"
-#include "archive_fetch.h"
 #include "catalog.h"
 #include "messages.h"
 #include "driver.h"
