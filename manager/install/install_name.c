@@ -62,7 +62,7 @@ static void distinguishing_suffix(const char *root, const char *name, const stru
         snprintf(suffix, size, "-cuda%d", my_cuda);
 }
 
-int install_choose_name(const struct install_request *request, const char *root,
+int install_choose_name(const struct install_request *request, const char *source, const char *root,
                         const char *version_name, struct install_result *result)
 {
     char suffix[24] = "";
@@ -78,6 +78,6 @@ int install_choose_name(const struct install_request *request, const char *root,
     snprintf(result->name, sizeof result->name, "%.40s%s", version_name, suffix);
     if (!cudnnv_name_is_valid(result->name))
         return fail("the version found in %s ('%s') is not a name a set can have; give one with --name NAME",
-                    request->source, result->name);
+                    source, result->name);
     return taken(root, result->name, request, result);
 }

@@ -160,22 +160,22 @@ static int build_set(const struct install_request *request, const struct resolve
     char error[PATH_MAX + 256], version_name[64];
     if (!set_layout_find(raw, &layout))
         return fail("no cuDNN libraries in %s (looked for lib/libcudnn*, lib64/libcudnn*, bin/cudnn*.dll); give the folder that holds include/ and lib/",
-                    request->source);
+                    from->path);
     if (set_layout_collect(&layout, result->staged_set, confined ? raw : NULL, error, sizeof error) != 0)
-        return fail("refusing %s: %s; nothing was installed", request->source, error);
-    if (detect_version(result->staged_set, request->source, &version) != 0)
+        return fail("refusing %s: %s; nothing was installed", from->path, error);
+    if (detect_version(result->staged_set, from->path, &version) != 0)
         return 1;
     find_release_name(from, raw, &layout, &release);
     version_compose_name(&version, &release, version_name, sizeof version_name);
     snprintf(result->info.version, sizeof result->info.version, "%s", version_name);
     snprintf(result->info.cuda, sizeof result->info.cuda, "%s", release.cuda);
-    snprintf(result->info.platform, sizeof result->info.platform, "%s", set_layout_platform(&layout, base_name(request->source)));
+    snprintf(result->info.platform, sizeof result->info.platform, "%s", set_layout_platform(&layout, base_name(from->path)));
     if (request->runtime) {
         if (keep_runtime_only(result->staged_set) != 0)
             return 1;
         strcpy(result->info.content, "runtime");
     }
-    return install_choose_name(request, root, version_name, result);
+    return install_choose_name(request, from->path, root, version_name, result);
 }
 
 /*
@@ -183,7 +183,7 @@ static int build_set(const struct install_request *request, const struct resolve
  * package may hold libcudnn.so.9.1.0 alone), and must then hold its main
  * library under its soname: a set no program can load is refused.
  */
-static int link_sonames(const struct install_request *request, const char *set_dir, const struct set_info *info)
+static int link_sonames(const char *source, const char *set_dir, const struct set_info *info)
 {
     char lib_dir[PATH_MAX], main_library[PATH_MAX], why[PATH_MAX + 128], soname[32];
     int made;
@@ -191,11 +191,11 @@ static int link_sonames(const struct install_request *request, const char *set_d
         return 0;
     path_join(lib_dir, sizeof lib_dir, set_dir, "lib");
     if (set_needs_make_soname_links(lib_dir, &made, why, sizeof why) != 0)
-        return fail("refusing %s: %s; nothing was installed", request->source, why);
+        return fail("refusing %s: %s; nothing was installed", source, why);
     snprintf(soname, sizeof soname, "libcudnn.so.%d", cudnnv_name_major(info->version));
     if (path_join(main_library, sizeof main_library, lib_dir, soname) != 0 || !is_regular_file(main_library))
         return fail("refusing %s: its lib/ has no %s (no library names that soname), so no program could load it; nothing was installed",
-                    request->source, soname);
+                    source, soname);
     return 0;
 }
 
@@ -214,14 +214,10 @@ static int record_needs(const char *set_dir)
     return 0;
 }
 
-int install_in_staging(const struct install_request *asked, const struct resolved_archive *from,
+int install_in_staging(const struct install_request *request, const struct resolved_archive *from,
                        const char *root, const char *staging, struct install_result *result)
 {
     char raw[PATH_MAX];
-    /* the steps speak of the file or folder they read */
-    struct install_request on_file = *asked;
-    const struct install_request *request = &on_file;
-    on_file.source = from->path;
     memset(result, 0, sizeof *result);
     path_join(result->staged_set, sizeof result->staged_set, staging, "set");
     if (make_dirs(result->staged_set, 0755) != 0)
@@ -232,11 +228,11 @@ int install_in_staging(const struct install_request *asked, const struct resolve
     if (!confined && realpath(from->path, raw) == NULL)
         return fail("cannot read %s: %s", from->path, strerror(errno));
     if (build_set(request, from, root, raw, confined, result) != 0 ||
-        link_sonames(request, result->staged_set, &result->info) != 0)
+        link_sonames(from->path, result->staged_set, &result->info) != 0)
         return 1;
     strcpy(result->info.kind, "installed");
-    if (realpath(request->source, result->info.source) == NULL)
-        snprintf(result->info.source, sizeof result->info.source, "%s", request->source);
+    if (realpath(from->path, result->info.source) == NULL)
+        snprintf(result->info.source, sizeof result->info.source, "%s", from->path);
     /* the address is kept for 'cudnnv lock' (a file to commit): never one that carries a password */
     if (strlen(from->url) < sizeof result->info.url && strpbrk(from->url, " \t\r\n;#@") == NULL)
         snprintf(result->info.url, sizeof result->info.url, "%s", from->url);

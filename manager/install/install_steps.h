@@ -42,9 +42,11 @@ struct install_result {
 
 struct resolved_archive;   /* install_source.h: what a source answered */
 
+/* The set from what a source answered, staged under staging (0, or 1 after a message naming from's file). */
 int install_in_staging(const struct install_request *request, const struct resolved_archive *from,
                        const char *root, const char *staging, struct install_result *result);
-int install_choose_name(const struct install_request *request, const char *root,
+/* install_name.c: the set's name (--name, else its version, told apart from a set of that version); source for messages. */
+int install_choose_name(const struct install_request *request, const char *source, const char *root,
                         const char *version_name, struct install_result *result);
 
 #endif
