@@ -580,7 +580,7 @@ demo: deps-demo
 	tests/fixtures/build-fixtures.sh --native $(BUILD)/demo-fixtures $(BUILD)/lib/cudnnv
 	tests/demo.sh $(abspath $(CUDNNV)) $(abspath $(BUILD)/demo-fixtures)
 
-install: $(CUDNNV) $(INSTALLER) $(UPDATER) $(SHIM_LIBS) $(CATALOG_DATA) $(SPANK_PLUGIN) $(FORWARDERS) $(MAN_PAGE) $(MAN_PAGE)
+install: $(CUDNNV) $(INSTALLER) $(UPDATER) $(SHIM_LIBS) $(CATALOG_DATA) $(SPANK_PLUGIN) $(FORWARDERS) $(MAN_PAGE)
 	install -d "$(DESTDIR)$(PREFIX)/bin" "$(DESTDIR)$(PREFIX)/lib/cudnnv" "$(DESTDIR)$(PREFIX)/share/man/man1"
 	for s in $(NVRTC_SONAMES); do install -d "$(DESTDIR)$(PREFIX)/lib/cudnnv/forward/$$s" && \
 	  install -m 644 $(BUILD)/lib/cudnnv/forward/$$s/libnvrtc.so "$(DESTDIR)$(PREFIX)/lib/cudnnv/forward/$$s/"; done

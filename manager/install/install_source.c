@@ -55,13 +55,13 @@ static const struct install_source *source_for(const struct source_query *query)
     return &source_catalog;
 }
 
-/* A catalog release whose address is out of reach: the index configured here, if any. */
-static int index_instead(const struct source_query *query, struct resolved_archive *found)
+/* A catalog release whose address is out of reach: the index configured here, if any (else the catalog's status). */
+static int index_instead(const struct source_query *query, struct resolved_archive *found, int status)
 {
     char address[1024];
-    if (!download_was_unreachable() || query->request->channel != NULL ||
-        source_index_default(address, sizeof address) != 0)
-        return 1;
+    if (status == 0 || status == INSTALL_PLANNED || !download_was_unreachable() ||
+        query->request->channel != NULL || source_index_default(address, sizeof address) != 0)
+        return status;
     note("NVIDIA's address cannot be reached from here; trying the Python index you configured, %s (its wheel's SHA-256 and RECORD are checked)",
          address);
     memset(found, 0, sizeof *found);
@@ -69,7 +69,7 @@ static int index_instead(const struct source_query *query, struct resolved_archi
     return source_index.resolve(query, found);
 }
 
-int install_source_resolve(struct source_query *query, struct resolved_archive *found)
+int install_source_resolve(const struct source_query *query, struct resolved_archive *found)
 {
     const struct install_source *source = source_for(query);
     memset(found, 0, sizeof *found);
@@ -77,7 +77,5 @@ int install_source_resolve(struct source_query *query, struct resolved_archive *
     if (source != &source_lock && source != &source_local && query->request->sha256 != NULL)
         return usage_fail("install", "--sha256 checks a file; a catalog release is checked against the catalog");
     int status = source->resolve(query, found);
-    if (status != 0 && status != INSTALL_PLANNED && source == &source_catalog)
-        status = index_instead(query, found);
-    return status;
+    return source == &source_catalog ? index_instead(query, found, status) : status;
 }

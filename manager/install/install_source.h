@@ -58,7 +58,7 @@ struct install_source {
 extern const struct install_source source_local, source_lock, source_channel, source_index, source_catalog;
 
 /* The archive for query->requested, from the first source that takes it (0, INSTALL_PLANNED, or 1 after a message). */
-int install_source_resolve(struct source_query *query, struct resolved_archive *found);
+int install_source_resolve(const struct source_query *query, struct resolved_archive *found);
 
 /* install_source.c: what the catalog and a lock say of one of their archives, and the archive fetched and checked. */
 int source_fetch_listed(const struct catalog_release *release, const struct catalog_build *build, int platform,
