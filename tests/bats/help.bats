@@ -133,7 +133,10 @@ built_man_page() {
     run groff -man -ww -z -Tutf8 "$page"
     assert_status 0
     [ -z "$output" ] || { echo "groff: $output" >&2; return 1; }
-    ! grep -q '@[A-Z]*@' "$page" || { echo "a marker was left in $page" >&2; return 1; }
+    if grep -q '@[A-Z]*@' "$page"; then
+        echo "a marker was left in $page" >&2
+        return 1
+    fi
     grep -q '^\.SH OPTIONS$' "$page"
     grep -q '^\.SS install$' "$page"
 }
