@@ -13,7 +13,7 @@ const char *cudnnv_name_rule(void)
 {
     static char rule[128];
     if (rule[0] == '\0')
-        snprintf(rule, sizeof rule, "no '/', '\\', '..', spaces or control characters, no leading '-', at most %d bytes",
+        snprintf(rule, sizeof rule, "no '/', '\\', ':', '#', '..', spaces or control characters, no leading '-', at most %d bytes",
                  CUDNNV_NAME_MAX);
     return rule;
 }

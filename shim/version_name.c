@@ -31,7 +31,8 @@ int cudnnv_name_is_valid(const char *name)
     if (strcmp(name, ".") == 0 || strstr(name, "..") != NULL)
         return 0;
     for (const unsigned char *c = (const unsigned char *)name; *c; c++) {
-        if (*c < 0x20 || *c == 0x7f || *c == '/' || *c == '\\')
+        /* ':' and '#' split and end names in CUDNNV_VERSION and version files */
+        if (*c < 0x20 || *c == 0x7f || *c == '/' || *c == '\\' || *c == ':' || *c == '#')
             return 0;
         if (is_space(*c))
             return 0;

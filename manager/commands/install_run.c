@@ -143,8 +143,8 @@ static int install_one(const struct install_request *request, const struct resol
 /* install --with-cuda-libs NAME for a set already installed: only what it lacks is brought. */
 static int is_installed_set(const struct install_request *request, cudnnv_name name)
 {
-    return request->with_cuda_libs && !is_directory(request->source) && !is_regular_file(request->source) &&
-           cudnnv_name_is_valid(request->source) && cudnnv_resolve(store_root(), request->source, name) &&
+    return request->with_cuda_libs && cudnnv_name_is_valid(request->source) &&
+           cudnnv_resolve(store_root(), request->source, name) &&
            cudnnv_set_exists(store_root(), name);
 }
 

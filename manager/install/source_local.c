@@ -20,11 +20,30 @@
 #include <strings.h>
 #include <sys/stat.h>
 
+/* A word a release could be named ("9.1", "8.1.0.77"): it holds no '/', so it is not spelled as a path. */
+static int is_release_word(const char *word)
+{
+    return cudnnv_name_is_valid(word) && cudnnv_name_major(word) >= 0;
+}
+
+/*
+ * Anything spelled as a path ("./9.1", "/x", "a/b") or that no release can be
+ * named (so that a mistyped path is told as one). A release word is a
+ * release, as in pyenv and nvm, even beside a file or folder of that name;
+ * it is taken as that file or folder only when no other source is asked
+ * (--channel, --index-url) and the catalog knows no release of that name.
+ */
 static int takes(const struct source_query *query)
 {
-    const char *path = query->requested;
-    return is_directory(path) || is_regular_file(path) || !cudnnv_name_is_valid(path) ||
-           cudnnv_name_major(path) < 0;
+    const char *word = query->requested;
+    if (!is_release_word(word))
+        return 1;
+    if (!is_directory(word) && !is_regular_file(word))
+        return 0;
+    if (query->request->channel != NULL || query->request->index_url != NULL)
+        return 0;
+    const struct catalog *catalog = catalog_once_get(query->catalog);
+    return catalog == NULL || catalog_find(catalog, word) == NULL;
 }
 
 static int check_sha256(const char *archive, const char *expected, char actual[65])
@@ -62,6 +81,9 @@ static int resolve(const struct source_query *query, struct resolved_archive *fo
     if (strlen(path) >= sizeof found->path)
         return fail("the path '%s' is longer than this system allows", path);
     memcpy(found->path, path, strlen(path) + 1);
+    if (is_release_word(path))
+        note("no release '%s' is in the catalog, so the %s './%s' here is installed ('cudnnv known' lists the releases)",
+             path, is_directory(path) ? "folder" : "file", path);
     if (stat(path, &info) != 0 && (errno == ENOENT || errno == ENOTDIR))
         return fail("no such file or directory: '%s'; give NVIDIA's archive (.tar.xz, .tgz, .zip), a folder holding cuDNN, or a release ('cudnnv known')",
                     path);

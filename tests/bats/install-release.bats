@@ -55,6 +55,42 @@ right_sum() {
     assert_output_has "downloading http://127.0.0.1:$PORT/$ARCHIVE"
 }
 
+@test "a release word is a release beside a folder of that name; a path is a path when spelled as one, or when no release has the name" {
+    mkdir -p "$BATS_TEST_TMPDIR/mirror" "$CUDNNV_ROOT"
+    cp "$ARCHIVES/$ARCHIVE" "$BATS_TEST_TMPDIR/mirror/"
+    write_catalog "http://127.0.0.1:9/nowhere/$ARCHIVE" "$(right_sum)"
+    printf '[download]\nmirrors = %s\n' "$BATS_TEST_TMPDIR/mirror" > "$CUDNNV_ROOT/config"
+    # a project that ships a folder named like the release, holding another cuDNN
+    cp -a "$FIXTURES/layouts/old-8.0.4" 8.1.0
+    run cudnnv install 8.1.0
+    assert_status 0
+    assert_output_has "using $BATS_TEST_TMPDIR/mirror/$ARCHIVE"
+    assert_sets 8.1.0.77
+    cudnnv uninstall 8.1.0.77 2>/dev/null
+    # the same for a bare install whose pin is the word, in nvm's spelling too
+    for pin in 8.1.0 v8.1.0; do
+        echo "$pin" > .cudnn-version
+        run cudnnv install
+        assert_status 0
+        assert_output_has "using $BATS_TEST_TMPDIR/mirror/$ARCHIVE"
+        assert_sets 8.1.0.77
+        cudnnv uninstall --force 8.1.0.77 2>/dev/null
+    done
+    rm .cudnn-version
+    # spelled as a path, it is the folder, with nothing said
+    run cudnnv install ./8.1.0
+    assert_status 0
+    refute_output_has "is in the catalog"
+    assert_sets 8.0.4
+    cudnnv uninstall 8.0.4 2>/dev/null
+    # a word no release in the catalog has: the folder, and the output says so
+    mv 8.1.0 8.55
+    run cudnnv install 8.55
+    assert_status 0
+    assert_output_has "no release '8.55' is in the catalog, so the folder './8.55' here is installed"
+    assert_sets 8.0.4
+}
+
 @test "a checksum that does not match deletes the download and installs nothing" {
     start_server
     write_catalog "http://127.0.0.1:$PORT/$ARCHIVE" "$(printf '%064d' 7)"

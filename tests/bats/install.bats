@@ -94,6 +94,24 @@ load helpers
     [ ! -e "$CUDNNV_ROOT/evil" ]
 }
 
+@test "one name rule for install, link, the shim and cdi: a name with ':' or '#' is refused, since neither can be selected" {
+    local name
+    for name in 'a:b' 'tf#25'; do
+        run cudnnv install --name "$name" "$ARCHIVES/cudnn-11.2-linux-x64-v8.1.0.77-test.tgz"
+        assert_status 2
+        assert_output_has "no '/', '\\', ':', '#', '..'"
+        run cudnnv link "$name" "$FIXTURES/layouts/old-8.1.0"
+        [ "$status" -ne 0 ]
+        assert_output_has "no '/', '\\', ':', '#', '..'"
+    done
+    [ -z "$(ls "$CUDNNV_ROOT/versions")" ]
+    # a folder planted by hand under such a name is no set: no version file or CUDNNV_VERSION can name it
+    mkdir -p "$CUDNNV_ROOT/versions"
+    cp -a "$FIXTURES/layouts/old-8.1.0" "$CUDNNV_ROOT/versions/a:b"
+    run cudnnv versions --bare
+    refute_output_has "a:b"
+}
+
 @test "--sha256 accepts the right sum and refuses a wrong one before extracting" {
     archive="$ARCHIVES/cudnn-11.2-linux-x64-v8.1.0.77-test.tgz"
     sum=$(sha256sum "$archive" | cut -d' ' -f1)
