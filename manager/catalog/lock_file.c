@@ -120,7 +120,9 @@ int lock_file_read(const char *path, struct lock_file *lock, char *why, size_t s
         snprintf(why, size, "there is no %s", path);
         return -1;
     }
-    int line = ini_read(path, take_key, &reading);
+    int line = ini_read_project_file(path, take_key, &reading);
+    if (line == INI_READ_UNTRUSTED)
+        snprintf(reading.why, sizeof reading.why, "it %s", cudnnv_read_problem(CUDNNV_READ_UNTRUSTED));
     for (int i = 0; line == 0 && reading.why[0] == '\0' && i < lock->count; i++) {
         const char *problem = catalog_release_problem(&lock->entries[i].release, "");
         if (problem != NULL || lock->entries[i].release.version[0] == '\0')

@@ -25,6 +25,8 @@ struct resolved_archive {
     char cuda[24];               /* the CUDA the build is for; "" when the source does not say */
     int platform;                /* enum catalog_platform asked for */
     char headers_path[PATH_MAX]; /* a second package unpacked into the same set (NVIDIA's libcudnn-dev); "" for none */
+    const char *release_vouched; /* a source that states this exact release (cudnn.lock), or NULL: an archive
+                                    holding another release is then refused */
 };
 
 /* The release catalog, read at most once per run, when a source first needs it (NULL: none to read). */

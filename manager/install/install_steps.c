@@ -150,6 +150,23 @@ static int keep_runtime_only(const char *set_dir)
     return 0;
 }
 
+/*
+ * A source that vouches for the exact release (a lock) must have brought
+ * that release: an archive holding another is refused, naming both, so no
+ * pin is left unanswered under exit status 0.
+ */
+static int holds_other_release(const struct resolved_archive *from, const struct set_version *version)
+{
+    char plain[48];
+    snprintf(plain, sizeof plain, "%d.%d.%d", version->major, version->minor, version->patch);
+    size_t length = strlen(plain);
+    if (from->release_vouched == NULL || !is_dotted(from->version) ||
+        (strncmp(from->version, plain, length) == 0 && (from->version[length] == '.' || from->version[length] == '\0')))
+        return 0;
+    return fail("%s holds cuDNN %s, but %s names release %s; nothing was installed (the archive is not the one published for that release)",
+                base_name(from->path), plain, from->release_vouched, from->version);
+}
+
 /* Finds the set in the source, copies its files into staging/set and names it. */
 static int build_set(const struct install_request *request, const struct resolved_archive *from, const char *root,
                      const char *raw, int confined, struct install_result *result)
@@ -164,6 +181,8 @@ static int build_set(const struct install_request *request, const struct resolve
     if (set_layout_collect(&layout, result->staged_set, confined ? raw : NULL, error, sizeof error) != 0)
         return fail("refusing %s: %s; nothing was installed", from->path, error);
     if (detect_version(result->staged_set, from->path, &version) != 0)
+        return 1;
+    if (holds_other_release(from, &version) != 0)
         return 1;
     find_release_name(from, raw, &layout, &release);
     version_compose_name(&version, &release, version_name, sizeof version_name);

@@ -11,6 +11,7 @@
 #include "cudnnv_select.h"
 
 #include "ini_read.h"
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -82,6 +83,10 @@ int set_info_write(const char *set_dir, const struct set_info *info)
              info->url[0] ? "\n" : "", one_line(info->path, linked, sizeof linked),
              info->sha256, info->installed, info->content[0] ? "content = " : "", info->content,
              info->content[0] ? "\n" : "");
+    if (!ini_text_fits(text)) {
+        errno = ENAMETOOLONG;   /* a line the reader would refuse is never written */
+        return -1;
+    }
     return write_file_atomic(path, text);
 }
 

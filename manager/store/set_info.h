@@ -7,7 +7,7 @@
 
 #include <limits.h>
 
-/* An address recorded whole on one line of cudnnv.ini (whose lines are at most 198 bytes with the key). */
+/* An address recorded whole in cudnnv.ini (a longer one is not recorded: a lock then names the catalog's). */
 #define SET_INFO_URL_MAX 190
 
 struct set_info {

@@ -10,6 +10,7 @@
 #include "set_info.h"
 
 #include "ini_read.h"
+#include <errno.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -102,7 +103,8 @@ int set_needs_append(const char *set_dir, const struct set_needs *needs)
         used += (size_t)snprintf(out + used, size - used, "%s = %s\n", needs->need[i].name, needs->need[i].needed_by);
     if (needs->count == 0)
         snprintf(out + used, size - used, "none = \n");
-    int status = write_file_atomic(path, out);
+    errno = ENAMETOOLONG;   /* a line the reader would refuse is never written */
+    int status = ini_text_fits(out) ? write_file_atomic(path, out) : -1;
     free(out);
     free(text);
     return status;

@@ -94,6 +94,19 @@ load helpers
     [ ! -e "$CUDNNV_ROOT/evil" ]
 }
 
+@test "an archive installed from a long path records its source whole, and the set's cudnnv.ini reads back" {
+    local long="$BATS_TEST_TMPDIR/$(printf 'd%.0s' $(seq 240))"
+    mkdir -p "$long"
+    cp "$ARCHIVES/cudnn-11.2-linux-x64-v8.1.0.77-test.tgz" "$long/"
+    run cudnnv install "$long/cudnn-11.2-linux-x64-v8.1.0.77-test.tgz"
+    assert_status 0
+    grep -qxF "source = $long/cudnn-11.2-linux-x64-v8.1.0.77-test.tgz" "$CUDNNV_ROOT/versions/8.1.0.77/cudnnv.ini"
+    run cudnnv versions --json
+    assert_output_has '"version": "8.1.0.77", "cuda": "11.2", "platform": "linux-x86_64", "kind": "installed"'
+    run cudnnv verify 8.1.0.77
+    assert_status 0
+}
+
 @test "one name rule for install, link, the shim and cdi: a name with ':' or '#' is refused, since neither can be selected" {
     local name
     for name in 'a:b' 'tf#25'; do

@@ -70,24 +70,61 @@ locked_project() {
     [ ! -e "$CUDNNV_ROOT/versions" ] || [ -z "$(ls "$CUDNNV_ROOT/versions")" ]
 }
 
-@test "a line longer than the reader's buffer is refused, not cut into a key a reviewer never sees" {
+@test "a long line is never cut into a key a reviewer never sees: a long comment is a comment, a line past the limit is refused" {
     locked_project
     cudnnv lock 2>/dev/null
     export CUDNNV_ROOT="$BATS_TEST_TMPDIR/other-machine"
-    # one line: a comment filling inih's buffer (199 bytes), then what inih read as a line of its own
+    # one line: a comment longer than inih's own buffer (199 bytes), then what inih once read as a line of its own
     local padding
     padding=$(printf '%0197d' 0 | tr 0 x)
     printf '; %slinux-x86_64.sha256 = %s\n' "$padding" "$(printf '%064d' 1)" >> cudnn.lock
+    run cudnnv install --locked
+    assert_status 0
+    refute_output_has "SHA-256"
+    grep -qx "sha256 = $SUM" "$CUDNNV_ROOT/versions/8.1.0.77/cudnnv.ini"
+    rm -rf "$CUDNNV_ROOT"
+    # a line longer than any value cudnnv writes (4400 bytes) is refused, naming it
     local line
     line=$(grep -n "^; x" cudnn.lock | cut -d: -f1)
+    sed -i "${line}d" cudnn.lock
+    printf '; %s\n' "$(printf '%04400d' 0)" >> cudnn.lock
+    line=$(wc -l < cudnn.lock)
     run cudnnv install --locked
     assert_status 1
-    assert_output_has "$PROJECT/cudnn.lock is not a lock cudnnv can use: line $line is not INI, or longer than 198 bytes"
+    assert_output_has "$PROJECT/cudnn.lock is not a lock cudnnv can use: line $line is not INI, or longer than 4400 bytes"
     refute_output_has "downloading"
     [ ! -e "$CUDNNV_ROOT/versions/8.1.0.77" ]
-    # a comment of 198 bytes is read as a comment
-    sed -i "${line}d" cudnn.lock
-    printf '; %s\n' "${padding:1}" >> cudnn.lock
+}
+
+@test "a lock whose archive holds another release than the one it states is refused, naming both" {
+    locked_project
+    cudnnv lock 2>/dev/null
+    export CUDNNV_ROOT="$BATS_TEST_TMPDIR/other-machine"
+    local other=cudnn-11.0-linux-x64-v8.0.4.30-test.tgz
+    sed -i -e "s|^linux-x86_64.archive = .*|linux-x86_64.archive = $other|" \
+        -e "s|^linux-x86_64.url = .*|linux-x86_64.url = file://$ARCHIVES/$other|" \
+        -e "s|^linux-x86_64.sha256 = .*|linux-x86_64.sha256 = $(sha256sum "$ARCHIVES/$other" | cut -c1-64)|" \
+        -e "/^linux-x86_64.size = /d" cudnn.lock
+    run cudnnv install --locked
+    assert_status 1
+    assert_output_has "$other holds cuDNN 8.0.4, but cudnn.lock names release 8.1.0.77; nothing was installed"
+    [ -z "$(ls "$CUDNNV_ROOT/versions")" ]
+}
+
+@test "a cudnn.lock another user owns beside root's own .cudnn-version is not obeyed, and named" {
+    locked_project
+    cudnnv lock 2>/dev/null
+    local shared="$BATS_TEST_TMPDIR/shared"
+    mkdir -p "$shared" && chmod 1777 "$shared"
+    cp .cudnn-version "$shared/"
+    cp cudnn.lock "$shared/" && chown nobody "$shared/cudnn.lock"
+    cd "$shared"
+    export CUDNNV_ROOT="$BATS_TEST_TMPDIR/other-machine"
+    run cudnnv install --locked
+    assert_status 1
+    assert_output_has "$shared/cudnn.lock is not a lock cudnnv can use: it belongs to another user (not root), so it is not obeyed"
+    [ ! -e "$CUDNNV_ROOT/versions" ] || [ -z "$(ls "$CUDNNV_ROOT/versions")" ]
+    chown root "$shared/cudnn.lock"
     run cudnnv install --locked
     assert_status 0
 }
