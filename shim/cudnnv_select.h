@@ -112,6 +112,7 @@ int cudnnv_resolve(const char *root, const char *requested, cudnnv_name out);
 int cudnnv_read_names(const char *text, cudnnv_name *names, int max, cudnnv_name bad);
 int cudnnv_read_version_file(const char *path, cudnnv_name *names, int max, cudnnv_name bad);
 int cudnnv_read_regular_file(const char *path, char *text, size_t size, int trusted_only);
+int cudnnv_read_regular_file_length(const char *path, char *text, size_t size, int trusted_only, size_t *read_length);
 /* Version files are judged as this user's would be (uid), or this process's again (-1): 'cudnnv ps' as root. */
 void cudnnv_read_as_user(long uid);
 const char *cudnnv_read_problem(int code);

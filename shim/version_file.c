@@ -108,6 +108,12 @@ static int owner_is_trusted(const struct stat *info)
  */
 int cudnnv_read_regular_file(const char *path, char *text, size_t size, int trusted_only)
 {
+    return cudnnv_read_regular_file_length(path, text, size, trusted_only, NULL);
+}
+
+/* As cudnnv_read_regular_file, with the number of bytes read (a NUL byte in the text ends no reading). */
+int cudnnv_read_regular_file_length(const char *path, char *text, size_t size, int trusted_only, size_t *read_length)
+{
     struct stat info;
     int fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
     if (fd < 0)
@@ -138,7 +144,11 @@ int cudnnv_read_regular_file(const char *path, char *text, size_t size, int trus
         status = CUDNNV_READ_TOO_LONG;
         length = size - 1;
     }
-    text[status == 0 || status == CUDNNV_READ_TOO_LONG ? length : 0] = '\0';
+    if (status != 0 && status != CUDNNV_READ_TOO_LONG)
+        length = 0;
+    text[length] = '\0';
+    if (read_length != NULL)
+        *read_length = length;
     return status;
 }
 

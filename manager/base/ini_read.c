@@ -1,7 +1,8 @@
 /*
  * ini_read (ini_read.h): inih's parser over the file's text, after a check
  * of every line's length; the file is read as every outside file is
- * (cudnnv_read_regular_file).
+ * (cudnnv_read_regular_file); a NUL byte, which would end the text where
+ * it stands and hide every later line, is refused by its line.
  *
  * inih's line buffer is fixed when Debian builds it (INI_MAX_LINE, 200), but
  * a value cudnn writes can be a path of up to PATH_MAX bytes. So inih is
@@ -44,6 +45,16 @@ static int first_long_line(const char *text)
         line++;
     }
     return 0;
+}
+
+/* The number of the line that holds the first NUL byte of length bytes (which would end the text there), or 0. */
+static int line_of_nul(const char *text, size_t length)
+{
+    const char *nul = memchr(text, '\0', length);
+    int line = 1;
+    for (const char *c = text; nul != NULL && c < nul; c++)
+        line += *c == '\n';
+    return nul != NULL ? line : 0;
 }
 
 static int is_blank(char c)
@@ -108,12 +119,16 @@ static int pass_value(void *stream, const char *section, const char *key, const 
 static int read_with(const char *path, int trusted_only, ini_handler handler, void *user)
 {
     char *text = malloc(INI_READ_MAX_FILE + 1), *long_value = malloc(INI_READ_MAX_LINE + 1);
-    int status = text == NULL || long_value == NULL ? -1
-                                                    : cudnnv_read_regular_file(path, text, INI_READ_MAX_FILE + 1, trusted_only);
+    size_t length = 0;
+    int status = text == NULL || long_value == NULL
+                     ? -1
+                     : cudnnv_read_regular_file_length(path, text, INI_READ_MAX_FILE + 1, trusted_only, &length);
     if (status == 0) {
         struct line_feed feed = {text, long_value, 0, handler, user};
-        int long_line = first_long_line(text);
-        status = long_line ? long_line : ini_parse_stream(next_line, &feed, pass_value, &feed);
+        int bad_line = line_of_nul(text, length);
+        if (bad_line == 0)
+            bad_line = first_long_line(text);
+        status = bad_line ? bad_line : ini_parse_stream(next_line, &feed, pass_value, &feed);
     } else {
         status = status == CUDNNV_READ_UNTRUSTED ? INI_READ_UNTRUSTED : -1;
     }

@@ -39,7 +39,7 @@ static int in_range(const struct advisory *advisory, const char *version)
 static void close_section(struct advisory_reader *reader)
 {
     if (reader->current.severity > reader->best.severity && reader->current.why[0] != '\0' &&
-        !cudnnv_text_has_controls(reader->current.why) && in_range(&reader->current, reader->version))
+        in_range(&reader->current, reader->version))
         reader->best = reader->current;
     memset(&reader->current, 0, sizeof reader->current);
 }
@@ -65,10 +65,9 @@ static int take_key(void *user, const char *section, const char *key, const char
 
 enum advisory_severity advisory_for(const char *version, struct advisory *found)
 {
-    char path[PATH_MAX];
     struct advisory_reader reader = {.version = version};
     memset(found, 0, sizeof *found);
-    if (catalog_data_dir("advisories.ini", path, sizeof path) != 0 || ini_read(path, take_key, &reader) != 0)
+    if (catalog_data_read("advisories.ini", take_key, &reader) != 0)
         return ADVISORY_NONE;
     close_section(&reader);
     *found = reader.best;

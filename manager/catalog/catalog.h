@@ -10,6 +10,8 @@
 #ifndef CUDNNV_CATALOG_H
 #define CUDNNV_CATALOG_H
 
+#include "ini_read.h"
+
 #include "build_platform.h"
 #include <stddef.h>
 
@@ -53,6 +55,9 @@ struct catalog {
 };
 
 int catalog_data_dir(const char *leaf, char *out, size_t size);
+/* catalog_data.c: a data file read through handler, the store's copy when it reads whole, else the shipped one
+ * (a copy that cannot be read is named in a warning); 0, or -1 when neither could be read. */
+int catalog_data_read(const char *leaf, ini_handler handler, void *user);
 const char *catalog_platform_name(enum catalog_platform platform);
 const char *catalog_platform_key(enum catalog_platform platform);
 int catalog_platform_from_name(const char *name);

@@ -43,11 +43,8 @@ static int take_key(void *user, const char *section, const char *key, const char
 
 int frameworks_load(struct framework_pins *pins)
 {
-    char path[PATH_MAX];
     memset(pins, 0, sizeof *pins);
-    if (catalog_data_dir("frameworks.ini", path, sizeof path) != 0)
-        return -1;
-    return ini_read(path, take_key, pins) == 0 ? 0 : -1;
+    return catalog_data_read("frameworks.ini", take_key, pins);
 }
 
 void frameworks_free(struct framework_pins *pins)

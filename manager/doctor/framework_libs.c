@@ -37,13 +37,12 @@ static int take_library(void *user, const char *section, const char *key, const 
 
 int framework_libs_judge(const char *framework, const char *cuda, struct framework_libs *libs)
 {
-    char path[PATH_MAX];
     struct libs_reader reader = {.libs = libs};
     memset(libs, 0, sizeof *libs);
     snprintf(reader.section, sizeof reader.section, "%s %s", framework, cuda);
-    if (cuda[0] == '\0' || catalog_data_dir("framework-cuda-libs.ini", path, sizeof path) != 0)
+    if (cuda[0] == '\0')
         return 0;
-    return ini_read(path, take_library, &reader) == 0 ? 0 : -1;
+    return catalog_data_read("framework-cuda-libs.ini", take_library, &reader);
 }
 
 int framework_libs_missing(const struct framework_libs *libs)

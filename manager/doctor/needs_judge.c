@@ -255,16 +255,14 @@ static int take_runtime_need(void *user, const char *section, const char *key, c
 static void add_runtime_needs(const struct set_info *info, int cuda_major, struct set_needs *needs,
                               struct set_judgement *judgement)
 {
-    char path[PATH_MAX];
     struct runtime_reader reader = {.cuda_major = cuda_major, .needs = needs, .unknown = judgement->runtime_unknown,
                                     .unknown_size = sizeof judgement->runtime_unknown};
     snprintf(reader.section, sizeof reader.section, "%d %s", cudnnv_name_major(info->version),
              strncmp(info->platform, "windows", 7) == 0 ? "windows" : "linux");
     snprintf(judgement->runtime_unknown, sizeof judgement->runtime_unknown, "%s", "no source says for this release");
-    if (catalog_data_dir("runtime-needs.ini", path, sizeof path) != 0)
-        return;
     int before = needs->count;
-    ini_read(path, take_runtime_need, &reader);
+    if (catalog_data_read("runtime-needs.ini", take_runtime_need, &reader) != 0)
+        return;
     if (needs->count > before && strcmp(judgement->runtime_unknown, "no source says for this release") == 0)
         judgement->runtime_unknown[0] = '\0';
 }

@@ -24,10 +24,35 @@ load helpers
     assert_status 0
     assert_output_has "passing over cuDNN 9.10.2.21: a test advisory (--allow-advised takes it)"
     assert_output_has "cudnn-linux-x86_64-9.10.1.4_cuda12-archive.tar.xz"
-    # a section without a severity, or with a control byte in its reason, advises nothing
+    # a section without a severity advises nothing
     printf '[test]\nfrom = 9.10.2\nbefore = 9.10.3\nwhy = no severity\n' > "$CUDNNV_ROOT/catalog/advisories.ini"
     run cudnnv install --dry-run --cuda 12 9.10
     assert_output_has "cudnn-linux-x86_64-9.10.2.21_cuda12-archive.tar.xz"
+}
+
+@test "a store copy of advisories.ini that cannot be read is named, and the shipped advisories still hold; a reason with ESC is kept, escaped" {
+    mkdir -p "$CUDNNV_ROOT/catalog"
+    local copy="$CUDNNV_ROOT/catalog/advisories.ini" bad
+    for bad in fifo zero huge nul; do
+        rm -f "$copy"
+        case $bad in
+        fifo) mkfifo "$copy" ;;
+        zero) ln -s /dev/zero "$copy" ;;
+        huge) { printf '[x]\n'; head -c 1100000 /dev/zero | tr '\0' ';'; } > "$copy" ;;
+        nul) printf '[x]\nfrom = 1\n\0\n[test]\nfrom = 9.10.2\n' > "$copy" ;;
+        esac
+        run timeout 60 "$CUDNNV" install --dry-run --cuda 12 9.10.0
+        [ "$status" -ne 124 ] || { echo "held by the $bad copy" >&2; false; }
+        assert_output_has "warning: $copy cannot be used"
+        assert_output_has "reading the copy shipped with cudnnv instead"
+        assert_output_has "passing over cuDNN 9.10.0.56: an ABI break"
+    done
+    rm -f "$copy"
+    printf '[test]\nfrom = 9.10.2\nbefore = 9.10.3\nseverity = avoid\nwhy = a test \033]0;owned\007advisory\n' > "$copy"
+    run cudnnv install --dry-run --cuda 12 9.10
+    assert_status 0
+    assert_output_has 'passing over cuDNN 9.10.2.21: a test \x1b]0;owned\x07advisory'
+    assert_output_has "cudnn-linux-x86_64-9.10.1.4_cuda12-archive.tar.xz"
 }
 
 @test "use warns of a pinned release advised against; doctor names the strongest advisory of a selected set" {

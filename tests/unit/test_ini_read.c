@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <dirent.h>
 #include <unistd.h>
 
 #include "fsutil.h"
@@ -112,4 +113,38 @@ static void the_mark_in_a_short_line_is_only_its_own_value(void **state)
     assert_int_equal(read_text(text, &seen), 0);
     assert_non_null(strstr(seen.text, "a.short=\x01;"));
     assert_int_equal(strlen(seen.text), strlen("a.long=;a.short=\x01;") + 300);
+}
+
+static int take_any(void *user, const char *section, const char *key, const char *value)
+{
+    (void)user, (void)section, (void)key, (void)value;
+    return 1;
+}
+
+/* Every .ini of a folder (run from the source tree's top, as make unit does) reads through ini_read. */
+static void read_every_ini(const char *folder)
+{
+    char path[PATH_MAX];
+    DIR *dir = opendir(folder);
+    struct dirent *entry;
+    int count = 0;
+    assert_non_null(dir);
+    while ((entry = readdir(dir)) != NULL) {
+        size_t length = strlen(entry->d_name);
+        if (length < 5 || strcmp(entry->d_name + length - 4, ".ini") != 0)
+            continue;
+        snprintf(path, sizeof path, "%s/%s", folder, entry->d_name);
+        if (ini_read(path, take_any, NULL) != 0)
+            fail_msg("%s has a line the reader refuses (line %d)", path, ini_read(path, take_any, NULL));
+        count++;
+    }
+    closedir(dir);
+    assert_true(count > 0);
+}
+
+static void every_shipped_data_file_reads_whole(void **state)
+{
+    (void)state;
+    read_every_ini("versions");
+    read_every_ini("versions/catalog");
 }
