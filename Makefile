@@ -125,7 +125,7 @@ SHIM_MAJORS = 7 8 9
 SHIM_LIBS   = $(SHIM_MAJORS:%=$(BUILD)/lib/cudnnv/libcudnn.so.%)
 NVRTC_SONAMES = libnvrtc.so.10.2 libnvrtc.so.11.0 libnvrtc.so.11.1 libnvrtc.so.11.2 libnvrtc.so.12 libnvrtc.so.13
 FORWARDERS    = $(NVRTC_SONAMES:%=$(BUILD)/lib/cudnnv/forward/%/libnvrtc.so)
-SHIM_SRC    = shim/shim_launch.c shim/shim_load.c shim/shim_platform_posix.c shim/shim_resolve.c \
+SHIM_SRC    = shim/shim_launch.c shim/shim_load.c shim/loaded_soname.c shim/shim_platform_posix.c shim/shim_resolve.c \
               shim/shim_report.c $(SELECT_SRC)
 # The shim's C code runs once per process (selection, loading): built for
 # size (-Os in shim_link below), which keeps each shim under 64 KiB; the

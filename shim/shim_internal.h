@@ -8,6 +8,8 @@
 
 #include "cudnnv_select.h"
 
+#include <stddef.h>
+
 /* The strings are never NULL; each platform file keeps them where it likes (POSIX: the heap, packed). */
 struct cudnnv_launch {
     const char *root;             /* "" until known: AT_SECURE defers it to the passwd entry */
@@ -33,6 +35,12 @@ void cudnnv_load_set(const char *root, const struct cudnnv_choice *choice,
                      struct cudnnv_loaded *loaded);
 
 int cudnnv_shim_major_number(void);
+
+#ifndef _WIN32
+struct dl_phdr_info;
+/* loaded_soname.c: the DT_SONAME of a loaded object, from its dynamic section in memory; 0 when it has none. */
+int cudnnv_loaded_soname(const struct dl_phdr_info *info, char *out, size_t size);
+#endif
 
 __attribute__((noreturn, format(printf, 1, 2))) void cudnnv_die(const char *format, ...);
 void cudnnv_debug(const char *format, ...) __attribute__((format(printf, 1, 2)));

@@ -267,6 +267,14 @@ struct foreign_search {
     char found[PATH_MAX];
 };
 
+/* Whether a loaded object is cuDNN: by its file's name, or by its soname whatever the file is called. */
+static int is_cudnn_object(struct dl_phdr_info *info, const char *file_name)
+{
+    char soname[256];
+    return strncmp(file_name, "libcudnn", 8) == 0 ||
+           (cudnnv_loaded_soname(info, soname, sizeof soname) && strncmp(soname, "libcudnn", 8) == 0);
+}
+
 /* Any cuDNN library (libcudnn.so.N, libcudnn_*.so.N) mapped from another folder than the set's or the shims'. */
 static int find_foreign(struct dl_phdr_info *info, size_t size, void *data)
 {
@@ -274,7 +282,7 @@ static int find_foreign(struct dl_phdr_info *info, size_t size, void *data)
     const char *slash = info->dlpi_name != NULL ? strrchr(info->dlpi_name, '/') : NULL;
     char folder[PATH_MAX];
     (void)size;
-    if (slash == NULL || strncmp(slash + 1, "libcudnn", 8) != 0 || !real_folder(info->dlpi_name, folder) ||
+    if (slash == NULL || !is_cudnn_object(info, slash + 1) || !real_folder(info->dlpi_name, folder) ||
         strcmp(folder, search->lib_dir) == 0 || strcmp(folder, search->shim_dir) == 0)
         return 0;
     snprintf(search->found, sizeof search->found, "%s", info->dlpi_name);

@@ -12,6 +12,7 @@
 #include "json.h"
 #include "messages.h"
 #include "path_list.h"
+#include "set_info.h"
 #include "shim_files.h"
 #include "store.h"
 
@@ -19,6 +20,7 @@
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #define CDI_VERSION "0.5.0"      /* the newest the engines of Debian 12 (podman 4.3) read */
 #define CDI_SPECS_LIST "cdi-specs"
@@ -73,10 +75,9 @@ static void leave_out(struct cdi_plan *plan, const char *set, const char *why)
     }
 }
 
-/* Why a set cannot be a device, or NULL: it must run here and its folder must be written exactly. */
-static const char *set_problem(const char *root, const char *set)
+/* Why a set cannot be a device, by its name and where it runs, or NULL. */
+static const char *set_name_problem(const char *root, const char *set)
 {
-    char dir[PATH_MAX];
     if (strcmp(set, CDI_STORE_DEVICE) == 0)
         return "its name is the store device's (cudnnv.dev/set=" CDI_STORE_DEVICE ")";
     if (!is_device_name(set))
@@ -85,9 +86,40 @@ static const char *set_problem(const char *root, const char *set)
         return "it is built for another platform";
     if (cudnnv_set_major(root, set) < CUDNNV_FIRST_MAJOR || cudnnv_set_major(root, set) > CUDNNV_LAST_MAJOR)
         return "no shim serves its major";
-    if (!cudnnv_set_dir(root, set, dir, sizeof dir) || !text_is_valid_utf8(dir))
-        return "its folder's path is not valid UTF-8";
     return NULL;
+}
+
+/*
+ * Whether a set may be a device (0), else 1 with why: a device serves only
+ * what the shim would serve, so the set is judged by the shim's own trust
+ * rule and name rule, its folder and the one its libraries are in must be
+ * written exactly, and its name must not claim another release than it holds.
+ */
+static int set_problem(const char *root, const char *set, char *why, size_t size)
+{
+    char dir[PATH_MAX], real_lib[PATH_MAX], version[CUDNNV_NAME_MAX + 1], refused[CDI_WHY_MAX - 32];
+    struct cudnnv_trust trust;
+    const char *problem = set_name_problem(root, set);
+    if (problem == NULL && (!cudnnv_set_dir(root, set, dir, sizeof dir) || !text_is_valid_utf8(dir)))
+        problem = "its folder's path is not valid UTF-8";
+    if (problem != NULL) {
+        snprintf(why, size, "%s", problem);
+        return 1;
+    }
+    cudnnv_trust_init(&trust, root, store_system_root());
+    if (!cudnnv_set_trusted_lib(&trust, dir, real_lib, refused, sizeof refused)) {
+        snprintf(why, size, "the shim refuses it: %s", refused);
+        return 1;
+    }
+    if (!text_is_valid_utf8(real_lib)) {
+        snprintf(why, size, "the folder its libraries are in is not valid UTF-8");
+        return 1;
+    }
+    if (cudnnv_set_version(root, set, version, sizeof version) && set_name_disagrees(set, version)) {
+        snprintf(why, size, "its name says another release than the cuDNN %s it holds (see 'cudnnv verify')", version);
+        return 1;
+    }
+    return 0;
 }
 
 /* The set's own name, then its version and each shorter prefix of it (8.1.0.77, 8.1.0, 8.1, 8). */
@@ -114,8 +146,8 @@ void cdi_plan_make(const char *root, struct cdi_plan *plan)
     snprintf(plan->devices[0].name, sizeof plan->devices[0].name, "%s", CDI_STORE_DEVICE);
     plan->count = 1;
     for (int i = 0; i < count; i++) {
-        const char *why = set_problem(root, sets[i]);
-        if (why != NULL)
+        char why[CDI_WHY_MAX];
+        if (set_problem(root, sets[i], why, sizeof why))
             leave_out(plan, sets[i], why);
         else
             add_set(root, plan, sets[i]);
@@ -255,9 +287,35 @@ int cdi_spec_is_ours(const char *path)
     return ours ? 1 : -1;
 }
 
+/*
+ * Whether the shims a container will preload may be trusted (0), else 1 with
+ * why: for root, whose spec every container of the machine may use, root
+ * alone, as 'init --system' asks; for a user, the shim's own rule.
+ */
+static int shims_problem(const char *root, const char *shims, char *why, size_t size)
+{
+    struct cudnnv_trust trust;
+    char real[PATH_MAX], name[32], file[PATH_MAX + 32];
+    if (geteuid() == 0)
+        cudnnv_trust_init(&trust, NULL, NULL);
+    else
+        cudnnv_trust_init(&trust, root, store_system_root());
+    if (!is_directory(shims))   /* no set yet: the store itself must be as trusted, or others could add them */
+        return !cudnnv_trusted_path(&trust, root, why, size);
+    if (!cudnnv_trusted_path(&trust, shims, why, size) || realpath(shims, real) == NULL)
+        return 1;
+    for (int major = CUDNNV_FIRST_MAJOR; major <= CUDNNV_LAST_MAJOR; major++) {
+        snprintf(name, sizeof name, "libcudnn.so.%d", major);
+        snprintf(file, sizeof file, "%s/%s", real, name);
+        if (access(file, F_OK) == 0 && !cudnnv_trusted_entry(&trust, real, name, why, size))
+            return 1;
+    }
+    return 0;
+}
+
 int cdi_spec_write(const char *root, const struct cdi_plan *plan, const char *path)
 {
-    char real_root[PATH_MAX], shims[PATH_MAX], shims_real[PATH_MAX], temporary[PATH_MAX + 32];
+    char real_root[PATH_MAX], shims[PATH_MAX], shims_real[PATH_MAX], temporary[PATH_MAX + 32], why[2 * PATH_MAX];
     if (cdi_spec_is_ours(path) < 0)
         return fail("%s is not a spec cudnnv wrote (its kind is not %s, or it cannot be read): it is left as it is; choose another folder with --output",
                     path, CDI_KIND);
@@ -267,6 +325,9 @@ int cdi_spec_write(const char *root, const struct cdi_plan *plan, const char *pa
         return fail("the store %s cannot be described: its path is not valid UTF-8; set CUDNNV_ROOT to another folder",
                     root);
     shim_files_dir(root, shims, sizeof shims);
+    if (shims_problem(root, shims, why, sizeof why))
+        return fail("refusing to describe %s to container engines: %s; every container given a cudnnv device would load its shims",
+                    root, why);
     FILE *out = safe_file_begin(path, temporary, sizeof temporary);
     if (out == NULL)
         return fail("cannot write %s: %s", path, strerror(errno));

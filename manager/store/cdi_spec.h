@@ -17,7 +17,7 @@
 #define CDI_CONTAINER_SYSTEM_ROOT "/opt/cudnnv-system"
 #define CDI_STORE_DEVICE "store"
 #define CDI_DEVICES_MAX (CUDNNV_MAX_SETS * 4 + 1)
-#define CDI_WHY_MAX 160
+#define CDI_WHY_MAX 512
 
 struct cdi_device {
     cudnnv_name name;   /* what follows "cudnnv.dev/set=" */

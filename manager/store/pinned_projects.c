@@ -6,6 +6,7 @@
  */
 #include "pinned_projects.h"
 
+#include "messages.h"
 #include "path_list.h"
 
 #include "cudnnv_select.h"
@@ -62,8 +63,18 @@ int pinned_projects_naming(const char *root, const char *set, char *out, size_t 
 {
     char path[PATH_MAX + 32];
     struct naming naming = {root, set, out, size, 0};
+    struct path_list list;
     out[0] = '\0';
     list_path(root, path, sizeof path);
-    path_list_each(path, add_if_naming, &naming);
+    if (path_list_read(path, &list) != 0) {
+        note("warning: %s cannot be read: projects pinning %s may not be named", path, set);
+        return 0;
+    }
+    for (int i = 0; i < list.count; i++)
+        add_if_naming(list.paths[i], &naming);
+    if (list.skipped > 0)
+        note("warning: %d line%s of %s %s not the path of a version file and %s passed over", list.skipped,
+             list.skipped == 1 ? "" : "s", path, list.skipped == 1 ? "is" : "are", list.skipped == 1 ? "was" : "were");
+    path_list_free(&list);
     return naming.found;
 }

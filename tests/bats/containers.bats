@@ -151,7 +151,7 @@ EOF
     rm "$dir/cudnnv.json"
     cudnnv uninstall 8.0.4.30 2>/dev/null
     [ ! -e "$dir/cudnnv.json" ]
-    # the list of specs holds only absolute paths without control bytes: a planted line is not obeyed
+    # the list of specs holds only absolute paths: a planted relative line is not obeyed
     printf 'relative/cudnnv.json\n/tmp/x\033]0;t\a/cudnnv.json\n' >> "$CUDNNV_ROOT/cdi-specs"
     run cudnnv rehash
     assert_status 0
@@ -165,6 +165,40 @@ EOF
     assert_status 1
     assert_output_has "its path is not valid UTF-8; set CUDNNV_ROOT to another folder"
     [ ! -e "$BATS_TEST_TMPDIR/cdi/cudnnv.json" ]
+}
+
+@test "cdi describes only what the shim would serve: a refused set, a name that claims another release, a linked folder not in UTF-8, shims others can write" {
+    setup_store
+    install_fixture cudnn-linux-x86_64-9.1.0.70_cuda12-archive-test.tar.xz
+    chown -R nobody "$CUDNNV_ROOT/versions/9.1.0.70"
+    rm -rf "$CUDNNV_ROOT/versions/8.1.0.77" && ln -s 8.0.4.30 "$CUDNNV_ROOT/versions/8.1.0.77"
+    local linked="$BATS_TEST_TMPDIR/l$(printf '\377')nk"
+    cp -a "$FIXTURES/layouts/old-8.1.0" "$linked"
+    cudnnv link lnk "$linked" 2>/dev/null
+    run cudnnv cdi --output "$BATS_TEST_TMPDIR/cdi" --json
+    assert_status 0
+    python3 -c 'import json, sys; json.loads(sys.argv[1])' "$output"
+    assert_output_has '{"set": "9.1.0.70", "why": "the shim refuses it: '
+    refute_output_has '"device": "cudnnv.dev/set=9'
+    assert_output_has '{"set": "8.1.0.77", "why": "its name says another release than the cuDNN 8.0.4.30 it holds'
+    refute_output_has '"device": "cudnnv.dev/set=8.1'
+    assert_output_has '{"device": "cudnnv.dev/set=8.0", "set": "8.0.4.30"}'
+    assert_output_has '{"set": "lnk", "why": "the folder its libraries are in is not valid UTF-8"}'
+    # the shims every container of the spec preloads: root's alone for root's spec, as init --system asks
+    rm -rf "$BATS_TEST_TMPDIR/cdi"
+    chmod 0777 "$CUDNNV_ROOT"
+    run cudnnv cdi --output "$BATS_TEST_TMPDIR/cdi"
+    assert_status 1
+    assert_output_has "refusing to describe $CUDNNV_ROOT to container engines: "
+    [ ! -e "$BATS_TEST_TMPDIR/cdi/cudnnv.json" ]
+    chmod 0755 "$CUDNNV_ROOT"
+    chown nobody "$CUDNNV_ROOT/shims/lib"
+    run cudnnv cdi --output "$BATS_TEST_TMPDIR/cdi"
+    assert_status 1
+    assert_output_has "refusing to describe $CUDNNV_ROOT to container engines: "
+    chown root "$CUDNNV_ROOT/shims/lib"
+    run cudnnv cdi --output "$BATS_TEST_TMPDIR/cdi"
+    assert_status 0
 }
 
 @test "cdi --help, and where the spec goes by default" {

@@ -78,6 +78,11 @@ teardown() {
     CUDNNV_STRICT=1 LD_PRELOAD="$SHIMS/libcudnn.so.8" HOST_ALSO="$SETS/8.1.1/lib/libcudnn.so.8" LD_LIBRARY_PATH="$SHIMS" \
         run -127 timeout 10 "$FIXTURES/bin/host_wait" libcudnn.so.8 /dev/null
     assert_output_has "cudnnv: CUDNNV_STRICT is set and this process also loaded $SETS/8.1.1/lib/libcudnn.so.8, a cuDNN copy that is not set '8.1.0.77'"
+    # a copy saved under another file name is still cuDNN by its soname (libcudnn.so.8)
+    cp -L "$SETS/8.1.1/lib/libcudnn.so.8" "$BATS_TEST_TMPDIR/cudnn-copy.so"
+    CUDNNV_STRICT=1 LD_PRELOAD="$SHIMS/libcudnn.so.8" HOST_ALSO="$BATS_TEST_TMPDIR/cudnn-copy.so" LD_LIBRARY_PATH="$SHIMS" \
+        run -127 timeout 10 "$FIXTURES/bin/host_wait" libcudnn.so.8 /dev/null
+    assert_output_has "cudnnv: CUDNNV_STRICT is set and this process also loaded $BATS_TEST_TMPDIR/cudnn-copy.so, a cuDNN copy that is not set '8.1.0.77'"
     CUDNNV_STRICT=1 LD_PRELOAD="$SHIMS/libcudnn.so.8" LD_LIBRARY_PATH="$SHIMS" run timeout 10 "$FIXTURES/bin/host_wait" libcudnn.so.8 /dev/null
     assert_status 0
     assert_output_has 8100

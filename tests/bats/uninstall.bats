@@ -115,11 +115,32 @@ load helpers
     rm -r "$BATS_TEST_TMPDIR/b"
     run cudnnv uninstall 8.1.0.77 < /dev/null
     assert_status 0
-    # the list is the store's own, one line per project, without control bytes
+    # the list is the store's own, one line per project
     (cd "$BATS_TEST_TMPDIR/a" && cudnnv use 8.0 2>/dev/null && cudnnv use 8.0 2>/dev/null)
     [ "$(grep -c "^$BATS_TEST_TMPDIR/a/.cudnn-version$" "$CUDNNV_ROOT/pinned-projects")" -eq 1 ]
-    mkdir -p "$BATS_TEST_TMPDIR/$(printf 'x\033y')"
-    (cd "$BATS_TEST_TMPDIR/$(printf 'x\033y')" && cudnnv use 8.0 2>/dev/null)
-    run grep -c "$(printf '\033')" "$CUDNNV_ROOT/pinned-projects"
-    [ "$output" = 0 ]
+}
+
+@test "every project path the system allows is recorded, and no bad line of pinned-projects hides the others" {
+    install_fixture cudnn-11.2-linux-x64-v8.1.0.77-test.tgz
+    local escape cafe
+    escape="$BATS_TEST_TMPDIR/$(printf 'x\033]0;t\007y')"
+    cafe="$BATS_TEST_TMPDIR/$(printf 'caf\351')"
+    mkdir -p "$escape" "$cafe" "$BATS_TEST_TMPDIR/elsewhere"
+    (cd "$escape" && cudnnv use 8.1 2>/dev/null)
+    # a NUL byte and a 10 MB line planted before the last project: neither hides it
+    printf 'relative\n/x\0y\n' >> "$CUDNNV_ROOT/pinned-projects"
+    head -c 10000000 /dev/zero | tr '\0' / >> "$CUDNNV_ROOT/pinned-projects"
+    printf '\n' >> "$CUDNNV_ROOT/pinned-projects"
+    (cd "$cafe" && cudnnv use 8.1 2>/dev/null)
+    grep -qaF "$cafe/.cudnn-version" "$CUDNNV_ROOT/pinned-projects"
+    cd "$BATS_TEST_TMPDIR/elsewhere"
+    run cudnnv uninstall 8.1.0.77 < /dev/null
+    assert_status 1
+    assert_output_has "in use elsewhere (pinned by $BATS_TEST_TMPDIR/x\\x1b]0;t\\x07y/.cudnn-version, $BATS_TEST_TMPDIR/caf\\xe9/.cudnn-version)"
+    [ -d "$CUDNNV_ROOT/versions/8.1.0.77" ]
+    # the planted lines were dropped when the list was written again
+    [ "$(wc -l < "$CUDNNV_ROOT/pinned-projects")" -eq 2 ]
+    printf '/x\0y\n' >> "$CUDNNV_ROOT/pinned-projects"
+    run cudnnv uninstall 8.1.0.77 < /dev/null
+    assert_output_has "warning: 1 line of $CUDNNV_ROOT/pinned-projects is not the path of a version file and was passed over"
 }

@@ -1,8 +1,9 @@
 /*
  * Unit tests of path_list.c: the store's lists of outside paths keep each
  * path once, the newest last, only those that still exist and at most the
- * number asked; a line that is not an absolute path without control bytes is
- * never handed out.
+ * number asked; a line that is not an absolute path (or holds a NUL byte, or
+ * is longer than PATH_MAX) is never handed out, and never hides the lines
+ * after it; each path is read once, at most PATH_LIST_MAX_LINES.
  */
 #define _GNU_SOURCE
 #include "path_list.h"
@@ -88,17 +89,73 @@ static void paths_that_are_gone_are_dropped(void **state)
     assert_string_equal(listed(), "f g ");
 }
 
-static void planted_lines_are_never_handed_out(void **state)
+static void write_list(const char *text, size_t length)
 {
-    char path[128], text[512];
-    (void)state;
-    snprintf(text, sizeof text, "relative/x\n%s/h\x1b]0;t\a\n\n%s\n", folder, existing("i", path, sizeof path));
     FILE *file = fopen(list, "w");
     assert_non_null(file);
-    fputs(text, file);
+    assert_int_equal(fwrite(text, 1, length, file), length);
     fclose(file);
+}
+
+static void bad_lines_are_passed_over_and_counted_never_hiding_the_rest(void **state)
+{
+    char path[128], text[512];
+    struct path_list read;
+    (void)state;
+    existing("i", path, sizeof path);
+    /* a relative path, a NUL byte, an empty line, then a good one */
+    int length = snprintf(text, sizeof text, "relative/x\n%s/n\xffu\n\n%s\n", folder, path);
+    text[strlen("relative/x\n") + strlen(folder) + 2] = '\0';
+    write_list(text, (size_t)length);
     assert_string_equal(listed(), "i ");
+    assert_int_equal(path_list_read(list, &read), 0);
+    assert_int_equal(read.skipped, 2);
+    path_list_free(&read);
     path_list_add(list, "not/absolute", 5);
     path_list_add(list, "/with\nnewline", 5);
     assert_string_equal(listed(), "i ");
+}
+
+static void a_line_longer_than_path_max_hides_nothing(void **state)
+{
+    char path[128];
+    (void)state;
+    existing("j", path, sizeof path);
+    size_t length = 10 * 1000 * 1000;
+    char *text = malloc(length + sizeof path + 2);
+    memset(text, '/', length);
+    text[length] = '\n';
+    strcpy(text + length + 1, path);
+    write_list(text, strlen(text + length + 1) + length + 1);
+    free(text);
+    assert_string_equal(listed(), "j ");
+}
+
+static void any_byte_but_a_new_line_is_a_path_kept_as_it_is(void **state)
+{
+    char path[128];
+    (void)state;
+    unlink(list);
+    path_list_add(list, existing("caf\xe9 \x1b]0;t\a", path, sizeof path), 5);
+    assert_string_equal(listed(), "caf\xe9 \x1b]0;t\a ");
+}
+
+static void one_path_listed_many_times_is_read_once(void **state)
+{
+    char path[128];
+    struct path_list read;
+    (void)state;
+    existing("k", path, sizeof path);
+    FILE *file = fopen(list, "w");
+    assert_non_null(file);
+    for (int i = 0; i < 100000; i++)
+        fprintf(file, "%s\n", path);
+    for (int i = 0; i < PATH_LIST_MAX_LINES + 5; i++)
+        fprintf(file, "%s/other-%d\n", folder, i);
+    fclose(file);
+    assert_int_equal(path_list_read(list, &read), 0);
+    assert_int_equal(read.count, PATH_LIST_MAX_LINES);
+    assert_string_equal(read.paths[0], path);
+    assert_int_equal(read.skipped, 6);
+    path_list_free(&read);
 }
