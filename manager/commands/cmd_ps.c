@@ -109,18 +109,47 @@ static int library_major(const char *library)
     return strncasecmp(name, "cudnn64_", 8) == 0 ? atoi(name + 8) : -1;
 }
 
+static int is_shim(const char *root, const char *library);
+
 /*
- * A process whose shim says which set folder it serves (shim_load.c): a
- * copy from anywhere else is mapped but shadowed (a framework loaded its
- * own by path, as PyTorch does); 1 when the copy was judged so here.
+ * Whether the shim's mark ("which set folder it serves", shim_load.c) may be
+ * believed: anyone can name an anonymous file so, so only a process that
+ * also maps a shim of that major and a cuDNN library from that folder is
+ * taken at its word.
  */
-static int judge_shadowed(struct finding *found)
+static int mark_is_backed(const char *root, const struct cudnn_process *process, int major, const char *real_served)
+{
+    char real_file[PATH_MAX];
+    int shim = 0, library = 0;
+    for (int i = 0; i < process->count; i++) {
+        if (is_shim(root, process->libraries[i]))
+            shim |= library_major(process->libraries[i]) == major;
+        else if (realpath(process->libraries[i], real_file) != NULL && is_inside(real_file, real_served))
+            library = 1;
+    }
+    return shim && library;
+}
+
+/* The folder the process's shim of this library's major says it serves, resolved; 0 when none is said. */
+static int served_folder(const struct finding *found, char *real_served)
+{
+    int major = library_major(found->library);
+    const char *served = major >= 7 && major <= 9 ? found->process->served[major - 7] : "";
+    return served[0] != '\0' && strcmp(served, "?") != 0 && realpath(served, real_served) != NULL;
+}
+
+/*
+ * A process whose shim says which set folder it serves: a copy from
+ * anywhere else is mapped but shadowed (a framework loaded its own by path,
+ * as PyTorch does); 1 when the copy was judged so here.
+ */
+static int judge_shadowed(const char *root, struct finding *found)
 {
     char real_file[PATH_MAX], real_served[PATH_MAX];
     int major = library_major(found->library);
     const char *served = major >= 7 && major <= 9 ? found->process->served[major - 7] : "";
-    if (served[0] == '\0' || strcmp(served, "?") == 0 || realpath(found->library, real_file) == NULL ||
-        realpath(served, real_served) == NULL)
+    if (!served_folder(found, real_served) || realpath(found->library, real_file) == NULL ||
+        !mark_is_backed(root, found->process, major, real_served))
         return 0;
     if (is_inside(real_file, real_served))
         return 0;
@@ -159,7 +188,20 @@ static void judge_needs(const char *root, struct finding *found)
                  missing);
 }
 
-static void judge(const char *root, struct finding *found)
+/* A mark that names a folder the process does not really serve from is said, not believed. */
+static void say_untrusted_mark(const char *root, struct finding *found)
+{
+    char real_served[PATH_MAX];
+    int major = library_major(found->library);
+    if (!served_folder(found, real_served) || mark_is_backed(root, found->process, major, real_served))
+        return;
+    size_t used = strlen(found->detail);
+    snprintf(found->detail + used, sizeof found->detail - used,
+             "; a cudnnv mark in it names %s, but it maps no shim of cuDNN %d and no library from there: the mark is not trusted",
+             found->process->served[major - 7], major);
+}
+
+static void judge_copy(const char *root, struct finding *found)
 {
     const struct cudnn_process *process = found->process;
     struct cudnnv_where where = {root, process->env_version[0] ? process->env_version : NULL,
@@ -172,7 +214,7 @@ static void judge(const char *root, struct finding *found)
     if (status == CUDNNV_SELECTED)
         strcpy(found->expected, choice.name);
     int in_store = set_of_file(root, found->library, found->expected, found);
-    if (judge_shadowed(found))
+    if (judge_shadowed(root, found))
         return;
     if (!in_store) {
         found->verdict = "outside-store";
@@ -181,13 +223,16 @@ static void judge(const char *root, struct finding *found)
     }
     if (!readable) {
         found->verdict = "unknown-pin";
-        snprintf(found->detail, sizeof found->detail, "its folder or environment cannot be read: pin not judged");
+        snprintf(found->detail, sizeof found->detail, "%s: pin not judged",
+                 process->cwd_deleted ? "its folder was deleted" : "its folder or environment cannot be read");
         judge_needs(root, found);
         return;
     }
     cudnnv_describe_origin(&choice, origin, sizeof origin);
     int major = library_major(found->library);
-    const char *served = major >= 7 && major <= 9 ? found->process->served[major - 7] : "";
+    char real_served[PATH_MAX];
+    const char *served = served_folder(found, real_served) && mark_is_backed(root, process, major, real_served)
+                             ? real_served : "";
     if (status == CUDNNV_SELECTED && strcmp(choice.name, found->set) == 0) {
         found->verdict = "pinned";
         snprintf(found->detail, sizeof found->detail, "as selected (%s)%s", origin,
@@ -198,6 +243,12 @@ static void judge(const char *root, struct finding *found)
                  status == CUDNNV_SELECTED ? choice.name : "nothing installed", origin);
     }
     judge_needs(root, found);
+}
+
+static void judge(const char *root, struct finding *found)
+{
+    judge_copy(root, found);
+    say_untrusted_mark(root, found);
 }
 
 static void user_name(const struct cudnn_process *process, char *out, size_t size)
@@ -311,6 +362,9 @@ static int run(struct args *args)
             }
             shown++;
         }
+        if (process->libraries_left_out > 0)
+            note("process %d maps %d more cuDNN cop%s than are listed here (at most %d a process)", process->pid,
+                 process->libraries_left_out, process->libraries_left_out == 1 ? "y" : "ies", PROCESS_MAX_LIBRARIES);
     }
     if (json)
         printf("%s]\n", shown ? "\n" : "");

@@ -65,7 +65,7 @@ static void take_served(const char *file, struct cudnn_process *process)
 /* The main cuDNN libraries in the process's maps; -1 when they cannot be read. */
 static int read_libraries(int pid, struct cudnn_process *process)
 {
-    char path[64], line[PATH_MAX + 256];
+    char path[64], line[PATH_MAX + 256], last[PATH_MAX] = "";
     snprintf(path, sizeof path, "/proc/%d/maps", pid);
     FILE *maps = fopen(path, "r");
     if (maps == NULL)
@@ -76,11 +76,16 @@ static int read_libraries(int pid, struct cudnn_process *process)
             continue;
         file[strcspn(file, "\n")] = '\0';
         take_served(file, process);
-        int known = 0;
+        int known = strcmp(last, file) == 0;   /* a file's segments follow each other */
         for (int i = 0; i < process->count; i++)
             known |= strcmp(process->libraries[i], file) == 0;
-        if (!known && is_main_library(file) && process->count < PROCESS_MAX_LIBRARIES)
+        snprintf(last, sizeof last, "%s", file);
+        if (known || !is_main_library(file))
+            continue;
+        if (process->count < PROCESS_MAX_LIBRARIES)
             snprintf(process->libraries[process->count++], PATH_MAX, "%s", file);
+        else
+            process->libraries_left_out++;
     }
     fclose(maps);
     return process->count;
@@ -123,6 +128,11 @@ static void read_details(int pid, struct cudnn_process *process)
     snprintf(path, sizeof path, "/proc/%d/cwd", pid);
     ssize_t got = readlink(path, process->cwd, sizeof process->cwd - 1);
     process->cwd[got > 0 ? got : 0] = '\0';
+    /* a removed folder has no links left; its link text ends in " (deleted)", which is no path to walk */
+    if (got > 0 && stat(path, &info) == 0 && info.st_nlink == 0) {
+        process->cwd_deleted = 1;
+        process->cwd[0] = '\0';
+    }
     read_environment(pid, process);
 }
 

@@ -10,20 +10,22 @@
 #include <limits.h>
 #include <stddef.h>
 
-#define PROCESS_MAX_LIBRARIES 4
+#define PROCESS_MAX_LIBRARIES 16
 
 struct cudnn_process {
     int pid;
     unsigned uid;
     char user[64];                     /* the owner's name where the system gives it ("" on Linux: from uid) */
     char command[256];                 /* the command line, arguments joined by spaces */
-    char cwd[PATH_MAX];                /* "" when it cannot be read */
+    char cwd[PATH_MAX];                /* "" when it cannot be read, or was deleted */
+    int cwd_deleted;                   /* the working folder was removed while it ran: no pin to judge */
     char env_version[1024];            /* CUDNNV_VERSION, "" when unset */
     char env_root[PATH_MAX];           /* CUDNNV_ROOT, else HOME/.cudnnv, "" when neither is known */
     char env_library_path[8192];       /* LD_LIBRARY_PATH (where its loader looks), "" when unset or longer */
     int environment_read;              /* whether environ could be read (else the pin cannot be judged) */
     int count;
     char libraries[PROCESS_MAX_LIBRARIES][PATH_MAX];   /* the main cuDNN libraries mapped (libcudnn.so.N*) */
+    int libraries_left_out;            /* more than PROCESS_MAX_LIBRARIES were mapped: how many are not listed */
     char served[3][PATH_MAX];          /* per major 7, 8, 9: the set folder its shim serves ("?" unknown, "" none) */
 };
 

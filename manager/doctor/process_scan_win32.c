@@ -66,8 +66,12 @@ static int read_libraries(DWORD pid, struct cudnn_process *process)
     if (snapshot == INVALID_HANDLE_VALUE)
         return -1;
     for (BOOL more = Module32First(snapshot, &module); more; more = Module32Next(snapshot, &module)) {
-        if (is_main_library(module.szModule) && process->count < PROCESS_MAX_LIBRARIES)
+        if (!is_main_library(module.szModule))
+            continue;
+        if (process->count < PROCESS_MAX_LIBRARIES)
             snprintf(process->libraries[process->count++], PATH_MAX, "%s", module.szExePath);
+        else
+            process->libraries_left_out++;
     }
     CloseHandle(snapshot);
     return process->count;

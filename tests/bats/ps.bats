@@ -88,6 +88,59 @@ teardown() {
     assert_output_has 8100
 }
 
+# hold_python NAME CODE: a python3 process that runs CODE (its cuDNN mapped), then waits for the stop file.
+hold_python() {
+    python3 -c "$2
+import os, time
+open(os.environ['READY'], 'w').write('ready')
+while not os.path.exists(os.environ['STOP']): time.sleep(0.05)" > "$BATS_TEST_TMPDIR/$1.out" 2>&1 &
+    HELD_PID=$!
+    HELD+=("$HELD_PID")
+    for _ in $(seq 200); do [ -s "$READY" ] && break; sleep 0.05; done
+    [ -s "$READY" ] || { cat "$BATS_TEST_TMPDIR/$1.out" >&2; return 1; }
+}
+
+@test "ps believes the shim's mark only from a process that maps that shim and a library from the folder it names" {
+    setup_store
+    export READY="$BATS_TEST_TMPDIR/ready" STOP="$BATS_TEST_TMPDIR/stop"
+    # its own cuDNN 8.0.4 from outside the store, and an anonymous file named as the shim names its own
+    hold_python forged "import ctypes, mmap, os
+fd = os.memfd_create('cudnnv:8:$CUDNNV_ROOT/versions/8.1.0.77/lib')
+os.ftruncate(fd, 4096)
+page = mmap.mmap(fd, 4096)
+ctypes.CDLL('$SETS/8.0.4/lib/libcudnn.so.8')"
+    run cudnnv ps
+    assert_output_has "$SETS/8.0.4/lib/libcudnn.so.8.0.4"
+    assert_output_has "[not from a cudnnv store; a cudnnv mark in it names $CUDNNV_ROOT/versions/8.1.0.77/lib, but it maps no shim of cuDNN 8 and no library from there: the mark is not trusted]"
+    refute_output_has "loaded but not used"
+}
+
+@test "ps says a process's folder was deleted instead of judging the folder above; it lists every copy a process maps, or says how many it left out" {
+    setup_store
+    mkdir -p "$BATS_TEST_TMPDIR/A/gone"
+    (cd "$BATS_TEST_TMPDIR/A" && cudnnv use 8.0 2>/dev/null)
+    (cd "$BATS_TEST_TMPDIR/A/gone" && cudnnv use 8.1 2>/dev/null)
+    hold "$BATS_TEST_TMPDIR/A/gone" a
+    [ "$(head -1 "$BATS_TEST_TMPDIR/a.out")" = 8100 ]
+    rm -r "$BATS_TEST_TMPDIR/A/gone"
+    run cudnnv ps
+    assert_output_has "$HELD_PID  $(printf '%-8s' "$(id -un)")  8.1.0.77 (cuDNN 8.1.0.77, $CUDNNV_ROOT/versions/8.1.0.77)"
+    assert_output_has "[its folder was deleted: pin not judged"
+    refute_output_has "its pin now selects 8.0.4.30"
+    # 18 copies of cuDNN in one process: 16 listed, 2 said
+    export READY="$BATS_TEST_TMPDIR/ready" STOP="$BATS_TEST_TMPDIR/stop"
+    local i
+    for i in $(seq 18); do
+        mkdir -p "$BATS_TEST_TMPDIR/copies/$i"
+        cp -L "$SETS/8.0.4/lib/libcudnn.so.8" "$BATS_TEST_TMPDIR/copies/$i/libcudnn.so.8.0.$i"
+    done
+    hold_python many "import ctypes
+for i in range(1, 19): ctypes.CDLL('$BATS_TEST_TMPDIR/copies/%d/libcudnn.so.8.0.%d' % (i, i))"
+    run cudnnv ps
+    [ "$(grep -c "copies/[0-9]*/libcudnn.so.8.0" <<< "$output")" -eq 16 ]
+    assert_output_has "process $HELD_PID maps 2 more cuDNN copies than are listed here (at most 16 a process)"
+}
+
 @test "ps reads a process's whole environment: CUDNNV_VERSION after 200 KB of it still decides" {
     setup_store
     mkdir -p "$BATS_TEST_TMPDIR/A"
