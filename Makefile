@@ -480,7 +480,12 @@ bench: deps
 # helpers' libraries inside. The version is the one cudnnv --version says.
 DIST_NAME = cudnnv-$(VERSION)-linux-$(shell uname -m)
 # The tarball is a file of its inputs: made once per version and change (the
-# tests ask for it from several files).
+# tests ask for it from several files). The same tree gives the same bytes:
+# names sorted, owners and times fixed (the commit's time), gzip without a
+# name or time of its own.
+DIST_TIME = $(or $(shell git log -1 --format=%ct 2>/dev/null),0)
+dist_tar = tar -C $(BUILD)/dist --sort=name --owner=0 --group=0 --numeric-owner --mtime=@$(DIST_TIME) \
+           -cf - $(1) | gzip -n -9 > $(2)
 DIST_TARBALL = $(BUILD)/dist/$(DIST_NAME).tar.gz
 dist: all $(DIST_TARBALL)
 $(DIST_TARBALL): $(CUDNNV) $(INSTALLER) $(UPDATER) $(SHIM_LIBS) $(CATALOG_DATA) $(FORWARDERS) $(wildcard $(WIN_DLLS)) \
@@ -491,7 +496,7 @@ $(DIST_TARBALL): $(CUDNNV) $(INSTALLER) $(UPDATER) $(SHIM_LIBS) $(CATALOG_DATA) 
 	@rm -rf $(BUILD)/dist/$(DIST_NAME) $(BUILD)/dist/$(DIST_NAME).tar.gz
 	$(Q)$(MAKE) --no-print-directory -s install DESTDIR=$(abspath $(BUILD)/dist) PREFIX=/$(DIST_NAME) >/dev/null
 	$(Q)manager/platform/dist-bundle.sh $(BUILD)/dist/$(DIST_NAME)
-	$(Q)tar -C $(BUILD)/dist -czf $@.part $(DIST_NAME) && mv $@.part $@
+	$(Q)$(call dist_tar,$(DIST_NAME),$@.part) && mv $@.part $@
 	@echo "  DIST $@"
 
 # make dist-aarch64: the same tarball from the cross build
@@ -504,8 +509,9 @@ dist-aarch64: all aarch64
 	@rm -rf $(BUILD)/dist/$(ARM_DIST_NAME) $(BUILD)/dist/$(ARM_DIST_NAME).tar.gz
 	$(Q)$(MAKE) --no-print-directory -s install DESTDIR=$(abspath $(BUILD)/dist) PREFIX=/$(ARM_DIST_NAME) >/dev/null
 	$(Q)manager/platform/stage-aarch64.sh $(BUILD)/dist/$(ARM_DIST_NAME) $(ARM_BUILD)
-	$(Q)LDD="qemu-aarch64 /lib/ld-linux-aarch64.so.1 --list" manager/platform/dist-bundle.sh $(BUILD)/dist/$(ARM_DIST_NAME)
-	$(Q)tar -C $(BUILD)/dist -czf $(BUILD)/dist/$(ARM_DIST_NAME).tar.gz $(ARM_DIST_NAME)
+	$(Q)LDD="qemu-aarch64 /lib/ld-linux-aarch64.so.1 --list" STRIP=aarch64-linux-gnu-strip \
+	  manager/platform/dist-bundle.sh $(BUILD)/dist/$(ARM_DIST_NAME)
+	$(Q)$(call dist_tar,$(ARM_DIST_NAME),$(BUILD)/dist/$(ARM_DIST_NAME).tar.gz)
 	@echo "  DIST $(BUILD)/dist/$(ARM_DIST_NAME).tar.gz"
 
 # make deb: build/dist/cudnnv_VERSION-1_ARCH.deb from a staged make install

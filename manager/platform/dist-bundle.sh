@@ -6,7 +6,8 @@
 # find them there by a $ORIGIN run path (patchelf). cudnnv itself and the
 # shims need libc alone; the Slurm plugin, which needs the machine's own
 # Slurm, is left out. LDD names the program that lists a binary's libraries
-# (default ldd; for the AArch64 tree, Debian's arm64 loader under qemu).
+# (default ldd; for the AArch64 tree, Debian's arm64 loader under qemu),
+# STRIP the strip for the tree's machine.
 # Usage: dist-bundle.sh TREE
 set -eu
 tree=$1
@@ -38,3 +39,5 @@ done
 for helper in $helpers; do
     patchelf --set-rpath '$ORIGIN/deps' "$helper"
 done
+# the programs stripped as the .deb strips them: their DWARF would name the build folder
+${STRIP:-strip} --strip-unneeded --remove-section=.comment "$tree/bin/cudnnv" $helpers

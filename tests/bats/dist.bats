@@ -43,6 +43,26 @@ REPO="$BATS_TEST_DIRNAME/../.."
     run -127 unshare -m sh -c "$hide '$REPO/build/lib/cudnnv/cudnnv-install' --help"
 }
 
+@test "the dist tarball's programs are stripped (nothing names the build folder), and the same tree gives the same tarball" {
+    local artifact tarball program build first
+    make_artifact dist "cudnnv-VERSION-linux-$(uname -m).tar.gz"
+    tarball=$artifact
+    build=$(cd "$REPO" && pwd -P)
+    tar -C "$BATS_TEST_TMPDIR" -xzf "$tarball"
+    for program in bin/cudnnv lib/cudnnv/cudnnv-install lib/cudnnv/cudnnv-update; do
+        program="$BATS_TEST_TMPDIR/cudnnv-$version-linux-$(uname -m)/$program"
+        run file "$program"
+        assert_output_has ", stripped"
+        if grep -qaF "$build" "$program"; then echo "$program names $build" >&2; false; fi
+    done
+    # made again from the same tree: the same bytes
+    first=$(sha256sum "$tarball" | cut -d' ' -f1)
+    run flock "$REPO/build/.artifacts.lock" sh -c 'rm -f "$1"/build/dist/*.tar.gz && make -C "$1" --no-print-directory -s dist' \
+        sh "$REPO"
+    assert_status 0
+    [ "$(sha256sum "$REPO/build/dist/$(basename "$tarball")" | cut -d' ' -f1)" = "$first" ]
+}
+
 @test "the AArch64 tarball: every program and library for AArch64, its helper runs under qemu with the system's arm64 copies hidden" {
     if [ "$(id -u)" != 0 ]; then skip "needs root to hide the system's libraries in a mount namespace"; fi
     if ! command -v qemu-aarch64 >/dev/null || [ ! -e /lib/ld-linux-aarch64.so.1 ]; then
