@@ -101,6 +101,7 @@ int cudnnv_set_key(const char *root, const char *name, const char *key, char *ou
 #define CUDNNV_COMPANIONS_FOLDER "lib"
 #endif
 int cudnnv_set_companions(const char *set_dir, char *dir, size_t dir_size, char *load, size_t load_size);
+int cudnnv_set_companions_list(const char *set_dir, char *path, size_t size);
 int cudnnv_set_version(const char *root, const char *name, char *out, size_t size);
 int cudnnv_set_major(const char *root, const char *name);
 int cudnnv_set_runs_here(const char *root, const char *name);

@@ -210,6 +210,16 @@ int cudnnv_set_key(const char *root, const char *name, const char *key, char *ou
     return key_in_file(path, key, out, size);
 }
 
+/* The list of a set's companions, ROOT/cuda/sets/NAME beside the versions/ that holds set_dir; 0 when none can be named. */
+int cudnnv_set_companions_list(const char *set_dir, char *path, size_t size)
+{
+    const char *name = strrchr(set_dir, '/');
+    const char *versions = name != NULL && name - set_dir >= 9 ? name - 9 : NULL;
+    if (versions == NULL || strncmp(versions, "/versions/", 10) != 0)
+        return 0;
+    return snprintf(path, size, "%.*s/cuda/sets/%s", (int)(versions - set_dir), set_dir, name + 1) < (int)size;
+}
+
 /*
  * A set's companions (install --with-cuda-libs): ROOT/cuda/sets/NAME, beside
  * the store's versions/ that holds set_dir, names the CUDA release under
@@ -221,15 +231,10 @@ int cudnnv_set_companions(const char *set_dir, char *dir, size_t dir_size, char 
     if (strlen(set_dir) >= PATH_MAX)
         return 0;
     char path[strlen(set_dir) + sizeof "/cuda/sets/"], label[CUDNNV_NAME_MAX + 1];
-    const char *name = strrchr(set_dir, '/');
-    const char *versions = name != NULL && name - set_dir >= 9 ? name - 9 : NULL;
-    if (versions == NULL || strncmp(versions, "/versions/", 10) != 0)
+    if (!cudnnv_set_companions_list(set_dir, path, sizeof path) || !key_in_file(path, "cuda_libs", label, sizeof label) ||
+        !cudnnv_name_is_valid(label) || !key_in_file(path, "cuda_libs_load", load, load_size))
         return 0;
-    int root_length = (int)(versions - set_dir);
-    sprintf(path, "%.*s/cuda/sets/%s", root_length, set_dir, name + 1);
-    if (!key_in_file(path, "cuda_libs", label, sizeof label) || !cudnnv_name_is_valid(label) ||
-        !key_in_file(path, "cuda_libs_load", load, load_size))
-        return 0;
+    int root_length = (int)(strrchr(set_dir, '/') - 9 - set_dir);
     return snprintf(dir, dir_size, "%.*s/cuda/%s/" CUDNNV_COMPANIONS_FOLDER, root_length, set_dir, label) <
            (int)dir_size;
 }

@@ -153,13 +153,29 @@ static __attribute__((noinline)) void load_companions_from(const struct cudnnv_c
     free(why);
 }
 
+/* Stops the process: the list of the set's companions could be written by someone the trust rule does not trust. */
+static __attribute__((noinline, noreturn)) void die_companions_list(const struct cudnnv_choice *choice, const char *list,
+                                                                  const struct cudnnv_trust *trust)
+{
+    char *why = malloc(WHY_SIZE);
+    if (why == NULL || cudnnv_trusted_path(trust, list, why, WHY_SIZE))
+        cudnnv_die("refusing the CUDA libraries of set '%s': %s cannot be trusted", choice->name, list);
+    cudnnv_die("refusing the CUDA libraries of set '%s': %s; only you, root or the store's owner may write the list of them (fix: 'chmod go-w' on it, or bring them again with 'cudnnv install --with-cuda-libs %s')",
+               choice->name, why, choice->name);
+}
+
 /* Whether the set has companions, in a small frame: most sets have none. */
 static __attribute__((noinline)) void load_companions(const struct cudnnv_choice *choice, const char *set_dir,
                                                        const struct cudnnv_trust *trust)
 {
     char dir[strlen(set_dir) + CUDNNV_NAME_MAX + sizeof "/cuda//lib"], load[CUDNNV_COMPANIONS_MAX];
-    if (cudnnv_set_companions(set_dir, dir, sizeof dir, load, sizeof load))
-        load_companions_from(choice, dir, load, trust);
+    char list[strlen(set_dir) + sizeof "/cuda/sets/"];
+    if (!cudnnv_set_companions(set_dir, dir, sizeof dir, load, sizeof load))
+        return;
+    /* the list chooses what is loaded by path: it must be as trusted as what it names */
+    if (!cudnnv_set_companions_list(set_dir, list, sizeof list) || !cudnnv_trusted_path(trust, list, NULL, 0))
+        die_companions_list(choice, list, trust);
+    load_companions_from(choice, dir, load, trust);
 }
 
 static int is_directory(const char *path, const struct stat *wanted)

@@ -322,8 +322,23 @@ static int find_lib_folder(const char *raw, const char *folder, int depth, char 
     return found;
 }
 
-/* Moves the files and links of from/ (not its folders) into to/. */
-static int move_entries(const char *from, const char *to)
+/* Whether a link stays within its own folder once moved: a plain name, as a set's links must be. */
+static int link_stays_in_folder(const char *link)
+{
+    char target[PATH_MAX];
+    ssize_t length = readlink(link, target, sizeof target - 1);
+    if (length < 0)
+        return 0;
+    target[length] = '\0';
+    return strchr(target, '/') == NULL && strcmp(target, ".") != 0 && strcmp(target, "..") != 0;
+}
+
+/*
+ * Moves the files and links of from/ (not its folders) into to/: 0, -1 on a
+ * system error, or -2 with the name of a link that would lead out of to/
+ * (a member "lib/libcublasLt.so.11 -> ../../x"), which is refused.
+ */
+static int move_entries(const char *from, const char *to, char *refused, size_t refused_size)
 {
     char source[PATH_MAX], target[PATH_MAX];
     DIR *dir = opendir(from);
@@ -334,8 +349,12 @@ static int move_entries(const char *from, const char *to)
         if (path_join(source, sizeof source, from, entry->d_name) != 0 || lstat(source, &info) != 0 ||
             S_ISDIR(info.st_mode))
             continue;
-        if (path_join(target, sizeof target, to, entry->d_name) != 0 || rename(source, target) != 0)
+        if (S_ISLNK(info.st_mode) && !link_stays_in_folder(source)) {
+            snprintf(refused, refused_size, "%s", entry->d_name);
+            status = -2;
+        } else if (path_join(target, sizeof target, to, entry->d_name) != 0 || rename(source, target) != 0) {
             status = -1;
+        }
     }
     if (dir != NULL)
         closedir(dir);
@@ -366,7 +385,11 @@ static int take_component(const char *staging, const struct redist_component *co
     if (!(path_join(found, sizeof found, raw, folder) == 0 && is_directory(found)) &&   /* a conda package */
         !find_lib_folder(raw, folder, 2, found, sizeof found))
         return fail("%s holds no TOP/%s folder; is it NVIDIA's CUDA redist archive?", component->archive.name, folder);
-    if (move_entries(found, lib) != 0)
+    status = move_entries(found, lib, error, sizeof error);
+    if (status == -2)
+        return fail("refusing %s: its %s/%s is a link that leads out of its folder; nothing was brought",
+                    component->archive.name, folder, error);
+    if (status != 0)
         return fail("cannot move the libraries of %s: %s", component->archive.name, strerror(errno));
     remove_tree(raw);
     return 0;

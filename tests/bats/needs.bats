@@ -167,6 +167,16 @@ convolve() {
     run -127 convolve
     assert_output_has "cudnnv: refusing the CUDA libraries of set '8.2.4.15'"
     refute_output_has "convolution:"
+    chmod o-w "$CUDNNV_ROOT/cuda/11.4.4/lib"
+    run convolve
+    assert_status 0
+    # the list that names them, written by another user in a world-writable cuda/sets, chooses nothing
+    chmod 1777 "$CUDNNV_ROOT/cuda/sets"
+    chown nobody "$CUDNNV_ROOT/cuda/sets/8.2.4.15"
+    run -127 convolve
+    assert_output_has "cudnnv: refusing the CUDA libraries of set '8.2.4.15': "
+    assert_output_has "may write the list of them"
+    refute_output_has "convolution:"
 }
 
 @test "a CUDA manifest with a bad sum, path or address is not taken" {
@@ -279,6 +289,16 @@ convolve() {
     assert_output_has "refusing libcublas-linux-x86_64-11.9.9.9-archive.tar.xz"
     [ -z "$(find "$BATS_TEST_TMPDIR" "$CUDNNV_ROOT" "$(dirname "$BATS_TEST_TMPDIR")" -name escaped-libcublas.so.11 2>/dev/null | head -1)" ]
     rm "$dl/libcublas-linux-x86_64-11.9.9.9-archive.tar.xz"
+    # a link member that would lead out of cuda/LABEL/lib once moved there: refused, as a set keeps only links within its folder
+    echo x > "$BATS_TEST_TMPDIR/evil/libx.so"
+    "$FIXTURES/bin/mkarchive" "$dl/libcublas-linux-x86_64-11.9.9.8-archive.tar.xz" \
+        "file:libcublas-linux-x86_64-11.9.9.8-archive/libx.so=$BATS_TEST_TMPDIR/evil/libx.so" \
+        "symlink:libcublas-linux-x86_64-11.9.9.8-archive/lib/libcublasLt.so.11=../libx.so"
+    run cudnnv install --cuda-libs-from "$dl" 8.2.4
+    assert_status 1
+    assert_output_has "refusing libcublas-linux-x86_64-11.9.9.8-archive.tar.xz: its lib/libcublasLt.so.11 is a link that leads out of its folder; nothing was brought"
+    [ ! -e "$CUDNNV_ROOT/cuda/local-cu11" ]
+    rm "$dl/libcublas-linux-x86_64-11.9.9.8-archive.tar.xz"
     # the folder: cuBLAS 11.6.5.2 and NVRTC 11.4.152 (not 12.x, not the older 11.x), no address needed
     run cudnnv install --cuda-libs-from "$dl" 8.2.4
     assert_status 0
