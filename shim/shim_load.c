@@ -372,6 +372,45 @@ static __attribute__((noinline)) void check_set(const char *root, const struct c
     load_companions(choice, set_dir, &trust);
 }
 
+/* The first three numbers of a name that starts as a version ("8.1.0.77" -> 8 1 0); how many were read. */
+static int name_numbers(const char *name, long numbers[3])
+{
+    int count = 0;
+    const char *c = name;
+    while (count < 3 && *c >= '0' && *c <= '9') {
+        char *end;
+        numbers[count++] = strtol(c, &end, 10);
+        c = *end == '.' ? end + 1 : end;
+        if (c == end && *end != '\0')
+            break;
+    }
+    return count;
+}
+
+/*
+ * A set named like a version must hold that version: the library's own
+ * cudnnGetVersion() (8004 for 8.0.4, 91900 for 9.19.0) is compared with the
+ * name, so a set folder replaced by a link to another set is not served
+ * under the wrong name. One dlsym and one call at the first call.
+ */
+static __attribute__((noinline)) void check_library_version(const struct cudnnv_choice *choice, void *library)
+{
+    long named[3], reported[3];
+    int count = name_numbers(choice->name, named);
+    size_t (*get_version)(void) = (size_t (*)(void))dlsym(library, "cudnnGetVersion");
+    if (count == 0 || get_version == NULL)
+        return;
+    long version = (long)get_version(), scale = version >= 90000 ? 10000 : 1000;   /* 9: MMmmpp, before: Mmpp */
+    reported[0] = version / scale;
+    reported[1] = version % scale / 100;
+    reported[2] = version % 100;
+    for (int i = 0; i < count; i++) {
+        if (named[i] != reported[i])
+            cudnnv_die("set '%s' (%s) holds cuDNN %ld.%ld.%ld, not the release its name says; see 'cudnnv verify %s', and reinstall it",
+                       choice->name, choice->origin_path, reported[0], reported[1], reported[2], choice->name);
+    }
+}
+
 static void load_libraries(const char *root, const struct cudnnv_choice *choice, struct cudnnv_loaded *loaded)
 {
     loaded->main_library = NULL;
@@ -385,6 +424,8 @@ static void load_libraries(const char *root, const struct cudnnv_choice *choice,
                    choice->name, choice->origin_path, dlerror(), choice->name);
     loaded->libraries++;
     load_shadowed(root, choice, loaded);
+    /* after the sublibraries: cuDNN 9's cudnnGetVersion() opens libcudnn_graph by its soname */
+    check_library_version(choice, loaded->main_library);
 }
 
 /*

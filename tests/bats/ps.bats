@@ -137,7 +137,9 @@ ctypes.CDLL('$SETS/8.0.4/lib/libcudnn.so.8')"
     hold_python many "import ctypes
 for i in range(1, 19): ctypes.CDLL('$BATS_TEST_TMPDIR/copies/%d/libcudnn.so.8.0.%d' % (i, i))"
     run cudnnv ps
-    [ "$(grep -c "copies/[0-9]*/libcudnn.so.8.0" <<< "$output")" -eq 16 ]
+    local listed
+    listed=$(grep -c "^ *$HELD_PID .*copies/[0-9]*/libcudnn.so.8.0" <<< "$output")
+    [ "$listed" -eq 16 ] || { echo "listed $listed copies of 18:" >&2; echo "$output" >&2; false; }
     assert_output_has "process $HELD_PID maps 2 more cuDNN copies than are listed here (at most 16 a process)"
 }
 

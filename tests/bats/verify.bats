@@ -53,8 +53,15 @@ load helpers
     cudnnv use 8.1.0.77 2>/dev/null
     run -1 cudnnv doctor
     assert_output_has "FAIL  set: 8.1.0.77 holds cuDNN 8.0.4.30, not the release its name says"
+    # a program pinned to 8.1.0.77 is stopped at its first call, not served 8.0.4 under that name
+    cudnnv rehash 2>/dev/null
+    SHIMS="$CUDNNV_ROOT/shims/lib"
+    run -127 host
+    assert_output_has "cudnnv: set '8.1.0.77' ($PWD/.cudnn-version) holds cuDNN 8.0.4, not the release its name says; see 'cudnnv verify 8.1.0.77'"
     run cudnnv verify 8.0.4.30
     assert_status 0
+    cudnnv use 8.0.4.30 2>/dev/null
+    [ "$(host | head -1)" = 8004 ]
 }
 
 @test "verify takes a prefix as use does, and on a terminal a problem line never runs into the progress line" {
