@@ -75,6 +75,17 @@ static void leave_out(struct cdi_plan *plan, const char *set, const char *why)
     }
 }
 
+/* The shim's trust rule for a set, with its lib/ resolved (POSIX; cudnnv.exe's spec is for Linux engines too). */
+static int set_trusted(const struct cudnnv_trust *trust, const char *dir, char *real_lib, char *why, size_t size)
+{
+#ifdef _WIN32
+    real_lib[0] = '\0';
+    return cudnnv_set_trusted(trust, dir, why, size);
+#else
+    return cudnnv_set_trusted_lib(trust, dir, real_lib, why, size);
+#endif
+}
+
 /* Why a set cannot be a device, by its name and where it runs, or NULL. */
 static const char *set_name_problem(const char *root, const char *set)
 {
@@ -107,7 +118,7 @@ static int set_problem(const char *root, const char *set, char *why, size_t size
         return 1;
     }
     cudnnv_trust_init(&trust, root, store_system_root());
-    if (!cudnnv_set_trusted_lib(&trust, dir, real_lib, refused, sizeof refused)) {
+    if (!set_trusted(&trust, dir, real_lib, refused, sizeof refused)) {
         snprintf(why, size, "the shim refuses it: %s", refused);
         return 1;
     }
