@@ -18,6 +18,7 @@
 #define CUDNNV_LAST_MAJOR 9
 #define CUDNNV_VERSION_FILE ".cudnn-version"
 #define CUDNNV_VERSION_FILE_MAX 4096   /* bytes a version file may hold */
+#define CUDNNV_CUDA_KEYWORD "cuda"      /* a version file's line "cuda 11.0": the CUDA runtime its project pins */
 
 /* Why a version source could not be read (cudnnv_read_version_file, cudnnv_read_names). */
 #define CUDNNV_READ_BAD_NAME   (-1)  /* an invalid name: copied into bad */
@@ -112,6 +113,8 @@ int cudnnv_resolve(const char *root, const char *requested, cudnnv_name out);
 /* version_file.c: the sources */
 int cudnnv_read_names(const char *text, cudnnv_name *names, int max, cudnnv_name bad);
 int cudnnv_read_version_file(const char *path, cudnnv_name *names, int max, cudnnv_name bad);
+int cudnnv_read_cuda_pin(const char *text, char *out, size_t size);
+int cudnnv_version_file_cuda(const char *path, char *out, size_t size);
 int cudnnv_read_regular_file(const char *path, char *text, size_t size, int trusted_only);
 int cudnnv_read_regular_file_length(const char *path, char *text, size_t size, int trusted_only, size_t *read_length);
 /* Version files are judged as this user's would be (uid), or this process's again (-1): 'cudnnv ps' as root. */

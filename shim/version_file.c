@@ -51,10 +51,20 @@ static int add_name(const char *word, size_t length, cudnnv_name *names, int cou
     return count + 1;
 }
 
+/* The length of a line "cuda VERSION" at c (the CUDA runtime a project pins, not a name), or 0. */
+static size_t cuda_line_length(const char *c)
+{
+    if (strncmp(c, CUDNNV_CUDA_KEYWORD, sizeof CUDNNV_CUDA_KEYWORD - 1) != 0)
+        return 0;
+    char after = c[sizeof CUDNNV_CUDA_KEYWORD - 1];
+    return after == ' ' || after == '\t' ? strcspn(c, "\n") : 0;
+}
+
 /*
  * Splits text into names: '#' starts a comment to the end of its line; names
- * are separated by new lines, ':' or blanks. Returns the count, or a negative
- * CUDNNV_READ_ code (a bad name is copied into bad).
+ * are separated by new lines, ':' or blanks; a line "cuda VERSION" is the
+ * project's CUDA runtime (cudnnv_read_cuda_pin), not names. Returns the
+ * count, or a negative CUDNNV_READ_ code (a bad name is copied into bad).
  */
 int cudnnv_read_names(const char *text, cudnnv_name *names, int max, cudnnv_name bad)
 {
@@ -62,8 +72,9 @@ int cudnnv_read_names(const char *text, cudnnv_name *names, int max, cudnnv_name
     const char *c = text;
     if (strncmp(c, "\xef\xbb\xbf", 3) == 0)
         c += 3;
+    const char *start = c;
     while (*c) {
-        if (*c == '#') {
+        if (*c == '#' || ((c == start || c[-1] == '\n') && cuda_line_length(c) > 0)) {
             c += strcspn(c, "\n");
             continue;
         }
@@ -78,6 +89,38 @@ int cudnnv_read_names(const char *text, cudnnv_name *names, int max, cudnnv_name
         c += length;
     }
     return count;
+}
+
+/*
+ * The CUDA runtime a version file's text pins: the line "cuda VERSION" (the
+ * first such). 1 with the version (digits and dots, as "11.0"), 0 when none
+ * is pinned, CUDNNV_READ_BAD_NAME with what was written there in out.
+ */
+int cudnnv_read_cuda_pin(const char *text, char *out, size_t size)
+{
+    for (const char *line = text; *line != '\0'; line += strcspn(line, "\n") + (line[strcspn(line, "\n")] == '\n')) {
+        if (line == text && strncmp(line, "\xef\xbb\xbf", 3) == 0)
+            line += 3;
+        size_t length = cuda_line_length(line);
+        if (length == 0)
+            continue;
+        const char *value = line + sizeof CUDNNV_CUDA_KEYWORD - 1;
+        value += strspn(value, " \t");
+        size_t value_length = strcspn(value, " \t\r\n#");
+        snprintf(out, size, "%.*s", (int)(value_length < size ? value_length : size - 1), value);
+        int dotted = value_length > 0 && value_length < size && value_length <= 15 && value[0] >= '0' &&
+                     value[0] <= '9' && strspn(value, "0123456789.") == value_length && value[value_length - 1] != '.';
+        return dotted ? 1 : CUDNNV_READ_BAD_NAME;
+    }
+    return 0;
+}
+
+/* The CUDA runtime a version file pins: as cudnnv_read_cuda_pin, or a negative CUDNNV_READ_ code for the file. */
+int cudnnv_version_file_cuda(const char *path, char *out, size_t size)
+{
+    char text[CUDNNV_VERSION_FILE_MAX + 1];
+    int status = cudnnv_read_regular_file(path, text, sizeof text, 1);
+    return status != 0 ? status : cudnnv_read_cuda_pin(text, out, size);
 }
 
 /* Whose version files are obeyed besides root's: this process's user, or (cudnnv ps as root) another's. */

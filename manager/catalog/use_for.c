@@ -191,7 +191,8 @@ static void pin_name(const char *set_name, char *out, size_t size)
 }
 
 /* Explains what the framework needs when no installed set serves it. */
-static int explain_missing(const struct framework_pins *pins, const char *framework, const char *version)
+static int explain_missing(const struct framework_pins *pins, const char *framework, const char *version,
+                           struct use_for_choice *choice)
 {
     const struct framework_pin *newest = NULL;
     for (int p = 0; p < pins->count; p++) {
@@ -208,9 +209,14 @@ static int explain_missing(const struct framework_pins *pins, const char *framew
                     framework, version, CUDNNV_HOST_PLATFORM, pins_file);
     char least[16];
     major_minor(newest->cudnn, least, sizeof least);
-    return fail("%s %s was built with cuDNN %s (CUDA %s) and needs cuDNN %d.x, at least %s; none is installed: run 'cudnnv install %s'",
-                framework, newest->version, newest->cudnn, newest->cuda, cudnnv_name_major(newest->cudnn),
-                least, least);
+    /* pinned before anything is installed, as .nvmrc before 'nvm install': 'cudnnv install' here brings it */
+    snprintf(choice->name, sizeof choice->name, "%s", least);
+    snprintf(choice->cuda, sizeof choice->cuda, "%s", newest->cuda);
+    snprintf(choice->version, sizeof choice->version, "%s", newest->version);
+    choice->not_installed = 1;
+    note("%s %s was built with cuDNN %s (CUDA %s) and needs cuDNN %d.x, at least %s; none is installed: pinning %s, which 'cudnnv install' here brings",
+         framework, newest->version, newest->cudnn, newest->cuda, cudnnv_name_major(newest->cudnn), least, least);
+    return 0;
 }
 
 int use_for_framework(const char *request, struct use_for_choice *choice)
@@ -246,7 +252,7 @@ int use_for_framework(const char *request, struct use_for_choice *choice)
              framework, reason->version, reason->cudnn, reason->cuda, choice->name, chosen,
              cudnnv_name_major(reason->cudnn), least);
     } else
-        status = explain_missing(&pins, framework, choice->version);
+        status = explain_missing(&pins, framework, choice->version, choice);
     if (reason != NULL && choice->cuda[0] == '\0')
         snprintf(choice->cuda, sizeof choice->cuda, "%s", reason->cuda);
     if (reason != NULL)

@@ -11,6 +11,7 @@ struct use_for_choice {
     const char *framework;   /* tensorflow, pytorch or jax */
     char version[64];        /* the framework's release */
     char cuda[24];           /* the CUDA it was built for, "" when unknown */
+    int not_installed;       /* no installed set serves it yet: name is the release to install */
 };
 
 /* 0 with choice filled, or 1 (2 for usage) after a message. */

@@ -43,7 +43,7 @@ static int run(struct args *args)
     if (store_prepare(root) != 0)
         return 1;
     set_link_system_if_named(root, args->count, args->operand);
-    return version_file_write(path, args->count, args->operand, args_has(args, GLOBAL_FORCE));
+    return version_file_write(path, args->count, args->operand, args_has(args, GLOBAL_FORCE), NULL);
 }
 
 const struct command command_global = {

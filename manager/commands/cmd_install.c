@@ -62,7 +62,10 @@ static const struct option_spec options[] = {
                                 .conflicts = 1 << INSTALL_DRY_RUN,
                                 .help = "--with-cuda-libs, taking them from this archive file (NVIDIA's\n"
                                         "redist archive, a wheel, a .conda) or a folder of such archives\n"
-                                        "instead of a download; its SHA-256 is recorded for 'cudnnv lock'"},
+                                        "instead of a download; its SHA-256 is recorded for 'cudnnv lock'.\n"
+                                        "With no SOURCE (and no --with-cuda-libs): the folder of CUDA\n"
+                                        "libraries (a toolkit's lib64, a conda env's lib) the project's\n"
+                                        "pinned CUDA runtime ('cuda 11.0' in .cudnn-version) is taken from"},
     {.name = NULL},
 };
 

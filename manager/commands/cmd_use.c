@@ -22,7 +22,7 @@
 #include <string.h>
 #include <unistd.h>
 
-enum { USE_FORCE, USE_UNSET, USE_FOR };
+enum { USE_FORCE, USE_UNSET, USE_FOR, USE_CUDA_RUNTIME };
 
 static const struct option_spec options[] = {
     [USE_FORCE] = {.name = "--force", .short_name = 'f', .help = "write the name even if no installed set matches it",
@@ -39,6 +39,12 @@ static const struct option_spec options[] = {
                          "of its cuDNN (Requires-Dist: nvidia-cudnn-cuNN,\n"
                          "TensorFlow's build_info) decides, e.g. --for torch",
                  .own_form = "", .alone = 1},
+    [USE_CUDA_RUNTIME] = {.name = "--cuda-runtime", .value_name = "VERSION",
+                          .help = "also pin the CUDA runtime programs started here see\n"
+                                  "(a line 'cuda VERSION' in .cudnn-version, e.g. 11.0 for\n"
+                                  "TensorFlow 2.4); 'none' removes it. Alone, it changes\n"
+                                  "only that line. 'cudnnv install' brings it",
+                          .conflicts = 1 << USE_UNSET | 1 << USE_FOR},
     {.name = NULL},
 };
 
@@ -96,6 +102,27 @@ static void warn_about_home(const char *path)
              here);
 }
 
+/*
+ * The CUDA runtime to pin for a framework: the CUDA its build names, where
+ * cudnnv's data knows which libraries it opens of it by itself
+ * (framework-cuda-libs.ini); "" (none) otherwise.
+ */
+static void framework_runtime(const struct use_for_choice *choice, char *out, size_t size)
+{
+    static struct framework_libs libs;
+    out[0] = '\0';
+    if (choice->cuda[0] == '\0' || framework_libs_judge(choice->framework, choice->cuda, &libs) != 0)
+        return;
+    if (!libs.known) {
+        note("which libraries %s %s opens of CUDA %s by itself is not in cudnnv's data: no CUDA runtime is pinned",
+             choice->framework, choice->version, choice->cuda);
+        return;
+    }
+    snprintf(out, size, "%s", choice->cuda);
+    note("pinning the CUDA %s runtime %s %s opens by itself (%d libraries); 'cudnnv install' here brings it",
+         choice->cuda, choice->framework, choice->version, libs.count);
+}
+
 /* use --for FRAMEWORK[==VERSION] */
 static int use_for(struct args *args)
 {
@@ -108,7 +135,9 @@ static int use_for(struct args *args)
     if (local_file(path, sizeof path) != 0)
         return 1;
     int count = merge_pins(path, choice.name, names, kept);
-    status = version_file_write(path, count, names, 0);
+    char runtime[sizeof choice.cuda];
+    framework_runtime(&choice, runtime, sizeof runtime);
+    status = version_file_write(path, count, names, choice.not_installed, runtime);
     if (status == 0) {
         pinned_projects_add(store_root(), path);
         warn_about_home(path);
@@ -168,6 +197,33 @@ static void warn_about_needs(int count, char **names)
     }
 }
 
+/* A CUDA release as a pin names it: digits and dots ("11.0", "11.2.2"). */
+static int is_cuda_release(const char *text)
+{
+    char checked[32];
+    char line[48];
+    snprintf(line, sizeof line, "%s %s", CUDNNV_CUDA_KEYWORD, text);
+    return strlen(text) < 16 && cudnnv_read_cuda_pin(line, checked, sizeof checked) == 1;
+}
+
+/* use --cuda-runtime VERSION alone: the pins stay, the runtime line changes. */
+static int pin_runtime_only(const char *path, const char *runtime)
+{
+    cudnnv_name kept[CUDNNV_MAX_LINES], bad;
+    char *names[CUDNNV_MAX_LINES];
+    int count = cudnnv_read_version_file(path, kept, CUDNNV_MAX_LINES, bad);
+    if (count <= 0)
+        return fail("no cuDNN version is pinned in this directory: pin one with it ('cudnnv use VERSION --cuda-runtime %s')",
+                    runtime[0] ? runtime : "none");
+    for (int i = 0; i < count; i++)
+        names[i] = kept[i];
+    int status = version_file_write(path, count, names, 1, runtime);
+    if (status == 0)
+        note(runtime[0] ? "programs started here see the CUDA %s runtime ('cudnnv install' brings it)"
+                        : "no CUDA runtime is pinned here any more%s", runtime);
+    return status;
+}
+
 static int run(struct args *args)
 {
     char path[PATH_MAX];
@@ -179,8 +235,15 @@ static int run(struct args *args)
         return version_file_unset(path);
     if (args->count == 0)
         return version_file_print(path, "no version is pinned in this directory; run 'cudnnv use VERSION'");
+    const char *runtime = args->value[USE_CUDA_RUNTIME];
+    if (runtime != NULL && strcmp(runtime, "none") == 0)
+        runtime = "";
+    if (runtime != NULL && runtime[0] != '\0' && !is_cuda_release(runtime))
+        return usage_fail("use", "--cuda-runtime takes a CUDA release such as 11.0, or 'none'");
+    if (args->count == 0 && runtime != NULL)
+        return pin_runtime_only(path, runtime);
     set_link_system_if_named(store_root(), args->count, args->operand);
-    int status = version_file_write(path, args->count, args->operand, args_has(args, USE_FORCE));
+    int status = version_file_write(path, args->count, args->operand, args_has(args, USE_FORCE), runtime);
     if (status == 0) {
         pinned_projects_add(store_root(), path);
         warn_about_gpus(args->count, args->operand);

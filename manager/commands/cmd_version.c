@@ -4,8 +4,10 @@
  */
 #include "args.h"
 #include "commands.h"
+#include "cuda_runtime.h"
 #include "selection.h"
 
+#include <limits.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -18,6 +20,34 @@ static const struct option_spec options[] = {
     {.name = NULL},
 };
 
+/* The project's CUDA runtime pin, in words: "" when nothing is pinned. */
+static void runtime_text(const struct cudnnv_where *where, char *version, size_t version_size, char *text, size_t size)
+{
+    struct cuda_runtime_pin pin;
+    char lib[PATH_MAX], why[PATH_MAX + 256];
+    version[0] = text[0] = '\0';
+    int pinned = cuda_runtime_pinned(where, &pin, why, sizeof why);
+    if (pinned < 0)
+        snprintf(text, size, "%s", why);
+    else if (pinned > 0 && cuda_runtime_find(where->root, pin.version, lib, sizeof lib))
+        snprintf(text, size, "CUDA runtime %s: %s (set by %s)", pin.version, lib, pin.origin);
+    else if (pinned > 0)
+        snprintf(text, size, "CUDA runtime %s (set by %s): not installed; run 'cudnnv install' there", pin.version,
+                 pin.origin);
+    if (pinned > 0)
+        snprintf(version, version_size, "%s", pin.version);
+}
+
+static void print_runtime_text(void)
+{
+    struct cudnnv_where where;
+    char version[32], text[3 * PATH_MAX];
+    selection_where(&where);
+    runtime_text(&where, version, sizeof version, text, sizeof text);
+    if (text[0] != '\0')
+        printf("%s\n", text);
+}
+
 static void print_choice_json(const struct cudnnv_choice *choice, int major, enum cudnnv_status status)
 {
     printf("{");
@@ -28,6 +58,14 @@ static void print_choice_json(const struct cudnnv_choice *choice, int major, enu
     write_json_member(stdout, "requested", choice->requested);
     write_json_member(stdout, "origin", cudnnv_origin_word(choice->origin));
     write_json_member(stdout, "origin_path", choice->origin_path);
+    if (major < 0) {   /* the project's CUDA runtime beside its first pin */
+        struct cudnnv_where where;
+        char version[32], text[3 * PATH_MAX];
+        selection_where(&where);
+        runtime_text(&where, version, sizeof version, text, sizeof text);
+        write_json_member(stdout, "cuda_runtime", version);
+        write_json_member(stdout, "cuda_runtime_text", text);
+    }
     printf("}");
 }
 
@@ -47,6 +85,7 @@ static int show_first(int json)
     }
     selection_origin_text(&choice, origin, sizeof origin);
     printf("%s (%s)\n", choice.name, origin);
+    print_runtime_text();
     return 0;
 }
 
@@ -82,6 +121,8 @@ static int show_all(int json)
         printf("]\n");
     if (shown == 0 && !json)
         printf("no cuDNN version is selected for any major\n");
+    if (!json)
+        print_runtime_text();
     return failed ? EXIT_USER_ERROR : 0;
 }
 

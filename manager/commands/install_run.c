@@ -10,6 +10,8 @@
 #include "args.h"
 #include "commands.h"
 #include "config.h"
+#include "cuda_runtime.h"
+#include "cuda_runtime_install.h"
 #include "fsutil.h"
 #include "archive_fetch.h"
 #include "install_locked.h"
@@ -170,6 +172,52 @@ static int install_pin(struct install_request *request, const char *pin, const c
 }
 
 /*
+ * The CUDA runtime the project pins ("cuda 11.0" in its .cudnn-version),
+ * unless the store holds it: from the folder --cuda-libs-from names (a
+ * toolkit's lib64, a conda environment's lib), the one source so far.
+ */
+static int install_project_runtime(const char *runtime_from, const char *version_file)
+{
+    char release[32], lib[PATH_MAX];
+    int pinned = cudnnv_version_file_cuda(version_file, release, sizeof release);
+    if (pinned == CUDNNV_READ_BAD_NAME)
+        return fail("'%s %s' in %s is not a CUDA release; write it as 'cuda 11.0'", CUDNNV_CUDA_KEYWORD, release,
+                    version_file);
+    if (pinned != 1)
+        return 0;
+    if (cuda_runtime_find(store_root(), release, lib, sizeof lib)) {
+        note("CUDA %s runtime (pinned in %s): installed in %s", release, version_file, lib);
+        return 0;
+    }
+    if (runtime_from == NULL)
+        return fail("the CUDA %s runtime pinned in %s is not installed, and cudnnv brings a runtime from a folder of its libraries: run 'cudnnv install --cuda-libs-from DIR' (DIR: CUDA %s's lib64, or a conda environment's lib holding cudatoolkit %s)",
+                    release, version_file, release, release);
+    note("CUDA %s runtime (pinned in %s): bringing it from %s", release, version_file, runtime_from);
+    return cuda_runtime_install_folder(store_root(), release, runtime_from);
+}
+
+static int is_runtime_entry(const char *name, void *data)
+{
+    (void)data;
+    return strncmp(name, "libcudart.so.", 13) == 0;
+}
+
+/*
+ * --cuda-libs-from a folder that holds a CUDA runtime (libcudart.so.*) is
+ * where the project's runtime comes from, not a folder of NVIDIA's archives
+ * for a set's companions: taken out of the request, and returned.
+ */
+static const char *take_runtime_folder(struct install_request *request)
+{
+    const char *folder = request->cuda_libs_from;
+    if (folder == NULL || !is_directory(folder) || !dir_has_entry(folder, is_runtime_entry, NULL))
+        return NULL;
+    request->cuda_libs_from = NULL;
+    request->with_cuda_libs = 0;
+    return folder;
+}
+
+/*
  * install with no SOURCE, as pyenv and nvm do: what the nearest
  * .cudnn-version pins, each pin not installed yet ('install --locked'
  * remains the exact form, with the lock's archives and sums).
@@ -178,8 +226,8 @@ static int install_pins(struct install_request *request, struct catalog_once *ca
 {
     char cwd[PATH_MAX], version_file[PATH_MAX];
     cudnnv_name names[CUDNNV_MAX_LINES], bad;
-    if (request->name != NULL || request->sha256 != NULL || request->cuda_libs_from != NULL)
-        return usage_fail("install", "--name, --sha256 and --cuda-libs-from need a SOURCE");
+    if (request->name != NULL || request->sha256 != NULL)
+        return usage_fail("install", "--name and --sha256 need a SOURCE");
     if (getcwd(cwd, sizeof cwd) == NULL || !cudnnv_find_local_file(cwd, version_file, sizeof version_file))
         return usage_fail("install", "give exactly one SOURCE (an archive, a directory or a release), or run it in a project: with no SOURCE it installs what the nearest .cudnn-version pins");
     int count = cudnnv_read_version_file(version_file, names, CUDNNV_MAX_LINES, bad);
@@ -188,10 +236,11 @@ static int install_pins(struct install_request *request, struct catalog_once *ca
     if (count <= 0)
         return fail("%s %s; pin a version there with 'cudnnv use VERSION'", version_file,
                     count == 0 ? "pins nothing" : cudnnv_read_problem(count));
+    const char *runtime_from = take_runtime_folder(request);
     int status = 0;
     for (int i = 0; i < count && status == 0; i++)
         status = install_pin(request, names[i], version_file, catalog);
-    return status;
+    return status == 0 ? install_project_runtime(runtime_from, version_file) : status;
 }
 
 /* What the helper cudnnv-install does, once its arguments are parsed. */

@@ -7,6 +7,7 @@
  */
 #include "activation.h"
 
+#include "cuda_runtime.h"
 #include "messages.h"
 #include "fsutil.h"
 #include "platform.h"
@@ -53,12 +54,31 @@ static void prepend(struct activation *plan, const char *variable, const char *f
     }
 }
 
+/*
+ * What goes in front of the library path: the shims, then the CUDA runtime
+ * the project pins (before the user's own entries, which may hold another
+ * CUDA whose libcudart.so.11.0 would answer first). -1 with why when the pin
+ * cannot be served (out then holds the shims alone), else 0.
+ */
+int activation_library_path_first(const struct cudnnv_where *where, const char *shim_dir, char *out, size_t size,
+                                   char *why, size_t why_size)
+{
+    char runtime[PATH_MAX];
+    int pinned = cuda_runtime_for_project(where, runtime, sizeof runtime, why, why_size);
+    if (pinned <= 0 || strchr(runtime, PLATFORM_PATH_SEPARATOR) != NULL)
+        snprintf(out, size, "%s", shim_dir);
+    else
+        snprintf(out, size, "%s%c%s", shim_dir, PLATFORM_PATH_SEPARATOR, runtime);
+    return pinned < 0 ? -1 : 0;
+}
+
 int activation_plan(struct activation *plan)
 {
     struct cudnnv_where where;
     struct cudnnv_sources sources;
     struct cudnnv_choice choice;
     int copied, selected = 0, majors[SHIM_LAST_MAJOR + 1] = {0};
+    char first[2 * PATH_MAX + 2], why[PATH_MAX + 256];
     memset(plan, 0, sizeof *plan);
     selection_where(&where);
     cudnnv_read_sources(&where, &sources);
@@ -76,7 +96,9 @@ int activation_plan(struct activation *plan)
     if (store_prepare(where.root) != 0 || shim_files_refresh(where.root, &copied) != 0)
         return 1;
     shim_files_dir(where.root, plan->shim_dir, sizeof plan->shim_dir);
-    prepend(plan, PLATFORM_LIBRARY_PATH, plan->shim_dir);
+    if (activation_library_path_first(&where, plan->shim_dir, first, sizeof first, why, sizeof why) != 0)
+        return fail("%s", why);
+    prepend(plan, PLATFORM_LIBRARY_PATH, first);
     if (!PLATFORM_LINUX_SHIMS)
         return 0;   /* Windows: PATH alone; nothing is preloaded there */
     for (int major = SHIM_FIRST_MAJOR; major <= SHIM_LAST_MAJOR; major++) {

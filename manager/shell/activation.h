@@ -34,4 +34,10 @@ int activation_plan_with(const char *version, struct activation *plan);
 /* The same plan for an image whose store is image_root (Linux): only cudnnv's entries, at the image's paths. */
 void activation_for_image(struct activation *plan, const char *image_root);
 
+/* The shims, then the project's pinned CUDA runtime: what leads the library path; -1 with why when the pin
+ * cannot be served (out then holds the shims alone). */
+struct cudnnv_where;
+int activation_library_path_first(const struct cudnnv_where *where, const char *shim_dir, char *out, size_t size,
+                                  char *why, size_t why_size);
+
 #endif

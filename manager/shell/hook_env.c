@@ -10,6 +10,8 @@
 
 #include "messages.h"
 #include "config.h"
+#include "activation.h"
+#include "cuda_runtime.h"
 #include "fsutil.h"
 #include "selection.h"
 #include "set_info.h"
@@ -49,7 +51,7 @@ void hook_env_key(char *out, size_t size)
                             where.env_version ? where.env_version : "-", where.root);
     if (cudnnv_find_local_file(where.cwd, path, sizeof path))
         used += describe_file(path, text + used, sizeof text - used);
-    static const char *const store_files[] = {"version", "versions", "config"};
+    static const char *const store_files[] = {"version", "versions", "config", CUDA_RUNTIME_AREA};
     for (size_t i = 0; i < sizeof store_files / sizeof store_files[0] && used < sizeof text; i++) {
         path_join(path, sizeof path, where.root, store_files[i]);
         used += describe_file(path, text + used, sizeof text - used);
@@ -237,7 +239,15 @@ void hook_env_apply_selection(struct hook_env *env, struct hook_state *state)
     if (selected == 0)
         return;
     ensure_shims(where.root, shim_dir);
-    prepend_variable(env, state, PLATFORM_LIBRARY_PATH, shim_dir);
+    char first[2 * PATH_MAX + 2], runtime_problem[PATH_MAX + 256] = "";
+    /* a runtime pin that cannot be served is said in CUDNNV_PROBLEM, never on the terminal */
+    if (activation_library_path_first(&where, shim_dir, first, sizeof first, runtime_problem, sizeof runtime_problem) != 0 &&
+        problem[0] == '\0') {
+        char shown[4 * sizeof runtime_problem];
+        cudnnv_escape_text(runtime_problem, shown, sizeof shown);
+        set_variable(env, state, "CUDNNV_PROBLEM", shown);
+    }
+    prepend_variable(env, state, PLATFORM_LIBRARY_PATH, first);
     if (preload[0] != '\0')
         prepend_variable(env, state, "LD_PRELOAD", preload);
     set_build_variables(env, state, &where, &sources);

@@ -8,6 +8,7 @@
 #include "hook_watch.h"
 #include "platform.h"
 
+#include "cuda_runtime.h"
 #include "fsutil.h"
 #include "selection.h"
 #include "shell_table.h"
@@ -106,7 +107,7 @@ static int add_version_files(char *list, size_t size, const char *cwd)
 void hook_watch_print(const struct shell_row *shell, const char *root, const char *stamp)
 {
     struct cudnnv_where where;
-    static const char *const store_files[] = {"version", "versions", "config"};
+    static const char *const store_files[] = {"version", "versions", "config", CUDA_RUNTIME_AREA};
     char list[16384], path[PATH_MAX];
     selection_where(&where);
     if (!shell->watches || where.cwd_too_long || !platform_path_is_absolute(where.cwd) ||

@@ -40,9 +40,20 @@ static int refuse_two_of_a_major(int count, char **names)
     return 0;
 }
 
-int version_file_write(const char *path, int count, char **names, int force)
+/* The "cuda VERSION" line to write: cuda as given ("" for none), or (NULL) the one the file holds now. */
+static void cuda_line(const char *path, const char *cuda, char *out, size_t size)
 {
-    char text[CUDNNV_MAX_LINES * (CUDNNV_NAME_MAX + 2)] = "";
+    char kept[32];
+    out[0] = '\0';
+    if (cuda == NULL && cudnnv_version_file_cuda(path, kept, sizeof kept) == 1)
+        cuda = kept;
+    if (cuda != NULL && cuda[0] != '\0')
+        snprintf(out, size, "%s %s\n", CUDNNV_CUDA_KEYWORD, cuda);
+}
+
+int version_file_write(const char *path, int count, char **names, int force, const char *cuda)
+{
+    char text[CUDNNV_MAX_LINES * (CUDNNV_NAME_MAX + 2) + 64] = "", line[64];
     cudnnv_name resolved;
     if (count > CUDNNV_MAX_LINES)
         return fail("at most %d versions fit in one version file", CUDNNV_MAX_LINES);
@@ -56,6 +67,8 @@ int version_file_write(const char *path, int count, char **names, int force)
     }
     if (refuse_two_of_a_major(count, names) != 0)
         return 1;
+    cuda_line(path, cuda, line, sizeof line);
+    strcat(text, line);
     if (write_file_atomic(path, text) != 0)
         return fail("cannot write %s: %s", path, strerror(errno));
     return 0;
@@ -79,6 +92,9 @@ int version_file_print(const char *path, const char *missing_hint)
     }
     for (int i = 0; i < count; i++)
         printf("%s\n", names[i]);
+    char cuda[32];
+    if (cudnnv_version_file_cuda(path, cuda, sizeof cuda) == 1)
+        printf("%s %s\n", CUDNNV_CUDA_KEYWORD, cuda);
     return 0;
 }
 

@@ -1,0 +1,170 @@
+/*
+ * cuda_runtime_install.h: a folder's CUDA libraries copied into staging,
+ * checked, recorded and published as ROOT/cuda/runtime/RELEASE. Only what
+ * programs load is kept: lib*.so* files (never a libcudnn*: the shims stay
+ * the only cuDNN a program finds by name there), each link only as a plain
+ * name of the same folder, as a set's links. A runtime of another CUDA
+ * release than the pin (libcudart.so.11.2.152 for "cuda 11.0") is refused.
+ */
+#include "cuda_runtime_install.h"
+
+#include "cuda_runtime.h"
+#include "fsutil.h"
+#include "manifest.h"
+#include "messages.h"
+#include "store.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+/* A library a program loads by soname: lib*.so or lib*.so.N..., not cuDNN. */
+static int is_runtime_library(const char *name)
+{
+    const char *so = strstr(name, ".so");
+    return strncmp(name, "lib", 3) == 0 && strncmp(name, "libcudnn", 8) != 0 && so != NULL &&
+           (so[3] == '\0' || so[3] == '.') && !cudnnv_text_has_controls(name) && strchr(name, '/') == NULL;
+}
+
+/* One entry of the folder into lib/: a plain link as a link, anything else as the regular file it is (a hard link
+ * where the folder is on the store's disk, else a copy). 0, 1 when passed over, -1 after a message. */
+static int take_entry(const char *folder, const char *name, const char *lib)
+{
+    char from[PATH_MAX], to[PATH_MAX], target[PATH_MAX];
+    struct stat info;
+    if (path_join(from, sizeof from, folder, name) != 0 || path_join(to, sizeof to, lib, name) != 0 ||
+        lstat(from, &info) != 0)
+        return 1;
+    if (S_ISLNK(info.st_mode)) {
+        ssize_t length = readlink(from, target, sizeof target - 1);
+        if (length > 0) {
+            target[length] = '\0';
+            if (strchr(target, '/') == NULL && strcmp(target, "..") != 0 && strcmp(target, ".") != 0)
+                return symlink(target, to) == 0 ? 0 : fail("cannot create %s: %s", to, strerror(errno));
+        }
+        if (stat(from, &info) != 0)
+            return 1;   /* a dangling link brings nothing */
+    }
+    if (!S_ISREG(info.st_mode))
+        return 1;
+    if (link(from, to) == 0 || copy_file(from, to, info.st_mode & 0755) == 0)
+        return 0;
+    return fail("cannot copy %s: %s", from, strerror(errno));
+}
+
+/* The CUDA release of the runtime in lib (libcudart.so.11.0.221 -> "11.0"), "" when no such file says. */
+static void runtime_release(const char *lib, char *out, size_t size)
+{
+    DIR *dir = opendir(lib);
+    struct dirent *entry;
+    int major, minor, patch;
+    out[0] = '\0';
+    while (dir != NULL && (entry = readdir(dir)) != NULL) {
+        if (sscanf(entry->d_name, "libcudart.so.%d.%d.%d", &major, &minor, &patch) == 3)
+            snprintf(out, size, "%d.%d", major, minor);
+    }
+    if (dir != NULL)
+        closedir(dir);
+}
+
+static int copy_folder(const char *folder, const char *lib, int *count)
+{
+    DIR *dir = opendir(folder);
+    struct dirent *entry;
+    int status = dir != NULL ? 0 : fail("cannot read %s: %s", folder, strerror(errno));
+    *count = 0;
+    while (status == 0 && (entry = readdir(dir)) != NULL) {
+        if (!is_runtime_library(entry->d_name))
+            continue;
+        int taken = take_entry(folder, entry->d_name, lib);
+        if (taken < 0)
+            status = 1;
+        *count += taken == 0;
+    }
+    if (dir != NULL)
+        closedir(dir);
+    return status;
+}
+
+/* Checks what was copied: a CUDA runtime at all, and of the pinned release. */
+static int check_runtime(const char *folder, const char *lib, const char *release, int count)
+{
+    char found[32];
+    runtime_release(lib, found, sizeof found);
+    if (count == 0 || found[0] == '\0')
+        return fail("%s holds no CUDA runtime (no libcudart.so.MAJOR.MINOR.PATCH); give the folder that holds CUDA %s's libraries (a toolkit's lib64, a conda environment's lib)",
+                    folder, release);
+    if (!cudnnv_name_has_prefix(release, found) && !cudnnv_name_has_prefix(found, release))
+        return fail("%s holds the CUDA %s runtime, not the CUDA %s one the project pins; nothing was brought", folder,
+                    found, release);
+    return 0;
+}
+
+static int write_record(const char *staged, const char *release, const char *folder)
+{
+    char path[PATH_MAX], text[PATH_MAX + 256], stamp[32], source[PATH_MAX];
+    time_t now = time(NULL);
+    struct tm utc;
+    gmtime_r(&now, &utc);
+    strftime(stamp, sizeof stamp, "%Y-%m-%dT%H:%M:%SZ", &utc);
+    cudnnv_escape_text(folder, source, sizeof source);
+    snprintf(text, sizeof text, "; written by cudnnv: a CUDA runtime a project pins\n[runtime]\nversion = %s\nsource = %s\ninstalled = %s\n",
+             release, source, stamp);
+    path_join(path, sizeof path, staged, "cudnnv.ini");
+    return write_file_atomic(path, text);
+}
+
+static int publish(const char *root, const char *staged, const char *release)
+{
+    char area[PATH_MAX], target[PATH_MAX];
+    if (path_join(area, sizeof area, root, CUDA_RUNTIME_AREA) != 0 || make_dirs(area, 0755) != 0 ||
+        path_join(target, sizeof target, area, release) != 0)
+        return fail("cannot create %s/%s: %s", root, CUDA_RUNTIME_AREA, strerror(errno));
+    if (sync_tree_directories(staged) != 0 || rename(staged, target) != 0)
+        return fail("cannot move the CUDA %s runtime into %s: %s", release, target, strerror(errno));
+    return 0;
+}
+
+static int bring(const char *root, const char *staging, const char *release, const char *folder)
+{
+    char staged[PATH_MAX], lib[PATH_MAX];
+    struct manifest_stats stats;
+    int count;
+    if (path_join(staged, sizeof staged, staging, release) != 0 || path_join(lib, sizeof lib, staged, "lib") != 0 ||
+        make_dirs(lib, 0755) != 0)
+        return fail("cannot create %s: %s", lib, strerror(errno));
+    if (copy_folder(folder, lib, &count) != 0 || check_runtime(folder, lib, release, count) != 0)
+        return 1;
+    if (write_record(staged, release, folder) != 0 || manifest_build(root, staged, &stats) != 0)
+        return fail("cannot write the record of %s: %s", staged, strerror(errno));
+    if (publish(root, staged, release) != 0)
+        return 1;
+    note("brought the CUDA %s runtime (%d files and links) from %s into %s/%s/%s", release, count, folder, root,
+         CUDA_RUNTIME_AREA, release);
+    return 0;
+}
+
+int cuda_runtime_install_folder(const char *root, const char *release, const char *folder)
+{
+    char staging[PATH_MAX], lib[PATH_MAX];
+    if (!is_directory(folder))
+        return fail("%s is not a folder; give the folder that holds CUDA %s's libraries", folder, release);
+    int lock = store_begin_change(root);
+    if (lock < 0)
+        return 1;
+    int status = 0;
+    if (cuda_runtime_find(root, release, lib, sizeof lib))
+        note("the CUDA %s runtime is already in %s", release, lib);
+    else if ((status = store_new_staging(root, "runtime", staging, sizeof staging)) == 0) {
+        status = bring(root, staging, release, folder);
+        remove_tree(staging);
+    }
+    store_unlock(lock);
+    return status;
+}

@@ -1,0 +1,59 @@
+/*
+ * cuda_runtime.h: reading a project's CUDA runtime pin (through the
+ * selection's own version-file reader) and finding the runtime in the store,
+ * by the same prefix rule as set names ("11.0" is 11.0, else the newest
+ * 11.0.x installed).
+ */
+#include "cuda_runtime.h"
+
+#include "fsutil.h"
+
+#include <dirent.h>
+#include <stdio.h>
+#include <string.h>
+
+int cuda_runtime_pinned(const struct cudnnv_where *where, struct cuda_runtime_pin *pin, char *why, size_t size)
+{
+    memset(pin, 0, sizeof *pin);
+    if (where->cwd == NULL || !cudnnv_find_local_file(where->cwd, pin->origin, sizeof pin->origin))
+        return 0;
+    int status = cudnnv_version_file_cuda(pin->origin, pin->version, sizeof pin->version);
+    if (status == CUDNNV_READ_BAD_NAME) {
+        snprintf(why, size, "'%s %s' in %s is not a CUDA release (write it as 'cuda 11.0')", CUDNNV_CUDA_KEYWORD,
+                 pin->version, pin->origin);
+        return -1;
+    }
+    return status == 1;
+}
+
+int cuda_runtime_find(const char *root, const char *version, char *lib, size_t size)
+{
+    char area[PATH_MAX], best[CUDNNV_NAME_MAX + 1] = "";
+    DIR *dir = path_join(area, sizeof area, root, CUDA_RUNTIME_AREA) == 0 ? opendir(area) : NULL;
+    struct dirent *entry;
+    while (dir != NULL && (entry = readdir(dir)) != NULL) {
+        const char *name = entry->d_name;
+        if (!cudnnv_name_is_valid(name) || strlen(name) >= sizeof best || !cudnnv_name_has_prefix(name, version))
+            continue;
+        if (strcmp(name, version) == 0 || best[0] == '\0' ||
+            (strcmp(best, version) != 0 && cudnnv_name_compare(name, best) > 0))
+            snprintf(best, sizeof best, "%s", name);
+    }
+    if (dir != NULL)
+        closedir(dir);
+    return best[0] != '\0' && snprintf(lib, size, "%s/%s/lib", area, best) < (int)size && is_directory(lib);
+}
+
+int cuda_runtime_for_project(const struct cudnnv_where *where, char *lib, size_t size, char *why, size_t why_size)
+{
+    struct cuda_runtime_pin pin;
+    int pinned = cuda_runtime_pinned(where, &pin, why, why_size);
+    if (pinned <= 0)
+        return pinned;
+    if (cuda_runtime_find(where->root, pin.version, lib, size))
+        return 1;
+    snprintf(why, why_size,
+             "the CUDA %s runtime pinned in %s is not installed; run 'cudnnv install' there (offline: 'cudnnv install --cuda-libs-from DIR', DIR holding that CUDA's libraries)",
+             pin.version, pin.origin);
+    return -1;
+}

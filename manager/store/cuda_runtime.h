@@ -1,0 +1,32 @@
+/*
+ * The CUDA runtime a project pins for the framework it runs: the line
+ * "cuda VERSION" of its .cudnn-version (TensorFlow 2.4 opens CUDA 11.0's
+ * libraries by soname at import, before any cuDNN call), and where the store
+ * keeps each runtime: ROOT/cuda/runtime/RELEASE/lib, one copy per release,
+ * shared by every project that pins it.
+ */
+#ifndef CUDNNV_CUDA_RUNTIME_H
+#define CUDNNV_CUDA_RUNTIME_H
+
+#include "cudnnv_select.h"
+
+#include <limits.h>
+#include <stddef.h>
+
+#define CUDA_RUNTIME_AREA "cuda/runtime"
+
+struct cuda_runtime_pin {
+    char version[24];            /* "11.0" as written */
+    char origin[PATH_MAX];       /* the version file that pins it */
+};
+
+/* The pin of the nearest .cudnn-version from where->cwd: 1 with it, 0 when none, -1 with why (a bad line). */
+int cuda_runtime_pinned(const struct cudnnv_where *where, struct cuda_runtime_pin *pin, char *why, size_t size);
+/* The installed runtime for version: ROOT/cuda/runtime/VERSION, else the newest VERSION.* there; 1 with its
+ * lib/ folder, 0 when none is installed. */
+int cuda_runtime_find(const char *root, const char *version, char *lib, size_t size);
+/* The library folder the project's pin makes visible: 1 with it, 0 when nothing is pinned, -1 with why (a bad
+ * line, or a runtime that is not installed, with the fix). */
+int cuda_runtime_for_project(const struct cudnnv_where *where, char *lib, size_t size, char *why, size_t why_size);
+
+#endif
