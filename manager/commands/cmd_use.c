@@ -233,9 +233,9 @@ static int run(struct args *args)
         return 1;
     if (args_has(args, USE_UNSET))
         return version_file_unset(path);
-    if (args->count == 0)
-        return version_file_print(path, "no version is pinned in this directory; run 'cudnnv use VERSION'");
     const char *runtime = args->value[USE_CUDA_RUNTIME];
+    if (args->count == 0 && runtime == NULL)
+        return version_file_print(path, "no version is pinned in this directory; run 'cudnnv use VERSION'");
     if (runtime != NULL && strcmp(runtime, "none") == 0)
         runtime = "";
     if (runtime != NULL && runtime[0] != '\0' && !is_cuda_release(runtime))

@@ -1,0 +1,179 @@
+#!/usr/bin/env bats
+# The CUDA runtime a project's framework opens by itself: TensorFlow 2.4
+# (cuDNN 8.0, CUDA 11.0: libcusolver.so.10) and 2.5 (cuDNN 8.1, CUDA 11.2:
+# libcusolver.so.11) in two projects of one machine that has no CUDA 11 at
+# all (/usr/local/cuda* hidden in a mount namespace). host_framework opens
+# the seven libraries by soname as TensorFlow's loader does, then
+# libcudnn.so.8, and prints which release answered and from which file.
+
+load helpers
+
+TF_LIBS="libcudart.so.11.0 libcublas.so.11 libcublasLt.so.11 libcufft.so.10 libcurand.so.10 libcusparse.so.11"
+TF24="$TF_LIBS libcusolver.so.10 libcudnn.so.8"
+TF25="$TF_LIBS libcusolver.so.11 libcudnn.so.8"
+RUNTIMES="$FIXTURES/cuda-runtime"
+
+# no_cuda COMMAND: COMMAND (sh) in a mount namespace where every /usr/local/cuda* is an empty folder.
+no_cuda() {
+    unshare -m sh -c 'for dir in /usr/local/cuda*; do [ -d "$dir" ] && mount --bind "$(mktemp -d)" "$dir"; done; '"$1"
+}
+
+# two_projects: p24 pinned for TensorFlow 2.4 and p25 for 2.5, their cuDNN sets installed, no runtime yet.
+two_projects() {
+    install_fixture cudnn-11.0-linux-x64-v8.0.4.30-test.tgz cudnn-11.2-linux-x64-v8.1.0.77-test.tgz
+    P24="$BATS_TEST_TMPDIR/tf 2.4" P25="$BATS_TEST_TMPDIR/tf 2.5"
+    mkdir -p "$P24" "$P25"
+    (cd "$P24" && cudnnv use --for tensorflow==2.4 2>/dev/null)
+    (cd "$P25" && cudnnv use --for tensorflow==2.5 2>/dev/null)
+}
+
+@test "use --for tensorflow==2.4 pins cuDNN and the CUDA runtime before anything is installed; --cuda-runtime sets it by hand" {
+    run cudnnv use --for tensorflow==2.4
+    assert_status 0
+    assert_output_has "none is installed: pinning 8.0, which 'cudnnv install' here brings"
+    assert_output_has "pinning the CUDA 11.0 runtime tensorflow 2.4.0 opens by itself (7 libraries)"
+    [ "$(cat .cudnn-version)" = "$(printf '8.0\ncuda 11.0')" ]
+    run cudnnv use
+    assert_output_has "cuda 11.0"
+    install_fixture cudnn-11.0-linux-x64-v8.0.4.30-test.tgz
+    run cudnnv version
+    assert_output_has "8.0.4.30 (set by $PWD/.cudnn-version)"
+    assert_output_has "CUDA runtime 11.0 (set by $PWD/.cudnn-version): not installed; run 'cudnnv install' there"
+    # re-pinning cuDNN keeps the runtime; --cuda-runtime alone changes only that line
+    cudnnv use 8.0.4 2>/dev/null
+    [ "$(cat .cudnn-version)" = "$(printf '8.0.4\ncuda 11.0')" ]
+    cudnnv use --cuda-runtime 11.2 2>/dev/null
+    [ "$(cat .cudnn-version)" = "$(printf '8.0.4\ncuda 11.2')" ]
+    cudnnv use --cuda-runtime none 2>/dev/null
+    [ "$(cat .cudnn-version)" = 8.0.4 ]
+    run cudnnv use --cuda-runtime '11.0;x'
+    assert_status 2
+    # the program is not started where the pinned runtime is missing, and says the fix
+    cudnnv use --cuda-runtime 11.0 2>/dev/null
+    run cudnnv exec true
+    assert_status 1
+    assert_output_has "the CUDA 11.0 runtime pinned in $PWD/.cudnn-version is not installed; run 'cudnnv install' there"
+    # a 'cuda' line is never a name for the shim; a bad one is named
+    cudnnv rehash 2>/dev/null
+    [ "$(host_in_project | head -1)" = 8004 ]
+    printf '8.0.4\ncuda 11.x\n' > .cudnn-version
+    run cudnnv version
+    assert_output_has "'cuda 11.x' in $PWD/.cudnn-version is not a CUDA release"
+}
+
+host_in_project() {
+    LD_LIBRARY_PATH="$CUDNNV_ROOT/shims/lib" timeout 10 "$FIXTURES/bin/host_dlopen"
+}
+
+@test "install --cuda-libs-from a folder brings the pinned runtime into the store: libraries only, of that release" {
+    two_projects
+    cd "$P24"
+    # a folder of another release is refused, nothing kept
+    run cudnnv install --cuda-libs-from "$RUNTIMES/11.2/lib64"
+    assert_status 1
+    assert_output_has "holds the CUDA 11.2 runtime, not the CUDA 11.0 one the project pins; nothing was brought"
+    [ ! -e "$CUDNNV_ROOT/cuda/runtime/11.0" ]
+    [ -z "$(ls "$CUDNNV_ROOT/staging")" ]
+    run cudnnv install
+    assert_status 1
+    assert_output_has "the CUDA 11.0 runtime pinned in $P24/.cudnn-version is not installed"
+    assert_output_has "'cudnnv install --cuda-libs-from DIR'"
+    run cudnnv install --cuda-libs-from "$RUNTIMES/11.0/lib64"
+    assert_status 0
+    assert_output_has "8.0 (pinned in $P24/.cudnn-version): installed as 8.0.4.30"
+    assert_output_has "brought the CUDA 11.0 runtime"
+    local lib="$CUDNNV_ROOT/cuda/runtime/11.0/lib"
+    [ "$(readlink "$lib/libcusolver.so.10")" = libcusolver.so.10.6.0.245 ]
+    [ -f "$lib/libcudart.so.11.0.221" ]
+    # never a cuDNN beside the runtime (the shims stay the only one found by name), nothing but libraries
+    [ ! -e "$lib/libcudnn.so.8" ]
+    [ ! -e "$lib/version.txt" ]
+    run cudnnv version
+    assert_output_has "CUDA runtime 11.0: $lib (set by $P24/.cudnn-version)"
+    run cudnnv install --cuda-libs-from "$RUNTIMES/11.0/lib64"
+    assert_output_has "CUDA 11.0 runtime (pinned in $P24/.cudnn-version): installed in $lib"
+}
+
+@test "TensorFlow 2.4 and 2.5 at the same time through exec, on a machine with no CUDA 11: each project its own runtime" {
+    two_projects
+    (cd "$P24" && cudnnv install --cuda-libs-from "$RUNTIMES/11.0/lib64" 2>/dev/null)
+    (cd "$P25" && cudnnv install --cuda-libs-from "$RUNTIMES/11.2/lib64" 2>/dev/null)
+    local out="$BATS_TEST_TMPDIR/out"
+    mkdir -p "$out"
+    run no_cuda "
+        (cd '$P24' && exec '$CUDNNV' exec '$FIXTURES/bin/host_framework' $TF24 > '$out/24' 2>&1) &
+        (cd '$P25' && exec '$CUDNNV' exec '$FIXTURES/bin/host_framework' $TF25 > '$out/25' 2>&1) &
+        (cd '$P25' && exec '$CUDNNV' exec '$FIXTURES/bin/host_framework' libcusolver.so.10 > '$out/25-old' 2>&1) &
+        (cd '$BATS_TEST_TMPDIR' && exec '$CUDNNV' exec '$FIXTURES/bin/host_framework' $TF24 > '$out/none' 2>&1) &
+        wait"
+    local rt="$CUDNNV_ROOT/cuda/runtime"
+    expect_line "$out/24" "libcusolver.so.10 11000 $rt/11.0/lib/libcusolver.so.10"
+    expect_line "$out/24" "libcudart.so.11.0 11000 $rt/11.0/lib/libcudart.so.11.0"
+    expect_line "$out/24" "libcudnn.so.8 8004 $CUDNNV_ROOT/shims/lib/libcudnn.so.8"
+    [ "$(grep -c " 11000 $rt/11.0/lib/" "$out/24")" -eq 7 ]
+    expect_line "$out/25" "libcusolver.so.11 11020 $rt/11.2/lib/libcusolver.so.11"
+    expect_line "$out/25" "libcudnn.so.8 8100 $CUDNNV_ROOT/shims/lib/libcudnn.so.8"
+    [ "$(grep -c " 11020 $rt/11.2/lib/" "$out/25")" -eq 7 ]
+    # in the 2.5 project, 2.4's cuSOLVER is not found; outside both, neither runtime is
+    expect_line "$out/25-old" "Could not load dynamic library 'libcusolver.so.10'; dlerror: libcusolver.so.10: cannot open shared object file: No such file or directory"
+    [ "$(grep -c "^Could not load dynamic library" "$out/none")" -eq 7 ]
+    # env says the same for a service or an IDE
+    run cudnnv env --format dotenv
+    refute_output_has "cuda/runtime"
+    cd "$P24"
+    run cudnnv env --format dotenv
+    assert_output_has "LD_LIBRARY_PATH=$CUDNNV_ROOT/shims/lib:$rt/11.0/lib"
+}
+
+expect_line() { # expect_line FILE LINE
+    grep -qxF "$2" "$1" || { echo "$1 lacks: $2" >&2; cat "$1" >&2; return 1; }
+}
+
+# in_shell NAME SHELL_COMMAND INIT_LINE: an interactive shell under tmux, started where no CUDA is visible,
+# goes into the 2.4 project, the 2.5 project and out, starting the TensorFlow-like host in each.
+in_shell() {
+    local name=$1 shell_command=$2 init_line=$3 socket="cudnnv-rt-$$-$RANDOM" out="$BATS_TEST_TMPDIR/out"
+    local host="$FIXTURES/bin/host_framework"
+    no_cuda "tmux -L '$socket' new-session -d -s test -x 250 -y 50 env -i HOME='$HOME' PATH='$PATH' TERM=xterm \
+        CUDNNV_ROOT='$CUDNNV_ROOT' $shell_command"
+    local lines=(
+        "$init_line"
+        "cd '$P24'"
+        "'$host' $TF24 > '$out/$name-24' 2>&1"
+        "cd '$P25'"
+        "'$host' $TF25 > '$out/$name-25' 2>&1"
+        "'$host' libcusolver.so.10 > '$out/$name-25-old' 2>&1"
+        "cd '$BATS_TEST_TMPDIR'"
+        "'$host' $TF24 > '$out/$name-none' 2>&1"
+        "touch '$out/$name-done'"
+    )
+    for line in "${lines[@]}"; do
+        tmux -L "$socket" send-keys -t test -l "$line"
+        tmux -L "$socket" send-keys -t test Enter
+    done
+    for _ in $(seq 300); do [ -f "$out/$name-done" ] && break; sleep 0.1; done
+    tmux -L "$socket" capture-pane -p -t test > "$out/$name-screen" 2>/dev/null || true
+    tmux -L "$socket" kill-server 2>/dev/null || true
+    [ -f "$out/$name-done" ] || { echo "$name did not finish; screen:" >&2; cat "$out/$name-screen" >&2; return 1; }
+}
+
+@test "the hook in bash, zsh and fish: each project's runtime on cd, none outside" {
+    two_projects
+    (cd "$P24" && cudnnv install --cuda-libs-from "$RUNTIMES/11.0/lib64" 2>/dev/null)
+    (cd "$P25" && cudnnv install --cuda-libs-from "$RUNTIMES/11.2/lib64" 2>/dev/null)
+    mkdir -p "$BATS_TEST_TMPDIR/out"
+    in_shell bash "bash --norc --noprofile -i" "eval \"\$($CUDNNV init bash)\""
+    in_shell zsh "zsh -f -i" "eval \"\$($CUDNNV init zsh)\""
+    in_shell fish "fish --no-config -i" "$CUDNNV init fish | source"
+    local rt="$CUDNNV_ROOT/cuda/runtime" out="$BATS_TEST_TMPDIR/out" shell
+    for shell in bash zsh fish; do
+        expect_line "$out/$shell-24" "libcusolver.so.10 11000 $rt/11.0/lib/libcusolver.so.10"
+        [ "$(grep -c " 11000 $rt/11.0/lib/" "$out/$shell-24")" -eq 7 ]
+        expect_line "$out/$shell-24" "libcudnn.so.8 8004 $CUDNNV_ROOT/shims/lib/libcudnn.so.8"
+        expect_line "$out/$shell-25" "libcusolver.so.11 11020 $rt/11.2/lib/libcusolver.so.11"
+        [ "$(grep -c " 11020 $rt/11.2/lib/" "$out/$shell-25")" -eq 7 ]
+        expect_line "$out/$shell-25" "libcudnn.so.8 8100 $CUDNNV_ROOT/shims/lib/libcudnn.so.8"
+        grep -q "^Could not load dynamic library 'libcusolver.so.10'" "$out/$shell-25-old"
+        [ "$(grep -c "^Could not load dynamic library" "$out/$shell-none")" -eq 7 ]
+    done
+}
