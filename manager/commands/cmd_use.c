@@ -6,12 +6,14 @@
 #include "args.h"
 #include "needs_judge.h"
 #include "commands.h"
+#include "cuda_runtime.h"
 #include "doctor.h"
 #include "gpu_list.h"
 #include "lock_file.h"
 #include "pinned_projects.h"
 #include "framework_libs.h"
 #include "use_for.h"
+#include "selection.h"
 #include "set_source.h"
 #include "store.h"
 #include "version_write.h"
@@ -56,12 +58,23 @@ static int local_file(char *path, size_t size)
     return 0;
 }
 
-/* What the framework opens of its CUDA by itself, looked for here: a note for each library not found. */
-static void note_framework_libs(const struct use_for_choice *choice)
+/*
+ * What the framework opens of its CUDA by itself, looked for where a program
+ * started here looks: the project's pinned runtime (when installed) first,
+ * then the loader's own places. A note for each library not found; none
+ * while the pinned runtime is still to be installed (install brings it).
+ */
+static void note_framework_libs(const struct use_for_choice *choice, const char *runtime)
 {
     static struct framework_libs libs;
-    char missing[512];
-    if (choice->cuda[0] == '\0' || framework_libs_judge(choice->framework, choice->cuda, &libs) != 0 || !libs.known)
+    struct cudnnv_where where;
+    char missing[512], lib[PATH_MAX];
+    selection_where(&where);
+    if (runtime[0] != '\0' && !cuda_runtime_find(where.root, runtime, lib, sizeof lib))
+        return;
+    if (choice->cuda[0] == '\0' ||
+        framework_libs_judge_in_project(&where, choice->framework, choice->cuda, &libs, lib, sizeof lib) != 0 ||
+        !libs.known)
         return;
     if (framework_libs_missing(&libs) == 0) {
         note("%s %s (built for CUDA %s): the %d CUDA libraries it opens itself are found here", choice->framework,
@@ -141,7 +154,7 @@ static int use_for(struct args *args)
     if (status == 0) {
         pinned_projects_add(store_root(), path);
         warn_about_home(path);
-        note_framework_libs(&choice);
+        note_framework_libs(&choice, runtime);
     }
     return status;
 }

@@ -6,6 +6,8 @@
  * (versions/frameworks.ini) is.
  */
 #include "doctor.h"
+#include "cuda_runtime.h"
+#include "selection.h"
 
 #include "fsutil.h"
 #include "framework_libs.h"
@@ -90,16 +92,20 @@ static void judge(struct doctor *doctor, const struct framework_pins *pins, cons
 static void judge_cuda_libraries(struct doctor *doctor, const struct installed_framework *found)
 {
     static struct framework_libs libs;
-    char missing[512];
-    if (found->cuda[0] == '\0' || framework_libs_judge(found->framework, found->cuda, &libs) != 0)
+    struct cudnnv_where where;
+    char missing[512], runtime[PATH_MAX];
+    selection_where(&where);
+    if (found->cuda[0] == '\0' ||
+        framework_libs_judge_in_project(&where, found->framework, found->cuda, &libs, runtime, sizeof runtime) != 0)
         return;
     if (!libs.known)
         doctor_add(doctor, DOCTOR_SKIP, "frameworks", NULL,
                    "%s %s is built for CUDA %s: which CUDA libraries it opens itself is not in cudnnv's data",
                    found->framework, found->version, found->cuda);
     else if (framework_libs_missing(&libs) == 0)
-        doctor_add(doctor, DOCTOR_OK, "frameworks", NULL, "%s %s (CUDA %s): the %d CUDA libraries it opens itself are found",
-                   found->framework, found->version, found->cuda, libs.count);
+        doctor_add(doctor, DOCTOR_OK, "frameworks", NULL, "%s %s (CUDA %s): the %d CUDA libraries it opens itself are found%s%s",
+                   found->framework, found->version, found->cuda, libs.count,
+                   runtime[0] ? ", in the project's CUDA runtime " : "", runtime);
     else {
         framework_libs_describe_missing(&libs, missing, sizeof missing);
         doctor_add(doctor, DOCTOR_FAIL, "frameworks", framework_libs_fix(found->cuda),
@@ -108,8 +114,30 @@ static void judge_cuda_libraries(struct doctor *doctor, const struct installed_f
     }
 }
 
+/* The CUDA runtime the project pins for its framework: there, or what to run. */
+static void check_project_runtime(struct doctor *doctor)
+{
+    struct cudnnv_where where;
+    struct cuda_runtime_pin pin;
+    char lib[PATH_MAX], why[PATH_MAX + 256];
+    selection_where(&where);
+    int pinned = cuda_runtime_pinned(&where, &pin, why, sizeof why);
+    if (pinned < 0)
+        doctor_add(doctor, DOCTOR_FAIL, "frameworks", "write it as 'cuda 11.0', or 'cudnnv use --cuda-runtime VERSION'", "%s",
+                   why);
+    else if (pinned > 0 && cuda_runtime_find(where.root, pin.version, lib, sizeof lib))
+        doctor_add(doctor, DOCTOR_OK, "frameworks", NULL, "the project's CUDA %s runtime: %s (set by %s)", pin.version, lib,
+                   pin.origin);
+    else if (pinned > 0)
+        doctor_add(doctor, DOCTOR_FAIL, "frameworks",
+                   "run 'cudnnv install' in the project (offline: 'cudnnv install --cuda-libs-from DIR')",
+                   "the CUDA %s runtime pinned in %s is not installed: programs started there miss what their framework opens by itself",
+                   pin.version, pin.origin);
+}
+
 void doctor_check_frameworks(struct doctor *doctor)
 {
+    check_project_runtime(doctor);
     struct installed_framework found[8];
     struct framework_pins pins;
     int python_found;

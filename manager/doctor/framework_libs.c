@@ -8,6 +8,7 @@
 #include "framework_libs.h"
 
 #include "catalog.h"
+#include "cuda_runtime.h"
 #include "ini_read.h"
 
 #include <limits.h>
@@ -45,6 +46,28 @@ int framework_libs_judge(const char *framework, const char *cuda, struct framewo
     return catalog_data_read("framework-cuda-libs.ini", take_library, &reader);
 }
 
+int framework_libs_judge_in_project(const struct cudnnv_where *where, const char *framework, const char *cuda,
+                                    struct framework_libs *libs, char *runtime, size_t runtime_size)
+{
+    char lib[PATH_MAX], why[PATH_MAX + 256], path[2 * PATH_MAX + 2];
+    int pinned = cuda_runtime_for_project(where, lib, sizeof lib, why, sizeof why);
+    const char *saved = getenv("LD_LIBRARY_PATH");
+    char *kept = saved ? strdup(saved) : NULL;
+    runtime[0] = '\0';
+    if (pinned > 0) {
+        snprintf(runtime, runtime_size, "%s", lib);
+        snprintf(path, sizeof path, "%s%s%s", lib, kept ? ":" : "", kept ? kept : "");
+        setenv("LD_LIBRARY_PATH", path, 1);   /* where a program started here looks first, after the shims */
+    }
+    int status = framework_libs_judge(framework, cuda, libs);
+    if (kept != NULL)
+        setenv("LD_LIBRARY_PATH", kept, 1);
+    else
+        unsetenv("LD_LIBRARY_PATH");
+    free(kept);
+    return status;
+}
+
 int framework_libs_missing(const struct framework_libs *libs)
 {
     int missing = 0;
@@ -66,8 +89,8 @@ void framework_libs_describe_missing(const struct framework_libs *libs, char *ou
 
 const char *framework_libs_fix(const char *cuda)
 {
-    static char fix[320];
-    snprintf(fix, sizeof fix, "put CUDA %s's own libraries (NVIDIA's CUDA %s toolkit, or its redist components) on LD_LIBRARY_PATH: another CUDA's do not serve ('cudnnv install --with-cuda-libs' brings only what cuDNN itself loads)",
+    static char fix[400];
+    snprintf(fix, sizeof fix, "put CUDA %s's own libraries on the path of programs started here: another CUDA's do not serve; pin them for the project ('cudnnv use --cuda-runtime %s', then 'cudnnv install --cuda-libs-from DIR' with DIR a folder of them) ('cudnnv install --with-cuda-libs' brings only what cuDNN itself loads)",
              cuda, cuda);
     return fix;
 }

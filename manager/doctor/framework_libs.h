@@ -28,4 +28,10 @@ void framework_libs_describe_missing(const struct framework_libs *libs, char *ou
 /* What to do about those not found, for a framework built for CUDA cuda. */
 const char *framework_libs_fix(const char *cuda);
 
+/* The same, looked for where a program started in the project looks: its pinned CUDA runtime (runtime: its
+ * folder, "" when none is installed for it) first, then the loader's own places. */
+struct cudnnv_where;
+int framework_libs_judge_in_project(const struct cudnnv_where *where, const char *framework, const char *cuda,
+                                    struct framework_libs *libs, char *runtime, size_t runtime_size);
+
 #endif

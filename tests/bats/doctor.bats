@@ -163,23 +163,26 @@ fake_wheel() {
         : > "$cuda/$lib"
     done
     export LD_LIBRARY_PATH="$cuda"
+    # use --for pins the project's own CUDA 11.0 runtime; doctor says it is still to be installed
     run cudnnv use --for tensorflow==2.4
     assert_status 0
-    assert_output_has "tensorflow 2.4.0 (built for CUDA 11.0) opens libcusolver.so.10 (cuSOLVER) itself, and a program started here finds it nowhere"
-    assert_output_has "fix: put CUDA 11.0's own libraries"
-    refute_output_has "libcublas.so.11 (cuBLAS)"
+    assert_output_has "pinning the CUDA 11.0 runtime tensorflow 2.4.0 opens by itself (7 libraries)"
+    run cudnnv doctor
+    assert_output_has "FAIL  frameworks: the CUDA 11.0 runtime pinned in $PWD/.cudnn-version is not installed"
+    # without that pin, what a program finds on its path is judged
+    cudnnv use --cuda-runtime none 2>/dev/null
     fake_python tensorflow 2.4.0
     mkdir -p "$BATS_TEST_TMPDIR/site-packages/tensorflow/python/platform"
     printf "build_info = {'cuda_version': '11.0', 'cudnn_version': '8'}\n" \
         > "$BATS_TEST_TMPDIR/site-packages/tensorflow/python/platform/build_info.py"
     run cudnnv doctor
     assert_output_has "FAIL  frameworks: tensorflow 2.4.0 (CUDA 11.0) opens libcusolver.so.10 (cuSOLVER) itself"
+    refute_output_has "libcublas.so.11 (cuBLAS)"
+    assert_output_has "fix: put CUDA 11.0's own libraries on the path of programs started here: another CUDA's do not serve; pin them for the project ('cudnnv use --cuda-runtime 11.0'"
     # CUDA 11.0's cuSOLVER beside them: all seven found
     : > "$cuda/libcusolver.so.10"
     run cudnnv doctor
     assert_output_has "OK    frameworks: tensorflow 2.4.0 (CUDA 11.0): the 7 CUDA libraries it opens itself are found"
-    run cudnnv use --for tensorflow==2.4
-    assert_output_has "tensorflow 2.4.0 (built for CUDA 11.0): the 7 CUDA libraries it opens itself are found here"
     # a CUDA the data does not know is said, not guessed
     printf "build_info = {'cuda_version': '12.3', 'cudnn_version': '8'}\n" \
         > "$BATS_TEST_TMPDIR/site-packages/tensorflow/python/platform/build_info.py"

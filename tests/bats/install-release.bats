@@ -307,5 +307,5 @@ INI
     assert_output_has "mine (pinned in $BATS_TEST_TMPDIR/project/.cudnn-version) is no release to install"
     run cudnnv install --name x
     assert_status 2
-    assert_output_has "--name, --sha256 and --cuda-libs-from need a SOURCE"
+    assert_output_has "--name and --sha256 need a SOURCE"
 }

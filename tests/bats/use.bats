@@ -70,14 +70,14 @@ pins_for() {
 
 @test "use --for tensorflow==2.5 pins the release it was built with (8.1), as 'use' would write it, and says why" {
     install_usual_fixtures
-    pins_for tensorflow==2.5 8.1 "tensorflow 2.5.0 was built with cuDNN 8.1 (CUDA 11.2); pinning 8.1 (8.1.1.33 is installed)"
+    pins_for tensorflow==2.5 "$(printf '8.1\ncuda 11.2')" "tensorflow 2.5.0 was built with cuDNN 8.1 (CUDA 11.2); pinning 8.1 (8.1.1.33 is installed)"
 }
 
 @test "use --for tensorflow==2.4: its own 8.0 when installed, else the newest installed set it accepts" {
     install_usual_fixtures
-    pins_for tensorflow==2.4 8.0 "tensorflow 2.4.0 was built with cuDNN 8.0 (CUDA 11.0); pinning 8.0 (8.0.4.30 is installed)"
+    pins_for tensorflow==2.4 "$(printf '8.0\ncuda 11.0')" "tensorflow 2.4.0 was built with cuDNN 8.0 (CUDA 11.0); pinning 8.0 (8.0.4.30 is installed)"
     cudnnv uninstall --force 8.0.4.30 2>/dev/null
-    pins_for tensorflow==2.4 8.1 "tensorflow 2.4.0 was built with cuDNN 8.0 (CUDA 11.0), which is not installed; pinning 8.1 (8.1.1.33), the newest installed set it accepts (cuDNN 8.x, at least 8.0)"
+    pins_for tensorflow==2.4 "$(printf '8.1\ncuda 11.0')" "tensorflow 2.4.0 was built with cuDNN 8.0 (CUDA 11.0), which is not installed; pinning 8.1 (8.1.1.33), the newest installed set it accepts (cuDNN 8.x, at least 8.0)"
 }
 
 @test "use --for pytorch: the same major and at least its minor" {
@@ -86,17 +86,21 @@ pins_for() {
     assert_status 0
     assert_output_has "pytorch 2.4 was built with cuDNN 9.1.0.70"
     [ "$(cat .cudnn-version)" = 9.1 ]
+    # none installed: pinned first, as .nvmrc before 'nvm install'; what it opens of CUDA by itself is not in the data
     run cudnnv use --for pytorch==2.10
-    assert_status 1
-    assert_output_has "pytorch 2.10 was built with cuDNN 9.10.2.21 (CUDA 12.8) and needs cuDNN 9.x, at least 9.10; none is installed: run 'cudnnv install 9.10'"
+    assert_status 0
+    assert_output_has "pytorch 2.10 was built with cuDNN 9.10.2.21 (CUDA 12.8) and needs cuDNN 9.x, at least 9.10; none is installed: pinning 9.10, which 'cudnnv install' here brings"
+    assert_output_has "which libraries pytorch 2.10 opens of CUDA 12.8 by itself is not in cudnnv's data: no CUDA runtime is pinned"
+    [ "$(cat .cudnn-version)" = 9.10 ]
 }
 
 @test "use --for explains a framework without an installed set, and bad requests" {
     install_fixture cudnn-11.0-linux-x64-v8.0.4.30-test.tgz
     run cudnnv use --for tensorflow==2.5
-    assert_status 1
-    assert_output_has "needs cuDNN 8.x, at least 8.1"
-    [ ! -e .cudnn-version ]
+    assert_status 0
+    assert_output_has "needs cuDNN 8.x, at least 8.1; none is installed: pinning 8.1, which 'cudnnv install' here brings"
+    [ "$(cat .cudnn-version)" = "$(printf '8.1\ncuda 11.2')" ]
+    rm .cudnn-version
     run cudnnv use --for keras==3
     assert_status 2
     # no version: the installed one; this test's Python has none
