@@ -58,16 +58,23 @@ static int take_entry(const char *folder, const char *name, const char *lib)
     return fail("cannot copy %s: %s", from, strerror(errno));
 }
 
-/* The CUDA release of the runtime in lib (libcudart.so.11.0.221 -> "11.0"), "" when no such file says. */
+/*
+ * The CUDA release of the runtime in lib: libcudart.so.11.0.221 says "11.0";
+ * NVIDIA's wheels ship the file under its soname alone (libcudart.so.13), which
+ * says the major ("13") only. "" when no such file is there.
+ */
 static void runtime_release(const char *lib, char *out, size_t size)
 {
     DIR *dir = opendir(lib);
     struct dirent *entry;
     int major, minor, patch;
+    char end;
     out[0] = '\0';
     while (dir != NULL && (entry = readdir(dir)) != NULL) {
         if (sscanf(entry->d_name, "libcudart.so.%d.%d.%d", &major, &minor, &patch) == 3)
             snprintf(out, size, "%d.%d", major, minor);
+        else if (out[0] == '\0' && sscanf(entry->d_name, "libcudart.so.%d%c", &major, &end) == 1)
+            snprintf(out, size, "%d", major);
     }
     if (dir != NULL)
         closedir(dir);
@@ -100,6 +107,7 @@ static int check_runtime(const char *folder, const char *lib, const char *releas
     if (count == 0 || found[0] == '\0')
         return fail("%s holds no CUDA runtime (no libcudart.so.MAJOR.MINOR.PATCH); give the folder that holds CUDA %s's libraries (a toolkit's lib64, a conda environment's lib)",
                     folder, release);
+    /* "11.0" against "11.2" is refused; against "13" (a wheel's soname alone) only the major can be compared */
     if (!cudnnv_name_has_prefix(release, found) && !cudnnv_name_has_prefix(found, release))
         return fail("%s holds the CUDA %s runtime, not the CUDA %s one the project pins; nothing was brought", folder,
                     found, release);
