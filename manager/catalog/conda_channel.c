@@ -229,3 +229,26 @@ int conda_channel_find_package(const char *channel_url, const char *name, int cu
     }
     return 0;
 }
+
+/* The newest package NAME of a version that starts with release (cudatoolkit 11.0 -> 11.0.3) with a SHA-256; 0, or -1 with why. */
+int conda_channel_find_release(const char *channel_url, const char *name, const char *release, int platform,
+                               struct source_file *best, char *why, size_t why_size)
+{
+    char subdir_url[2048], repodata_url[2100];
+    char *text = NULL;
+    json_error_t error;
+    if (fetch_repodata(channel_url, platform, subdir_url, repodata_url, &text, why, why_size) != 0)
+        return -1;
+    json_t *root = json_loads(text, 0, &error);
+    free(text);
+    struct package_search search = {name, NULL, release, 0, 0, 0, subdir_url, 0, 0};
+    memset(best, 0, sizeof *best);
+    if (json_is_object(root))
+        search_packages(root, &search, best);
+    json_decref(root);
+    if (best->name[0] == '\0') {
+        snprintf(why, why_size, "%s has no %s package of version %s with a SHA-256", repodata_url, name, release);
+        return -1;
+    }
+    return 0;
+}

@@ -19,4 +19,7 @@ int conda_channel_find(const char *channel_url, int cuda_major, int platform, co
 int conda_channel_find_package(const char *channel_url, const char *name, int cuda_major, int platform,
                                struct source_file *best, char *why, size_t why_size);
 
+int conda_channel_find_release(const char *channel_url, const char *name, const char *release, int platform,
+                               struct source_file *best, char *why, size_t why_size);
+
 #endif

@@ -174,9 +174,11 @@ static int install_pin(struct install_request *request, const char *pin, const c
 /*
  * The CUDA runtime the project pins ("cuda 11.0" in its .cudnn-version),
  * unless the store holds it: from the folder --cuda-libs-from names (a
- * toolkit's lib64, a conda environment's lib), the one source so far.
+ * toolkit's lib64, a conda environment's lib), else from --channel's
+ * cudatoolkit.
  */
-static int install_project_runtime(const char *runtime_from, const char *version_file)
+static int install_project_runtime(const struct install_request *request, const char *runtime_from,
+                                   const char *version_file)
 {
     char release[32], lib[PATH_MAX];
     int pinned = cudnnv_version_file_cuda(version_file, release, sizeof release);
@@ -189,9 +191,13 @@ static int install_project_runtime(const char *runtime_from, const char *version
         note("CUDA %s runtime (pinned in %s): installed in %s", release, version_file, lib);
         return 0;
     }
+    if (runtime_from == NULL && request->channel != NULL) {
+        int platform = request->platform ? catalog_platform_from_name(request->platform) : (int)catalog_host_platform();
+        return cuda_runtime_install_channel(store_root(), release, request->channel, platform);
+    }
     if (runtime_from == NULL)
-        return fail("the CUDA %s runtime pinned in %s is not installed, and cudnnv brings a runtime from a folder of its libraries: run 'cudnnv install --cuda-libs-from DIR' (DIR: CUDA %s's lib64, or a conda environment's lib holding cudatoolkit %s)",
-                    release, version_file, release, release);
+        return fail("the CUDA %s runtime pinned in %s is not installed; bring it from a conda channel's cudatoolkit ('cudnnv install --channel URL', conda's main channel or conda-forge, or a mirror of one) or from a folder of its libraries ('cudnnv install --cuda-libs-from DIR': CUDA %s's lib64, a conda environment's lib)",
+                    release, version_file, release);
     note("CUDA %s runtime (pinned in %s): bringing it from %s", release, version_file, runtime_from);
     return cuda_runtime_install_folder(store_root(), release, runtime_from);
 }
@@ -240,7 +246,7 @@ static int install_pins(struct install_request *request, struct catalog_once *ca
     int status = 0;
     for (int i = 0; i < count && status == 0; i++)
         status = install_pin(request, names[i], version_file, catalog);
-    return status == 0 ? install_project_runtime(runtime_from, version_file) : status;
+    return status == 0 ? install_project_runtime(request, runtime_from, version_file) : status;
 }
 
 /* What the helper cudnnv-install does, once its arguments are parsed. */

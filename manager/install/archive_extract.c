@@ -314,3 +314,11 @@ int archive_extract_cuda_libraries(const char *archive_path, const char *destina
     return extract_files(archive_path, destination, archive_member_is_cuda_library, max_member_size, error,
                          error_size);
 }
+
+/* The same rules for a CUDA runtime package (cudatoolkit), writing its shared libraries below lib/. */
+int archive_extract_runtime_libraries(const char *archive_path, const char *destination,
+                                      unsigned long long max_member_size, char *error, size_t error_size)
+{
+    return extract_files(archive_path, destination, archive_member_is_runtime_library, max_member_size, error,
+                         error_size);
+}

@@ -8,7 +8,14 @@
  */
 #include "cuda_runtime_install.h"
 
+#include "archive_fetch.h"
+#include "catalog.h"
+#include "conda_channel.h"
+#include "conda_package.h"
+#include "config.h"
 #include "cuda_runtime.h"
+#include "install_archive.h"
+#include "install_source.h"
 #include "fsutil.h"
 #include "manifest.h"
 #include "messages.h"
@@ -114,16 +121,23 @@ static int check_runtime(const char *folder, const char *lib, const char *releas
     return 0;
 }
 
-static int write_record(const char *staged, const char *release, const char *folder)
+/* Where a runtime came from: a folder, or a package's address and the SHA-256 it was checked against. */
+struct runtime_origin {
+    const char *source;
+    const char *sha256;     /* "" for a folder */
+};
+
+static int write_record(const char *staged, const char *release, const struct runtime_origin *origin)
 {
-    char path[PATH_MAX], text[PATH_MAX + 256], stamp[32], source[PATH_MAX];
+    char path[PATH_MAX], text[2 * PATH_MAX + 256], stamp[32], source[PATH_MAX];
     time_t now = time(NULL);
     struct tm utc;
     gmtime_r(&now, &utc);
     strftime(stamp, sizeof stamp, "%Y-%m-%dT%H:%M:%SZ", &utc);
-    cudnnv_escape_text(folder, source, sizeof source);
-    snprintf(text, sizeof text, "; written by cudnnv: a CUDA runtime a project pins\n[runtime]\nversion = %s\nsource = %s\ninstalled = %s\n",
-             release, source, stamp);
+    cudnnv_escape_text(origin->source, source, sizeof source);
+    snprintf(text, sizeof text,
+             "; written by cudnnv: a CUDA runtime a project pins\n[runtime]\nversion = %s\nsource = %s\n%s%s%sinstalled = %s\n",
+             release, source, origin->sha256[0] ? "sha256 = " : "", origin->sha256, origin->sha256[0] ? "\n" : "", stamp);
     path_join(path, sizeof path, staged, "cudnnv.ini");
     return write_file_atomic(path, text);
 }
@@ -139,7 +153,8 @@ static int publish(const char *root, const char *staged, const char *release)
     return 0;
 }
 
-static int bring(const char *root, const char *staging, const char *release, const char *folder)
+static int bring(const char *root, const char *staging, const char *release, const char *folder,
+                 const struct runtime_origin *origin)
 {
     char staged[PATH_MAX], lib[PATH_MAX];
     struct manifest_stats stats;
@@ -149,20 +164,53 @@ static int bring(const char *root, const char *staging, const char *release, con
         return fail("cannot create %s: %s", lib, strerror(errno));
     if (copy_folder(folder, lib, &count) != 0 || check_runtime(folder, lib, release, count) != 0)
         return 1;
-    if (write_record(staged, release, folder) != 0 || manifest_build(root, staged, &stats) != 0)
+    if (write_record(staged, release, origin) != 0 || manifest_build(root, staged, &stats) != 0)
         return fail("cannot write the record of %s: %s", staged, strerror(errno));
     if (publish(root, staged, release) != 0)
         return 1;
-    note("brought the CUDA %s runtime (%d files and links) from %s into %s/%s/%s", release, count, folder, root,
-         CUDA_RUNTIME_AREA, release);
+    note("brought the CUDA %s runtime (%d files and links) from %s into %s/%s/%s", release, count, origin->source,
+         root, CUDA_RUNTIME_AREA, release);
     return 0;
 }
 
-int cuda_runtime_install_folder(const char *root, const char *release, const char *folder)
+/* A conda package (cudatoolkit) of the release, fetched and checked against the repodata's SHA-256, its libraries
+ * unpacked under staging/raw; 0 with raw/lib in lib, or 1 after a message. */
+static int unpack_package(const char *root, const char *staging, const char *release, const char *channel,
+                          int platform, char *lib, size_t lib_size, struct source_file *package, char *sha256)
 {
-    char staging[PATH_MAX], lib[PATH_MAX];
-    if (!is_directory(folder))
-        return fail("%s is not a folder; give the folder that holds CUDA %s's libraries", folder, release);
+    char why[PATH_MAX + 256], archive_path[PATH_MAX], raw[PATH_MAX], payload[PATH_MAX] = "", error[PATH_MAX + 256];
+    struct catalog_archive archive;
+    struct config config;
+    config_read(root, &config);
+    if (conda_channel_find_release(channel, CUDA_RUNTIME_CONDA_PACKAGE, release, platform, package, why, sizeof why) != 0)
+        return fail("%s; the channel has no CUDA %s runtime (give --cuda-libs-from a folder of its libraries)", why,
+                    release);
+    if (source_as_archive(package->name, package->url, package->sha256, &archive) != 0)
+        return 1;
+    note("CUDA %s runtime: %s %s from %s", release, CUDA_RUNTIME_CONDA_PACKAGE, package->version, package->url);
+    if (install_fetch_archive(&archive, "the channel's repodata.json", archive_path, sizeof archive_path, sha256) != 0)
+        return 1;
+    if (path_join(raw, sizeof raw, staging, "raw") != 0 || make_dirs(raw, 0700) != 0)
+        return fail("cannot create %s: %s", raw, strerror(errno));
+    const char *unpack = archive_path;
+    if (conda_is_package(archive_path)) {   /* a .conda's payload first, under the rules of every archive */
+        if (path_join(payload, sizeof payload, staging, "payload.tar.zst") != 0 ||
+            conda_take_payload(archive_path, payload, config.max_member_size, error, sizeof error) != 0)
+            return fail("refusing %s: %s; nothing was brought", package->name, error);
+        unpack = payload;
+    }
+    if (archive_extract_runtime_libraries(unpack, raw, config.max_member_size, error, sizeof error) != 0)
+        return fail("refusing %s: %s; nothing was brought", package->name, error);
+    if (path_join(lib, lib_size, raw, "lib") != 0 || !is_directory(lib))
+        return fail("%s holds no lib/ folder of libraries; is it conda's %s?", package->name, CUDA_RUNTIME_CONDA_PACKAGE);
+    return 0;
+}
+
+/* Under the store's lock: nothing when the release is there, else staging, bring (from a folder, or a channel). */
+static int install_runtime(const char *root, const char *release, const char *folder, const char *channel, int platform)
+{
+    char staging[PATH_MAX], lib[PATH_MAX], sha256[65] = "";
+    struct source_file package;
     int lock = store_begin_change(root);
     if (lock < 0)
         return 1;
@@ -170,9 +218,28 @@ int cuda_runtime_install_folder(const char *root, const char *release, const cha
     if (cuda_runtime_find(root, release, lib, sizeof lib))
         note("the CUDA %s runtime is already in %s", release, lib);
     else if ((status = store_new_staging(root, "runtime", staging, sizeof staging)) == 0) {
-        status = bring(root, staging, release, folder);
+        if (folder != NULL) {
+            struct runtime_origin origin = {folder, ""};
+            status = bring(root, staging, release, folder, &origin);
+        } else if ((status = unpack_package(root, staging, release, channel, platform, lib, sizeof lib, &package,
+                                            sha256)) == 0) {
+            struct runtime_origin origin = {package.url, sha256};
+            status = bring(root, staging, release, lib, &origin);
+        }
         remove_tree(staging);
     }
     store_unlock(lock);
     return status;
+}
+
+int cuda_runtime_install_folder(const char *root, const char *release, const char *folder)
+{
+    if (!is_directory(folder))
+        return fail("%s is not a folder; give the folder that holds CUDA %s's libraries", folder, release);
+    return install_runtime(root, release, folder, NULL, 0);
+}
+
+int cuda_runtime_install_channel(const char *root, const char *release, const char *channel, int platform)
+{
+    return install_runtime(root, release, NULL, channel, platform);
 }

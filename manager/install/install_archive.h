@@ -26,5 +26,7 @@ int archive_extract_safe(const char *archive_path, const char *destination,
                          unsigned long long max_member_size, char *error, size_t error_size);
 int archive_extract_cuda_libraries(const char *archive_path, const char *destination,
                                    unsigned long long max_member_size, char *error, size_t error_size);
+int archive_extract_runtime_libraries(const char *archive_path, const char *destination,
+                                      unsigned long long max_member_size, char *error, size_t error_size);
 
 #endif

@@ -70,6 +70,8 @@ int source_fetch_listed(const struct catalog_release *release, const struct cata
 int source_package_fetch(const char *kind, const char *authority, source_finder find, const char *address,
                          const struct source_query *query, struct resolved_archive *found);
 
+/* source_package.c: a source's file as an archive to fetch (0), or 1 after a message when a field is too long. */
+int source_as_archive(const char *name, const char *url, const char *sha256, struct catalog_archive *archive);
 /* The index to use when the catalog lacks a release: [sources] index_url, else PIP_INDEX_URL; 0 when one is set. */
 int source_index_default(char *out, size_t size);
 

@@ -36,7 +36,7 @@ static int cuda_majors(const char *cuda, int majors[3])
 }
 
 /* An archive for install_fetch_archive from a file a source names; 0, or 1 after a message. */
-static int as_archive(const char *name, const char *url, const char *sha256, struct catalog_archive *archive)
+int source_as_archive(const char *name, const char *url, const char *sha256, struct catalog_archive *archive)
 {
     memset(archive, 0, sizeof *archive);
     if (strlen(name) >= sizeof archive->name || strlen(url) >= sizeof archive->url || strlen(sha256) >= sizeof archive->sha256)
@@ -56,7 +56,7 @@ static int fetch_headers(const struct source_headers *headers, const char *autho
     if (headers->sha256[0] == '\0')
         return fail("%s gives no SHA-256 for %s (the headers of the set); nothing was installed: take the libraries alone with --runtime",
                     authority, headers->name);
-    if (as_archive(headers->name, headers->url, headers->sha256, &archive) != 0)
+    if (source_as_archive(headers->name, headers->url, headers->sha256, &archive) != 0)
         return 1;
     return install_fetch_archive(&archive, authority, found->headers_path, sizeof found->headers_path, sha256);
 }
@@ -84,7 +84,7 @@ int source_package_fetch(const char *kind, const char *authority, source_finder 
         return fail("the %s gives no SHA-256 for %s, so it cannot be checked: nothing was installed (--no-verify takes it unchecked)",
                     kind, file.name);
     note("cuDNN %s for CUDA %d from %s: %s", file.version, major, address, file.name);
-    if (as_archive(file.name, file.url, file.sha256, &archive) != 0)
+    if (source_as_archive(file.name, file.url, file.sha256, &archive) != 0)
         return 1;
     snprintf(found->url, sizeof found->url, "%s", archive.url);
     snprintf(found->version, sizeof found->version, "%s", file.version);

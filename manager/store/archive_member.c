@@ -176,3 +176,17 @@ int archive_member_is_cuda_library(const char *clean_name)
     }
     return 0;
 }
+
+/*
+ * A member a project's CUDA runtime keeps from a conda package such as
+ * cudatoolkit: every shared library below lib/ (lib*.so*), never a cuDNN
+ * (the shims stay the only cuDNN a program finds by name in a project).
+ */
+int archive_member_is_runtime_library(const char *clean_name)
+{
+    const char *leaf;
+    char parent[256];
+    last_two(clean_name, &leaf, parent, sizeof parent);
+    return strcmp(parent, "lib") == 0 && strncmp(leaf, "lib", 3) == 0 && strncmp(leaf, "libcudnn", 8) != 0 &&
+           strstr(leaf, ".so") != NULL;
+}

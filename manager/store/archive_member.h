@@ -13,5 +13,6 @@ const char *archive_member_clean(const char *name, char *out, size_t size);
 const char *archive_link_target_problem(const char *target);
 int archive_member_is_needed(const char *clean_name);
 int archive_member_is_cuda_library(const char *clean_name);
+int archive_member_is_runtime_library(const char *clean_name);
 
 #endif

@@ -177,3 +177,74 @@ in_shell() {
         [ "$(grep -c "^Could not load dynamic library" "$out/$shell-none")" -eq 7 ]
     done
 }
+
+# package OUT.conda|OUT.tar.bz2 NAME VERSION ITEM...: a conda package of the items (mkarchive's), with info/index.json.
+package() {
+    local out=$1 name=$2 version=$3 work="$BATS_TEST_TMPDIR/pkgwork"
+    shift 3
+    mkdir -p "$work"
+    printf '{"name": "%s", "version": "%s"}\n' "$name" "$version" > "$work/index.json"
+    local files=("$@" "file:info/index.json=$work/index.json")
+    if [[ "$out" == *.tar.bz2 ]]; then
+        "$FIXTURES/bin/mkarchive" "$out" "${files[@]}"
+        return
+    fi
+    "$FIXTURES/bin/mkarchive" "$work/pkg.tar.zst" "${files[@]}"
+    "$FIXTURES/bin/mkarchive" "$work/info.tar.zst" "file:info/index.json=$work/index.json"
+    "$FIXTURES/bin/mkarchive" "$out" "file:metadata.json=$work/index.json" "file:info-$name-$version-h1_0.tar.zst=$work/info.tar.zst" \
+        "file:pkg-$name-$version-h1_0.tar.zst=$work/pkg.tar.zst"
+}
+
+sum() { sha256sum "$1" | cut -c1-64; }
+
+@test "install --channel with no SOURCE brings each project's cuDNN and its cudatoolkit from a conda channel (.tar.bz2 and .conda), sums checked" {
+    local channel="$BATS_TEST_TMPDIR/channel" dir
+    dir="$channel/linux-64"
+    mkdir -p "$dir"
+    package "$dir/cudatoolkit-11.0.3-h1_0.tar.bz2" cudatoolkit 11.0.3 "tree:lib=$RUNTIMES/11.0/lib64"
+    package "$dir/cudatoolkit-11.2.2-h1_0.conda" cudatoolkit 11.2.2 "tree:lib=$RUNTIMES/11.2/lib64"
+    package "$dir/cudnn-8.0.4.30-h1_0.tar.bz2" cudnn 8.0.4.30 "tree:lib=$SETS/8.0.4/lib" "tree:include=$SETS/8.0.4/include"
+    package "$dir/cudnn-8.1.0.77-h1_0.tar.bz2" cudnn 8.1.0.77 "tree:lib=$SETS/8.1.0/lib" "tree:include=$SETS/8.1.0/include"
+    cat > "$dir/repodata.json" <<JSON
+{"info": {"subdir": "linux-64"},
+ "packages": {
+  "cudatoolkit-11.0.3-h1_0.tar.bz2": {"name": "cudatoolkit", "version": "11.0.3", "depends": [], "sha256": "$(sum "$dir/cudatoolkit-11.0.3-h1_0.tar.bz2")"},
+  "cudnn-8.0.4.30-h1_0.tar.bz2": {"name": "cudnn", "version": "8.0.4.30", "depends": ["cudatoolkit 11.0.*"], "sha256": "$(sum "$dir/cudnn-8.0.4.30-h1_0.tar.bz2")"},
+  "cudnn-8.1.0.77-h1_0.tar.bz2": {"name": "cudnn", "version": "8.1.0.77", "depends": ["cudatoolkit >=11.2"], "sha256": "$(sum "$dir/cudnn-8.1.0.77-h1_0.tar.bz2")"}},
+ "packages.conda": {
+  "cudatoolkit-11.2.2-h1_0.conda": {"name": "cudatoolkit", "version": "11.2.2", "depends": [], "sha256": "$(sum "$dir/cudatoolkit-11.2.2-h1_0.conda")"}}}
+JSON
+    P24="$BATS_TEST_TMPDIR/tf 2.4" P25="$BATS_TEST_TMPDIR/tf 2.5"
+    mkdir -p "$P24" "$P25"
+    (cd "$P24" && cudnnv use --for tensorflow==2.4 2>/dev/null)
+    (cd "$P25" && cudnnv use --for tensorflow==2.5 2>/dev/null)
+    cd "$P24"
+    run cudnnv install --channel "file://$channel"
+    assert_status 0
+    assert_output_has "installed 8.0.4.30"
+    assert_output_has "CUDA 11.0 runtime: cudatoolkit 11.0.3 from file://$channel/linux-64/cudatoolkit-11.0.3-h1_0.tar.bz2"
+    grep -qx "sha256 = $(sum "$dir/cudatoolkit-11.0.3-h1_0.tar.bz2")" "$CUDNNV_ROOT/cuda/runtime/11.0/cudnnv.ini"
+    [ ! -e "$CUDNNV_ROOT/cuda/runtime/11.0/lib/libcudnn.so.8" ]
+    cd "$P25"
+    # a package whose bytes are not the ones repodata names is refused, nothing kept
+    cp "$dir/cudatoolkit-11.2.2-h1_0.conda" "$BATS_TEST_TMPDIR/good.conda"
+    printf 'x' >> "$dir/cudatoolkit-11.2.2-h1_0.conda"
+    run cudnnv install --channel "file://$channel"
+    assert_status 1
+    assert_output_has "but the channel's repodata.json says"
+    [ ! -e "$CUDNNV_ROOT/cuda/runtime/11.2" ]
+    cp "$BATS_TEST_TMPDIR/good.conda" "$dir/cudatoolkit-11.2.2-h1_0.conda"
+    run cudnnv install --channel "file://$channel"
+    assert_status 0
+    assert_output_has "CUDA 11.2 runtime: cudatoolkit 11.2.2 from file://$channel/linux-64/cudatoolkit-11.2.2-h1_0.conda"
+    local out="$BATS_TEST_TMPDIR/out" rt="$CUDNNV_ROOT/cuda/runtime"
+    mkdir -p "$out"
+    run no_cuda "
+        (cd '$P24' && exec '$CUDNNV' exec '$FIXTURES/bin/host_framework' $TF24 > '$out/24' 2>&1) &
+        (cd '$P25' && exec '$CUDNNV' exec '$FIXTURES/bin/host_framework' $TF25 > '$out/25' 2>&1) &
+        wait"
+    [ "$(grep -c " 11000 $rt/11.0/lib/" "$out/24")" -eq 7 ]
+    expect_line "$out/24" "libcudnn.so.8 8004 $CUDNNV_ROOT/shims/lib/libcudnn.so.8"
+    [ "$(grep -c " 11020 $rt/11.2/lib/" "$out/25")" -eq 7 ]
+    expect_line "$out/25" "libcudnn.so.8 8100 $CUDNNV_ROOT/shims/lib/libcudnn.so.8"
+}
