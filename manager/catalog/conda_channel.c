@@ -204,6 +204,29 @@ int conda_channel_find(const char *channel_url, int cuda_major, int platform, co
 }
 
 /*
+ * The newest package NAME of the channel with a SHA-256, of a version that
+ * starts with release ("" for any) and for cuda_major (0 for any); 1 when
+ * found, 0 when none is, -1 with why when the repodata cannot be had.
+ */
+static int find_named(const char *channel_url, const char *name, const char *release, int cuda_major, int platform,
+                      struct source_file *best, char *repodata_url, char *why, size_t why_size)
+{
+    char subdir_url[2048];
+    char *text = NULL;
+    json_error_t error;
+    memset(best, 0, sizeof *best);
+    if (fetch_repodata(channel_url, platform, subdir_url, repodata_url, &text, why, why_size) != 0)
+        return -1;
+    json_t *root = json_loads(text, 0, &error);
+    free(text);
+    struct package_search search = {name, NULL, release, 0, cuda_major, 0, subdir_url, 0, 0};
+    if (json_is_object(root))
+        search_packages(root, &search, best);
+    json_decref(root);
+    return best->name[0] != '\0';
+}
+
+/*
  * Another package of the channel (the CUDA libraries cuDNN loads: libcublas,
  * cuda-nvrtc): the newest with a SHA-256 whose cuda-version dependency is the
  * CUDA major, .conda or .tar.bz2; 0, or -1 with why.
@@ -211,44 +234,20 @@ int conda_channel_find(const char *channel_url, int cuda_major, int platform, co
 int conda_channel_find_package(const char *channel_url, const char *name, int cuda_major, int platform,
                                struct source_file *best, char *why, size_t why_size)
 {
-    char subdir_url[2048], repodata_url[2100];
-    char *text = NULL;
-    json_error_t error;
-    if (fetch_repodata(channel_url, platform, subdir_url, repodata_url, &text, why, why_size) != 0)
-        return -1;
-    json_t *root = json_loads(text, 0, &error);
-    free(text);
-    struct package_search search = {name, NULL, "", 0, cuda_major, 0, subdir_url, 0, 0};
-    memset(best, 0, sizeof *best);
-    if (json_is_object(root))
-        search_packages(root, &search, best);
-    json_decref(root);
-    if (best->name[0] == '\0') {
+    char repodata_url[2100];
+    int found = find_named(channel_url, name, "", cuda_major, platform, best, repodata_url, why, why_size);
+    if (found == 0)
         snprintf(why, why_size, "%s has no %s package for CUDA %d with a SHA-256", repodata_url, name, cuda_major);
-        return -1;
-    }
-    return 0;
+    return found == 1 ? 0 : -1;
 }
 
 /* The newest package NAME of a version that starts with release (cudatoolkit 11.0 -> 11.0.3) with a SHA-256; 0, or -1 with why. */
 int conda_channel_find_release(const char *channel_url, const char *name, const char *release, int platform,
                                struct source_file *best, char *why, size_t why_size)
 {
-    char subdir_url[2048], repodata_url[2100];
-    char *text = NULL;
-    json_error_t error;
-    if (fetch_repodata(channel_url, platform, subdir_url, repodata_url, &text, why, why_size) != 0)
-        return -1;
-    json_t *root = json_loads(text, 0, &error);
-    free(text);
-    struct package_search search = {name, NULL, release, 0, 0, 0, subdir_url, 0, 0};
-    memset(best, 0, sizeof *best);
-    if (json_is_object(root))
-        search_packages(root, &search, best);
-    json_decref(root);
-    if (best->name[0] == '\0') {
+    char repodata_url[2100];
+    int found = find_named(channel_url, name, release, 0, platform, best, repodata_url, why, why_size);
+    if (found == 0)
         snprintf(why, why_size, "%s has no %s package of version %s with a SHA-256", repodata_url, name, release);
-        return -1;
-    }
-    return 0;
+    return found == 1 ? 0 : -1;
 }

@@ -147,14 +147,7 @@ in_shell() {
         "'$host' $TF24 > '$out/$name-none' 2>&1"
         "touch '$out/$name-done'"
     )
-    for line in "${lines[@]}"; do
-        tmux -L "$socket" send-keys -t test -l "$line"
-        tmux -L "$socket" send-keys -t test Enter
-    done
-    for _ in $(seq 300); do [ -f "$out/$name-done" ] && break; sleep 0.1; done
-    tmux -L "$socket" capture-pane -p -t test > "$out/$name-screen" 2>/dev/null || true
-    tmux -L "$socket" kill-server 2>/dev/null || true
-    [ -f "$out/$name-done" ] || { echo "$name did not finish; screen:" >&2; cat "$out/$name-screen" >&2; return 1; }
+    type_lines "$socket" "$out/$name-done" "$out/$name-screen" "${lines[@]}"
 }
 
 @test "the hook in bash, zsh and fish: each project's runtime on cd, none outside" {
@@ -178,33 +171,16 @@ in_shell() {
     done
 }
 
-# package OUT.conda|OUT.tar.bz2 NAME VERSION ITEM...: a conda package of the items (mkarchive's), with info/index.json.
-package() {
-    local out=$1 name=$2 version=$3 work="$BATS_TEST_TMPDIR/pkgwork"
-    shift 3
-    mkdir -p "$work"
-    printf '{"name": "%s", "version": "%s"}\n' "$name" "$version" > "$work/index.json"
-    local files=("$@" "file:info/index.json=$work/index.json")
-    if [[ "$out" == *.tar.bz2 ]]; then
-        "$FIXTURES/bin/mkarchive" "$out" "${files[@]}"
-        return
-    fi
-    "$FIXTURES/bin/mkarchive" "$work/pkg.tar.zst" "${files[@]}"
-    "$FIXTURES/bin/mkarchive" "$work/info.tar.zst" "file:info/index.json=$work/index.json"
-    "$FIXTURES/bin/mkarchive" "$out" "file:metadata.json=$work/index.json" "file:info-$name-$version-h1_0.tar.zst=$work/info.tar.zst" \
-        "file:pkg-$name-$version-h1_0.tar.zst=$work/pkg.tar.zst"
-}
-
 sum() { sha256sum "$1" | cut -c1-64; }
 
 @test "install --channel with no SOURCE brings each project's cuDNN and its cudatoolkit from a conda channel (.tar.bz2 and .conda), sums checked" {
     local channel="$BATS_TEST_TMPDIR/channel" dir
     dir="$channel/linux-64"
     mkdir -p "$dir"
-    package "$dir/cudatoolkit-11.0.3-h1_0.tar.bz2" cudatoolkit 11.0.3 "tree:lib=$RUNTIMES/11.0/lib64"
-    package "$dir/cudatoolkit-11.2.2-h1_0.conda" cudatoolkit 11.2.2 "tree:lib=$RUNTIMES/11.2/lib64"
-    package "$dir/cudnn-8.0.4.30-h1_0.tar.bz2" cudnn 8.0.4.30 "tree:lib=$SETS/8.0.4/lib" "tree:include=$SETS/8.0.4/include"
-    package "$dir/cudnn-8.1.0.77-h1_0.tar.bz2" cudnn 8.1.0.77 "tree:lib=$SETS/8.1.0/lib" "tree:include=$SETS/8.1.0/include"
+    conda_package_of "$dir/cudatoolkit-11.0.3-h1_0.tar.bz2" cudatoolkit 11.0.3 "tree:lib=$RUNTIMES/11.0/lib64"
+    conda_package_of "$dir/cudatoolkit-11.2.2-h1_0.conda" cudatoolkit 11.2.2 "tree:lib=$RUNTIMES/11.2/lib64"
+    conda_package_of "$dir/cudnn-8.0.4.30-h1_0.tar.bz2" cudnn 8.0.4.30 "tree:lib=$SETS/8.0.4/lib" "tree:include=$SETS/8.0.4/include"
+    conda_package_of "$dir/cudnn-8.1.0.77-h1_0.tar.bz2" cudnn 8.1.0.77 "tree:lib=$SETS/8.1.0/lib" "tree:include=$SETS/8.1.0/include"
     cat > "$dir/repodata.json" <<JSON
 {"info": {"subdir": "linux-64"},
  "packages": {

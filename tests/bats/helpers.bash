@@ -243,3 +243,40 @@ make_artifact() {
     artifact=${artifacts[0]}
     [ -f "$artifact" ]
 }
+
+# conda_package_of OUT.conda|OUT.tar.bz2 NAME VERSION ITEM...: a conda package of the items (mkarchive's), with
+# info/index.json; a .conda holds them as pkg-*.tar.zst beside info-*.tar.zst and metadata.json, as conda lays it out.
+conda_package_of() {
+    local out=$1 name=$2 version=$3 work="$BATS_TEST_TMPDIR/pkgwork"
+    shift 3
+    mkdir -p "$work"
+    printf '{"name": "%s", "version": "%s"}\n' "$name" "$version" > "$work/index.json"
+    local files=("$@" "file:info/index.json=$work/index.json")
+    if [[ "$out" == *.tar.bz2 ]]; then
+        "$FIXTURES/bin/mkarchive" "$out" "${files[@]}"
+        return
+    fi
+    "$FIXTURES/bin/mkarchive" "$work/pkg.tar.zst" "${files[@]}"
+    "$FIXTURES/bin/mkarchive" "$work/info.tar.zst" "file:info/index.json=$work/index.json"
+    "$FIXTURES/bin/mkarchive" "$out" "file:metadata.json=$work/index.json" "file:info-$name-$version-h1_0.tar.zst=$work/info.tar.zst" \
+        "file:pkg-$name-$version-h1_0.tar.zst=$work/pkg.tar.zst"
+}
+
+# type_lines SOCKET DONE_FILE SCREEN_FILE LINE...: types each line (and Enter) into the shell of tmux server SOCKET,
+# waits up to 30 s for DONE_FILE (the last line makes it), keeps the screen in SCREEN_FILE and ends the server;
+# fails, showing the screen, when the shell did not get there.
+type_lines() {
+    local socket=$1 done_file=$2 screen=$3 line
+    shift 3
+    for line in "$@"; do
+        tmux -L "$socket" send-keys -t test -l "$line"
+        tmux -L "$socket" send-keys -t test Enter
+    done
+    for _ in $(seq 300); do
+        [ -f "$done_file" ] && break
+        sleep 0.1
+    done
+    tmux -L "$socket" capture-pane -p -t test > "$screen" 2>/dev/null || true
+    tmux -L "$socket" kill-server 2>/dev/null || true
+    [ -f "$done_file" ] || { echo "the shell did not finish; screen:" >&2; cat "$screen" >&2; return 1; }
+}

@@ -11,19 +11,9 @@ teardown() {
 
 # conda_package OUT.conda|OUT.tar.bz2 [ITEM...]: the 9.1.0 fixture as conda lays a package out (lib/, include/, info/).
 conda_package() {
-    local out=$1 work="$BATS_TEST_TMPDIR/pkgwork"
+    local out=$1
     shift
-    mkdir -p "$work"
-    echo '{"name": "cudnn", "version": "9.1.0.70"}' > "$work/index.json"
-    local files=("tree:lib=$SETS/9.1.0/lib" "tree:include=$SETS/9.1.0/include" "file:info/index.json=$work/index.json" "$@")
-    if [[ "$out" == *.tar.bz2 ]]; then
-        "$FIXTURES/bin/mkarchive" "$out" "${files[@]}"
-        return
-    fi
-    "$FIXTURES/bin/mkarchive" "$work/pkg-x.tar.zst" "${files[@]}"
-    "$FIXTURES/bin/mkarchive" "$work/info-x.tar.zst" "file:info/index.json=$work/index.json"
-    "$FIXTURES/bin/mkarchive" "$out" "file:metadata.json=$work/index.json" "file:info-cudnn-9.1.0.70-h1_0.tar.zst=$work/info-x.tar.zst" \
-        "file:pkg-cudnn-9.1.0.70-h1_0.tar.zst=$work/pkg-x.tar.zst"
+    conda_package_of "$out" cudnn 9.1.0.70 "tree:lib=$SETS/9.1.0/lib" "tree:include=$SETS/9.1.0/include" "$@"
 }
 
 # serve_channel SUM_OF_THE_CONDA_PACKAGE: CHANNEL/linux-64/{repodata.json, packages}.

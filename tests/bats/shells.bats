@@ -49,17 +49,7 @@ drive() {
         "cd $BATS_TEST_TMPDIR/A && $FIXTURES/bin/host_rpath > $OUT/oneliner.host; cd $BATS_TEST_TMPDIR"
         "touch $OUT/done"
     )
-    for line in "${lines[@]}"; do
-        tmux -L "$socket" send-keys -t test -l "$line"
-        tmux -L "$socket" send-keys -t test Enter
-    done
-    for _ in $(seq 300); do
-        [ -f "$OUT/done" ] && break
-        sleep 0.1
-    done
-    tmux -L "$socket" capture-pane -p -t test > "$OUT/screen.txt" 2>/dev/null || true
-    tmux -L "$socket" kill-server 2>/dev/null || true
-    [ -f "$OUT/done" ] || { echo "the shell did not finish; screen:" >&2; cat "$OUT/screen.txt" >&2; return 1; }
+    type_lines "$socket" "$OUT/done" "$OUT/screen.txt" "${lines[@]}"
 }
 
 expect_line() { # expect_line FILE LINE

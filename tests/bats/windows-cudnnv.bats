@@ -654,18 +654,9 @@ JSON
 
 # A conda package of the 8.1.0 Windows fixture as conda-forge lays it out (Library\bin, include, lib).
 windows_conda_package() { # windows_conda_package OUT.conda|OUT.tar.bz2
-    local out=$1 work="$BATS_TEST_TMPDIR/pkgwork" cuda="$LAYOUTS/windows-8.1.0/cuda"
-    mkdir -p "$work"
-    echo '{"name": "cudnn", "version": "8.1.0.77"}' > "$work/index.json"
-    local files=("tree:Library/bin=$cuda/bin" "tree:Library/include=$cuda/include" "tree:Library/lib=$cuda/lib/x64"
-                 "file:info/index.json=$work/index.json")
-    if [[ "$out" == *.tar.bz2 ]]; then
-        "$FIXTURES/bin/mkarchive" "$out" "${files[@]}"
-        return
-    fi
-    "$FIXTURES/bin/mkarchive" "$work/pkg.tar.zst" "${files[@]}"
-    "$FIXTURES/bin/mkarchive" "$out" "file:metadata.json=$work/index.json" \
-        "file:pkg-cudnn-8.1.0.77-h1_0.tar.zst=$work/pkg.tar.zst"
+    local cuda="$LAYOUTS/windows-8.1.0/cuda"
+    conda_package_of "$1" cudnn 8.1.0.77 "tree:Library/bin=$cuda/bin" "tree:Library/include=$cuda/include" \
+        "tree:Library/lib=$cuda/lib/x64"
 }
 
 @test "cudnnv.exe installs from a conda channel (win-64: .conda with zstd, .tar.bz2) and a Python index (win_amd64 wheel, RECORD checked)" {
