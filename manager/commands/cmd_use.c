@@ -213,8 +213,7 @@ static void warn_about_needs(int count, char **names)
 /* A CUDA release as a pin names it: digits and dots ("11.0", "11.2.2"). */
 static int is_cuda_release(const char *text)
 {
-    char checked[32];
-    char line[48];
+    char checked[32], line[48];
     snprintf(line, sizeof line, "%s %s", CUDNNV_CUDA_KEYWORD, text);
     return strlen(text) < 16 && cudnnv_read_cuda_pin(line, checked, sizeof checked) == 1;
 }
@@ -231,9 +230,10 @@ static int pin_runtime_only(const char *path, const char *runtime)
     for (int i = 0; i < count; i++)
         names[i] = kept[i];
     int status = version_file_write(path, count, names, 1, runtime);
-    if (status == 0)
-        note(runtime[0] ? "programs started here see the CUDA %s runtime ('cudnnv install' brings it)"
-                        : "no CUDA runtime is pinned here any more%s", runtime);
+    if (status == 0 && runtime[0] != '\0')
+        note("programs started here see the CUDA %s runtime ('cudnnv install' brings it)", runtime);
+    else if (status == 0)
+        note("no CUDA runtime is pinned here any more");
     return status;
 }
 
