@@ -22,6 +22,12 @@
  *   libcublas.version = 11.6.5.2
  *   libcublas.archive = libcublas-linux-x86_64-11.6.5.2-archive.tar.xz
  *   libcublas.url, libcublas.sha256, libcublas.size as above; cuda_nvrtc.* the same
+ *
+ *   [runtime 11.0]                     (the CUDA runtime the project pins: "cuda 11.0")
+ *   platform = linux-x86_64
+ *   from = https://.../Packages        (where the packages were found)
+ *   1.archive = libcusolver-11-0_10.6.0.245-1_amd64.deb
+ *   1.url, 1.sha256, 1.size; 2.* ... for each package it was unpacked from
  */
 #ifndef CUDNNV_LOCK_FILE_H
 #define CUDNNV_LOCK_FILE_H
@@ -55,12 +61,23 @@ struct lock_cuda {
     struct lock_cuda_part part[LOCK_CUDA_PARTS];
 };
 
+#define LOCK_RUNTIME_PACKAGES 8
+
+struct lock_runtime {
+    char release[24];                 /* "11.0" as pinned; "" when the lock names none */
+    char platform[24];
+    char from[400];
+    int count;
+    struct catalog_archive package[LOCK_RUNTIME_PACKAGES];
+};
+
 struct lock_file {
     char pins[CUDNNV_MAX_LINES * (CUDNNV_NAME_MAX + 1)];   /* "8.1 9": the pins it was written for */
     struct lock_pin entries[CUDNNV_MAX_LINES];
     int count;
     struct lock_cuda cuda[CUDNNV_MAX_LINES];
     int cuda_count;
+    struct lock_runtime runtime;
 };
 
 int lock_file_read(const char *path, struct lock_file *lock, char *why, size_t size);
@@ -75,5 +92,12 @@ int lock_cuda_take(struct lock_cuda *cuda, const char *key, const char *value, c
 const char *lock_cuda_problem(const struct lock_cuda *cuda);
 void lock_cuda_write(FILE *out, const struct lock_cuda *cuda);
 int lock_cuda_read_record(const char *path, struct lock_cuda *cuda);
+
+/* lock_runtime.c: a [runtime RELEASE] section, in cudnn.lock and as the store's cuda/runtime/RELEASE/cudnnv.ini;
+ * reading a record: 0 (count 0 for a runtime brought from a folder), or -1 when unreadable */
+int lock_runtime_take(struct lock_runtime *runtime, const char *key, const char *value, char *why, size_t why_size);
+const char *lock_runtime_problem(const struct lock_runtime *runtime);
+void lock_runtime_write(FILE *out, const struct lock_runtime *runtime);
+int lock_runtime_read_record(const char *path, struct lock_runtime *runtime);
 
 #endif

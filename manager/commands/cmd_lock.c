@@ -8,6 +8,7 @@
 #include "catalog.h"
 #include "args.h"
 #include "commands.h"
+#include "cuda_runtime.h"
 #include "lock_file.h"
 #include "set_info.h"
 #include "store.h"
@@ -136,6 +137,30 @@ static int lock_companions(const char *pin, struct lock_pin *entry, struct lock_
     return 0;
 }
 
+/*
+ * The CUDA runtime the project pins ("cuda 11.0"), from the store's record
+ * of the packages it was unpacked from, into the lock's [runtime RELEASE].
+ */
+static int lock_runtime(const char *version_file, struct lock_file *lock)
+{
+    char release[24], lib[PATH_MAX], record[PATH_MAX + 16];
+    if (cudnnv_version_file_cuda(version_file, release, sizeof release) != 1)
+        return 0;
+    if (!cuda_runtime_find(store_root(), release, lib, sizeof lib))
+        return fail("the CUDA %s runtime %s pins is not installed here: install it ('cudnnv install' there), then lock",
+                    release, version_file);
+    snprintf(record, sizeof record, "%.*s/cudnnv.ini", (int)(strlen(lib) - 4), lib);   /* beside lib/ */
+    if (lock_runtime_read_record(record, &lock->runtime) != 0)
+        return fail("the record of the CUDA %s runtime (%s) cannot be read; bring it again", release, record);
+    if (lock->runtime.count == 0)
+        return fail("the CUDA %s runtime was brought from a folder (%s), not from packages a lock can name by address and SHA-256; bring it from a channel ('cudnnv uninstall --cuda-runtime %s', then 'cudnnv install --channel URL') or leave it out of the lock",
+                    release, lock->runtime.from, release);
+    snprintf(lock->runtime.release, sizeof lock->runtime.release, "%s", release);
+    note("CUDA %s runtime: %d package%s from %s", release, lock->runtime.count, lock->runtime.count == 1 ? "" : "s",
+         lock->runtime.from);
+    return 0;
+}
+
 static int run(struct args *args)
 {
     static struct lock_file lock;
@@ -162,6 +187,8 @@ static int run(struct args *args)
         lock.count++;
     }
     lock_join_pins(count, pointers, lock.pins, sizeof lock.pins);
+    if (status == 0)
+        status = lock_runtime(version_file, &lock);
     catalog_free(&catalog);
     if (status != 0)
         return status;

@@ -12,6 +12,8 @@
 #include "config.h"
 #include "cuda_runtime.h"
 #include "cuda_runtime_install.h"
+#include "apt_repo.h"
+#include "lock_file.h"
 #include "fsutil.h"
 #include "archive_fetch.h"
 #include "install_locked.h"
@@ -175,12 +177,13 @@ static int install_pin(struct install_request *request, const char *pin, const c
  * The CUDA runtime the project pins ("cuda 11.0" in its .cudnn-version),
  * unless the store holds it: from the folder --cuda-libs-from names (a
  * toolkit's lib64, a conda environment's lib), else from --channel's
- * cudatoolkit.
+ * cudatoolkit, else from NVIDIA's CUDA apt repository ([catalog] cuda_apt).
  */
 static int install_project_runtime(const struct install_request *request, const char *runtime_from,
                                    const char *version_file)
 {
     char release[32], lib[PATH_MAX];
+    struct config config;
     int pinned = cudnnv_version_file_cuda(version_file, release, sizeof release);
     if (pinned == CUDNNV_READ_BAD_NAME)
         return fail("'%s %s' in %s is not a CUDA release; write it as 'cuda 11.0'", CUDNNV_CUDA_KEYWORD, release,
@@ -191,15 +194,38 @@ static int install_project_runtime(const struct install_request *request, const 
         note("CUDA %s runtime (pinned in %s): installed in %s", release, version_file, lib);
         return 0;
     }
-    if (runtime_from == NULL && request->channel != NULL) {
-        int platform = request->platform ? catalog_platform_from_name(request->platform) : (int)catalog_host_platform();
-        return cuda_runtime_install_channel(store_root(), release, request->channel, platform);
+    int platform = request->platform ? catalog_platform_from_name(request->platform) : (int)catalog_host_platform();
+    if (runtime_from != NULL) {
+        note("CUDA %s runtime (pinned in %s): bringing it from %s", release, version_file, runtime_from);
+        return cuda_runtime_install_folder(store_root(), release, runtime_from);
     }
-    if (runtime_from == NULL)
-        return fail("the CUDA %s runtime pinned in %s is not installed; bring it from a conda channel's cudatoolkit ('cudnnv install --channel URL', conda's main channel or conda-forge, or a mirror of one) or from a folder of its libraries ('cudnnv install --cuda-libs-from DIR': CUDA %s's lib64, a conda environment's lib)",
-                    release, version_file, release);
-    note("CUDA %s runtime (pinned in %s): bringing it from %s", release, version_file, runtime_from);
-    return cuda_runtime_install_folder(store_root(), release, runtime_from);
+    if (request->channel != NULL)
+        return cuda_runtime_install_channel(store_root(), release, request->channel, platform);
+    config_read(store_root(), &config);
+    note("CUDA %s runtime (pinned in %s): from NVIDIA's CUDA packages", release, version_file);
+    return cuda_runtime_install_apt(store_root(), release, config.cuda_apt[0] ? config.cuda_apt : APT_REPO_DEFAULT,
+                                    platform);
+}
+
+/* The runtime a lock names ([runtime RELEASE]), when the project still pins that release; 0, or 1. */
+static int install_locked_runtime(void)
+{
+    static struct lock_file lock;
+    char cwd[PATH_MAX], version_file[PATH_MAX], path[PATH_MAX], release[32], lib[PATH_MAX], why[PATH_MAX + 256];
+    if (getcwd(cwd, sizeof cwd) == NULL || !cudnnv_find_local_file(cwd, version_file, sizeof version_file) ||
+        lock_path_beside(version_file, path, sizeof path) != 0 || lock_file_read(path, &lock, why, sizeof why) != 0)
+        return 0;   /* install_locked said what was wrong with them */
+    int pinned = cudnnv_version_file_cuda(version_file, release, sizeof release) == 1;
+    if (!pinned && lock.runtime.release[0] == '\0')
+        return 0;
+    if (!pinned || strcmp(release, lock.runtime.release) != 0)
+        return fail("%s names the CUDA %s runtime but %s pins %s; run 'cudnnv lock' again", path,
+                    lock.runtime.release[0] ? lock.runtime.release : "no", version_file, pinned ? release : "none");
+    if (cuda_runtime_find(store_root(), release, lib, sizeof lib)) {
+        note("CUDA %s runtime (locked): installed in %s", release, lib);
+        return 0;
+    }
+    return cuda_runtime_install_locked(store_root(), &lock.runtime);
 }
 
 static int is_runtime_entry(const char *name, void *data)
@@ -249,6 +275,13 @@ static int install_pins(struct install_request *request, struct catalog_once *ca
     return status == 0 ? install_project_runtime(request, runtime_from, version_file) : status;
 }
 
+/* install --locked: the pins' sets and companions, then the runtime the lock names (not under --dry-run). */
+static int install_locked_with_runtime(struct install_request *request, int dry_run)
+{
+    int status = install_locked(request, install_one, install_locked_companions);
+    return status != 0 || dry_run ? status : install_locked_runtime();
+}
+
 /* What the helper cudnnv-install does, once its arguments are parsed. */
 int install_run(struct args *args)
 {
@@ -265,7 +298,7 @@ int install_run(struct args *args)
         install_plan_only();
     cudnnv_name installed;
     if (args_has(args, INSTALL_LOCKED))
-        status = install_locked(&request, install_one, install_locked_companions);
+        status = install_locked_with_runtime(&request, args_has(args, INSTALL_DRY_RUN));
     else if (request.source == NULL)
         status = args_has(args, INSTALL_DRY_RUN) ? usage_fail("install", "--dry-run needs a SOURCE")
                                                  : install_pins(&request, &catalog);

@@ -184,6 +184,13 @@ static int write_hardlink(struct extraction *x, const char *hardlink, const char
     return refuse_stage(x, "cannot create hard link '%s': %s", name);
 }
 
+/* The archive's own top as a member ("./", as dpkg-deb writes a .deb's data.tar): nothing to write. */
+static int is_top_folder(const char *name, mode_t type)
+{
+    return type == AE_IFDIR && name != NULL && name[0] != '\0' && strspn(name, "./") == strlen(name) &&
+           strstr(name, "..") == NULL;
+}
+
 /* Writes one member, or skips it when a set does not need it. */
 static int take_member(struct extraction *x, struct archive *in, struct archive_entry *entry)
 {
@@ -191,6 +198,8 @@ static int take_member(struct extraction *x, struct archive *in, struct archive_
     const char *name = archive_entry_pathname(entry);
     const char *hardlink = archive_entry_hardlink(entry);
     mode_t type = archive_entry_filetype(entry);
+    if (is_top_folder(name, type))
+        return 0;
     const char *problem = name ? archive_member_clean(name, clean, sizeof clean) : "no name";
     if (problem != NULL)
         return refuse(x, "member '%s' has %s", name ? name : "?", problem);

@@ -20,7 +20,7 @@
 #include "install_archive.h"
 #include "archive_fetch.h"
 #include "conda_channel.h"
-#include "conda_package.h"
+#include "package_payload.h"
 #include "lock_file.h"
 #include "manifest.h"
 #include "messages.h"

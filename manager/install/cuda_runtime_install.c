@@ -1,6 +1,8 @@
 /*
- * cuda_runtime_install.h: a folder's CUDA libraries copied into staging,
- * checked, recorded and published as ROOT/cuda/runtime/RELEASE. Only what
+ * cuda_runtime_install.h: a CUDA runtime's libraries, from a folder or
+ * unpacked from packages (a conda channel's cudatoolkit, NVIDIA's apt
+ * .debs, each checked against its SHA-256), copied into staging, checked,
+ * recorded and published as ROOT/cuda/runtime/RELEASE. Only what
  * programs load is kept: lib*.so* files (never a libcudnn*: the shims stay
  * the only cuDNN a program finds by name there), each link only as a plain
  * name of the same folder, as a set's links. A runtime of another CUDA
@@ -8,14 +10,17 @@
  */
 #include "cuda_runtime_install.h"
 
+#include "apt_repo.h"
 #include "archive_fetch.h"
 #include "catalog.h"
 #include "conda_channel.h"
-#include "conda_package.h"
+#include "package_payload.h"
 #include "config.h"
 #include "cuda_runtime.h"
 #include "install_archive.h"
 #include "install_source.h"
+#include "lock_file.h"
+#include "package_payload.h"
 #include "fsutil.h"
 #include "manifest.h"
 #include "messages.h"
@@ -121,25 +126,26 @@ static int check_runtime(const char *folder, const char *lib, const char *releas
     return 0;
 }
 
-/* Where a runtime came from: a folder, or a package's address and the SHA-256 it was checked against. */
-struct runtime_origin {
-    const char *source;
-    const char *sha256;     /* "" for a folder */
-};
-
-static int write_record(const char *staged, const char *release, const struct runtime_origin *origin)
+/* The record, cudnnv.ini: the lock's [runtime RELEASE] section (lock_file.h) and when it was brought. */
+static int write_record(const char *staged, const struct lock_runtime *origin)
 {
-    char path[PATH_MAX], text[2 * PATH_MAX + 256], stamp[32], source[PATH_MAX];
+    char path[PATH_MAX], stamp[32];
+    char *text = NULL;
+    size_t length = 0;
     time_t now = time(NULL);
     struct tm utc;
+    FILE *out = open_memstream(&text, &length);
+    if (out == NULL)
+        return -1;
     gmtime_r(&now, &utc);
     strftime(stamp, sizeof stamp, "%Y-%m-%dT%H:%M:%SZ", &utc);
-    cudnnv_escape_text(origin->source, source, sizeof source);
-    snprintf(text, sizeof text,
-             "; written by cudnnv: a CUDA runtime a project pins\n[runtime]\nversion = %s\nsource = %s\n%s%s%sinstalled = %s\n",
-             release, source, origin->sha256[0] ? "sha256 = " : "", origin->sha256, origin->sha256[0] ? "\n" : "", stamp);
-    path_join(path, sizeof path, staged, "cudnnv.ini");
-    return write_file_atomic(path, text);
+    fprintf(out, "; written by cudnnv: a CUDA runtime a project pins, and the packages it came from\n");
+    lock_runtime_write(out, origin);
+    fprintf(out, "installed = %s\n", stamp);
+    int failed = fclose(out) != 0;
+    int status = failed || path_join(path, sizeof path, staged, "cudnnv.ini") != 0 ? -1 : write_file_atomic(path, text);
+    free(text);
+    return status;
 }
 
 static int publish(const char *root, const char *staged, const char *release)
@@ -154,7 +160,7 @@ static int publish(const char *root, const char *staged, const char *release)
 }
 
 static int bring(const char *root, const char *staging, const char *release, const char *folder,
-                 const struct runtime_origin *origin)
+                 const struct lock_runtime *origin)
 {
     char staged[PATH_MAX], lib[PATH_MAX];
     struct manifest_stats stats;
@@ -164,53 +170,98 @@ static int bring(const char *root, const char *staging, const char *release, con
         return fail("cannot create %s: %s", lib, strerror(errno));
     if (copy_folder(folder, lib, &count) != 0 || check_runtime(folder, lib, release, count) != 0)
         return 1;
-    if (write_record(staged, release, origin) != 0 || manifest_build(root, staged, &stats) != 0)
+    if (write_record(staged, origin) != 0 || manifest_build(root, staged, &stats) != 0)
         return fail("cannot write the record of %s: %s", staged, strerror(errno));
     if (publish(root, staged, release) != 0)
         return 1;
-    note("brought the CUDA %s runtime (%d files and links) from %s into %s/%s/%s", release, count, origin->source,
+    note("brought the CUDA %s runtime (%d files and links) from %s into %s/%s/%s", release, count, origin->from,
          root, CUDA_RUNTIME_AREA, release);
     return 0;
 }
 
-/* A conda package (cudatoolkit) of the release, fetched and checked against the repodata's SHA-256, its libraries
- * unpacked under staging/raw; 0 with raw/lib in lib, or 1 after a message. */
-static int unpack_package(const char *root, const char *staging, const char *release, const char *channel,
-                          int platform, char *lib, size_t lib_size, struct source_file *package, char *sha256)
+/* One package fetched (its SHA-256 checked against what the source gave) and its libraries unpacked into raw;
+ * 0, or 1 after a message. */
+static int unpack_package(const struct catalog_archive *package, const char *authority, const char *staging,
+                          const char *raw, unsigned long long limit)
 {
-    char why[PATH_MAX + 256], archive_path[PATH_MAX], raw[PATH_MAX], payload[PATH_MAX] = "", error[PATH_MAX + 256];
-    struct catalog_archive archive;
-    struct config config;
-    config_read(root, &config);
-    if (conda_channel_find_release(channel, CUDA_RUNTIME_CONDA_PACKAGE, release, platform, package, why, sizeof why) != 0)
-        return fail("%s; the channel has no CUDA %s runtime (give --cuda-libs-from a folder of its libraries)", why,
-                    release);
-    if (source_as_archive(package->name, package->url, package->sha256, &archive) != 0)
+    char archive_path[PATH_MAX], payload[PATH_MAX], error[PATH_MAX + 256], sha256[65];
+    if (install_fetch_archive(package, authority, archive_path, sizeof archive_path, sha256) != 0)
         return 1;
-    note("CUDA %s runtime: %s %s from %s", release, CUDA_RUNTIME_CONDA_PACKAGE, package->version, package->url);
-    if (install_fetch_archive(&archive, "the channel's repodata.json", archive_path, sizeof archive_path, sha256) != 0)
-        return 1;
-    if (path_join(raw, sizeof raw, staging, "raw") != 0 || make_dirs(raw, 0700) != 0)
-        return fail("cannot create %s: %s", raw, strerror(errno));
     const char *unpack = archive_path;
-    if (conda_is_package(archive_path)) {   /* a .conda's payload first, under the rules of every archive */
-        if (path_join(payload, sizeof payload, staging, "payload.tar.zst") != 0 ||
-            conda_take_payload(archive_path, payload, config.max_member_size, error, sizeof error) != 0)
+    int (*take)(const char *, const char *, unsigned long long, char *, size_t) =
+        conda_is_package(archive_path) ? conda_take_payload : deb_is_package(archive_path) ? deb_take_payload : NULL;
+    if (take != NULL) {   /* the payload first, under the rules of every archive */
+        if (path_join(payload, sizeof payload, staging, "payload") != 0)
+            return fail("%s: a path too long", staging);
+        unlink(payload);
+        if (take(archive_path, payload, limit, error, sizeof error) != 0)
             return fail("refusing %s: %s; nothing was brought", package->name, error);
         unpack = payload;
     }
-    if (archive_extract_runtime_libraries(unpack, raw, config.max_member_size, error, sizeof error) != 0)
+    if (make_dirs(raw, 0700) != 0)
+        return fail("cannot create %s: %s", raw, strerror(errno));
+    if (archive_extract_runtime_libraries(unpack, raw, limit, error, sizeof error) != 0)
         return fail("refusing %s: %s; nothing was brought", package->name, error);
-    if (path_join(lib, lib_size, raw, "lib") != 0 || !is_directory(lib))
-        return fail("%s holds no lib/ folder of libraries; is it conda's %s?", package->name, CUDA_RUNTIME_CONDA_PACKAGE);
     return 0;
 }
 
-/* Under the store's lock: nothing when the release is there, else staging, bring (from a folder, or a channel). */
-static int install_runtime(const char *root, const char *release, const char *folder, const char *channel, int platform)
+/*
+ * Every library unpacked below raw (each in some .../lib/ folder: a conda
+ * package's lib/, a .deb's usr/local/cuda-11.0/targets/x86_64-linux/lib/)
+ * moved into flat, one folder; two packages holding the same name refuse
+ * the runtime. depth bounds the walk.
+ */
+static int gather(const char *raw, const char *flat, int depth)
 {
-    char staging[PATH_MAX], lib[PATH_MAX], sha256[65] = "";
-    struct source_file package;
+    char from[PATH_MAX], to[PATH_MAX];
+    struct stat info;
+    struct dirent *entry;
+    DIR *dir = depth < 16 ? opendir(raw) : NULL;
+    int status = 0, in_lib = strcmp(base_name(raw), "lib") == 0;
+    while (status == 0 && dir != NULL && (entry = readdir(dir)) != NULL) {
+        if (strcmp(entry->d_name, ".") == 0 || strcmp(entry->d_name, "..") == 0 ||
+            path_join(from, sizeof from, raw, entry->d_name) != 0 || lstat(from, &info) != 0)
+            continue;
+        if (S_ISDIR(info.st_mode))
+            status = gather(from, flat, depth + 1);
+        else if (in_lib && path_join(to, sizeof to, flat, entry->d_name) == 0) {
+            if (lstat(to, &info) == 0)
+                status = fail("two packages hold %s; nothing was brought", entry->d_name);
+            else if (rename(from, to) != 0)
+                status = fail("cannot move %s: %s", from, strerror(errno));
+        }
+    }
+    if (dir != NULL)
+        closedir(dir);
+    return status;
+}
+
+/* Each package of origin into staging/flat, the folder bring() copies from; 0, or 1 after a message. */
+static int unpack_packages(const char *root, const char *staging, const struct lock_runtime *origin,
+                           const char *authority, char *flat, size_t flat_size)
+{
+    char raw[PATH_MAX], number[16];
+    struct config config;
+    config_read(root, &config);
+    if (path_join(flat, flat_size, staging, "flat") != 0 || make_dirs(flat, 0700) != 0)
+        return fail("cannot create %s/flat: %s", staging, strerror(errno));
+    for (int i = 0; i < origin->count; i++) {
+        snprintf(number, sizeof number, "raw-%d", i + 1);
+        note("CUDA %s runtime: %s from %s", origin->release, origin->package[i].name, origin->package[i].url);
+        if (path_join(raw, sizeof raw, staging, number) != 0 ||
+            unpack_package(&origin->package[i], authority, staging, raw, config.max_member_size) != 0 ||
+            gather(raw, flat, 0) != 0)
+            return 1;
+    }
+    return 0;
+}
+
+/* Under the store's lock: nothing when the release is there, else staging, then bring from the folder or from
+ * what the packages hold (authority: what gave their sums, for messages). */
+static int install_runtime(const char *root, const char *release, const char *folder,
+                           const struct lock_runtime *origin, const char *authority)
+{
+    char staging[PATH_MAX], lib[PATH_MAX];
     int lock = store_begin_change(root);
     if (lock < 0)
         return 1;
@@ -218,28 +269,74 @@ static int install_runtime(const char *root, const char *release, const char *fo
     if (cuda_runtime_find(root, release, lib, sizeof lib))
         note("the CUDA %s runtime is already in %s", release, lib);
     else if ((status = store_new_staging(root, "runtime", staging, sizeof staging)) == 0) {
-        if (folder != NULL) {
-            struct runtime_origin origin = {folder, ""};
-            status = bring(root, staging, release, folder, &origin);
-        } else if ((status = unpack_package(root, staging, release, channel, platform, lib, sizeof lib, &package,
-                                            sha256)) == 0) {
-            struct runtime_origin origin = {package.url, sha256};
-            status = bring(root, staging, release, lib, &origin);
-        }
+        if (folder == NULL)
+            status = unpack_packages(root, staging, origin, authority, lib, sizeof lib);
+        if (status == 0)
+            status = bring(root, staging, release, folder ? folder : lib, origin);
         remove_tree(staging);
     }
     store_unlock(lock);
     return status;
 }
 
+static void origin_begin(struct lock_runtime *origin, const char *release, const char *from, int platform)
+{
+    memset(origin, 0, sizeof *origin);
+    snprintf(origin->release, sizeof origin->release, "%s", release);
+    snprintf(origin->from, sizeof origin->from, "%s", from);
+    snprintf(origin->platform, sizeof origin->platform, "%s", catalog_platform_name((enum catalog_platform)platform));
+}
+
+/* One package a source found, into origin (its name, address and sum as the source gave them); 0, or 1. */
+static int origin_add(struct lock_runtime *origin, const struct source_file *file)
+{
+    if (origin->count >= LOCK_RUNTIME_PACKAGES)
+        return fail("more than %d packages for one runtime", LOCK_RUNTIME_PACKAGES);
+    return source_as_archive(file->name, file->url, file->sha256, &origin->package[origin->count++]);
+}
+
 int cuda_runtime_install_folder(const char *root, const char *release, const char *folder)
 {
+    struct lock_runtime origin;
+    char source[PATH_MAX];
     if (!is_directory(folder))
         return fail("%s is not a folder; give the folder that holds CUDA %s's libraries", folder, release);
-    return install_runtime(root, release, folder, NULL, 0);
+    cudnnv_escape_text(folder, source, sizeof source);
+    origin_begin(&origin, release, source, (int)catalog_host_platform());
+    return install_runtime(root, release, folder, &origin, "");
 }
 
 int cuda_runtime_install_channel(const char *root, const char *release, const char *channel, int platform)
 {
-    return install_runtime(root, release, NULL, channel, platform);
+    struct lock_runtime origin;
+    struct source_file package;
+    char why[PATH_MAX + 256];
+    if (conda_channel_find_release(channel, CUDA_RUNTIME_CONDA_PACKAGE, release, platform, &package, why, sizeof why) != 0)
+        return fail("%s; the channel has no CUDA %s runtime (give --cuda-libs-from a folder of its libraries)", why,
+                    release);
+    note("CUDA %s runtime: %s %s from the channel %s", release, CUDA_RUNTIME_CONDA_PACKAGE, package.version, channel);
+    origin_begin(&origin, release, channel, platform);
+    return origin_add(&origin, &package) != 0 ? 1 : install_runtime(root, release, NULL, &origin, "the channel's repodata.json");
+}
+
+int cuda_runtime_install_apt(const char *root, const char *release, const char *repository, int platform)
+{
+    struct lock_runtime origin;
+    struct apt_runtime found;
+    char why[PATH_MAX + 256];
+    if (apt_repo_find_runtime(repository, release, platform, &found, why, sizeof why) != 0)
+        return fail("%s; the CUDA %s runtime cannot be brought from there (another repository: [catalog] cuda_apt in config; offline: 'cudnnv install --cuda-libs-from DIR' or [download] mirrors)",
+                    why, release);
+    note("CUDA %s runtime: %d packages from the apt repository %s", release, found.count, repository);
+    origin_begin(&origin, release, repository, platform);
+    for (int i = 0; i < found.count; i++) {
+        if (origin_add(&origin, &found.package[i]) != 0)
+            return 1;
+    }
+    return install_runtime(root, release, NULL, &origin, "the apt repository's Packages");
+}
+
+int cuda_runtime_install_locked(const char *root, const struct lock_runtime *locked)
+{
+    return install_runtime(root, locked->release, NULL, locked, "the lock");
 }

@@ -7,7 +7,7 @@
 
 #include "install_archive.h"
 #include "install_source.h"
-#include "conda_package.h"
+#include "package_payload.h"
 #include "wheel_record.h"
 #include "messages.h"
 #include "config.h"

@@ -121,6 +121,8 @@ static int take_setting(void *user, const char *section, const char *key, const 
         snprintf(config->catalog_redist, sizeof config->catalog_redist, "%s", value);
     if (strcmp(section, "catalog") == 0 && strcmp(key, "cuda_redist") == 0)
         snprintf(config->cuda_redist, sizeof config->cuda_redist, "%s", value);
+    if (strcmp(section, "catalog") == 0 && strcmp(key, "cuda_apt") == 0)
+        snprintf(config->cuda_apt, sizeof config->cuda_apt, "%s", value);
     if (strcmp(section, "download") == 0)
         take_download_setting(config, key, value);
     if (strcmp(section, "sources") == 0 && strcmp(key, "index_url") == 0)

@@ -22,6 +22,7 @@ struct config {
     char catalog_remote[1024];      /* [catalog] remote: a git copy of the catalog */
     char catalog_redist[1024];      /* [catalog] redist: NVIDIA's redist address (another mirror of it) */
     char cuda_redist[1024];         /* [catalog] cuda_redist: NVIDIA's CUDA redist address, for companions */
+    char cuda_apt[1024];            /* [catalog] cuda_apt: an apt repository of NVIDIA's CUDA packages, for runtimes */
     int cuda_libs_auto;             /* [install] cuda_libs = auto: install brings what a set lacks */
     char download_base[1024];       /* [download] base_url: overrides the catalog's addresses */
     char download_mirrors[4096];    /* [download] mirrors: ':'-separated folders holding archives */

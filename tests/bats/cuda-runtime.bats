@@ -74,10 +74,12 @@ host_in_project() {
     assert_output_has "holds the CUDA 11.2 runtime, not the CUDA 11.0 one the project pins; nothing was brought"
     [ ! -e "$CUDNNV_ROOT/cuda/runtime/11.0" ]
     [ -z "$(ls "$CUDNNV_ROOT/staging")" ]
+    # with no folder and no channel, NVIDIA's apt repository ([catalog] cuda_apt); where it cannot be had, the ways
+    printf '[catalog]\ncuda_apt = file://%s/nowhere\n' "$BATS_TEST_TMPDIR" >> "$CUDNNV_ROOT/config"
     run cudnnv install
     assert_status 1
-    assert_output_has "the CUDA 11.0 runtime pinned in $P24/.cudnn-version is not installed"
-    assert_output_has "'cudnnv install --cuda-libs-from DIR'"
+    assert_output_has "file://$BATS_TEST_TMPDIR/nowhere/Packages"
+    assert_output_has "the CUDA 11.0 runtime cannot be brought from there (another repository: [catalog] cuda_apt in config; offline: 'cudnnv install --cuda-libs-from DIR' or [download] mirrors)"
     run cudnnv install --cuda-libs-from "$RUNTIMES/11.0/lib64"
     assert_status 0
     assert_output_has "8.0 (pinned in $P24/.cudnn-version): installed as 8.0.4.30"
@@ -173,23 +175,32 @@ in_shell() {
 
 sum() { sha256sum "$1" | cut -c1-64; }
 
-@test "install --channel with no SOURCE brings each project's cuDNN and its cudatoolkit from a conda channel (.tar.bz2 and .conda), sums checked" {
-    local channel="$BATS_TEST_TMPDIR/channel" dir
-    dir="$channel/linux-64"
+# local_channel [no-toolkit]: a conda channel in $CHANNEL (file://) with cudnn 8.0.4.30 and 8.1.0.77 and, unless
+# told not to, cudatoolkit 11.0.3 (.tar.bz2) and 11.2.2 (.conda), each listed with its SHA-256.
+local_channel() {
+    CHANNEL="$BATS_TEST_TMPDIR/channel"
+    local dir="$CHANNEL/linux-64" toolkits="" conda=""
     mkdir -p "$dir"
-    conda_package_of "$dir/cudatoolkit-11.0.3-h1_0.tar.bz2" cudatoolkit 11.0.3 "tree:lib=$RUNTIMES/11.0/lib64"
-    conda_package_of "$dir/cudatoolkit-11.2.2-h1_0.conda" cudatoolkit 11.2.2 "tree:lib=$RUNTIMES/11.2/lib64"
     conda_package_of "$dir/cudnn-8.0.4.30-h1_0.tar.bz2" cudnn 8.0.4.30 "tree:lib=$SETS/8.0.4/lib" "tree:include=$SETS/8.0.4/include"
     conda_package_of "$dir/cudnn-8.1.0.77-h1_0.tar.bz2" cudnn 8.1.0.77 "tree:lib=$SETS/8.1.0/lib" "tree:include=$SETS/8.1.0/include"
+    if [ "${1:-}" != no-toolkit ]; then
+        conda_package_of "$dir/cudatoolkit-11.0.3-h1_0.tar.bz2" cudatoolkit 11.0.3 "tree:lib=$RUNTIMES/11.0/lib64"
+        conda_package_of "$dir/cudatoolkit-11.2.2-h1_0.conda" cudatoolkit 11.2.2 "tree:lib=$RUNTIMES/11.2/lib64"
+        toolkits="\"cudatoolkit-11.0.3-h1_0.tar.bz2\": {\"name\": \"cudatoolkit\", \"version\": \"11.0.3\", \"depends\": [], \"sha256\": \"$(sum "$dir/cudatoolkit-11.0.3-h1_0.tar.bz2")\"},"
+        conda="\"cudatoolkit-11.2.2-h1_0.conda\": {\"name\": \"cudatoolkit\", \"version\": \"11.2.2\", \"depends\": [], \"sha256\": \"$(sum "$dir/cudatoolkit-11.2.2-h1_0.conda")\"}"
+    fi
     cat > "$dir/repodata.json" <<JSON
 {"info": {"subdir": "linux-64"},
- "packages": {
-  "cudatoolkit-11.0.3-h1_0.tar.bz2": {"name": "cudatoolkit", "version": "11.0.3", "depends": [], "sha256": "$(sum "$dir/cudatoolkit-11.0.3-h1_0.tar.bz2")"},
+ "packages": {$toolkits
   "cudnn-8.0.4.30-h1_0.tar.bz2": {"name": "cudnn", "version": "8.0.4.30", "depends": ["cudatoolkit 11.0.*"], "sha256": "$(sum "$dir/cudnn-8.0.4.30-h1_0.tar.bz2")"},
   "cudnn-8.1.0.77-h1_0.tar.bz2": {"name": "cudnn", "version": "8.1.0.77", "depends": ["cudatoolkit >=11.2"], "sha256": "$(sum "$dir/cudnn-8.1.0.77-h1_0.tar.bz2")"}},
- "packages.conda": {
-  "cudatoolkit-11.2.2-h1_0.conda": {"name": "cudatoolkit", "version": "11.2.2", "depends": [], "sha256": "$(sum "$dir/cudatoolkit-11.2.2-h1_0.conda")"}}}
+ "packages.conda": {$conda}}
 JSON
+}
+
+@test "install --channel with no SOURCE brings each project's cuDNN and its cudatoolkit from a conda channel (.tar.bz2 and .conda), sums checked" {
+    local_channel
+    local dir="$CHANNEL/linux-64" channel="$CHANNEL"
     P24="$BATS_TEST_TMPDIR/tf 2.4" P25="$BATS_TEST_TMPDIR/tf 2.5"
     mkdir -p "$P24" "$P25"
     (cd "$P24" && cudnnv use --for tensorflow==2.4 2>/dev/null)
@@ -198,8 +209,9 @@ JSON
     run cudnnv install --channel "file://$channel"
     assert_status 0
     assert_output_has "installed 8.0.4.30"
-    assert_output_has "CUDA 11.0 runtime: cudatoolkit 11.0.3 from file://$channel/linux-64/cudatoolkit-11.0.3-h1_0.tar.bz2"
-    grep -qx "sha256 = $(sum "$dir/cudatoolkit-11.0.3-h1_0.tar.bz2")" "$CUDNNV_ROOT/cuda/runtime/11.0/cudnnv.ini"
+    assert_output_has "CUDA 11.0 runtime: cudatoolkit 11.0.3 from the channel file://$channel"
+    assert_output_has "CUDA 11.0 runtime: cudatoolkit-11.0.3-h1_0.tar.bz2 from file://$channel/linux-64/cudatoolkit-11.0.3-h1_0.tar.bz2"
+    grep -qx "1.sha256 = $(sum "$dir/cudatoolkit-11.0.3-h1_0.tar.bz2")" "$CUDNNV_ROOT/cuda/runtime/11.0/cudnnv.ini"
     [ ! -e "$CUDNNV_ROOT/cuda/runtime/11.0/lib/libcudnn.so.8" ]
     cd "$P25"
     # a package whose bytes are not the ones repodata names is refused, nothing kept
@@ -212,7 +224,7 @@ JSON
     cp "$BATS_TEST_TMPDIR/good.conda" "$dir/cudatoolkit-11.2.2-h1_0.conda"
     run cudnnv install --channel "file://$channel"
     assert_status 0
-    assert_output_has "CUDA 11.2 runtime: cudatoolkit 11.2.2 from file://$channel/linux-64/cudatoolkit-11.2.2-h1_0.conda"
+    assert_output_has "CUDA 11.2 runtime: cudatoolkit-11.2.2-h1_0.conda from file://$channel/linux-64/cudatoolkit-11.2.2-h1_0.conda"
     local out="$BATS_TEST_TMPDIR/out" rt="$CUDNNV_ROOT/cuda/runtime"
     mkdir -p "$out"
     run no_cuda "
@@ -223,4 +235,117 @@ JSON
     expect_line "$out/24" "libcudnn.so.8 8004 $CUDNNV_ROOT/shims/lib/libcudnn.so.8"
     [ "$(grep -c " 11020 $rt/11.2/lib/" "$out/25")" -eq 7 ]
     expect_line "$out/25" "libcudnn.so.8 8100 $CUDNNV_ROOT/shims/lib/libcudnn.so.8"
+}
+
+# deb_of OUT PACKAGE VERSION LIBDIR FILE...: a Debian package as NVIDIA's CUDA repositories ship one, the files (and
+# their soname links) of LIBDIR under usr/local/cuda-X.Y/targets/x86_64-linux/lib/ (built with dpkg-deb: the test's
+# tool; cudnnv reads it with libarchive).
+deb_of() {
+    local out=$1 package=$2 version=$3 from=$4 root="$BATS_TEST_TMPDIR/deb-$2"
+    shift 4
+    local lib="$root/usr/local/cuda-${package: -4:2}.${package: -1}/targets/x86_64-linux/lib"
+    mkdir -p "$lib" "$root/DEBIAN"
+    local name
+    for name in "$@"; do cp -a "$from"/$name "$lib/"; done
+    printf 'Package: %s\nVersion: %s\nArchitecture: amd64\nMaintainer: test\nDescription: test\n' "$package" "$version" \
+        > "$root/DEBIAN/control"
+    dpkg-deb --root-owner-group -Zxz --build "$root" "$out" >/dev/null
+    rm -rf "$root"
+}
+
+# stanza PACKAGE VERSION FILENAME SHA256: one entry of a Packages index
+stanza() {
+    printf 'Package: %s\nVersion: %s\nArchitecture: amd64\nFilename: %s\nSize: 1\nSHA256: %s\nDescription: test\n continued line\n\n' "$@"
+}
+
+# apt_repo: $REPO, an apt repository of NVIDIA's layout with the six runtime packages of CUDA 11.0 and of 11.2,
+# and entries a Packages index may hold that must be passed over: a path out of the repository, another
+# architecture, a package with no SHA256, and another release's name.
+apt_repo() {
+    REPO="$BATS_TEST_TMPDIR/apt repo"
+    mkdir -p "$REPO"
+    local release dashed from file version
+    : > "$REPO/Packages"
+    for release in 11.0 11.2; do
+        dashed=${release/./-} from="$RUNTIMES/$release/lib64"
+        deb_of "$REPO/cuda-cudart-${dashed}_1-1_amd64.deb" "cuda-cudart-$dashed" "$release.221-1" "$from" 'libcudart.so.*'
+        deb_of "$REPO/libcublas-${dashed}_1-1_amd64.deb" "libcublas-$dashed" "11.1.1-1" "$from" 'libcublas.so.*' 'libcublasLt.so.*'
+        deb_of "$REPO/libcufft-${dashed}_1-1_amd64.deb" "libcufft-$dashed" "10.2.1-1" "$from" 'libcufft.so.*'
+        deb_of "$REPO/libcurand-${dashed}_1-1_amd64.deb" "libcurand-$dashed" "10.2.1-1" "$from" 'libcurand.so.*'
+        deb_of "$REPO/libcusolver-${dashed}_1-1_amd64.deb" "libcusolver-$dashed" "10.6.0.245-1" "$from" 'libcusolver.so.*'
+        deb_of "$REPO/libcusparse-${dashed}_1-1_amd64.deb" "libcusparse-$dashed" "11.1.1-1" "$from" 'libcusparse.so.*'
+        for file in "$REPO"/*"-${dashed}_1-1_amd64.deb"; do
+            version=$(dpkg-deb -f "$file" Version)
+            stanza "$(dpkg-deb -f "$file" Package)" "$version" "./${file##*/}" "$(sum "$file")" >> "$REPO/Packages"
+        done
+    done
+    {
+        stanza libcusolver-11-0 10.9.9-1 "../../escape/libcusolver-11-0_10.9.9-1_amd64.deb" "$(printf '%064d' 1)"
+        stanza libcusolver-11-0 10.9.8-1 "./libcusolver-11-0_10.9.8-1_amd64.deb" "not-a-sum"
+        stanza libcusolver-11-0 10.9.7-1 "./libcusolver-11-0_10.9.7-1_arm64.deb" "$(printf '%064d' 2)" | sed 's/amd64$/arm64/'
+        stanza libcusolver-11-0x 10.9.6-1 "./libcusolver-11-0x_10.9.6-1_amd64.deb" "$(printf '%064d' 3)"
+    } >> "$REPO/Packages"
+    mkdir -p "$CUDNNV_ROOT"
+    printf '[catalog]\ncuda_apt = file://%s\n' "${REPO// /%20}" >> "$CUDNNV_ROOT/config"
+}
+
+@test "a bare install brings the pinned CUDA runtime from NVIDIA's apt repository (.debs read with libarchive, sums checked); lock and install --locked bring the same on another store" {
+    local_channel no-toolkit
+    apt_repo
+    P24="$BATS_TEST_TMPDIR/tf 2.4" P25="$BATS_TEST_TMPDIR/tf 2.5"
+    mkdir -p "$P24" "$P25"
+    (cd "$P24" && cudnnv use --for tensorflow==2.4 2>/dev/null && cudnnv install --channel "file://$CHANNEL" 8.0.4.30 2>/dev/null)
+    (cd "$P25" && cudnnv use --for tensorflow==2.5 2>/dev/null && cudnnv install --channel "file://$CHANNEL" 8.1.0.77 2>/dev/null)
+    cd "$P24"
+    run cudnnv install
+    assert_status 0
+    assert_output_has "CUDA 11.0 runtime: 6 packages from the apt repository file://${REPO// /%20}"
+    assert_output_has "CUDA 11.0 runtime: libcusolver-11-0_1-1_amd64.deb from file://${REPO// /%20}/libcusolver-11-0_1-1_amd64.deb"
+    refute_output_has "escape"
+    refute_output_has "10.9."
+    local rt="$CUDNNV_ROOT/cuda/runtime"
+    [ "$(readlink "$rt/11.0/lib/libcusolver.so.10")" = libcusolver.so.10.6.0.245 ]
+    [ "$(grep -c '^[1-6]\.sha256 = ' "$rt/11.0/cudnnv.ini")" -eq 6 ]
+    grep -qx "6.sha256 = $(sum "$REPO/libcusparse-11-0_1-1_amd64.deb")" "$rt/11.0/cudnnv.ini"
+    # a .deb whose bytes are not the ones the index names is refused, nothing kept
+    cd "$P25"
+    cp "$REPO/libcusolver-11-2_1-1_amd64.deb" "$BATS_TEST_TMPDIR/good.deb"
+    printf 'x' >> "$REPO/libcusolver-11-2_1-1_amd64.deb"
+    run cudnnv install
+    assert_status 1
+    assert_output_has "but the apt repository's Packages says"
+    [ ! -e "$rt/11.2" ]
+    [ -z "$(ls "$CUDNNV_ROOT/staging")" ]
+    cp "$BATS_TEST_TMPDIR/good.deb" "$REPO/libcusolver-11-2_1-1_amd64.deb"
+    run cudnnv install
+    assert_status 0
+    # both at once, with no CUDA on the machine
+    local out="$BATS_TEST_TMPDIR/out"
+    mkdir -p "$out"
+    run no_cuda "
+        (cd '$P24' && exec '$CUDNNV' exec '$FIXTURES/bin/host_framework' $TF24 > '$out/24' 2>&1) &
+        (cd '$P25' && exec '$CUDNNV' exec '$FIXTURES/bin/host_framework' $TF25 > '$out/25' 2>&1) &
+        wait"
+    [ "$(grep -c " 11000 $rt/11.0/lib/" "$out/24")" -eq 7 ]
+    [ "$(grep -c " 11020 $rt/11.2/lib/" "$out/25")" -eq 7 ]
+    # the lock names the runtime's packages; another store gets exactly those
+    cd "$P24"
+    run cudnnv lock
+    assert_status 0
+    assert_output_has "CUDA 11.0 runtime: 6 packages from file://${REPO// /%20}"
+    grep -qx "\[runtime 11.0\]" cudnn.lock
+    grep -qx "3.sha256 = $(sum "$REPO/libcufft-11-0_1-1_amd64.deb")" cudnn.lock
+    export CUDNNV_ROOT="$BATS_TEST_TMPDIR/other store"
+    run cudnnv install --locked
+    assert_status 0
+    assert_output_has "brought the CUDA 11.0 runtime"
+    rt="$CUDNNV_ROOT/cuda/runtime"
+    run no_cuda "cd '$P24' && exec '$CUDNNV' exec '$FIXTURES/bin/host_framework' $TF24 > '$out/24-other' 2>&1"
+    [ "$(grep -c " 11000 $rt/11.0/lib/" "$out/24-other")" -eq 7 ]
+    expect_line "$out/24-other" "libcudnn.so.8 8004 $CUDNNV_ROOT/shims/lib/libcudnn.so.8"
+    # a lock whose runtime is not the pinned one is refused and named
+    sed -i 's/^cuda 11.0$/cuda 11.2/' .cudnn-version
+    run cudnnv install --locked
+    assert_status 1
+    assert_output_has "names the CUDA 11.0 runtime but $P24/.cudnn-version pins 11.2; run 'cudnnv lock' again"
 }

@@ -1,11 +1,13 @@
 /*
- * A conda package in the .conda form is a zip holding two zstd tars
- * (info-*.tar.zst and pkg-*.tar.zst); the files are in pkg-*. This takes
- * that one member out, within the size limit, into a file of the staging
- * folder, to be extracted with the same rules as any archive. (The older
- * .tar.bz2 form is a plain tar that archive_extract reads itself.)
+ * Packages that wrap the tar holding their files: a conda package in the
+ * .conda form is a zip of two zstd tars (info-*.tar.zst and pkg-*.tar.zst;
+ * the files are in pkg-*), a Debian package an ar archive whose data.tar.*
+ * holds them. This takes that one member out, within the size limit, into a
+ * file of the staging folder, to be extracted with the same rules as any
+ * archive. (The older .tar.bz2 conda form is a plain tar that
+ * archive_extract reads itself.) libarchive reads both; no program runs.
  */
-#include "conda_package.h"
+#include "package_payload.h"
 
 #include "archive_stage.h"
 #include "install_archive.h"
@@ -87,27 +89,68 @@ static int copy_member(struct archive *in, const char *out_path, unsigned long l
     return 0;
 }
 
-/* pkg-*.tar.zst of a .conda file into out_path; 0, or -1 with the reason in error. */
-int conda_take_payload(const char *conda_path, const char *out_path, unsigned long long limit, char *error, size_t size)
+/* The one kind of package being read: its outer format, its payload member, and what to say when it is not one. */
+struct package_kind {
+    int (*support_format)(struct archive *);
+    int (*is_payload)(const char *name);
+    const char *not_one;      /* "not a .conda package (a zip)" */
+    const char *no_payload;   /* "no pkg-*.tar.zst in it: not a conda package" */
+};
+
+static int take_payload(const struct package_kind *kind, const char *path, const char *out_path,
+                        unsigned long long limit, char *error, size_t size)
 {
     struct archive *in = archive_read_new();
     struct archive_entry *entry;
     int status = -1, found = 0;
-    archive_read_support_format_zip(in);
-    if (archive_read_open_filename(in, conda_path, 1 << 16) != ARCHIVE_OK) {
-        snprintf(error, size, "not a .conda package (a zip): %s", archive_error_string(in));
+    kind->support_format(in);
+    if (archive_read_open_filename(in, path, 1 << 16) != ARCHIVE_OK) {
+        snprintf(error, size, "%s: %s", kind->not_one, archive_error_string(in));
         archive_read_free(in);
         return -1;
     }
     while (!found && archive_read_next_header(in, &entry) == ARCHIVE_OK) {
         const char *name = archive_entry_pathname(entry);
-        if (name == NULL || !is_payload(name) || archive_entry_filetype(entry) != AE_IFREG)
+        if (name == NULL || !kind->is_payload(name) || archive_entry_filetype(entry) != AE_IFREG)
             continue;
         found = 1;
         status = copy_member(in, out_path, limit, error, size);
     }
     if (!found)
-        snprintf(error, size, "no pkg-*.tar.zst in it: not a conda package");
+        snprintf(error, size, "%s", kind->no_payload);
     archive_read_free(in);
     return status;
+}
+
+int conda_take_payload(const char *conda_path, const char *out_path, unsigned long long limit, char *error, size_t size)
+{
+    static const struct package_kind conda = {archive_read_support_format_zip, is_payload,
+                                              "not a .conda package (a zip)",
+                                              "no pkg-*.tar.zst in it: not a conda package"};
+    return take_payload(&conda, conda_path, out_path, limit, error, size);
+}
+
+int deb_is_package(const char *path)
+{
+    size_t length = strlen(path);
+    return length > 4 && strcmp(path + length - 4, ".deb") == 0;
+}
+
+/* A .deb's files: data.tar, data.tar.xz, .gz, .zst or .bz2, a member of the ar archive's top. */
+static int is_deb_payload(const char *name)
+{
+    const char *ends[] = {"", ".xz", ".gz", ".zst", ".bz2"};
+    for (size_t i = 0; i < sizeof ends / sizeof ends[0]; i++) {
+        if (strncmp(name, "data.tar", 8) == 0 && strcmp(name + 8, ends[i]) == 0)
+            return 1;
+    }
+    return 0;
+}
+
+int deb_take_payload(const char *deb_path, const char *out_path, unsigned long long limit, char *error, size_t size)
+{
+    static const struct package_kind deb = {archive_read_support_format_ar, is_deb_payload,
+                                            "not a .deb package (an ar archive)",
+                                            "no data.tar in it: not a Debian package"};
+    return take_payload(&deb, deb_path, out_path, limit, error, size);
 }

@@ -1,0 +1,214 @@
+/*
+ * apt_repo.h. A Packages index is outside input: it is read stanza by
+ * stanza, and a package is considered only when its name is exactly a
+ * runtime component of the release (libcusolver-11-0), its architecture the
+ * one asked for, its version made of digits, dots, '-', '+' and '~', its
+ * Filename a relative path of plain characters with no '..' that ends in
+ * .deb, and its SHA256 64 hexadecimal digits. Of each component the newest
+ * version wins; a required component missing refuses the whole runtime.
+ */
+#include "apt_repo.h"
+
+#include "build_platform.h"
+#include "catalog.h"
+
+#include <ctype.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define PACKAGES_LIMIT (256 << 20)
+
+/* What TensorFlow and cuDNN open of a CUDA release, by NVIDIA's package names; nvrtc is taken where listed. */
+static const struct component {
+    const char *name;
+    int required;
+} components[] = {
+    {"cuda-cudart", 1}, {"libcublas", 1}, {"libcufft", 1}, {"libcurand", 1},
+    {"libcusolver", 1}, {"libcusparse", 1}, {"cuda-nvrtc", 0},
+};
+
+struct stanza {
+    char package[64], version[64], arch[16], filename[256], sha256[72];
+};
+
+static int plain_version(const char *text)
+{
+    return isdigit((unsigned char)text[0]) && strspn(text, "0123456789.-+~") == strlen(text);
+}
+
+/* A relative path of the repository, as NVIDIA writes it ("./libcusolver-11-0_10.6.0.245-1_amd64.deb"). */
+static int plain_filename(const char *text)
+{
+    size_t length = strlen(text);
+    const char *allowed = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789._+~/-";
+    return length > 4 && strspn(text, allowed) == length && text[0] != '/' && strstr(text, "..") == NULL &&
+           strstr(text, "//") == NULL && strcmp(text + length - 4, ".deb") == 0;
+}
+
+/* Compares two Debian versions of these packages by their numbers in turn ("10.6.0.245-1" < "10.6.0.300-1"). */
+static int version_compare(const char *a, const char *b)
+{
+    while (*a || *b) {
+        while (*a && !isdigit((unsigned char)*a))
+            a++;
+        while (*b && !isdigit((unsigned char)*b))
+            b++;
+        char *a_end, *b_end;
+        unsigned long long x = strtoull(a, &a_end, 10), y = strtoull(b, &b_end, 10);
+        if (x != y || (a_end == a) != (b_end == b))
+            return x < y || a_end == a ? -1 : 1;
+        a = a_end;
+        b = b_end;
+    }
+    return 0;
+}
+
+static void take_field(struct stanza *stanza, const char *line)
+{
+    static const struct {
+        const char *key;
+        size_t offset, size;
+    } fields[] = {
+        {"Package: ", offsetof(struct stanza, package), sizeof ((struct stanza *)0)->package},
+        {"Version: ", offsetof(struct stanza, version), sizeof ((struct stanza *)0)->version},
+        {"Architecture: ", offsetof(struct stanza, arch), sizeof ((struct stanza *)0)->arch},
+        {"Filename: ", offsetof(struct stanza, filename), sizeof ((struct stanza *)0)->filename},
+        {"SHA256: ", offsetof(struct stanza, sha256), sizeof ((struct stanza *)0)->sha256},
+    };
+    for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++) {
+        size_t key_length = strlen(fields[i].key), length = strcspn(line + key_length, "\r\n");
+        if (strncmp(line, fields[i].key, key_length) != 0)
+            continue;
+        char *field = (char *)stanza + fields[i].offset;
+        if (length < fields[i].size)
+            snprintf(field, fields[i].size, "%.*s", (int)length, line + key_length);
+        else
+            field[0] = '\0';   /* too long to be real: the stanza will not qualify */
+    }
+}
+
+struct search {
+    const char *repo_url, *suffix, *arch;     /* suffix: "-11-0" */
+    struct source_file best[sizeof components / sizeof components[0]];
+};
+
+/* The component a stanza is a runtime package of, or -1. */
+static int component_of(const struct search *search, const struct stanza *stanza)
+{
+    for (size_t i = 0; i < sizeof components / sizeof components[0]; i++) {
+        size_t length = strlen(components[i].name);
+        if (strncmp(stanza->package, components[i].name, length) == 0 &&
+            strcmp(stanza->package + length, search->suffix) == 0)
+            return (int)i;
+    }
+    return -1;
+}
+
+static void consider(struct search *search, const struct stanza *stanza)
+{
+    int index = component_of(search, stanza);
+    if (index < 0 || strcmp(stanza->arch, search->arch) != 0 || !plain_version(stanza->version) ||
+        !plain_filename(stanza->filename) || !catalog_is_sha256(stanza->sha256))
+        return;
+    struct source_file *best = &search->best[index];
+    if (best->name[0] != '\0' && version_compare(stanza->version, best->version) <= 0)
+        return;
+    const char *path = strncmp(stanza->filename, "./", 2) == 0 ? stanza->filename + 2 : stanza->filename;
+    const char *leaf = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
+    size_t length = strlen(search->repo_url);
+    memset(best, 0, sizeof *best);
+    snprintf(best->name, sizeof best->name, "%s", leaf);
+    snprintf(best->url, sizeof best->url, "%s%s%s", search->repo_url,
+             length && search->repo_url[length - 1] == '/' ? "" : "/", path);
+    snprintf(best->sha256, sizeof best->sha256, "%s", stanza->sha256);
+    snprintf(best->version, sizeof best->version, "%s", stanza->version);
+}
+
+static void read_stanzas(struct search *search, const char *text)
+{
+    struct stanza stanza;
+    memset(&stanza, 0, sizeof stanza);
+    for (const char *line = text; line != NULL && *line; ) {
+        const char *end = strchr(line, '\n');
+        if (line[0] == '\n' || line[0] == '\r') {
+            consider(search, &stanza);
+            memset(&stanza, 0, sizeof stanza);
+        } else if (line[0] != ' ' && line[0] != '\t')
+            take_field(&stanza, line);
+        line = end ? end + 1 : NULL;
+    }
+    consider(search, &stanza);
+}
+
+/* "11.0" or "11.0.3" -> "-11-0", NVIDIA's package suffix; -1 when it is no MAJOR.MINOR. */
+static int package_suffix(const char *release, char *out, size_t size)
+{
+    int major, minor;
+    char rest;
+    int got = sscanf(release, "%d.%d%c", &major, &minor, &rest);
+    if (got < 2 || (got == 3 && rest != '.') || !isdigit((unsigned char)release[0]) || major > 99 || minor < 0 ||
+        minor > 99)
+        return -1;
+    snprintf(out, size, "-%d-%d", major, minor);
+    return 0;
+}
+
+int apt_packages_parse(const char *text, const char *repo_url, const char *release, const char *arch,
+                       struct apt_runtime *found, char *why, size_t why_size)
+{
+    static struct search search;
+    char suffix[16];
+    memset(found, 0, sizeof *found);
+    memset(&search, 0, sizeof search);
+    if (package_suffix(release, suffix, sizeof suffix) != 0) {
+        snprintf(why, why_size, "'%s' is not a CUDA release of the form 11.0", release);
+        return -1;
+    }
+    search.repo_url = repo_url;
+    search.suffix = suffix;
+    search.arch = arch;
+    read_stanzas(&search, text);
+    for (size_t i = 0; i < sizeof components / sizeof components[0]; i++) {
+        if (search.best[i].name[0] == '\0' && components[i].required) {
+            snprintf(why, why_size, "the repository lists no %s%s package for %s with a SHA256", components[i].name,
+                     suffix, arch);
+            return -1;
+        }
+        if (search.best[i].name[0] != '\0' && found->count < APT_RUNTIME_PACKAGES)
+            found->package[found->count++] = search.best[i];
+    }
+    return 0;
+}
+
+/* The Debian architecture of a platform's packages; NULL where NVIDIA's apt repositories serve none. */
+static const char *debian_arch(int platform)
+{
+    if (platform == CUDNNV_BUILD_LINUX)
+        return "amd64";
+    if (platform == CUDNNV_BUILD_SBSA)
+        return "arm64";
+    return NULL;
+}
+
+int apt_repo_find_runtime(const char *repo_url, const char *release, int platform, struct apt_runtime *found,
+                          char *why, size_t why_size)
+{
+    char packages_url[2100], reason[1024];
+    char *text = NULL;
+    const char *arch = debian_arch(platform);
+    size_t length = strlen(repo_url);
+    if (arch == NULL) {
+        snprintf(why, why_size, "NVIDIA's CUDA apt repositories hold Linux x86_64 and Arm server packages only");
+        return -1;
+    }
+    snprintf(packages_url, sizeof packages_url, "%s%sPackages", repo_url, length && repo_url[length - 1] == '/' ? "" : "/");
+    if (source_page_fetch(packages_url, PACKAGES_LIMIT, &text, why, why_size) != 0)
+        return -1;
+    int status = apt_packages_parse(text, repo_url, release, arch, found, reason, sizeof reason);
+    free(text);
+    if (status != 0)
+        snprintf(why, why_size, "%s: %s", packages_url, reason);
+    return status;
+}
