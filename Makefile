@@ -558,7 +558,7 @@ FUZZ_SECONDS ?= 30
 FUZZ_DIR     = $(BUILD)/fuzz
 FUZZ_CFLAGS  = -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -g -O1 $(INCLUDES)
 FUZZ_NAMES   = version_file archive_member hook_state catalog_names manifest redist_manifest framework_metadata \
-               pe_imports lock_file python_index conda_channel url path_list needs_record
+               pe_imports lock_file python_index conda_channel url path_list needs_record apt_packages
 # Each harness links the manager's library built for fuzzing (instrumented,
 # sanitizers on, without libFuzzer's main), as the programs link theirs: the
 # linker takes the members a harness calls. The libraries below are the ones

@@ -78,9 +78,10 @@ static void take_field(struct stanza *stanza, const char *line)
         {"SHA256: ", offsetof(struct stanza, sha256), sizeof ((struct stanza *)0)->sha256},
     };
     for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++) {
-        size_t key_length = strlen(fields[i].key), length = strcspn(line + key_length, "\r\n");
+        size_t key_length = strlen(fields[i].key);
         if (strncmp(line, fields[i].key, key_length) != 0)
             continue;
+        size_t length = strcspn(line + key_length, "\r\n");
         char *field = (char *)stanza + fields[i].offset;
         if (length < fields[i].size)
             snprintf(field, fields[i].size, "%.*s", (int)length, line + key_length);
