@@ -10,6 +10,7 @@
 #include "catalog.h"
 #include "cuda_runtime.h"
 #include "ini_read.h"
+#include "platform.h"
 
 #include <limits.h>
 #include <stdio.h>
@@ -21,6 +22,16 @@ struct libs_reader {
     struct framework_libs *libs;
 };
 
+/* A soname (set_needs' rule), or on Windows a plain DLL name ("cusolver64_10.dll"). */
+static int library_name_is_plain(const char *name)
+{
+    size_t length = strlen(name);
+    if (!PLATFORM_IS_WINDOWS)
+        return set_need_name_is_valid(name);
+    return length > 4 && length < SET_NEED_NAME_MAX && strcmp(name + length - 4, ".dll") == 0 &&
+           strspn(name, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789._+-") == length;
+}
+
 static int take_library(void *user, const char *section, const char *key, const char *value)
 {
     struct libs_reader *reader = user;
@@ -28,7 +39,7 @@ static int take_library(void *user, const char *section, const char *key, const 
     if (strcmp(section, reader->section) != 0)
         return 1;
     libs->known = 1;
-    if (libs->count >= FRAMEWORK_LIBS_MAX || !set_need_name_is_valid(key))
+    if (libs->count >= FRAMEWORK_LIBS_MAX || !library_name_is_plain(key))
         return 1;
     snprintf(libs->library[libs->count], sizeof libs->library[0], "%s", value);
     needs_judge_library(key, -1, &libs->finding[libs->count]);   /* the soname says it: cuFFT 10 is CUDA 11's */
@@ -40,7 +51,7 @@ int framework_libs_judge(const char *framework, const char *cuda, struct framewo
 {
     struct libs_reader reader = {.libs = libs};
     memset(libs, 0, sizeof *libs);
-    snprintf(reader.section, sizeof reader.section, "%s %s", framework, cuda);
+    snprintf(reader.section, sizeof reader.section, "%s %s%s", framework, cuda, PLATFORM_IS_WINDOWS ? " windows" : "");
     if (cuda[0] == '\0')
         return 0;
     return catalog_data_read("framework-cuda-libs.ini", take_library, &reader);

@@ -129,12 +129,11 @@ static int check_runtime(const char *folder, const char *lib, const char *releas
 /* The record, cudnnv.ini: the lock's [runtime RELEASE] section (lock_file.h) and when it was brought. */
 static int write_record(const char *staged, const struct lock_runtime *origin)
 {
-    char path[PATH_MAX], stamp[32];
-    char *text = NULL;
-    size_t length = 0;
+    char path[PATH_MAX], temporary[PATH_MAX + 64], stamp[32];
     time_t now = time(NULL);
     struct tm utc;
-    FILE *out = open_memstream(&text, &length);
+    FILE *out = path_join(path, sizeof path, staged, "cudnnv.ini") == 0
+                    ? safe_file_begin(path, temporary, sizeof temporary) : NULL;
     if (out == NULL)
         return -1;
     gmtime_r(&now, &utc);
@@ -142,10 +141,7 @@ static int write_record(const char *staged, const struct lock_runtime *origin)
     fprintf(out, "; written by cudnnv: a CUDA runtime a project pins, and the packages it came from\n");
     lock_runtime_write(out, origin);
     fprintf(out, "installed = %s\n", stamp);
-    int failed = fclose(out) != 0;
-    int status = failed || path_join(path, sizeof path, staged, "cudnnv.ini") != 0 ? -1 : write_file_atomic(path, text);
-    free(text);
-    return status;
+    return safe_file_commit(out, temporary, path, !ferror(out));
 }
 
 static int publish(const char *root, const char *staged, const char *release)

@@ -6,6 +6,8 @@
  * file of the staging folder, to be extracted with the same rules as any
  * archive. (The older .tar.bz2 conda form is a plain tar that
  * archive_extract reads itself.) libarchive reads both; no program runs.
+ * The .deb's own member rule is in deb_package.c (Linux: cudnnv.exe's
+ * libarchive has no ar reader, and NVIDIA's .debs are for Linux).
  */
 #include "package_payload.h"
 
@@ -89,15 +91,7 @@ static int copy_member(struct archive *in, const char *out_path, unsigned long l
     return 0;
 }
 
-/* The one kind of package being read: its outer format, its payload member, and what to say when it is not one. */
-struct package_kind {
-    int (*support_format)(struct archive *);
-    int (*is_payload)(const char *name);
-    const char *not_one;      /* "not a .conda package (a zip)" */
-    const char *no_payload;   /* "no pkg-*.tar.zst in it: not a conda package" */
-};
-
-static int take_payload(const struct package_kind *kind, const char *path, const char *out_path,
+int package_take_payload(const struct package_kind *kind, const char *path, const char *out_path,
                         unsigned long long limit, char *error, size_t size)
 {
     struct archive *in = archive_read_new();
@@ -127,30 +121,11 @@ int conda_take_payload(const char *conda_path, const char *out_path, unsigned lo
     static const struct package_kind conda = {archive_read_support_format_zip, is_payload,
                                               "not a .conda package (a zip)",
                                               "no pkg-*.tar.zst in it: not a conda package"};
-    return take_payload(&conda, conda_path, out_path, limit, error, size);
+    return package_take_payload(&conda, conda_path, out_path, limit, error, size);
 }
 
 int deb_is_package(const char *path)
 {
     size_t length = strlen(path);
     return length > 4 && strcmp(path + length - 4, ".deb") == 0;
-}
-
-/* A .deb's files: data.tar, data.tar.xz, .gz, .zst or .bz2, a member of the ar archive's top. */
-static int is_deb_payload(const char *name)
-{
-    const char *ends[] = {"", ".xz", ".gz", ".zst", ".bz2"};
-    for (size_t i = 0; i < sizeof ends / sizeof ends[0]; i++) {
-        if (strncmp(name, "data.tar", 8) == 0 && strcmp(name + 8, ends[i]) == 0)
-            return 1;
-    }
-    return 0;
-}
-
-int deb_take_payload(const char *deb_path, const char *out_path, unsigned long long limit, char *error, size_t size)
-{
-    static const struct package_kind deb = {archive_read_support_format_ar, is_deb_payload,
-                                            "not a .deb package (an ar archive)",
-                                            "no data.tar in it: not a Debian package"};
-    return take_payload(&deb, deb_path, out_path, limit, error, size);
 }

@@ -48,6 +48,17 @@ two_projects() {
     [ "$(cat .cudnn-version)" = 8.0.4 ]
     run cudnnv use --cuda-runtime '11.0;x'
     assert_status 2
+    # every TensorFlow from 2.4 on: the CUDA its build names, when the data knows what it opens of it
+    local tf here=$PWD
+    for tf in 2.12:11.8 2.15:12.2 2.17:12.3 2.21:12.5; do
+        mkdir -p "$BATS_TEST_TMPDIR/tf-${tf%%:*}"
+        cd "$BATS_TEST_TMPDIR/tf-${tf%%:*}"
+        run cudnnv use --for "tensorflow==${tf%%:*}"
+        assert_output_has "pinning the CUDA ${tf##*:} runtime tensorflow ${tf%%:*}"
+        assert_output_has "opens by itself (7 libraries)"
+        grep -qx "cuda ${tf##*:}" .cudnn-version
+    done
+    cd "$here"
     # the program is not started where the pinned runtime is missing, and says the fix
     cudnnv use --cuda-runtime 11.0 2>/dev/null
     run cudnnv exec true

@@ -147,7 +147,7 @@ fake_wheel() {
     rm -rf "$BATS_TEST_TMPDIR/site-packages"
     fake_python tensorflow 2.99.0
     mkdir -p "$BATS_TEST_TMPDIR/site-packages/tensorflow/python/platform"
-    printf "build_info = {'cuda_version': '12.3', 'cudnn_version': '8'}\n" \
+    printf "build_info = {'cuda_version': '12.4', 'cudnn_version': '8'}\n" \
         > "$BATS_TEST_TMPDIR/site-packages/tensorflow/python/platform/build_info.py"
     cudnnv use 8.0
     run cudnnv doctor
@@ -184,10 +184,10 @@ fake_wheel() {
     run cudnnv doctor
     assert_output_has "OK    frameworks: tensorflow 2.4.0 (CUDA 11.0): the 7 CUDA libraries it opens itself are found"
     # a CUDA the data does not know is said, not guessed
-    printf "build_info = {'cuda_version': '12.3', 'cudnn_version': '8'}\n" \
+    printf "build_info = {'cuda_version': '12.4', 'cudnn_version': '8'}\n" \
         > "$BATS_TEST_TMPDIR/site-packages/tensorflow/python/platform/build_info.py"
     run cudnnv doctor
-    assert_output_has "SKIP  frameworks: tensorflow 2.4.0 is built for CUDA 12.3: which CUDA libraries it opens itself is not in cudnnv's data"
+    assert_output_has "SKIP  frameworks: tensorflow 2.4.0 is built for CUDA 12.4: which CUDA libraries it opens itself is not in cudnnv's data"
 }
 
 @test "use --for FRAMEWORK takes the installed framework's own word" {
