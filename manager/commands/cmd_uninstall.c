@@ -9,6 +9,7 @@
 #include "cdi_spec.h"
 #include "args.h"
 #include "commands.h"
+#include "cuda_runtime.h"
 #include "pinned_projects.h"
 #include "selection.h"
 #include "shim_files.h"
@@ -18,12 +19,15 @@
 #include <string.h>
 #include <unistd.h>
 
-enum { UNINSTALL_FORCE };
+enum { UNINSTALL_FORCE, UNINSTALL_CUDA_RUNTIME };
 
 static const struct option_spec options[] = {
     [UNINSTALL_FORCE] = {.name = "--force", .short_name = 'f',
                          .help = "remove sets in use without asking; do not complain about\n"
                                  "names that are not installed"},
+    [UNINSTALL_CUDA_RUNTIME] = {.name = "--cuda-runtime",
+                                .help = "the names are CUDA runtimes a project pins ('cuda 11.0'),\n"
+                                        "not sets: remove those from cuda/runtime"},
     {.name = NULL},
 };
 
@@ -70,11 +74,31 @@ static int named_anywhere(const char *root, const char *name, char *why, size_t 
     return count > 0;
 }
 
-/* 0 when name may go: not in use, forced, or confirmed; else the refusal. */
-static int may_remove(const char *root, const char *name, int force)
+/* What pins the CUDA runtime (its folder's name): this project, else projects 'use' pinned; 0 when none does. */
+static int runtime_named_anywhere(const char *root, const char *runtime, char *why, size_t size)
+{
+    struct cudnnv_where where;
+    struct cuda_runtime_pin pin;
+    char projects[2048], lib[PATH_MAX], mine[PATH_MAX];
+    selection_where(&where);
+    where.root = root;
+    if (cuda_runtime_pinned(&where, &pin, lib, sizeof lib) > 0 &&
+        cuda_runtime_find(root, pin.version, mine, sizeof mine) && cuda_runtime_lib_is(mine, runtime)) {
+        snprintf(why, size, "here (pinned by %s)", pin.origin);
+        return 1;
+    }
+    int count = pinned_projects_naming_runtime(root, runtime, projects, sizeof projects);
+    if (count > 0)
+        snprintf(why, size, "elsewhere (pinned by %s)", projects);
+    return count > 0;
+}
+
+/* 0 when name may go: not in use (by named_in_use's word), forced, or confirmed; else the refusal. */
+static int may_remove_what(const char *root, const char *name, int force,
+                           int (*named_in_use)(const char *, const char *, char *, size_t))
 {
     char why[PATH_MAX + 2048];
-    if (force || !named_anywhere(root, name, why, sizeof why))
+    if (force || !named_in_use(root, name, why, sizeof why))
         return 0;
     if (isatty(STDIN_FILENO) && isatty(STDERR_FILENO))
         return confirmed(name, why) ? 0 : fail("kept %s", name);
@@ -140,10 +164,27 @@ static int remove_named(const char *root, const char *typed, int force)
     if (cudnnv_set_in_system(root, name))
         return fail("'%s' is in the system store %s, which only its administrator changes (CUDNNV_ROOT=%s cudnnv uninstall %s)",
                     name, store_system_root(), store_system_root(), name);
-    if (may_remove(root, name, force) != 0 || store_remove_set(root, name) != 0)
+    if (may_remove_what(root, name, force, named_anywhere) != 0 || store_remove_set(root, name) != 0)
         return 1;
     note("removed %s", name);
     say_still_named(root, major);
+    return 0;
+}
+
+/* uninstall --cuda-runtime RELEASE: the runtime that release means here (11.0, or the newest 11.0.x), unless pinned. */
+static int remove_runtime(const char *root, const char *typed, int force)
+{
+    char lib[PATH_MAX], runtime[PATH_MAX];
+    if (!cudnnv_name_is_valid(typed))
+        return fail("invalid CUDA release '%s': write it as 11.0", typed);
+    if (!cuda_runtime_find(root, typed, lib, sizeof lib))
+        return force ? 0 : fail("no CUDA %s runtime is installed; see 'cudnnv versions'", typed);
+    snprintf(runtime, sizeof runtime, "%s", lib);
+    *strrchr(runtime, '/') = '\0';   /* ROOT/cuda/runtime/NAME */
+    const char *name = strrchr(runtime, '/') + 1;
+    if (may_remove_what(root, name, force, runtime_named_anywhere) != 0 || store_remove_tree(root, runtime) != 0)
+        return 1;
+    note("removed the CUDA %s runtime", name);
     return 0;
 }
 
@@ -155,7 +196,8 @@ static int run(struct args *args)
     if (lock < 0)
         return 1;
     for (int i = 0; i < args->count; i++)
-        status |= remove_named(root, args->operand[i], force);
+        status |= args_has(args, UNINSTALL_CUDA_RUNTIME) ? remove_runtime(root, args->operand[i], force)
+                                                         : remove_named(root, args->operand[i], force);
     shim_files_follow_store(root);
     cdi_specs_follow_store(root);
     store_unlock(lock);
@@ -173,7 +215,9 @@ const struct command command_uninstall = {
         "files naming a removed set are left as they are. A set selected here (by\n"
         "CUDNNV_VERSION, this project's pin or the global file), or pinned by a\n"
         "project where 'cudnnv use' was run, is removed only after a yes on the\n"
-        "terminal, or with --force.\n",
+        "terminal, or with --force. With --cuda-runtime the names are CUDA\n"
+        "runtimes ('cudnnv versions' lists them), kept the same way while a\n"
+        "project pins one.\n",
     .options = options,
     .operands = {.usage = "NAME...", .complete = COMPLETE_SETS, .min = 1, .max = -1,
                  .missing = "name the sets to remove"},

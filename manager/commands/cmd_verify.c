@@ -4,6 +4,7 @@
  */
 #include "args.h"
 #include "commands.h"
+#include "cuda_runtime.h"
 #include "fsutil.h"
 #include "manifest.h"
 #include "set_info.h"
@@ -203,6 +204,34 @@ static const char *verify_one(const char *name, int json, int *failed)
     return bad ? "changed" : "ok";
 }
 
+/* The CUDA runtimes projects pin (cuda/runtime/NAME), each against its own MANIFEST; 1 when one differs. */
+static int verify_runtimes(const char *root)
+{
+    cudnnv_name names[64];
+    char dir[PATH_MAX];
+    struct verify_result result;
+    int count = cuda_runtime_list(root, names, 64), failed = 0;
+    for (int i = 0; i < count; i++) {
+        struct verify_output output = {0, 0, names[i], 0, NULL};
+        if (snprintf(dir, sizeof dir, "%s/%s/%s", root, CUDA_RUNTIME_AREA, names[i]) >= (int)sizeof dir)
+            continue;
+        output.set_dir = dir;
+        if (manifest_verify(dir, &result, print_problem, NULL, &output) != 0) {
+            printf("cuda %s: CHANGED (its MANIFEST cannot be read)\n", names[i]);
+            failed = 1;
+            continue;
+        }
+        int bad = result.missing + result.changed + result.extra;
+        failed |= bad != 0;
+        printf("cuda %s: %s (a CUDA runtime: %d files; %d missing, %d changed, %d extra)\n", names[i],
+               bad ? "CHANGED" : "ok", result.files, result.missing, result.changed, result.extra);
+        if (bad)
+            note("repair the CUDA %s runtime: 'cudnnv uninstall --cuda-runtime --force %s', then 'cudnnv install' in a project that pins it",
+                 names[i], names[i]);
+    }
+    return failed;
+}
+
 static int run(struct args *args)
 {
     cudnnv_name names[CUDNNV_MAX_SETS];
@@ -232,6 +261,8 @@ static int run(struct args *args)
     }
     if (json)
         printf("]\n");
+    if (!json && args->count == 0)
+        failed |= verify_runtimes(root);
     return failed ? EXIT_USER_ERROR : 0;
 }
 

@@ -4,6 +4,7 @@
  */
 #include "args.h"
 #include "commands.h"
+#include "cuda_runtime.h"
 #include "needs_judge.h"
 #include "selection.h"
 #include "set_info.h"
@@ -125,6 +126,25 @@ static void print_lines(const struct listed_set *sets, int count, int bare)
     }
 }
 
+/* The CUDA runtimes projects pin, after the sets: '*' on the one this project's "cuda" line means. */
+static void print_runtimes(const char *root)
+{
+    cudnnv_name names[64];
+    struct cudnnv_where where;
+    struct cuda_runtime_pin pin;
+    char why[PATH_MAX + 64], mine[PATH_MAX] = "";
+    int count = cuda_runtime_list(root, names, 64);
+    selection_where(&where);
+    if (count > 0 && cuda_runtime_pinned(&where, &pin, why, sizeof why) > 0 &&
+        !cuda_runtime_find(root, pin.version, mine, sizeof mine))
+        mine[0] = '\0';
+    for (int i = 0; i < count; i++) {
+        int here = mine[0] != '\0' && cuda_runtime_lib_is(mine, names[i]);
+        printf("%s cuda %s (a CUDA runtime%s%s)\n", here ? "*" : " ", names[i], here ? "; pinned by " : "",
+               here ? pin.origin : "");
+    }
+}
+
 static int run(struct args *args)
 {
     int bare = args_has(args, VERSIONS_BARE), json = args_has(args, VERSIONS_JSON);
@@ -150,6 +170,8 @@ static int run(struct args *args)
         print_json(sets, count);
     else
         print_lines(sets, count, bare);
+    if (!json && !bare)
+        print_runtimes(root);
     if (count == 0 && !json && !bare)
         note("no sets in %s yet; run 'cudnnv install SOURCE' or 'cudnnv link NAME DIR'", root);
     free(sets);
@@ -163,6 +185,7 @@ const struct command command_versions = {
     .description =
         "List the sets in the store, oldest first. '*' marks the set selected for\n"
         "its major here, followed by what selected it. Linked sets show the\n"
-        "directory they refer to.\n",
+        "directory they refer to. Then the CUDA runtimes projects pin ('cuda\n"
+        "11.0' in .cudnn-version), '*' on the one this project's pin means.\n",
     .options = options,
 };

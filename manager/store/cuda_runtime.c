@@ -9,6 +9,7 @@
 #include "fsutil.h"
 
 #include <dirent.h>
+#include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -56,4 +57,35 @@ int cuda_runtime_for_project(const struct cudnnv_where *where, char *lib, size_t
              "the CUDA %s runtime pinned in %s is not installed; run 'cudnnv install' there (offline: 'cudnnv install --cuda-libs-from DIR', DIR holding that CUDA's libraries)",
              pin.version, pin.origin);
     return -1;
+}
+
+static int by_release(const void *a, const void *b)
+{
+    return cudnnv_name_compare((const char *)a, (const char *)b);
+}
+
+int cuda_runtime_list(const char *root, cudnnv_name *names, int max)
+{
+    char area[PATH_MAX], lib[2 * PATH_MAX];
+    DIR *dir = path_join(area, sizeof area, root, CUDA_RUNTIME_AREA) == 0 ? opendir(area) : NULL;
+    struct dirent *entry;
+    int count = 0;
+    while (dir != NULL && count < max && (entry = readdir(dir)) != NULL) {
+        if (!cudnnv_name_is_valid(entry->d_name) || strlen(entry->d_name) > CUDNNV_NAME_MAX ||
+            snprintf(lib, sizeof lib, "%s/%s/lib", area, entry->d_name) >= (int)sizeof lib || !is_directory(lib))
+            continue;
+        snprintf(names[count++], sizeof names[0], "%s", entry->d_name);
+    }
+    if (dir != NULL)
+        closedir(dir);
+    qsort(names, (size_t)count, sizeof names[0], by_release);
+    return count;
+}
+
+int cuda_runtime_lib_is(const char *lib, const char *runtime)
+{
+    size_t length = strlen(lib), name = strlen(runtime);
+    /* ROOT/cuda/runtime/RUNTIME/lib */
+    return length > name + 5 && strcmp(lib + length - 4, "/lib") == 0 &&
+           strncmp(lib + length - 4 - name, runtime, name) == 0 && lib[length - 5 - name] == '/';
 }

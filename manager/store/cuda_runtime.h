@@ -28,5 +28,9 @@ int cuda_runtime_find(const char *root, const char *version, char *lib, size_t s
 /* The library folder the project's pin makes visible: 1 with it, 0 when nothing is pinned, -1 with why (a bad
  * line, or a runtime that is not installed, with the fix). */
 int cuda_runtime_for_project(const struct cudnnv_where *where, char *lib, size_t size, char *why, size_t why_size);
+/* The installed runtimes' names (their folders under cuda/runtime), oldest first; their count. */
+int cuda_runtime_list(const char *root, cudnnv_name *names, int max);
+/* Whether lib (as cuda_runtime_find gives it) is the folder of the installed runtime named runtime. */
+int cuda_runtime_lib_is(const char *lib, const char *runtime);
 
 #endif

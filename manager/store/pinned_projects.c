@@ -6,6 +6,7 @@
  */
 #include "pinned_projects.h"
 
+#include "cuda_runtime.h"
 #include "messages.h"
 #include "path_list.h"
 
@@ -41,8 +42,17 @@ static int names_set(const char *root, const char *version_file, const char *set
     return 0;
 }
 
+/* True when the version file's "cuda" line means the installed runtime named runtime (as cuda_runtime_find). */
+static int names_runtime(const char *root, const char *version_file, const char *runtime)
+{
+    char release[24], lib[PATH_MAX];
+    return cudnnv_version_file_cuda(version_file, release, sizeof release) == 1 &&
+           cuda_runtime_find(root, release, lib, sizeof lib) && cuda_runtime_lib_is(lib, runtime);
+}
+
 struct naming {
-    const char *root, *set;
+    const char *root, *what;
+    int (*names)(const char *root, const char *version_file, const char *what);
     char *out;
     size_t size;
     int found;
@@ -52,17 +62,18 @@ static int add_if_naming(const char *file, void *context)
 {
     struct naming *naming = context;
     size_t used = strlen(naming->out), length = strlen(file);
-    if (names_set(naming->root, file, naming->set) && used + length + 3 < naming->size) {
+    if (naming->names(naming->root, file, naming->what) && used + length + 3 < naming->size) {
         snprintf(naming->out + used, naming->size - used, "%s%s", used ? ", " : "", file);
         naming->found++;
     }
     return 0;
 }
 
-int pinned_projects_naming(const char *root, const char *set, char *out, size_t size)
+static int projects_naming(struct naming *naming)
 {
     char path[PATH_MAX + 32];
-    struct naming naming = {root, set, out, size, 0};
+    const char *root = naming->root, *set = naming->what;
+    char *out = naming->out;
     struct path_list list;
     out[0] = '\0';
     list_path(root, path, sizeof path);
@@ -71,10 +82,22 @@ int pinned_projects_naming(const char *root, const char *set, char *out, size_t 
         return 0;
     }
     for (int i = 0; i < list.count; i++)
-        add_if_naming(list.paths[i], &naming);
+        add_if_naming(list.paths[i], naming);
     if (list.skipped > 0)
         note("warning: %d line%s of %s %s not the path of a version file and %s passed over", list.skipped,
              list.skipped == 1 ? "" : "s", path, list.skipped == 1 ? "is" : "are", list.skipped == 1 ? "was" : "were");
     path_list_free(&list);
-    return naming.found;
+    return naming->found;
+}
+
+int pinned_projects_naming(const char *root, const char *set, char *out, size_t size)
+{
+    struct naming naming = {root, set, names_set, out, size, 0};
+    return projects_naming(&naming);
+}
+
+int pinned_projects_naming_runtime(const char *root, const char *runtime, char *out, size_t size)
+{
+    struct naming naming = {root, runtime, names_runtime, out, size, 0};
+    return projects_naming(&naming);
 }

@@ -14,6 +14,8 @@ void pinned_projects_add(const char *root, const char *version_file);
 /* The noted version files that name set (as the selection resolves their pins), ", "-separated, into out;
  * their count. */
 int pinned_projects_naming(const char *root, const char *set, char *out, size_t size);
+/* The same for an installed CUDA runtime (its folder's name under cuda/runtime: "11.0"), by their "cuda" lines. */
+int pinned_projects_naming_runtime(const char *root, const char *runtime, char *out, size_t size);
 
 #define PINNED_PROJECTS_MAX 200
 

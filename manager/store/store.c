@@ -223,20 +223,27 @@ int store_publish(const char *root, const char *staged, const char *name, int re
 }
 
 /* Takes a set out of versions/ by one rename, then deletes it. */
-int store_remove_set(const char *root, const char *name)
+int store_remove_tree(const char *root, const char *target)
 {
-    char target[PATH_MAX], trash[PATH_MAX];
-    if (store_own_set_dir(root, name, target, sizeof target) != 0)
-        return fail("set path too long for '%s'", name);
+    char trash[PATH_MAX], moved[PATH_MAX];
     if (store_new_staging(root, "remove", trash, sizeof trash) != 0)
         return 1;
-    char moved[PATH_MAX];
-    path_join(moved, sizeof moved, trash, "set");
+    path_join(moved, sizeof moved, trash, "tree");
     if (rename(target, moved) != 0) {
         remove_tree(trash);
         return fail("cannot remove %s: %s", target, strerror(errno));
     }
     remove_tree(trash);
+    return 0;
+}
+
+int store_remove_set(const char *root, const char *name)
+{
+    char target[PATH_MAX], moved[PATH_MAX];
+    if (store_own_set_dir(root, name, target, sizeof target) != 0)
+        return fail("set path too long for '%s'", name);
+    if (store_remove_tree(root, target) != 0)
+        return 1;
     /* which companions it loaded (install --with-cuda-libs): no longer anyone's; the companions stay for others */
     if (snprintf(moved, sizeof moved, "%s/cuda/sets/%s", root, name) < (int)sizeof moved)
         unlink(moved);

@@ -22,6 +22,9 @@ void store_clear_stale_area(const char *root, const char *area);
 int store_begin_change(const char *root);
 int store_publish(const char *root, const char *staged, const char *name, int replace);
 int store_remove_set(const char *root, const char *name);
+/* Removes a folder of the store whole: first moved out of sight (one rename into staging), then deleted; 0, or 1
+ * after a message. */
+int store_remove_tree(const char *root, const char *target);
 const char *store_name_problem(const char *name);
 
 #endif

@@ -360,3 +360,44 @@ apt_repo() {
     assert_status 1
     assert_output_has "names the CUDA 11.0 runtime but $P24/.cudnn-version pins 11.2; run 'cudnnv lock' again"
 }
+
+@test "versions lists the runtimes, verify checks them, uninstall --cuda-runtime keeps one a project pins" {
+    two_projects
+    (cd "$P24" && cudnnv install --cuda-libs-from "$RUNTIMES/11.0/lib64" 2>/dev/null)
+    (cd "$P25" && cudnnv install --cuda-libs-from "$RUNTIMES/11.2/lib64" 2>/dev/null)
+    cd "$P24"
+    run cudnnv versions
+    assert_output_has "* cuda 11.0 (a CUDA runtime; pinned by $P24/.cudnn-version)"
+    assert_output_has "  cuda 11.2 (a CUDA runtime)"
+    run cudnnv versions --bare
+    refute_output_has "cuda"
+    run cudnnv verify
+    assert_status 0
+    assert_output_has "cuda 11.0: ok (a CUDA runtime: 15 files; 0 missing, 0 changed, 0 extra)"
+    printf 'x' >> "$CUDNNV_ROOT/cuda/runtime/11.2/lib/libcusolver.so.11.0.1.105"
+    run cudnnv verify
+    assert_status 1
+    assert_output_has "cuda 11.2: CHANGED (a CUDA runtime: 15 files; 0 missing, 1 changed, 0 extra)"
+    assert_output_has "'cudnnv uninstall --cuda-runtime --force 11.2'"
+    # pinned here, and pinned by the other project: kept, with who pins it named
+    run cudnnv uninstall --cuda-runtime 11.0 < /dev/null
+    assert_status 1
+    assert_output_has "'11.0' is in use here (pinned by $P24/.cudnn-version)"
+    cd "$BATS_TEST_TMPDIR"
+    run cudnnv uninstall --cuda-runtime 11.2 < /dev/null
+    assert_status 1
+    assert_output_has "'11.2' is in use elsewhere (pinned by $P25/.cudnn-version)"
+    [ -d "$CUDNNV_ROOT/cuda/runtime/11.2/lib" ]
+    run cudnnv uninstall --cuda-runtime 12.0
+    assert_status 1
+    assert_output_has "no CUDA 12.0 runtime is installed"
+    run cudnnv uninstall --cuda-runtime --force 11.2
+    assert_status 0
+    assert_output_has "removed the CUDA 11.2 runtime"
+    [ ! -e "$CUDNNV_ROOT/cuda/runtime/11.2" ]
+    [ -z "$(ls "$CUDNNV_ROOT/staging")" ]
+    cd "$P25"
+    run cudnnv exec true
+    assert_status 1
+    assert_output_has "the CUDA 11.2 runtime pinned in $P25/.cudnn-version is not installed"
+}
