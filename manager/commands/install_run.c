@@ -201,6 +201,9 @@ static int install_project_runtime(const struct install_request *request, const 
     }
     if (request->channel != NULL)
         return cuda_runtime_install_channel(store_root(), release, request->channel, platform);
+    if (platform == CATALOG_WINDOWS)
+        return fail("the CUDA %s runtime pinned in %s is not installed; on Windows it comes from a conda channel's cudatoolkit ('cudnnv install --channel https://conda.anaconda.org/conda-forge', or a mirror of a channel) or from a folder of its DLLs ('cudnnv install --cuda-libs-from DIR': CUDA %s's bin)",
+                    release, version_file, release);
     config_read(store_root(), &config);
     note("CUDA %s runtime (pinned in %s): from NVIDIA's CUDA packages", release, version_file);
     return cuda_runtime_install_apt(store_root(), release, config.cuda_apt[0] ? config.cuda_apt : APT_REPO_DEFAULT,
@@ -231,13 +234,14 @@ static int install_locked_runtime(void)
 static int is_runtime_entry(const char *name, void *data)
 {
     (void)data;
-    return strncmp(name, "libcudart.so.", 13) == 0;
+    return strncmp(name, "libcudart.so.", 13) == 0 || strncmp(name, "cudart64_", 9) == 0;
 }
 
 /*
- * --cuda-libs-from a folder that holds a CUDA runtime (libcudart.so.*) is
- * where the project's runtime comes from, not a folder of NVIDIA's archives
- * for a set's companions: taken out of the request, and returned.
+ * --cuda-libs-from a folder that holds a CUDA runtime (libcudart.so.*, on
+ * Windows cudart64_*.dll) is where the project's runtime comes from, not a
+ * folder of NVIDIA's archives for a set's companions: taken out of the
+ * request, and returned.
  */
 static const char *take_runtime_folder(struct install_request *request)
 {

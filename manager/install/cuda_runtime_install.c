@@ -24,9 +24,11 @@
 #include "fsutil.h"
 #include "manifest.h"
 #include "messages.h"
+#include "platform.h"
 #include "store.h"
 
 #include <dirent.h>
+#include <strings.h>
 #include <errno.h>
 #include <limits.h>
 #include <stdio.h>
@@ -36,12 +38,17 @@
 #include <time.h>
 #include <unistd.h>
 
-/* A library a program loads by soname: lib*.so or lib*.so.N..., not cuDNN. */
+/* A library a program loads by name: lib*.so or lib*.so.N..., or on Windows NAME.dll; never a cuDNN. */
 static int is_runtime_library(const char *name)
 {
     const char *so = strstr(name, ".so");
+    size_t length = strlen(name);
+    if (cudnnv_text_has_controls(name) || strchr(name, '/') != NULL || strchr(name, '\\') != NULL)
+        return 0;
+    if (PLATFORM_IS_WINDOWS)
+        return length > 4 && strcasecmp(name + length - 4, ".dll") == 0 && strncasecmp(name, "cudnn", 5) != 0;
     return strncmp(name, "lib", 3) == 0 && strncmp(name, "libcudnn", 8) != 0 && so != NULL &&
-           (so[3] == '\0' || so[3] == '.') && !cudnnv_text_has_controls(name) && strchr(name, '/') == NULL;
+           (so[3] == '\0' || so[3] == '.');
 }
 
 /* One entry of the folder into lib/: a plain link as a link, anything else as the regular file it is (a hard link
@@ -73,8 +80,19 @@ static int take_entry(const char *folder, const char *name, const char *lib)
 /*
  * The CUDA release of the runtime in lib: libcudart.so.11.0.221 says "11.0";
  * NVIDIA's wheels ship the file under its soname alone (libcudart.so.13), which
- * says the major ("13") only. "" when no such file is there.
+ * says the major ("13") only; on Windows cudart64_110.dll is every CUDA 11's
+ * and says "11", cudart64_12.dll "12". "" when no such file is there.
  */
+static void windows_release(int code, char *out, size_t size)
+{
+    if (code >= 110 && code < 120)
+        snprintf(out, size, "%d", code / 10);   /* every CUDA 11 ships cudart64_110.dll: the major alone */
+    else if (code >= 100 && code < 110)
+        snprintf(out, size, "10.%d", code % 10);
+    else
+        snprintf(out, size, "%d", code);
+}
+
 static void runtime_release(const char *lib, char *out, size_t size)
 {
     DIR *dir = opendir(lib);
@@ -87,6 +105,8 @@ static void runtime_release(const char *lib, char *out, size_t size)
             snprintf(out, size, "%d.%d", major, minor);
         else if (out[0] == '\0' && sscanf(entry->d_name, "libcudart.so.%d%c", &major, &end) == 1)
             snprintf(out, size, "%d", major);
+        else if (out[0] == '\0' && sscanf(entry->d_name, "cudart64_%d.dl%c", &major, &end) == 2 && end == 'l')
+            windows_release(major, out, size);
     }
     if (dir != NULL)
         closedir(dir);
@@ -117,8 +137,9 @@ static int check_runtime(const char *folder, const char *lib, const char *releas
     char found[32];
     runtime_release(lib, found, sizeof found);
     if (count == 0 || found[0] == '\0')
-        return fail("%s holds no CUDA runtime (no libcudart.so.MAJOR.MINOR.PATCH); give the folder that holds CUDA %s's libraries (a toolkit's lib64, a conda environment's lib)",
-                    folder, release);
+        return fail("%s holds no CUDA runtime (no %s); give the folder that holds CUDA %s's libraries (a toolkit's %s, a conda environment's %s)",
+                    folder, PLATFORM_IS_WINDOWS ? "cudart64_NNN.dll" : "libcudart.so.MAJOR.MINOR.PATCH", release,
+                    PLATFORM_IS_WINDOWS ? "bin" : "lib64", PLATFORM_IS_WINDOWS ? "Library\\bin" : "lib");
     /* "11.0" against "11.2" is refused; against "13" (a wheel's soname alone) only the major can be compared */
     if (!cudnnv_name_has_prefix(release, found) && !cudnnv_name_has_prefix(found, release))
         return fail("%s holds the CUDA %s runtime, not the CUDA %s one the project pins; nothing was brought", folder,
@@ -213,7 +234,7 @@ static int gather(const char *raw, const char *flat, int depth)
     struct stat info;
     struct dirent *entry;
     DIR *dir = depth < 16 ? opendir(raw) : NULL;
-    int status = 0, in_lib = strcmp(base_name(raw), "lib") == 0;
+    int status = 0, in_lib = strcmp(base_name(raw), "lib") == 0 || strcmp(base_name(raw), "bin") == 0;
     while (status == 0 && dir != NULL && (entry = readdir(dir)) != NULL) {
         if (strcmp(entry->d_name, ".") == 0 || strcmp(entry->d_name, "..") == 0 ||
             path_join(from, sizeof from, raw, entry->d_name) != 0 || lstat(from, &info) != 0)

@@ -887,3 +887,66 @@ sys.exit("outside the top folder: %s" % outside if outside else 0)' "$artifact" 
     assert_status 0
     assert_output_has "8.1.0.77"
 }
+
+# tf_in DIR OUT DLL...: the TensorFlow-like host through 'cudnnv.exe exec' in DIR, opening each DLL by name.
+tf_in() {
+    local dir=$1 out=$2
+    shift 2
+    (cd "$dir" && exe exec "$FIXTURES/bin/host_framework.exe" "$@" > "$out")
+}
+
+@test "cudnnv.exe: TensorFlow 2.4 and 2.5 on one Windows machine with no CUDA: each project's CUDA runtime on PATH by exec and by the pwsh hook (a folder, and win-64 cudatoolkit from a channel)" {
+    pin_two_projects
+    local rt11="$FIXTURES/cuda-runtime-windows" channel="$BATS_TEST_TMPDIR/channel"
+    local tf="cudart64_110.dll cublas64_11.dll cublasLt64_11.dll cufft64_10.dll curand64_10.dll cusparse64_11.dll"
+    (cd "$BATS_TEST_TMPDIR/A" && exe use --cuda-runtime 11.0 >/dev/null)
+    (cd "$BATS_TEST_TMPDIR/B" && exe use --cuda-runtime 11.2 >/dev/null)
+    # A: from a folder of the DLLs (a toolkit's bin); B: win-64 cudatoolkit, its DLLs in Library/bin
+    cd "$BATS_TEST_TMPDIR/A"
+    run exe install --cuda-libs-from "$rt11/11.0/bin"
+    assert_status 0
+    assert_output_has "brought the CUDA 11.0 runtime (7 files and links)"
+    mkdir -p "$channel/win-64"
+    conda_package_of "$channel/win-64/cudatoolkit-11.2.2-h1_0.tar.bz2" cudatoolkit 11.2.2 "tree:Library/bin=$rt11/11.2/bin"
+    printf '{"info": {"subdir": "win-64"}, "packages": {"cudatoolkit-11.2.2-h1_0.tar.bz2": {"name": "cudatoolkit", "version": "11.2.2", "depends": [], "sha256": "%s"}}}\n' \
+        "$(sha256sum "$channel/win-64/cudatoolkit-11.2.2-h1_0.tar.bz2" | cut -c1-64)" > "$channel/win-64/repodata.json"
+    cd "$BATS_TEST_TMPDIR/B"
+    run exe install --channel "file://$channel"
+    assert_status 0
+    assert_output_has "CUDA 11.2 runtime: cudatoolkit-11.2.2-h1_0.tar.bz2"
+    [ -f "$CUDNNV_ROOT/cuda/runtime/11.2/lib/cusolver64_11.dll" ]
+    # a folder of another CUDA than the pin is refused
+    CUDNNV_ROOT="$BATS_TEST_TMPDIR/other" run exe install --cuda-libs-from "$rt11/11.2/bin/.."
+    assert_status 1
+    # both at once: each project's cuSOLVER from its own runtime, cuDNN from its own set
+    local pids=()
+    tf_in "$BATS_TEST_TMPDIR/A" "$BATS_TEST_TMPDIR/a.out" $tf cusolver64_10.dll cudnn64_8.dll &
+    pids+=($!)
+    tf_in "$BATS_TEST_TMPDIR/B" "$BATS_TEST_TMPDIR/b.out" $tf cusolver64_11.dll cudnn64_8.dll &
+    pids+=($!)
+    wait "${pids[@]}"   # only these: bats has a job of its own (the test timeout)
+    tr -d '\r' < "$BATS_TEST_TMPDIR/a.out" > a.txt
+    tr -d '\r' < "$BATS_TEST_TMPDIR/b.out" > b.txt
+    grep -q '^cusolver64_10.dll 11000 .*\\cuda\\runtime\\11.0\\lib\\cusolver64_10.dll$' a.txt
+    [ "$(grep -c ' 11000 .*\\cuda\\runtime\\11.0\\lib\\' a.txt)" -eq 7 ]
+    grep -q '^cudnn64_8.dll 8004 ' a.txt
+    grep -q '^cusolver64_11.dll 11020 .*\\cuda\\runtime\\11.2\\lib\\cusolver64_11.dll$' b.txt
+    [ "$(grep -c ' 11020 .*\\cuda\\runtime\\11.2\\lib\\' b.txt)" -eq 7 ]
+    grep -q '^cudnn64_8.dll 8100 ' b.txt
+    # in B, 2.4's cuSOLVER is found nowhere; outside both projects, neither runtime is
+    run tf_in "$BATS_TEST_TMPDIR/B" "$BATS_TEST_TMPDIR/b-old.out" cusolver64_10.dll
+    grep -q "^Could not load dynamic library 'cusolver64_10.dll'" "$BATS_TEST_TMPDIR/b-old.out"
+    mkdir -p "$BATS_TEST_TMPDIR/none"
+    run tf_in "$BATS_TEST_TMPDIR/none" "$BATS_TEST_TMPDIR/none.out" cusolver64_10.dll cusolver64_11.dll
+    [ "$(grep -c "^Could not load dynamic library" "$BATS_TEST_TMPDIR/none.out")" -eq 2 ]
+    # the pwsh hook puts the same folder after the shims, and only in the project
+    cd "$BATS_TEST_TMPDIR/A"
+    run exe hook-env pwsh 4242
+    [[ "$output" == *"/shims/bin;"*"/cuda/runtime/11.0/lib;"* ]]
+    cd "$BATS_TEST_TMPDIR/none"
+    run exe hook-env pwsh 4242
+    local path_line
+    path_line=$(echo "$output" | grep '^\$Env:PATH = ')
+    [ -n "$path_line" ]
+    [[ "$path_line" != *cuda/runtime* ]]
+}
