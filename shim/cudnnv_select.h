@@ -125,6 +125,11 @@ int cudnnv_walk_version_files(const char *cwd, int (*visit)(const char *path, in
                               void *context);
 int cudnnv_global_file(const char *root, char *out, size_t size);
 
+/* cuda_runtime_find.c: the installed runtime a "cuda VERSION" pin means, ROOT/cuda/runtime/NAME; 1 with its
+ * lib/ folder, 0 when none is installed. */
+#define CUDNNV_CUDA_RUNTIME_AREA "cuda/runtime"
+int cudnnv_cuda_runtime_find(const char *root, const char *version, char *lib, size_t size);
+
 /* One source as read: CUDNNV_VERSION, the nearest .cudnn-version, or the global file. */
 struct cudnnv_source {
     enum cudnnv_origin origin;

@@ -7,6 +7,10 @@
  * no store has is refused before any task starts: on the submitting host
  * (srun, sbatch) and again on each node. The selection is the shim's own
  * code (select.c and its neighbours), so the plugin needs only libc.
+ * Each task started in a project that pins a CUDA runtime ("cuda 11.0" in
+ * its .cudnn-version) gets that runtime's folder after the shims, as the
+ * shell hook and 'cudnnv exec' give it: TensorFlow opens its CUDA libraries
+ * before any cuDNN call.
  *
  * plugstack.conf:  optional /usr/local/lib/cudnnv/cudnnv_spank.so system_root=/opt/cudnnv
  */
@@ -19,6 +23,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 SPANK_PLUGIN(cudnnv, 1);
 
@@ -164,6 +169,31 @@ static int prepend(spank_t spank, const char *variable, const char *path)
     return status;
 }
 
+/*
+ * lib after first in the job's variable when the variable starts with first
+ * (the shims, put there by slurm_spank_user_init), else in front.
+ */
+static int prepend_after(spank_t spank, const char *variable, const char *first, const char *lib)
+{
+    int missing;
+    char *old = job_variable(spank, variable, &missing);
+    size_t length = strlen(first);
+    if (old == NULL || strncmp(old, first, length) != 0 || (old[length] != '\0' && old[length] != ':')) {
+        free(old);
+        return prepend(spank, variable, lib);
+    }
+    size_t size = strlen(old) + strlen(lib) + 2;
+    char *value = malloc(size);
+    int status = -1;
+    if (value != NULL) {
+        snprintf(value, size, "%.*s:%s%s", (int)length, old, lib, old + length);
+        status = spank_setenv(spank, variable, value, 1) == ESPANK_SUCCESS ? 0 : -1;
+    }
+    free(value);
+    free(old);
+    return status;
+}
+
 /* On each node, before the tasks start: the system store's shims, and the version asked for. */
 int slurm_spank_user_init(spank_t spank, int argc, char **argv)
 {
@@ -191,4 +221,32 @@ int slurm_spank_user_init(spank_t spank, int argc, char **argv)
         (stat(preload, &info) == 0 && prepend(spank, "LD_PRELOAD", preload) != 0))
         return -1;
     return 0;
+}
+
+/*
+ * In each task, just before it starts, in its working folder: the CUDA
+ * runtime the project there pins, from the user's store, else the system
+ * one, after the shims on the library path. A pin no store holds is said on
+ * the task's stderr and the task starts without it (as the hook says it).
+ */
+int slurm_spank_task_init(spank_t spank, int argc, char **argv)
+{
+    char cwd[PATH_MAX], version_file[PATH_MAX], release[CUDNNV_NAME_MAX + 1], root[PATH_MAX], lib[PATH_MAX];
+    char shims[PATH_MAX];
+    const char *system = system_root(argc, argv);
+    if (strcmp(requested, "off") == 0 || getcwd(cwd, sizeof cwd) == NULL ||
+        !cudnnv_find_local_file(cwd, version_file, sizeof version_file) ||
+        cudnnv_version_file_cuda(version_file, release, sizeof release) != 1)
+        return 0;
+    user_root(spank, root, sizeof root);
+    if (!(root[0] != '\0' && cudnnv_cuda_runtime_find(root, release, lib, sizeof lib)) &&
+        !cudnnv_cuda_runtime_find(system, release, lib, sizeof lib)) {
+        slurm_error("cudnnv: the CUDA %s runtime pinned in %s is not installed (the user's store or %s); run "
+                    "'cudnnv install' there", release, version_file, system);
+        return 0;
+    }
+    if (strchr(lib, ':') != NULL)
+        return 0;   /* a library path cannot hold it */
+    snprintf(shims, sizeof shims, "%s/shims/lib", system);
+    return prepend_after(spank, "LD_LIBRARY_PATH", shims, lib);
 }

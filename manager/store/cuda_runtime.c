@@ -1,8 +1,8 @@
 /*
  * cuda_runtime.h: reading a project's CUDA runtime pin (through the
- * selection's own version-file reader) and finding the runtime in the store,
- * by the same prefix rule as set names ("11.0" is 11.0, else the newest
- * 11.0.x installed).
+ * selection's own version-file reader) and finding the runtime in the store
+ * (through the selection's own finder, shim/cuda_runtime_find.c: the same
+ * prefix rule as set names, "11.0" is 11.0, else the newest 11.0.x).
  */
 #include "cuda_runtime.h"
 
@@ -29,20 +29,7 @@ int cuda_runtime_pinned(const struct cudnnv_where *where, struct cuda_runtime_pi
 
 int cuda_runtime_find(const char *root, const char *version, char *lib, size_t size)
 {
-    char area[PATH_MAX], best[CUDNNV_NAME_MAX + 1] = "";
-    DIR *dir = path_join(area, sizeof area, root, CUDA_RUNTIME_AREA) == 0 ? opendir(area) : NULL;
-    struct dirent *entry;
-    while (dir != NULL && (entry = readdir(dir)) != NULL) {
-        const char *name = entry->d_name;
-        if (!cudnnv_name_is_valid(name) || strlen(name) >= sizeof best || !cudnnv_name_has_prefix(name, version))
-            continue;
-        if (strcmp(name, version) == 0 || best[0] == '\0' ||
-            (strcmp(best, version) != 0 && cudnnv_name_compare(name, best) > 0))
-            snprintf(best, sizeof best, "%s", name);
-    }
-    if (dir != NULL)
-        closedir(dir);
-    return best[0] != '\0' && snprintf(lib, size, "%s/%s/lib", area, best) < (int)size && is_directory(lib);
+    return cudnnv_cuda_runtime_find(root, version, lib, size);
 }
 
 int cuda_runtime_for_project(const struct cudnnv_where *where, char *lib, size_t size, char *why, size_t why_size)

@@ -13,7 +13,7 @@
 #include <limits.h>
 #include <stddef.h>
 
-#define CUDA_RUNTIME_AREA "cuda/runtime"
+#define CUDA_RUNTIME_AREA CUDNNV_CUDA_RUNTIME_AREA
 
 struct cuda_runtime_pin {
     char version[24];            /* "11.0" as written */

@@ -94,6 +94,37 @@ setup() {
     assert_output_has "map $SLURM_TOP/system/versions/8.1.0.77/lib/libcudnn.so.8.1.0"
 }
 
+@test "TensorFlow 2.4 and 2.5 as two job steps at once: each task gets its project's CUDA runtime after the shims, none outside" {
+    local system="$SLURM_TOP/system" runtimes="$FIXTURES/cuda-runtime" out="$BATS_TEST_TMPDIR/out"
+    local tf="libcudart.so.11.0 libcublas.so.11 libcublasLt.so.11 libcufft.so.10 libcurand.so.10 libcusparse.so.11"
+    mkdir -p "$BATS_TEST_TMPDIR/tf24" "$BATS_TEST_TMPDIR/tf25" "$out"
+    printf '8.0\ncuda 11.0\n' > "$BATS_TEST_TMPDIR/tf24/.cudnn-version"
+    printf '8.1\ncuda 11.2\n' > "$BATS_TEST_TMPDIR/tf25/.cudnn-version"
+    # a runtime the store lacks is said on the task's stderr; the task still starts
+    cd "$BATS_TEST_TMPDIR/tf24"
+    run srun printenv LD_LIBRARY_PATH
+    assert_output_has "the CUDA 11.0 runtime pinned in $BATS_TEST_TMPDIR/tf24/.cudnn-version is not installed"
+    # the administrator brings both into the system store
+    (cd "$BATS_TEST_TMPDIR/tf24" && CUDNNV_ROOT="$system" "$CUDNNV" install --cuda-libs-from "$runtimes/11.0/lib64" >/dev/null 2>&1)
+    (cd "$BATS_TEST_TMPDIR/tf25" && CUDNNV_ROOT="$system" "$CUDNNV" install --cuda-libs-from "$runtimes/11.2/lib64" >/dev/null 2>&1)
+    (cd "$BATS_TEST_TMPDIR/tf24" && srun "$FIXTURES/bin/host_framework" $tf libcusolver.so.10 libcudnn.so.8 > "$out/24" 2>&1) &
+    local first=$!
+    (cd "$BATS_TEST_TMPDIR/tf25" && srun "$FIXTURES/bin/host_framework" $tf libcusolver.so.11 libcudnn.so.8 > "$out/25" 2>&1) &
+    wait "$first" $!
+    cat "$out/24" "$out/25"
+    grep -qx "libcusolver.so.10 11000 $system/cuda/runtime/11.0/lib/libcusolver.so.10" "$out/24"
+    [ "$(grep -c " 11000 $system/cuda/runtime/11.0/lib/" "$out/24")" -eq 7 ]
+    grep -qx "libcudnn.so.8 8004 $system/shims/lib/libcudnn.so.8" "$out/24"
+    grep -qx "libcusolver.so.11 11020 $system/cuda/runtime/11.2/lib/libcusolver.so.11" "$out/25"
+    grep -qx "libcudnn.so.8 8100 $system/shims/lib/libcudnn.so.8" "$out/25"
+    cd "$BATS_TEST_TMPDIR/tf24"
+    run srun printenv LD_LIBRARY_PATH
+    [ "$output" = "$system/shims/lib:$system/cuda/runtime/11.0/lib" ]
+    cd "$PROJECT"
+    run srun printenv LD_LIBRARY_PATH
+    [ "$output" = "$system/shims/lib" ]
+}
+
 @test "sbatch --cudnn=8.0 --wrap runs the batch job's program with 8.0" {
     run sbatch --wait --cudnn=8.0 -o "$BATS_TEST_TMPDIR/job.out" --wrap "$FIXTURES/bin/host_dlopen"
     assert_status 0
