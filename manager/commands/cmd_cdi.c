@@ -47,7 +47,11 @@ static void print_text(const char *path, const struct cdi_plan *plan)
     for (int i = 0; i < plan->count; i++) {
         char device[CUDNNV_NAME_MAX + 32];
         snprintf(device, sizeof device, CDI_KIND "=%s", plan->devices[i].name);
-        printf("%-34s %s\n", device, plan->devices[i].set[0] ? plan->devices[i].set : "(the whole store)");
+        const struct cdi_device *one = &plan->devices[i];
+        if (one->runtime[0] != '\0')
+            printf("%-34s (the CUDA %s runtime, after the shims on LD_LIBRARY_PATH)\n", device, one->runtime);
+        else
+            printf("%-34s %s\n", device, one->set[0] ? one->set : "(the whole store)");
     }
     for (int i = 0; i < plan->left_count; i++)
         note("%s is left out: %s", plan->left_out[i].set, plan->left_out[i].why);
@@ -64,6 +68,8 @@ static void print_json(const char *path, const struct cdi_plan *plan)
         fputs(i ? ", {\"device\": " : "{\"device\": ", stdout);
         write_json_string(stdout, device);
         write_json_member(stdout, "set", plan->devices[i].set);
+        if (plan->devices[i].runtime[0] != '\0')
+            write_json_member(stdout, "cuda_runtime", plan->devices[i].runtime);
         fputs("}", stdout);
     }
     fputs("], \"left_out\": [", stdout);
@@ -124,9 +130,13 @@ const struct command command_cdi = {
         "read-only below " CDI_CONTAINER_ROOT " in the container, with CUDNNV_VERSION\n"
         "naming the set and LD_PRELOAD its shim; and cudnnv.dev/set=store, the\n"
         "whole store read-only, where the container's own .cudnn-version files\n"
-        "choose (LD_LIBRARY_PATH names the shims). E.g.\n"
+        "choose (LD_LIBRARY_PATH names the shims). Each CUDA runtime projects\n"
+        "pin ('cuda 11.0') is a device too, cudnnv.dev/set=cuda:11.0: its\n"
+        "libraries read-only, after the shims on LD_LIBRARY_PATH, for a framework\n"
+        "that opens them itself. E.g.\n"
         "  cudnnv cdi\n"
         "  podman run --device cudnnv.dev/set=8.1 IMAGE python train.py\n"
+        "  podman run --device cudnnv.dev/set=8.0 --device cudnnv.dev/set=cuda:11.0 IMAGE ...\n"
         "install, uninstall, link and rehash rewrite the specs written here when\n"
         "they still exist. A file of that name another tool wrote is never\n"
         "touched.\n",

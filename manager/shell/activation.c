@@ -125,9 +125,31 @@ int activation_plan_with(const char *version, struct activation *plan)
     return activation_plan(plan);
 }
 
+/* The image's library path: its shims, then the CUDA runtime the project pins, where the image's store has it
+ * (under the name this store gives it, else the pin's). */
+static void image_library_path(const char *image_root, const char *shim_dir, char *out, size_t size)
+{
+    struct cudnnv_where where;
+    struct cuda_runtime_pin pin;
+    char why[PATH_MAX + 64], lib[PATH_MAX];
+    const char *name;
+    selection_where(&where);
+    snprintf(out, size, "%s", shim_dir);
+    if (cuda_runtime_pinned(&where, &pin, why, sizeof why) <= 0)
+        return;
+    name = pin.version;
+    if (cuda_runtime_find(where.root, pin.version, lib, sizeof lib)) {
+        *strrchr(lib, '/') = '\0';   /* ROOT/cuda/runtime/NAME */
+        name = strrchr(lib, '/') + 1;
+    }
+    snprintf(out, size, "%s:%s/%s/%s/lib", shim_dir, image_root, CUDA_RUNTIME_AREA, name);
+}
+
 void activation_for_image(struct activation *plan, const char *image_root)
 {
+    char library_path[2 * PATH_MAX];
     snprintf(plan->shim_dir, sizeof plan->shim_dir, "%s/shims/lib", image_root);
+    image_library_path(image_root, plan->shim_dir, library_path, sizeof library_path);
     plan->preload[0] = '\0';
     for (int major = SHIM_FIRST_MAJOR; major <= SHIM_LAST_MAJOR; major++) {
         if (plan->preloaded[major])
@@ -135,5 +157,5 @@ void activation_for_image(struct activation *plan, const char *image_root)
     }
     for (int i = 0; i < plan->count; i++)
         snprintf(plan->values[i], sizeof plan->values[i], "%s",
-                 strcmp(plan->names[i], "LD_PRELOAD") == 0 ? plan->preload : plan->shim_dir);
+                 strcmp(plan->names[i], "LD_PRELOAD") == 0 ? plan->preload : library_path);
 }

@@ -8,6 +8,7 @@
  */
 #include "cdi_spec.h"
 
+#include "cuda_runtime.h"
 #include "fsutil.h"
 #include "json.h"
 #include "messages.h"
@@ -149,6 +150,24 @@ static void add_set(const char *root, struct cdi_plan *plan, const char *set)
     }
 }
 
+/* A device per installed CUDA runtime whose folder an engine can mount as it is (UTF-8, no link out). */
+static void add_runtimes(const char *root, struct cdi_plan *plan)
+{
+    cudnnv_name names[CDI_RUNTIMES_MAX];
+    char lib[PATH_MAX], real[PATH_MAX];
+    int count = cuda_runtime_list(root, names, CDI_RUNTIMES_MAX);
+    for (int i = 0; i < count && plan->count < CDI_DEVICES_MAX; i++) {
+        struct cdi_device *device = &plan->devices[plan->count];
+        if (!cuda_runtime_find(root, names[i], lib, sizeof lib) || !cuda_runtime_lib_is(lib, names[i]) ||
+            realpath(lib, real) == NULL || !text_is_valid_utf8(real))
+            continue;
+        memset(device, 0, sizeof *device);
+        snprintf(device->name, sizeof device->name, "%s%.*s", CDI_RUNTIME_PREFIX, CUDNNV_NAME_MAX - 8, names[i]);
+        snprintf(device->runtime, sizeof device->runtime, "%.64s", names[i]);
+        plan->count += is_device_name(device->name);
+    }
+}
+
 void cdi_plan_make(const char *root, struct cdi_plan *plan)
 {
     cudnnv_name *sets = calloc(CUDNNV_MAX_SETS, sizeof *sets);
@@ -164,6 +183,7 @@ void cdi_plan_make(const char *root, struct cdi_plan *plan)
             add_set(root, plan, sets[i]);
     }
     free(sets);
+    add_runtimes(root, plan);
 }
 
 /* One read-only bind mount; first says whether it opens the list. */
@@ -246,6 +266,27 @@ static void write_set_edits(FILE *out, const char *root, const char *set, const 
     fputs("\n      ]", out);
 }
 
+/*
+ * A CUDA runtime's device: its libraries read-only, and the library path a
+ * program started in the container looks in: the shims (which a set's device
+ * mounts), then the runtime. With a set's device: that set and the CUDA
+ * runtime its framework opens by itself.
+ */
+static void write_runtime_edits(FILE *out, const char *root, const char *runtime)
+{
+    char lib[PATH_MAX], real[PATH_MAX], inside[256], path[320];
+    int first = 1;
+    cuda_runtime_find(root, runtime, lib, sizeof lib);
+    snprintf(inside, sizeof inside, CDI_CONTAINER_ROOT "/" CUDA_RUNTIME_AREA "/%.64s/lib", runtime);
+    snprintf(path, sizeof path, CDI_CONTAINER_ROOT "/shims/lib:%s", inside);
+    fputs("\"env\": [", out);
+    write_env(out, &first, "LD_LIBRARY_PATH", path);
+    fputs("\n      ],\n      \"mounts\": [", out);
+    first = 1;
+    write_mount(out, &first, realpath(lib, real) ? real : lib, inside);
+    fputs("\n      ]", out);
+}
+
 /* The store device: the whole store (and the system store) read-only; the container's version files choose. */
 static void write_store_edits(FILE *out, const char *real_root)
 {
@@ -280,6 +321,8 @@ static void write_spec(FILE *out, const char *root, const char *real_root, const
         fputs(",\n     \"containerEdits\": {\n      ", out);
         if (device->set[0] != '\0')
             write_set_edits(out, root, device->set, shims);
+        else if (device->runtime[0] != '\0')
+            write_runtime_edits(out, root, device->runtime);
         else
             write_store_edits(out, real_root);
         fputs("\n     }}", out);

@@ -1,8 +1,9 @@
 /*
  * The store described for container engines (cdi_spec.c): a Container
  * Device Interface spec with one device per name a user would write
- * (cudnnv.dev/set=8.1 ...) and one for the whole store, each mounting what
- * it needs read-only at fixed paths below CDI_CONTAINER_ROOT. docs/containers.md.
+ * (cudnnv.dev/set=8.1 ...), one for the whole store, and one per CUDA
+ * runtime projects pin (cudnnv.dev/set=cuda:11.0), each mounting what it
+ * needs read-only at fixed paths below CDI_CONTAINER_ROOT. docs/containers.md.
  */
 #ifndef CUDNNV_CDI_SPEC_H
 #define CUDNNV_CDI_SPEC_H
@@ -16,12 +17,17 @@
 #define CDI_CONTAINER_ROOT "/opt/cudnnv"
 #define CDI_CONTAINER_SYSTEM_ROOT "/opt/cudnnv-system"
 #define CDI_STORE_DEVICE "store"
-#define CDI_DEVICES_MAX (CUDNNV_MAX_SETS * 4 + 1)
+#define CDI_DEVICES_MAX (CUDNNV_MAX_SETS * 4 + 1 + CDI_RUNTIMES_MAX)
 #define CDI_WHY_MAX 512
+
+/* A CUDA runtime's device: "cuda:11.0" (no set name holds ':', so none can be taken for a set's). */
+#define CDI_RUNTIME_PREFIX "cuda:"
+#define CDI_RUNTIMES_MAX 16
 
 struct cdi_device {
     cudnnv_name name;   /* what follows "cudnnv.dev/set=" */
-    cudnnv_name set;    /* the set it mounts; "" for the store device */
+    cudnnv_name set;    /* the set it mounts; "" for the store device and a runtime's */
+    cudnnv_name runtime;   /* the CUDA runtime it mounts (cuda/runtime/NAME); "" for the others */
 };
 
 struct cdi_left_out {

@@ -49,7 +49,8 @@ setup_file() {
         > "$CONTAINERS_CONF"
     cp /bin/busybox "$rootfs/bin/"
     for applet in sh cat touch mkdir echo ls id true; do ln -s busybox "$rootfs/bin/$applet"; done
-    add_programs "$rootfs" "$FIXTURES/bin/host_linked" "$FIXTURES/bin/host_dlopen" "$FIXTURES/bin/host_convolve"
+    add_programs "$rootfs" "$FIXTURES/bin/host_linked" "$FIXTURES/bin/host_dlopen" "$FIXTURES/bin/host_convolve" \
+        "$FIXTURES/bin/host_framework"
     if tar -C "$rootfs" -c . | pod import - "$IMAGE" >/dev/null 2>"$POD_TOP/why" &&
         prun "$IMAGE" true 2>"$POD_TOP/why"; then
         touch "$POD_TOP/ready"
@@ -252,6 +253,43 @@ EOF
     run prun "$IMAGE" host_dlopen
     assert_status 1
     assert_output_has "libcudnn.so.8: cannot open shared object file"
+}
+
+@test "TensorFlow 2.4 and 2.5 in two containers at once: a set's device and a CUDA runtime's device (cuda:11.0, cuda:11.2)" {
+    require_podman
+    setup_store
+    local tf="libcudart.so.11.0 libcublas.so.11 libcublasLt.so.11 libcufft.so.10 libcurand.so.10 libcusparse.so.11"
+    mkdir -p p24 p25
+    printf '8.0\ncuda 11.0\n' > p24/.cudnn-version
+    printf '8.1\ncuda 11.2\n' > p25/.cudnn-version
+    (cd p24 && cudnnv install --cuda-libs-from "$FIXTURES/cuda-runtime/11.0/lib64" 2>/dev/null)
+    (cd p25 && cudnnv install --cuda-libs-from "$FIXTURES/cuda-runtime/11.2/lib64" 2>/dev/null)
+    write_spec
+    run cudnnv cdi --output "$BATS_TEST_TMPDIR/cdi"
+    assert_output_has "cudnnv.dev/set=cuda:11.0           (the CUDA 11.0 runtime, after the shims on LD_LIBRARY_PATH)"
+    run spec_device "$CDI_SPEC" cuda:11.0
+    assert_output_has "LD_LIBRARY_PATH=/opt/cudnnv/shims/lib:/opt/cudnnv/cuda/runtime/11.0/lib"
+    assert_output_has "mount $(realpath "$CUDNNV_ROOT")/cuda/runtime/11.0/lib -> /opt/cudnnv/cuda/runtime/11.0/lib ro,nosuid,nodev,bind"
+    run "$SANDBOX" "${CDI_SPEC:-}" sh -c '
+        run_tf() {
+            podman --root "$1/storage" --runroot "$1/run" --storage-driver vfs run --rm \
+                --ulimit nofile=1024:1024 --ulimit nproc=1000:1000 --network none \
+                --device "cudnnv.dev/set=$2" --device "cudnnv.dev/set=cuda:$3" "$4" host_framework $5 > "$6" 2>&1
+        }
+        run_tf "$1" 8.0 11.0 "$2" "$4 libcusolver.so.10 libcudnn.so.8" "$3/24" & first=$!
+        run_tf "$1" 8.1 11.2 "$2" "$4 libcusolver.so.11 libcudnn.so.8" "$3/25"; second=$?
+        wait $first
+        echo "2.4: $? 2.5: $second"' sh "$POD_TOP" "$IMAGE" "$BATS_TEST_TMPDIR" "$tf"
+    [ "$output" = "2.4: 0 2.5: 0" ] || { echo "$output" >&2; cat "$BATS_TEST_TMPDIR/24" "$BATS_TEST_TMPDIR/25" >&2; false; }
+    grep -qx "libcusolver.so.10 11000 /opt/cudnnv/cuda/runtime/11.0/lib/libcusolver.so.10" "$BATS_TEST_TMPDIR/24"
+    [ "$(grep -c " 11000 /opt/cudnnv/cuda/runtime/11.0/lib/" "$BATS_TEST_TMPDIR/24")" -eq 7 ]
+    grep -q "^libcudnn.so.8 8004 " "$BATS_TEST_TMPDIR/24"
+    [ "$(grep -c " 11020 /opt/cudnnv/cuda/runtime/11.2/lib/" "$BATS_TEST_TMPDIR/25")" -eq 7 ]
+    grep -q "^libcudnn.so.8 8100 " "$BATS_TEST_TMPDIR/25"
+    # without the runtime's device, the container has no CUDA 11 at all
+    run prun --device cudnnv.dev/set=8.0 "$IMAGE" host_framework libcusolver.so.10
+    assert_status 1
+    assert_output_has "Could not load dynamic library 'libcusolver.so.10'"
 }
 
 @test "the store device, from a store in a folder with a space: the container's own .cudnn-version chooses, read-only" {

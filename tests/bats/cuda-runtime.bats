@@ -136,6 +136,9 @@ host_in_project() {
     cd "$P24"
     run cudnnv env --format dotenv
     assert_output_has "LD_LIBRARY_PATH=$CUDNNV_ROOT/shims/lib:$rt/11.0/lib"
+    # an image built from this project: its store's runtime, at the image's paths
+    run cudnnv env --format dockerfile
+    assert_output_has 'ENV LD_LIBRARY_PATH="/opt/cudnnv/shims/lib:/opt/cudnnv/cuda/runtime/11.0/lib"'
 }
 
 expect_line() { # expect_line FILE LINE
