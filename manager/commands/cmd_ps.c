@@ -4,7 +4,9 @@
  * set that file belongs to (name, version, folder) or the file itself when
  * it is no set's, and whether that is what the process's pin selects now
  * (its working folder's .cudnn-version, its CUDNNV_VERSION, the global
- * file of its store). What cannot be read is said, never guessed.
+ * file of its store), and the folder its CUDA runtime (libcudart,
+ * libcusolver) was mapped from: a project's pinned runtime, or another.
+ * What cannot be read is said, never guessed.
  */
 #include "args.h"
 #include "commands.h"
@@ -309,7 +311,11 @@ static void print_text(const struct finding *found)
     else
         snprintf(line, sizeof line, "%s", found->library);
     cudnnv_escape_text(line, what, sizeof what);
-    cudnnv_escape_text(found->detail, detail, sizeof detail);
+    if (found->process->cuda_runtime[0] != '\0')
+        snprintf(line, sizeof line, "%s; its CUDA runtime from %s", found->detail, found->process->cuda_runtime);
+    else
+        snprintf(line, sizeof line, "%s", found->detail);
+    cudnnv_escape_text(line, detail, sizeof detail);
     printf("%7d  %-8s  %s  %s  [%s]\n", found->process->pid, user, what, command, detail);
 }
 
@@ -328,6 +334,7 @@ static void print_json(const struct finding *found, int first)
     write_json_member(stdout, "expected", found->expected);
     write_json_member(stdout, "verdict", found->verdict);
     write_json_member(stdout, "detail", found->detail);
+    write_json_member(stdout, "cuda_runtime", found->process->cuda_runtime);
     printf("}");
 }
 
@@ -388,7 +395,8 @@ const struct command command_ps = {
     .description =
         "List the running processes that have cuDNN loaded: pid, user, command, the\n"
         "set the library belongs to (or the file, when it is no set's), and whether\n"
-        "that is what the process's pin selects now, under a header on a terminal.\n"
+        "that is what the process's pin selects now, under a header on a terminal,\n"
+        "and the folder its CUDA runtime (libcudart, libcusolver) came from.\n"
         "Processes of other users are shown as far as permissions allow; those that\n"
         "cannot be read are counted with --all.\n",
     .options = options,

@@ -62,6 +62,17 @@ static void take_served(const char *file, struct cudnn_process *process)
     snprintf(process->served[major - 7], PATH_MAX, "%.*s", (int)length, dir);
 }
 
+/* The folder of the first CUDA runtime library mapped (libcudart.so.*, libcusolver.so.*): where the framework's
+ * own CUDA libraries came from. */
+static void take_runtime(const char *file, struct cudnn_process *process)
+{
+    const char *name = strrchr(file, '/');
+    if (process->cuda_runtime[0] != '\0' || name == NULL ||
+        (strncmp(name + 1, "libcudart.so.", 13) != 0 && strncmp(name + 1, "libcusolver.so.", 15) != 0))
+        return;
+    snprintf(process->cuda_runtime, sizeof process->cuda_runtime, "%.*s", (int)(name - file), file);
+}
+
 /* The main cuDNN libraries in the process's maps; -1 when they cannot be read. */
 static int read_libraries(int pid, struct cudnn_process *process)
 {
@@ -76,6 +87,7 @@ static int read_libraries(int pid, struct cudnn_process *process)
             continue;
         file[strcspn(file, "\n")] = '\0';
         take_served(file, process);
+        take_runtime(file, process);
         int known = strcmp(last, file) == 0;   /* a file's segments follow each other */
         for (int i = 0; i < process->count; i++)
             known |= strcmp(process->libraries[i], file) == 0;

@@ -27,6 +27,7 @@ struct cudnn_process {
     char libraries[PROCESS_MAX_LIBRARIES][PATH_MAX];   /* the main cuDNN libraries mapped (libcudnn.so.N*) */
     int libraries_left_out;            /* more than PROCESS_MAX_LIBRARIES were mapped: how many are not listed */
     char served[3][PATH_MAX];          /* per major 7, 8, 9: the set folder its shim serves ("?" unknown, "" none) */
+    char cuda_runtime[PATH_MAX];       /* the folder its CUDA runtime (libcudart, libcusolver) was mapped from, or "" */
 };
 
 struct process_scan {

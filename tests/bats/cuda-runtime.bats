@@ -404,3 +404,28 @@ apt_repo() {
     assert_status 1
     assert_output_has "the CUDA 11.2 runtime pinned in $P25/.cudnn-version is not installed"
 }
+
+@test "ps names the CUDA runtime folder each running framework got its libraries from" {
+    two_projects
+    (cd "$P24" && cudnnv install --cuda-libs-from "$RUNTIMES/11.0/lib64" 2>/dev/null)
+    (cd "$P25" && cudnnv install --cuda-libs-from "$RUNTIMES/11.2/lib64" 2>/dev/null)
+    local hold="$BATS_TEST_TMPDIR/release" pids=()
+    (cd "$P24" && HOST_HOLD_FILE="$hold" exec "$CUDNNV" exec "$FIXTURES/bin/host_framework" $TF24 > "$BATS_TEST_TMPDIR/24" 2>&1) &
+    pids+=($!)
+    (cd "$P25" && HOST_HOLD_FILE="$hold" exec "$CUDNNV" exec "$FIXTURES/bin/host_framework" $TF25 > "$BATS_TEST_TMPDIR/25" 2>&1) &
+    pids+=($!)
+    for _ in $(seq 100); do
+        [ "$(grep -c libcudnn "$BATS_TEST_TMPDIR/24" "$BATS_TEST_TMPDIR/25" | grep -c ':1$')" -eq 2 ] && break
+        sleep 0.1
+    done
+    local listing
+    listing=$(cudnnv ps --json 2>/dev/null)
+    touch "$hold"
+    wait "${pids[@]}"
+    python3 - "$listing" "$CUDNNV_ROOT/cuda/runtime" <<'PY'
+import json, sys
+rows = json.loads(sys.argv[1])
+runtimes = sorted(row["cuda_runtime"] for row in rows if "host_framework" in row["command"])
+assert runtimes == [sys.argv[2] + "/11.0/lib", sys.argv[2] + "/11.2/lib"], runtimes
+PY
+}
