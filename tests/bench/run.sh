@@ -6,7 +6,9 @@
 #      cudnnGetVersion, through the shim vs direct (run alternately)
 #   3. the size of each shim
 #   4. the shell hook against direnv: hook-env after a cd and unchanged, and a
-#      whole bash prompt where nothing changed (cudnnv runs no process then)
+#      whole bash prompt where nothing changed (cudnnv runs no process then);
+#      a cd between two projects that pin a CUDA runtime vs between two
+#      that pin only a set
 #   5. verify against sha256sum
 #   6. a container start with a set's CDI device vs without (podman)
 # Usage: run.sh CUDNNV FIXTURES BUILD_DIR
@@ -106,6 +108,30 @@ direnv_prompt=$(prompt_cost "$(direnv hook bash)" _direnv_hook 300 2>/dev/null) 
 awk -v c="$cudnnv_prompt" -v d="$direnv_prompt" 'BEGIN {
     printf "prompt (nothing changed, in bash): cudnnv hook %.1f us, direnv hook %.1f us per prompt, ratio %.3f\n", c, d, c / d }' |
     tee -a "$out/hook.txt"
+
+# 4c. A cd between two projects that each pin a CUDA runtime ("cuda 11.0":
+#     the hook puts it on LD_LIBRARY_PATH) against a cd between two projects
+#     that pin only a set: hook-env in one with the other's state, alternated.
+"$cudnnv" install "$fixtures/archives/cudnn-11.0-linux-x64-v8.0.4.30-test.tgz" 2>/dev/null
+pins="$out/pins"
+rm -rf "$pins"
+mkdir -p "$pins/a" "$pins/b" "$pins/rt-a" "$pins/rt-b"
+(cd "$pins/a" && "$cudnnv" use 8.0 >/dev/null 2>&1)
+(cd "$pins/b" && "$cudnnv" use 8.1 >/dev/null 2>&1)
+printf '8.0\ncuda 11.0\n' > "$pins/rt-a/.cudnn-version"
+printf '8.1\ncuda 11.2\n' > "$pins/rt-b/.cudnn-version"
+(cd "$pins/rt-a" && "$cudnnv" install --cuda-libs-from "$fixtures/cuda-runtime/11.0/lib64" >/dev/null 2>&1)
+(cd "$pins/rt-b" && "$cudnnv" install --cuda-libs-from "$fixtures/cuda-runtime/11.2/lib64" >/dev/null 2>&1)
+for project in a b rt-a rt-b; do
+    (cd "$pins/$project" && eval "$("$cudnnv" hook-env bash)" && printf '%s' "$__CUDNNV_STATE") > "$out/state-$project"
+done
+cd_line() { # cd_line FROM TO: hook-env in TO with FROM's state, as the prompt after 'cd TO' runs it
+    printf "cd '%s' && __CUDNNV_STATE=\"\$(cat '%s')\" exec '%s' hook-env bash" "$pins/$2" "$out/state-$1" "$cudnnv"
+}
+printf 'cd between projects: ' | tee "$out/cd.txt"
+"$out/alternate" 300 "two pins" "$(cd_line b a)" "two pins with CUDA runtimes" "$(cd_line rt-b rt-a)" |
+    tee -a "$out/cd.txt"
+cd "$deep"
 
 # 5. verify: XXH3-128 of every file of the real 9.19 set against its
 #    MANIFEST, vs sha256sum over the same files, warm cache.
