@@ -68,7 +68,7 @@ static const char *habit_equivalent(const char *name)
     static const char *const habits[][2] = {
         {"ls", "versions"},         {"list", "versions"},        {"ls-remote", "known"},
         {"list-remote", "known"},   {"current", "version"},      {"run", "exec"},
-        {"alias", "global"},
+        {"alias", "global"},        {"installed", "versions"},
         {"deactivate", "shell --unset"}, {"unalias", "uninstall"}, {"activate", "shell VERSION"},
     };
     for (size_t i = 0; i < sizeof habits / sizeof habits[0]; i++) {

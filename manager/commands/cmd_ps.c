@@ -300,10 +300,28 @@ static int is_shim(const char *root, const char *library)
            carries_shim_mark(library);
 }
 
-/* One line for people: every text from outside (paths, the command line) with its control bytes escaped. */
-static void print_text(const struct finding *found)
+/* One row for people, its columns escaped (every text from outside: paths, the command line). */
+struct text_row {
+    int pid;
+    char *user, *what, *command, *detail;
+};
+
+struct text_rows {
+    struct text_row *row;
+    int count, size;
+};
+
+static void take_text(struct text_rows *rows, const struct finding *found)
 {
     char user[64], command[1024], what[4 * PATH_MAX], detail[4 * PATH_MAX], line[8 * PATH_MAX];
+    if (rows->count == rows->size) {
+        int size = rows->size ? 2 * rows->size : 16;
+        struct text_row *grown = realloc(rows->row, (size_t)size * sizeof *grown);
+        if (grown == NULL)
+            return;
+        rows->row = grown;
+        rows->size = size;
+    }
     user_name(found->process, user, sizeof user);
     cudnnv_escape_text(found->process->command, command, sizeof command);
     if (found->set[0] != '\0')
@@ -316,7 +334,42 @@ static void print_text(const struct finding *found)
     else
         snprintf(line, sizeof line, "%s", found->detail);
     cudnnv_escape_text(line, detail, sizeof detail);
-    printf("%7d  %-8s  %s  %s  [%s]\n", found->process->pid, user, what, command, detail);
+    struct text_row *row = &rows->row[rows->count++];
+    row->pid = found->process->pid;
+    row->user = strdup(user);
+    row->what = strdup(what);
+    row->command = strdup(command);
+    row->detail = strdup(detail);
+}
+
+static int wider(int width, const char *text)
+{
+    return text != NULL && (int)strlen(text) > width ? (int)strlen(text) : width;
+}
+
+/* The rows in columns as wide as their widest entry, under a header on a terminal; then freed. */
+static void print_text_rows(struct text_rows *rows, int header)
+{
+    int user = 8, what = 27, command = 7;   /* USER as wide as ps(1) makes it, at least */
+    for (int i = 0; i < rows->count; i++) {
+        user = wider(user, rows->row[i].user);
+        what = wider(what, rows->row[i].what);
+        command = wider(command, rows->row[i].command);
+    }
+    if (header && rows->count > 0)
+        printf("%7s  %-*s  %-*s  %-*s  [%s]\n", "PID", user, "USER", what, "SET (CUDNN, FOLDER) OR FILE", command,
+               "COMMAND", "WHAT ITS PIN SAYS");
+    for (int i = 0; i < rows->count; i++) {
+        const struct text_row *row = &rows->row[i];
+        printf("%7d  %-*s  %-*s  %-*s  [%s]\n", row->pid, user, row->user ? row->user : "?", what,
+               row->what ? row->what : "?", command, row->command ? row->command : "?",
+               row->detail ? row->detail : "?");
+        free(row->user);
+        free(row->what);
+        free(row->command);
+        free(row->detail);
+    }
+    free(rows->row);
 }
 
 static void print_json(const struct finding *found, int first)
@@ -338,9 +391,26 @@ static void print_json(const struct finding *found, int first)
     printf("}");
 }
 
+/* This user's own processes whose maps could not be read (a container's namespaces, a ptrace rule): each named,
+ * with why. */
+static void say_unreadable_own(const struct process_scan *scan)
+{
+    char list[1024] = "";
+    int own = scan->unreadable - scan->unreadable_others;
+    for (int i = 0; i < own && i < PROCESS_UNREADABLE_NAMED; i++) {
+        size_t used = strlen(list);
+        snprintf(list + used, sizeof list - used, "%s%d (%s)", used ? ", " : "", scan->unreadable_own_pid[i],
+                 strerror(scan->unreadable_own_errno[i]));
+    }
+    if (own > 0)
+        note("%d process%s owned by %s could not be looked at: %s%s; reading which libraries a process loaded needs the right to trace it (a process in another namespace, or one that changed its user, is closed even to its owner)",
+             own, own == 1 ? "" : "es", geteuid() == 0 ? "root" : "you", list, own > PROCESS_UNREADABLE_NAMED ? ", ..." : "");
+}
+
 static int run(struct args *args)
 {
     struct process_scan scan;
+    struct text_rows rows = {NULL, 0, 0};
     int json = args_has(args, PS_JSON), shown = 0;
     if (process_scan_run(&scan) != 0)
         return fail("cannot list processes here: %s (cudnnv ps reads /proc on Linux, a toolhelp snapshot on Windows)",
@@ -361,12 +431,8 @@ static int run(struct args *args)
             cudnnv_read_as_user(-1);
             if (json)
                 print_json(&found, shown == 0);
-            else {
-                if (header && shown == 0)
-                    printf("%7s  %-8s  %s  %s  [%s]\n", "PID", "USER", "SET (CUDNN, FOLDER) OR FILE", "COMMAND",
-                           "WHAT ITS PIN SAYS");
-                print_text(&found);
-            }
+            else
+                take_text(&rows, &found);
             shown++;
         }
         if (process->libraries_left_out > 0)
@@ -375,12 +441,11 @@ static int run(struct args *args)
     }
     if (json)
         printf("%s]\n", shown ? "\n" : "");
+    else
+        print_text_rows(&rows, header);
     if (shown == 0 && !json)
         note("no running process has cuDNN loaded");
-    int own = scan.unreadable - scan.unreadable_others;
-    if (own > 0)
-        note("%d of your processes could not be looked at: reading which libraries %s loaded is not permitted",
-             own, own == 1 ? "it" : "they");
+    say_unreadable_own(&scan);
     if (scan.unreadable_others > 0 && args_has(args, PS_ALL))
         note("%d process%s of other users could not be looked at (root sees them)", scan.unreadable_others,
              scan.unreadable_others == 1 ? "" : "es");

@@ -172,8 +172,13 @@ int process_scan_run(struct process_scan *scan)
         memset(process, 0, sizeof *process);
         int found = read_libraries(pid, process);
         if (found < 0 && (errno == EACCES || errno == EPERM)) {   /* not one that ended */
+            int why = errno, own = owned_by_me(pid), named = scan->unreadable - scan->unreadable_others;
             scan->unreadable++;
-            scan->unreadable_others += !owned_by_me(pid);
+            scan->unreadable_others += !own;
+            if (own && named < PROCESS_UNREADABLE_NAMED) {
+                scan->unreadable_own_pid[named] = pid;
+                scan->unreadable_own_errno[named] = why;
+            }
         }
         if (found <= 0)
             continue;

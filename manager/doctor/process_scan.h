@@ -12,6 +12,8 @@
 
 #define PROCESS_MAX_LIBRARIES 16
 
+#define PROCESS_UNREADABLE_NAMED 8
+
 struct cudnn_process {
     int pid;
     unsigned uid;
@@ -35,6 +37,8 @@ struct process_scan {
     int count;
     int unreadable;                    /* processes whose maps this user may not read */
     int unreadable_others;             /* of those, the processes of other users (0 where owners are not known) */
+    int unreadable_own_pid[PROCESS_UNREADABLE_NAMED];   /* the first of this user's own that could not be read */
+    int unreadable_own_errno[PROCESS_UNREADABLE_NAMED]; /* and why (errno) */
 };
 
 int process_scan_run(struct process_scan *scan);

@@ -52,7 +52,7 @@ load helpers
     assert_status 2
     assert_output_has "did you mean 'verify'?"
     # the words of pyenv, nvm and rbenv get cudnnv's own command, not silence
-    for habit in ls:versions list:versions ls-remote:known current:version run:exec alias:global "deactivate:shell --unset"; do
+    for habit in ls:versions list:versions ls-remote:known current:version run:exec alias:global installed:versions "deactivate:shell --unset"; do
         run cudnnv "${habit%%:*}"
         assert_status 2
         assert_output_has "no such command '${habit%%:*}'; cudnnv's is 'cudnnv ${habit#*:}'"

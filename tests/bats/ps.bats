@@ -245,13 +245,37 @@ for i in range(1, 19): ctypes.CDLL('$BATS_TEST_TMPDIR/copies/%d/libcudnn.so.8.0.
     rm -rf "$top"
 }
 
-@test "ps shows a header on a terminal, not on a pipe" {
+@test "ps shows a header on a terminal, not on a pipe, its columns over the rows'" {
     setup_store
     cudnnv use 8.1 2>/dev/null
     hold "$BATS_TEST_TMPDIR" held
-    run script -qec "$CUDNNV ps" /dev/null
-    assert_output_has "    PID  USER      SET (CUDNN, FOLDER) OR FILE  COMMAND  [WHAT ITS PIN SAYS]"
+    run script -qec "$CUDNNV ps 2>/dev/null" /dev/null
+    local header row
+    header=$(printf '%s\n' "$output" | tr -d '\r' | grep -m1 "^    PID  USER  ")
+    row=$(printf '%s\n' "$output" | tr -d '\r' | grep -m1 "8.1.0.77 (cuDNN 8.1.0.77")
+    # each column of the header starts where that column of the row starts
+    local set_at command_at pin_at
+    set_at=$(awk -v h="$header" 'BEGIN { print index(h, "SET (CUDNN") - 1 }')
+    [ "${row:$set_at:8}" = 8.1.0.77 ]
+    command_at=$(awk -v h="$header" 'BEGIN { print index(h, "COMMAND") - 1 }')
+    [ "${row:$command_at:1}" = / ]
+    pin_at=$(awk -v h="$header" 'BEGIN { print index(h, "[WHAT ITS PIN SAYS]") - 1 }')
+    [ "${row:$pin_at:1}" = "[" ]
     run cudnnv ps
     assert_output_has "8.1.0.77 (cuDNN 8.1.0.77"
     refute_output_has "WHAT ITS PIN SAYS"   # not on a pipe: scripts read the lines
+}
+
+@test "ps names each of your own processes it could not look at, with the reason" {
+    local pid unreadable=""
+    for pid in $(ls /proc | grep -E '^[0-9]+$'); do
+        [ "$(stat -c %u "/proc/$pid" 2>/dev/null)" = "$(id -u)" ] || continue
+        cat "/proc/$pid/maps" >/dev/null 2>&1 || { [ -d "/proc/$pid" ] && unreadable="$pid"; }
+        [ -n "$unreadable" ] && break
+    done
+    [ -n "$unreadable" ] || skip "every process of this user here can be looked at (a process in a parent namespace, as a sandbox's PID 1, cannot)"
+    run cudnnv ps
+    assert_status 0
+    assert_output_has "owned by $( [ "$(id -u)" = 0 ] && echo root || echo you) could not be looked at: "
+    assert_output_has "$unreadable (Permission denied)"
 }
