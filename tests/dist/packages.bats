@@ -138,11 +138,17 @@ ours_in_root() {
     run as_user "python3 -m venv ~/venv && ~/venv/bin/pip install -q --no-index --disable-pip-version-check /tmp/$wheel &&
         PATH=\$HOME/venv/bin:\$PATH && command -v cudnnv && cudnnv --version &&
         cudnnv install /srv/nvidia_cudnn_cu12-9.1.0.70-py3-none-manylinux2014_x86_64.whl &&
+        echo 'eval \"\$(\$HOME/venv/bin/cudnnv init bash)\"' >> ~/.bashrc &&
+        env -i HOME=/home/user PATH=/usr/bin:/bin TERM=dumb bash -i -c 'type -t cudnnv; cudnnv versions' < /dev/null 2>&1 &&
         ~/venv/bin/pip uninstall -y -q --disable-pip-version-check cudnnv && ls ~/venv/bin"
     assert_status 0
     assert_output_has "/home/user/venv/bin/cudnnv"
     assert_output_has "cudnnv $version"
     assert_output_has "installed 9.1.0.70"
+    # README's line for a venv, in a new interactive bash where the venv is not active: the hook is there
+    refute_output_has "command not found"
+    assert_output_has "function"
+    assert_output_has "9.1.0.70"
     [ -d "$ROOT/home/user/.cudnnv/versions/9.1.0.70" ]
     [ ! -e "$ROOT/home/user/venv/bin/cudnnv" ]
     run find "$ROOT/home/user/venv" -type f -path '*cudnnv*'
