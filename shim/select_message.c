@@ -31,13 +31,13 @@ const char *cudnnv_trust_rule(void)
 #endif
 }
 
-/* What chose: "set by /p/.cudnn-version", "set by CUDNNV_VERSION", "linked as system", "newest installed". */
+/* What chose: "set by /p/.cudnn-version", "set by CUDNNV_VERSION", "linked as system", "the newest installed 8.x". */
 void cudnnv_describe_origin(const struct cudnnv_choice *choice, char *out, size_t size)
 {
     if (choice->origin == CUDNNV_ORIGIN_SYSTEM)
         snprintf(out, size, "linked as system");
     else if (choice->origin == CUDNNV_ORIGIN_NEWEST)
-        snprintf(out, size, "newest installed of its major: no source names one");
+        snprintf(out, size, "the newest installed %d.x: no source names one", cudnnv_name_major(choice->name));
     else
         snprintf(out, size, "set by %s", choice->origin_path);
 }

@@ -91,9 +91,12 @@ static void load_sublibraries(const struct cudnnv_choice *choice, struct cudnnv_
             if (load_rank(names[i]) != rank)
                 continue;
             if (snprintf(path, sizeof path, "%s/%s", loaded->lib_dir, names[i]) >= (int)sizeof path ||
-                dlopen(path, RTLD_LAZY | RTLD_LOCAL) == NULL)
+                dlopen(path, RTLD_LAZY | RTLD_LOCAL) == NULL) {
+                char origin[PATH_MAX + 64];
+                cudnnv_describe_origin(choice, origin, sizeof origin);
                 cudnnv_die("cannot load %s of set '%s' (%s): %s; see what the set needs with 'cudnnv doctor' (CUDA libraries it lacks: 'cudnnv install --with-cuda-libs %s'; damaged files: 'cudnnv verify %s')",
-                           names[i], choice->name, choice->origin_path, dlerror(), choice->name, choice->name);
+                           names[i], choice->name, origin, dlerror(), choice->name, choice->name);
+            }
             loaded->libraries++;
         }
     }
@@ -313,9 +316,12 @@ static void refuse_foreign_copies(const struct cudnnv_choice *choice, const stru
     if (dladdr((void *)refuse_foreign_copies, &self) == 0 || !real_folder(self.dli_fname, search.shim_dir))
         search.shim_dir[0] = '\0';
     dl_iterate_phdr(find_foreign, &search);
-    if (search.found[0] != '\0')
+    if (search.found[0] != '\0') {
+        char origin[PATH_MAX + 64];
+        cudnnv_describe_origin(choice, origin, sizeof origin);
         cudnnv_die("CUDNNV_STRICT is set and this process also loaded %s, a cuDNN copy that is not set '%s' (%s); remove it from the program's path, or unset CUDNNV_STRICT",
-                   search.found, choice->name, choice->origin_path);
+                   search.found, choice->name, origin);
+    }
 }
 
 static void load_libraries(const char *root, const struct cudnnv_choice *choice, struct cudnnv_loaded *loaded);
@@ -356,9 +362,12 @@ static __attribute__((noinline)) void check_set(const char *root, const struct c
     if (lib_dir == NULL)
         cudnnv_die("out of memory while loading set '%s'", choice->name);
     cudnnv_set_dir(root, choice->name, set_dir, sizeof set_dir);
-    if (choice->other_platform)
+    if (choice->other_platform) {
+        char origin[PATH_MAX + 64];
+        cudnnv_describe_origin(choice, origin, sizeof origin);
         cudnnv_die("set '%s' (%s) is not built for %s; install NVIDIA's %s archive of that release and pin it",
-                   choice->name, choice->origin_path, CUDNNV_HOST_PLATFORM, CUDNNV_HOST_PLATFORM);
+                   choice->name, origin, CUDNNV_HOST_PLATFORM, CUDNNV_HOST_PLATFORM);
+    }
     cudnnv_trust_init(&trust, root, cudnnv_system_root());
     if (!cudnnv_set_trusted_lib(&trust, set_dir, lib_dir, NULL, 0))   /* the reason only when refused */
         die_refused(choice, &trust, set_dir);
@@ -404,10 +413,12 @@ static __attribute__((noinline)) void check_library_version(const struct cudnnv_
     reported[0] = version / scale;
     reported[1] = version % scale / 100;
     reported[2] = version % 100;
+    char origin[PATH_MAX + 64];
+    cudnnv_describe_origin(choice, origin, sizeof origin);
     for (int i = 0; i < count; i++) {
         if (named[i] != reported[i])
             cudnnv_die("set '%s' (%s) holds cuDNN %ld.%ld.%ld, not the release its name says; see 'cudnnv verify %s', and reinstall it",
-                       choice->name, choice->origin_path, reported[0], reported[1], reported[2], choice->name);
+                       choice->name, origin, reported[0], reported[1], reported[2], choice->name);
     }
 }
 
@@ -419,9 +430,12 @@ static void load_libraries(const char *root, const struct cudnnv_choice *choice,
     char path[strlen(loaded->lib_dir) + sizeof "/libcudnn.so.99"];
     sprintf(path, "%s/libcudnn.so.%d", loaded->lib_dir, cudnnv_shim_major_number());
     loaded->main_library = dlopen(path, RTLD_LAZY | RTLD_LOCAL);
-    if (loaded->main_library == NULL)
-        cudnnv_die("cannot load cuDNN '%s' (%s): %s; check it with 'cudnnv verify %s'",
-                   choice->name, choice->origin_path, dlerror(), choice->name);
+    if (loaded->main_library == NULL) {
+        char origin[PATH_MAX + 64];
+        cudnnv_describe_origin(choice, origin, sizeof origin);
+        cudnnv_die("cannot load cuDNN '%s' (%s): %s; check it with 'cudnnv verify %s'", choice->name, origin,
+                   dlerror(), choice->name);
+    }
     loaded->libraries++;
     load_shadowed(root, choice, loaded);
     /* after the sublibraries: cuDNN 9's cudnnGetVersion() opens libcudnn_graph by its soname */

@@ -51,9 +51,11 @@ static void load_sublibraries(const struct cudnnv_choice *choice, struct cudnnv_
             continue;
         snprintf(path, sizeof path, "%s\\%s", loaded->lib_dir, name);
         if (load(path) == NULL) {
+            char origin[PATH_MAX + 64];
             describe_error(why, sizeof why);
+            cudnnv_describe_origin(choice, origin, sizeof origin);
             cudnnv_die("cannot load %s of set '%s' (%s): %s; see what the set needs with 'cudnnv doctor' (CUDA libraries it lacks: 'cudnnv install --with-cuda-libs %s'; damaged files: 'cudnnv verify %s')",
-                       name, choice->name, choice->origin_path, why, choice->name, choice->name);
+                       name, choice->name, origin, why, choice->name, choice->name);
         }
         loaded->libraries++;
     } while (FindNextFileW(search, &found));
@@ -149,9 +151,11 @@ void cudnnv_load_set(const char *root, const struct cudnnv_choice *choice, struc
     snprintf(path, sizeof path, "%s\\cudnn64_%d.dll", loaded->lib_dir, cudnnv_shim_major_number());
     loaded->main_library = load(path);
     if (loaded->main_library == NULL) {
+        char origin[PATH_MAX + 64];
         describe_error(why, sizeof why);
-        cudnnv_die("cannot load cuDNN '%s' (%s): %s; check it with 'cudnnv verify %s'", choice->name,
-                   choice->origin_path, why, choice->name);
+        cudnnv_describe_origin(choice, origin, sizeof origin);
+        cudnnv_die("cannot load cuDNN '%s' (%s): %s; check it with 'cudnnv verify %s'", choice->name, origin, why,
+                   choice->name);
     }
     loaded->libraries++;
 }

@@ -26,7 +26,7 @@ fake_python() { # fake_python DIST_INFO VERSION: a python3 whose site-packages h
     LD_LIBRARY_PATH="$CUDNNV_ROOT/shims/lib" run cudnnv doctor
     assert_output_has "OK    selection: cuDNN 8: 8.1.0.77 (set by $PWD/.cudnn-version)"
     assert_output_has "OK    set: 8.1.0.77 is complete and unchanged"
-    assert_output_has "OK    selection: cuDNN 9: 9.1.0.70 (newest installed of its major: no source names one)"
+    assert_output_has "OK    selection: cuDNN 9: 9.1.0.70 (the newest installed 9.x: no source names one)"
     assert_output_has "OK    shims: libcudnn.so.8, libcudnn.so.9 in $CUDNNV_ROOT/shims/lib, one per installed major"
     assert_output_has "OK    library path: the shim directory is on LD_LIBRARY_PATH"
 }

@@ -56,9 +56,13 @@ convolve() {
     run cudnnv versions --json
     assert_output_has '"unmet_needs": "libcublasLt.so.11, libnvrtc.so"'
     run -127 convolve
-    assert_output_has "cudnnv: cannot load libcudnn_cnn_infer.so.8 of set '8.2.4.15'"
+    assert_output_has "cudnnv: cannot load libcudnn_cnn_infer.so.8 of set '8.2.4.15' (set by $PWD/.cudnn-version): "
     assert_output_has "libcublasLt.so.11: cannot open shared object file"
     assert_output_has "'cudnnv install --with-cuda-libs 8.2.4.15'"
+    # with no pin at all, the message says what chose the set instead of empty parentheses
+    rm .cudnn-version
+    run -127 convolve
+    assert_output_has "cudnnv: cannot load libcudnn_cnn_infer.so.8 of set '8.2.4.15' (the newest installed 8.x: no source names one): "
 }
 
 @test "with cuBLAS on LD_LIBRARY_PATH but no NVRTC of its major, the convolution fails as cuDNN 8 does" {

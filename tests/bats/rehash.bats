@@ -53,11 +53,11 @@ load helpers
     LD_LIBRARY_PATH="$CUDNNV_ROOT/shims/lib" CUDNNV_DEBUG=1 run "$FIXTURES/bin/host_dlopen" libcudnn.so.8
     assert_status 0
     [ "${lines[-1]}" != "" ]
-    assert_output_has "set '8.1.0.77' (newest installed of its major: no source names one)"
+    assert_output_has "set '8.1.0.77' (the newest installed 8.x: no source names one)"
     install_fixture cudnn-linux-x86_64-9.1.0.70_cuda12-archive-test.tar.xz
     [ -f "$CUDNNV_ROOT/shims/lib/libcudnn.so.9" ]
     cudnnv uninstall 8.1.0.77 2>/dev/null
     [ ! -e "$CUDNNV_ROOT/shims/lib/libcudnn.so.8" ]
     run cudnnv version --all
-    assert_output_has "cuDNN 9: 9.1.0.70 (newest installed of its major: no source names one)"
+    assert_output_has "cuDNN 9: 9.1.0.70 (the newest installed 9.x: no source names one)"
 }

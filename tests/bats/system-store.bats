@@ -39,7 +39,7 @@ teardown() {
     run as_user 65534 "$CUDNNV" versions
     assert_status 0
     assert_output_has "  8.0.4.30 [system store]"
-    assert_output_has "* 8.1.0.77 (newest installed of its major: no source names one) [system store]"
+    assert_output_has "* 8.1.0.77 (the newest installed 8.x: no source names one) [system store]"
     as_user 65534 sh -c "cd '$TOP/home-65534/project' && '$CUDNNV' use 8.0"
     as_user 65533 sh -c "cd '$TOP/home-65533/project' && '$CUDNNV' use 8.1"
     # both programs at once, each through its user's own shims
@@ -69,7 +69,7 @@ teardown() {
     setup_cluster
     as_user 65534 "$CUDNNV" install "$ARCHIVES/cudnn-11.2-linux-x64-v8.1.0.77-test.tgz" 2>/dev/null
     run as_user 65534 "$CUDNNV" versions
-    assert_output_has "* 8.1.0.77 (newest installed of its major: no source names one)"
+    assert_output_has "* 8.1.0.77 (the newest installed 8.x: no source names one)"
     refute_lines_match "8\.1\.0\.77.*system store"
     run as_user 65534 "$CUDNNV" prefix 8.1.0.77
     [ "$output" = "$TOP/home-65534/.cudnnv/versions/8.1.0.77" ]

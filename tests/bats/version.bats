@@ -91,5 +91,5 @@ load helpers
     cudnnv uninstall -f system 2>/dev/null || rm "$CUDNNV_ROOT/versions/system"
     install_fixture cudnn-11.2-linux-x64-v8.1.0.77-test.tgz
     run cudnnv version
-    assert_output_has "8.1.0.77 (newest installed of its major: no source names one)"
+    assert_output_has "8.1.0.77 (the newest installed 8.x: no source names one)"
 }

@@ -10,7 +10,7 @@ load helpers
     assert_status 0
     # exactly these lines: nothing else on stdout or stderr
     [ "$output" = "$(printf '%s\n' "  8.0.4.30" "  8.1.0.77" "* 8.1.1.33 (set by $PWD/.cudnn-version)" \
-                          "* 9.1.0.70 (newest installed of its major: no source names one)")" ]
+                          "* 9.1.0.70 (the newest installed 9.x: no source names one)")" ]
 }
 
 @test "each major's selected set is marked" {
