@@ -51,7 +51,7 @@ static const struct option_spec options[] = {
                                  "its libcudnn-dev (the headers; not with --runtime)"},
     [INSTALL_DRY_RUN] = {.name = "--dry-run", .help = "say which archive it would bring, from where (cache, mirror\n"
                                                      "folder, or its address), its size and SHA-256; change nothing"},
-    [INSTALL_WITH_CUDA_LIBS] = {.name = "--with-cuda-libs", .conflicts = 1 << INSTALL_DRY_RUN,
+    [INSTALL_WITH_CUDA_LIBS] = {.name = "--with-cuda-libs",
                                 .help = "also bring the CUDA libraries the set loads (cuBLAS, NVRTC) that\n"
                                         "a program started here would not find, from NVIDIA's CUDA\n"
                                         "redist ([catalog] cuda_redist); RELEASE may be an installed set"},

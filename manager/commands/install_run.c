@@ -51,6 +51,7 @@ static int parse_install(struct args *args, struct install_request *request)
     request->cuda_libs_from = args->value[INSTALL_CUDA_LIBS_FROM];
     request->with_cuda_libs = args_has(args, INSTALL_WITH_CUDA_LIBS) || request->cuda_libs_from != NULL;
     request->allow_advised = args_has(args, INSTALL_ALLOW_ADVISED);
+    request->dry_run = args_has(args, INSTALL_DRY_RUN);
     request->cuda_libs_auto = config.cuda_libs_auto;
     request->source = args->count ? args->operand[0] : NULL;
     if (request->platform != NULL && catalog_platform_from_name(request->platform) < 0)
@@ -152,6 +153,20 @@ static int is_installed_set(const struct install_request *request, cudnnv_name n
            cudnnv_set_exists(store_root(), name);
 }
 
+/*
+ * The CUDA libraries an installed set lacks (install --with-cuda-libs NAME):
+ * brought, or under --dry-run only named (what a program started here would
+ * not find), nothing fetched.
+ */
+static int companions_for_installed(const struct install_request *request, const char *set)
+{
+    const struct cuda_libs_origin origin = companions_origin(request);
+    if (!request->dry_run)
+        return install_cuda_libs_for(store_root(), set, 1, &origin);
+    needs_note_unmet(store_root(), set, 1);
+    return 0;
+}
+
 /* One pin of the project, unless a set answers it already: brought as 'install NAME' would. */
 static int install_pin(struct install_request *request, const char *pin, const char *version_file,
                        struct catalog_once *catalog)
@@ -160,16 +175,17 @@ static int install_pin(struct install_request *request, const char *pin, const c
     cudnnv_name set;
     if (cudnnv_resolve(store_root(), pin, set)) {
         note("%s (pinned in %s): installed as %s", pin, version_file, set);
-        const struct cuda_libs_origin origin = companions_origin(request);
-        return request->with_cuda_libs ? install_cuda_libs_for(store_root(), set, 1, &origin) : 0;
+        return request->with_cuda_libs ? companions_for_installed(request, set) : 0;
     }
     const char *release = (pin[0] == 'v' || pin[0] == 'V') ? pin + 1 : pin;   /* nvm's spelling */
     if (cudnnv_name_major(release) < 0)
         return fail("%s (pinned in %s) is no release to install; install or link a set of that name ('cudnnv install --name %s SOURCE', 'cudnnv link %s DIR')",
                     pin, version_file, pin, pin);
-    note("%s (pinned in %s): installing", pin, version_file);
+    note("%s (pinned in %s): %s", pin, version_file, request->dry_run ? "not installed; it would be" : "installing");
     request->source = release;
     int status = resolve(request, release, catalog, &found);
+    if (status == INSTALL_ALREADY || status == INSTALL_PLANNED)
+        return 0;   /* the next pin is looked at too */
     return status != 0 ? status : install_one(request, &found);
 }
 
@@ -195,6 +211,13 @@ static int install_project_runtime(const struct install_request *request, const 
         return 0;
     }
     int platform = request->platform ? catalog_platform_from_name(request->platform) : (int)catalog_host_platform();
+    if (request->dry_run) {
+        config_read(store_root(), &config);
+        note("CUDA %s runtime (pinned in %s): not installed; 'cudnnv install' brings it from %s", release, version_file,
+             runtime_from ? runtime_from : request->channel ? request->channel
+                                          : config.cuda_apt[0] ? config.cuda_apt : APT_REPO_DEFAULT);
+        return 0;
+    }
     if (runtime_from != NULL) {
         note("CUDA %s runtime (pinned in %s): bringing it from %s", release, version_file, runtime_from);
         return cuda_runtime_install_folder(store_root(), release, runtime_from);
@@ -304,17 +327,17 @@ int install_run(struct args *args)
     if (args_has(args, INSTALL_LOCKED))
         status = install_locked_with_runtime(&request, args_has(args, INSTALL_DRY_RUN));
     else if (request.source == NULL)
-        status = args_has(args, INSTALL_DRY_RUN) ? usage_fail("install", "--dry-run needs a SOURCE")
-                                                 : install_pins(&request, &catalog);
+        status = install_pins(&request, &catalog);
     else if (is_installed_set(&request, installed)) {
-        const struct cuda_libs_origin origin = companions_origin(&request);
-        if ((status = install_cuda_libs_for(store_root(), installed, 1, &origin)) == 0)
+        if ((status = companions_for_installed(&request, installed)) == 0 && !request.dry_run)
             needs_note_unmet(store_root(), installed, 1);
     }
     else if ((status = resolve(&request, request.source, &catalog, &found)) == 0)
         status = args_has(args, INSTALL_DRY_RUN) ? plan_local(&found) : install_one(&request, &found);
+    if (request.dry_run && request.with_cuda_libs && request.source != NULL && !is_installed_set(&request, installed))
+        note("which CUDA libraries a set lacks is read from its files once installed: then 'cudnnv install --with-cuda-libs NAME' (or --dry-run with it) says and brings them");
     if (!args_has(args, INSTALL_DRY_RUN))
         cdi_specs_follow_store(store_root());   /* with the companions brought after the set */
     catalog_once_free(&catalog);
-    return status == INSTALL_PLANNED ? 0 : status;
+    return status == INSTALL_PLANNED || status == INSTALL_ALREADY ? 0 : status;
 }

@@ -9,6 +9,8 @@
 
 /* install_fetch_archive's answer under install_plan_only(): described, not fetched. */
 #define INSTALL_PLANNED 3
+/* A source's answer when the release it chose is installed already: nothing was fetched. */
+#define INSTALL_ALREADY 4
 
 void install_plan_only(void);
 struct catalog_archive;

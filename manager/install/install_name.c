@@ -81,3 +81,21 @@ int install_choose_name(const struct install_request *request, const char *sourc
                     source, result->name);
     return taken(root, result->name, request, result);
 }
+
+int install_name_already_has(const struct install_request *request, const char *root, const struct set_info *mine,
+                             cudnnv_name found)
+{
+    char suffix[24] = "", set_dir[PATH_MAX];
+    struct set_info theirs;
+    if (request->force || request->name != NULL)
+        return 0;
+    if (own_set_exists(root, mine->version))
+        distinguishing_suffix(root, mine->version, mine, suffix, sizeof suffix);
+    snprintf(found, sizeof(cudnnv_name), "%.40s%s", mine->version, suffix);
+    if (!own_set_exists(root, found) || store_set_dir(root, found, set_dir, sizeof set_dir) != 0 ||
+        set_info_read(set_dir, &theirs) != 0)
+        return 0;
+    return strcmp(theirs.version, mine->version) == 0 && cuda_major_of(theirs.cuda) == cuda_major_of(mine->cuda) &&
+           strcmp(platform_suffix(theirs.platform), platform_suffix(mine->platform)) == 0 &&
+           !set_info_is_linked(&theirs);
+}

@@ -29,6 +29,7 @@ struct install_request {
     const char *cuda_libs_from; /* --cuda-libs-from: from this archive file or folder of archives */
     int cuda_libs_auto;         /* [install] cuda_libs = auto: the same, without being asked */
     int allow_advised;          /* --allow-advised: a release versions/advisories.ini advises against is taken */
+    int dry_run;                /* --dry-run: each archive is chosen and described; nothing is fetched or changed */
 };
 
 struct install_result {
@@ -46,6 +47,10 @@ struct resolved_archive;   /* install_source.h: what a source answered */
 int install_in_staging(const struct install_request *request, const struct resolved_archive *from,
                        const char *root, const char *staging, struct install_result *result);
 /* install_name.c: the set's name (--name, else its version, told apart from a set of that version); source for messages. */
+/* Before anything is fetched: 1 with its name when the set a release would be installed as is in the store
+ * already (the same version, CUDA major and platform), unless --force or --name asks for another. */
+int install_name_already_has(const struct install_request *request, const char *root, const struct set_info *mine,
+                             cudnnv_name found);
 int install_choose_name(const struct install_request *request, const char *source, const char *root,
                         const char *version_name, struct install_result *result);
 

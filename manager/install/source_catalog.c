@@ -9,7 +9,11 @@
 
 #include "advisories.h"
 #include "catalog.h"
+#include "archive_fetch.h"
+#include "install_steps.h"
 #include "messages.h"
+#include "set_info.h"
+#include "store.h"
 #include "driver.h"
 #include "gpu_list.h"
 
@@ -132,6 +136,25 @@ static int any_unadvised(const struct catalog *catalog, const char *requested)
     return 0;
 }
 
+/* The chosen release and build installed here already (as nvm checks before it downloads): said, 1. */
+static int already_installed(const struct source_query *query, const struct catalog_release *release,
+                             const struct catalog_build *build, int platform)
+{
+    struct set_info mine;
+    cudnnv_name name;
+    char set_dir[PATH_MAX];
+    memset(&mine, 0, sizeof mine);
+    snprintf(mine.version, sizeof mine.version, "%s", release->version);
+    snprintf(mine.cuda, sizeof mine.cuda, "%s", build->cuda);
+    snprintf(mine.platform, sizeof mine.platform, "%s", catalog_platform_name(platform));
+    if (!install_name_already_has(query->request, store_root(), &mine, name))
+        return 0;
+    store_set_dir(store_root(), name, set_dir, sizeof set_dir);
+    note("cuDNN %s for CUDA %s is already installed as %s (%s): nothing to download; --force installs it again",
+         release->version, build->cuda, name, set_dir);
+    return 1;
+}
+
 static int resolve(const struct source_query *query, struct resolved_archive *found)
 {
     const struct catalog *catalog = catalog_once_get(query->catalog);
@@ -168,6 +191,8 @@ static int resolve(const struct source_query *query, struct resolved_archive *fo
     if (build == NULL)
         return explain_no_fit(catalog, requested, platform, cuda, driver, ceiling, &gpus, skipped);
     say_choice(release, build, platform, cuda, driver, ceiling, &gpus, skipped);
+    if (already_installed(query, release, build, platform))
+        return INSTALL_ALREADY;
     return source_fetch_listed(release, build, platform, "the catalog", found);
 }
 

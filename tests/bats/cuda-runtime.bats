@@ -35,6 +35,13 @@ two_projects() {
     [ "$(cat .cudnn-version)" = "$(printf '8.0\ncuda 11.0')" ]
     run cudnnv use
     assert_output_has "cuda 11.0"
+    # what a bare install would bring, nothing fetched or changed
+    run cudnnv install --dry-run
+    assert_status 0
+    assert_output_has "8.0 (pinned in $PWD/.cudnn-version): not installed; it would be"
+    assert_output_has "  sha256  "
+    assert_output_has "CUDA 11.0 runtime (pinned in $PWD/.cudnn-version): not installed; 'cudnnv install' brings it from https://developer.download.nvidia.com/compute/cuda/repos/ubuntu2004/x86_64/"
+    [ ! -e "$CUDNNV_ROOT/versions" ] || [ -z "$(ls "$CUDNNV_ROOT/versions")" ]
     install_fixture cudnn-11.0-linux-x64-v8.0.4.30-test.tgz
     run cudnnv version
     assert_output_has "8.0.4.30 (set by $PWD/.cudnn-version)"

@@ -38,6 +38,26 @@ right_sum() {
     [ "$(grep -c "GET /$ARCHIVE" "$BATS_TEST_TMPDIR/requests")" -eq 1 ]
 }
 
+@test "install of a release already installed says so before anything is fetched (no network needed), as nvm does; --force fetches" {
+    start_server
+    write_catalog "http://127.0.0.1:$PORT/$ARCHIVE" "$(right_sum)"
+    cudnnv install 8.1.0.77 2>/dev/null
+    rm -f "$CUDNNV_ROOT/cache/$ARCHIVE"
+    stop_server
+    run cudnnv install 8.1.0.77
+    assert_status 0
+    assert_output_has "cuDNN 8.1.0.77 for CUDA 11.2 is already installed as 8.1.0.77 ($CUDNNV_ROOT/versions/8.1.0.77): nothing to download; --force installs it again"
+    refute_output_has "downloading"
+    # the same under --dry-run
+    run cudnnv install --dry-run 8.1.0
+    assert_status 0
+    assert_output_has "is already installed as 8.1.0.77"
+    # --force means it: the download is tried (and here fails: the server is gone)
+    run cudnnv install --force 8.1.0.77
+    assert_status 1
+    assert_output_has "downloading http://127.0.0.1:$PORT/$ARCHIVE"
+}
+
 @test "a mirror folder is used before any download; base_url replaces the catalog's address" {
     mkdir -p "$BATS_TEST_TMPDIR/mirror"
     cp "$ARCHIVES/$ARCHIVE" "$BATS_TEST_TMPDIR/mirror/"

@@ -55,6 +55,16 @@ convolve() {
     assert_output_has "8.2.4.15 (set by $PWD/.cudnn-version) [cannot load here: needs libcublasLt.so.11; see 'cudnnv doctor']"
     run cudnnv versions --json
     assert_output_has '"unmet_needs": "libcublasLt.so.11, libnvrtc.so"'
+    # --dry-run with --with-cuda-libs names what would be brought, and brings nothing
+    run cudnnv install --dry-run --with-cuda-libs 8.2.4.15
+    assert_status 0
+    assert_output_has "libcublasLt.so.11"
+    [ ! -e "$CUDNNV_ROOT/cuda/sets/8.2.4.15" ]
+    # and with no SOURCE in the project, for its pin
+    run cudnnv install --dry-run --with-cuda-libs
+    assert_status 0
+    assert_output_has "8.2.4 (pinned in $PWD/.cudnn-version): installed as 8.2.4.15"
+    assert_output_has "libcublasLt.so.11"
     run -127 convolve
     assert_output_has "cudnnv: cannot load libcudnn_cnn_infer.so.8 of set '8.2.4.15' (set by $PWD/.cudnn-version): "
     assert_output_has "libcublasLt.so.11: cannot open shared object file"
