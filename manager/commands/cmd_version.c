@@ -69,6 +69,22 @@ static void print_choice_json(const struct cudnnv_choice *choice, int major, enu
     printf("}");
 }
 
+static int show_all(int json);
+
+/* How many majors a program could get a set for here (7, 8, 9). */
+static int majors_selected(void)
+{
+    struct cudnnv_where where;
+    struct cudnnv_sources sources;
+    struct cudnnv_choice choice;
+    int count = 0;
+    selection_where(&where);
+    cudnnv_read_sources(&where, &sources);
+    for (int major = 7; major <= 9; major++)
+        count += cudnnv_choose_major(&where, &sources, major, &choice) == CUDNNV_SELECTED;
+    return count;
+}
+
 static int show_first(int json)
 {
     struct cudnnv_where where;
@@ -82,6 +98,11 @@ static int show_first(int json)
         print_choice_json(&choice, -1, status);
         printf("\n");
         return 0;
+    }
+    /* nothing names a version here: one set would be a guess at what a program gets, so each major's */
+    if ((choice.origin == CUDNNV_ORIGIN_NEWEST || choice.origin == CUDNNV_ORIGIN_SYSTEM) && majors_selected() > 1) {
+        printf("no version file or CUDNNV_VERSION names a version here; what a program gets for each cuDNN major:\n");
+        return show_all(0);
     }
     selection_origin_text(&choice, origin, sizeof origin);
     printf("%s (%s)\n", choice.name, origin);
@@ -140,6 +161,8 @@ const struct command command_version = {
         "Show the selected cuDNN set and what selected it, e.g.\n"
         "  8.1.0.77 (set by /home/me/project/.cudnn-version)\n"
         "The sources, first match wins: CUDNNV_VERSION, the nearest .cudnn-version\n"
-        "from here up, $CUDNNV_ROOT/version.\n",
+        "from here up, $CUDNNV_ROOT/version. Where none names a version and sets\n"
+        "of more than one major are installed, each major's choice is shown, as\n"
+        "with --all.\n",
     .options = options,
 };

@@ -92,4 +92,13 @@ load helpers
     install_fixture cudnn-11.2-linux-x64-v8.1.0.77-test.tgz
     run cudnnv version
     assert_output_has "8.1.0.77 (the newest installed 8.x: no source names one)"
+    # two majors and nothing named: what each major's programs get, one line each (as versions marks two)
+    cudnnv link system "$FIXTURES/sets/9.1.0" 2>/dev/null
+    run cudnnv version
+    assert_status 0
+    [ "${lines[0]}" = "no version file or CUDNNV_VERSION names a version here; what a program gets for each cuDNN major:" ]
+    [ "${lines[1]}" = "cuDNN 8: 8.1.0.77 (the newest installed 8.x: no source names one)" ]
+    [ "${lines[2]}" = "cuDNN 9: system (linked as system)" ]
+    run cudnnv version-name
+    [ "$output" = system ]
 }
