@@ -21,11 +21,15 @@
 #include <strings.h>
 #include <unistd.h>
 
-enum { LOCK_PLATFORM };
+enum { LOCK_PLATFORM, LOCK_ARCHIVE_BASE };
 
 static const struct option_spec options[] = {
     [LOCK_PLATFORM] = {.name = "--platform", .value_name = "P[,P...]", .complete = COMPLETE_PLATFORMS,
                        .help = "lock the archives of these platforms too (this machine's always)"},
+    [LOCK_ARCHIVE_BASE] = {.name = "--archive-base", .value_name = "URL",
+                           .help = "name each set's own archive (the file it was installed from, with\n"
+                                   "the SHA-256 checked then) at URL/FILE: for a build that copies\n"
+                                   "the archives beside the lock (file:///project), or a mirror"},
     {.name = NULL},
 };
 
@@ -63,6 +67,26 @@ static int own_archive(const struct set_info *info, struct catalog_archive *arch
     return catalog_archive_problem(archive, "") == NULL ? 0 : -1;
 }
 
+/* --archive-base URL: the file the set was installed from, at URL/FILE, with the SHA-256 install checked; 0, or 1
+ * after a message. */
+static int archive_at_base(const char *pin, const struct set_info *info, const char *base, struct catalog_archive *archive)
+{
+    const char *name = strrchr(info->source, '/') ? strrchr(info->source, '/') + 1 : info->source;
+    size_t length = strlen(base);
+    memset(archive, 0, sizeof *archive);
+    if (info->sha256[0] == '\0' || name[0] == '\0' || strlen(name) >= sizeof archive->name)
+        return fail("%s: its set was not installed from an archive file with a checked SHA-256 (%s); --archive-base names only such files",
+                    pin, info->source[0] ? info->source : "no source recorded");
+    snprintf(archive->name, sizeof archive->name, "%s", name);
+    if (snprintf(archive->url, sizeof archive->url, "%s%s%s", base, length && base[length - 1] == '/' ? "" : "/",
+                 name) >= (int)sizeof archive->url)
+        return fail("--archive-base '%s' with %s makes an address too long to lock", base, name);
+    snprintf(archive->sha256, sizeof archive->sha256, "%s", info->sha256);
+    if (catalog_archive_problem(archive, "") != NULL)
+        return fail("%s: %s/%s: %s", pin, base, name, catalog_archive_problem(archive, ""));
+    return 0;
+}
+
 /*
  * One pin's entry: the set it selects, its release and CUDA build, and for
  * each platform wanted an archive with its SHA-256: for this platform the
@@ -71,7 +95,7 @@ static int own_archive(const struct set_info *info, struct catalog_archive *arch
  * for another platform the catalog's.
  */
 static int lock_pin(const struct catalog *catalog, const char *pin, const int wanted[CATALOG_PLATFORMS],
-                    struct lock_pin *entry)
+                    const char *archive_base, struct lock_pin *entry)
 {
     cudnnv_name set;
     char set_dir[PATH_MAX];
@@ -84,6 +108,11 @@ static int lock_pin(const struct catalog *catalog, const char *pin, const int wa
     const struct catalog_release *release = known ? catalog_release_of_set(catalog, info.version) : NULL;
     const struct catalog_build *build = release && info.cuda[0] ? catalog_build_for(release, info.cuda) : NULL;
     int host = (int)catalog_host_platform(), has_own = known && own_archive(&info, &own) == 0;
+    if (known && archive_base != NULL) {
+        if (archive_at_base(pin, &info, archive_base, &own) != 0)
+            return 1;
+        has_own = 1;
+    }
     if (build == NULL && !has_own)
         return fail("%s (%s) is no release and CUDA build of the catalog, and its install recorded no archive address (installed from a folder or a local file?): a lock names archives by address and SHA-256",
                     pin, set);
@@ -181,7 +210,7 @@ static int run(struct args *args)
     char *pointers[CUDNNV_MAX_LINES];
     for (int i = 0; i < count && status == 0; i++) {
         pointers[i] = names[i];
-        status = lock_pin(&catalog, names[i], wanted, &lock.entries[lock.count]);
+        status = lock_pin(&catalog, names[i], wanted, args->value[LOCK_ARCHIVE_BASE], &lock.entries[lock.count]);
         if (status == 0)
             status = lock_companions(names[i], &lock.entries[lock.count], &lock);
         lock.count++;
@@ -208,9 +237,11 @@ const struct command command_lock = {
         "and the catalog gives that build's archive for this platform (and for\n"
         "--platform's): its address, SHA-256 and size. The CUDA libraries the set\n"
         "loads besides itself, where 'install --with-cuda-libs' brought them, are\n"
-        "locked the same way. Commit it; on another machine (a CI job, a\n"
-        "colleague's) 'cudnnv install --locked' installs exactly those archives,\n"
-        "refusing any whose SHA-256 differs, and says when the lock no longer\n"
-        "matches .cudnn-version.\n",
+        "locked the same way. --archive-base URL names instead the file each set\n"
+        "was installed from, at URL (for an image built offline from archives\n"
+        "copied beside the lock, or a mirror). Commit it; on another machine (a\n"
+        "CI job, a colleague's) 'cudnnv install --locked' installs exactly those\n"
+        "archives, refusing any whose SHA-256 differs, and says when the lock no\n"
+        "longer matches .cudnn-version.\n",
     .options = options,
 };

@@ -407,24 +407,31 @@ rootless_pod() {
         done
     done
     tar -C "$base" -c . | pod import - localhost/cudnnv-base:1 >/dev/null 2>&1
-    # the project: pinned to 8.1, locked to an archive the build reads from its own context
+    # the project, as the page says: the set installed from the archive at hand, pinned to 8.1, locked with
+    # --archive-base to where the build finds that archive
     mkdir -p "$context"
     cp "$artifact" "$ARCHIVES/$archive" "$context/"
-    install_fixture "$archive"
-    write_test_release linux "$archive" "file:///project/$archive" "$(sha256sum "$ARCHIVES/$archive" | cut -c1-64)" 460.27.03
     cd "$context"
+    cudnnv install "./$archive" 2>/dev/null
     cudnnv use 8.1 2>/dev/null
-    cudnnv lock 2>/dev/null
-    # the recipe as the page shows it; ENV lines as cudnnv env prints them; the archive copied beside the lock
+    run cudnnv lock --archive-base file:///project
+    assert_status 0
+    grep -qx "linux-x86_64.url = file:///project/$archive" cudnn.lock
+    grep -qx "linux-x86_64.sha256 = $(sha256sum "$ARCHIVES/$archive" | cut -c1-64)" cudnn.lock
+    # the recipe as the page shows it; ENV lines as cudnnv env prints them; the page's instruction applied as a
+    # user reads it (every @RELEASE@ replaced), the archive copied beside the lock as the page says
     sed -n '/^```Dockerfile$/,/^```$/p' "$BATS_TEST_DIRNAME/../../docs/containers.md" | sed '1d;$d' > recipe
     [ "$(grep '^ENV' recipe)" = "$(cudnnv env --format dockerfile 8.1)" ]
-    sed -e "s|debian:12|localhost/cudnnv-base:1|; s|VERSION|$version|g" \
-        -e "s|^COPY cudnn.lock .cudnn-version /project/$|&\nCOPY $archive /project/|" recipe > Dockerfile
+    sed -e "s|@RELEASE@|$version|g" recipe > Dockerfile.user
+    grep -qx 'ENV CUDNNV_VERSION="8.1"' Dockerfile.user
+    sed -e "s|debian:12|localhost/cudnnv-base:1|" \
+        -e "s|^COPY cudnn.lock .cudnn-version /project/$|&\nCOPY $archive /project/|" Dockerfile.user > Dockerfile
     grep -qx "COPY $archive /project/" Dockerfile
     run pod build --ulimit nofile=1024:1024 --ulimit nproc=1000:1000 --network none -t localhost/cudnnv-app:1 .
     assert_status 0
-    run prun localhost/cudnnv-app:1 sh -c 'host_linked; ls /opt/cudnnv /opt/cudnnv/versions/8.1.0.77; ls /usr/local /project'
+    run prun localhost/cudnnv-app:1 sh -c 'host_linked; ls /opt/cudnnv /opt/cudnnv/versions/8.1.0.77; ls /usr/local /project; echo "pin=$CUDNNV_VERSION"'
     assert_output_has "$(printf '8100\nmap ')"
+    assert_output_has "pin=8.1"
     assert_output_has "map /opt/cudnnv/versions/8.1.0.77/lib/libcudnn.so.8.1.0"
     assert_output_has "$(printf 'shims\nversions\n')"
     refute_output_has "include"

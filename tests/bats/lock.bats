@@ -231,3 +231,22 @@ locked_project() {
     run grep -c '^url = ' "$CUDNNV_ROOT/versions/9.1.0.70/cudnnv.ini"
     [ "$output" = 0 ]
 }
+
+@test "lock --archive-base names the file each set was installed from at that address, with its checked SHA-256; a set from a folder has none" {
+    install_fixture "$ARCHIVE"
+    PROJECT="$BATS_TEST_TMPDIR/project"
+    mkdir -p "$PROJECT" && cd "$PROJECT"
+    cudnnv use 8.1 2>/dev/null
+    run cudnnv lock --archive-base "file:///srv/cudnn archives/"
+    assert_status 1
+    assert_output_has "a URL that is not https, file, or http"
+    run cudnnv lock --archive-base file:///srv/archives/
+    assert_status 0
+    grep -qx "linux-x86_64.url = file:///srv/archives/$ARCHIVE" cudnn.lock
+    grep -qx "linux-x86_64.sha256 = $(sha256sum "$ARCHIVES/$ARCHIVE" | cut -c1-64)" cudnn.lock
+    cudnnv link folder-set "$FIXTURES/sets/8.0.4" 2>/dev/null
+    cudnnv use folder-set 2>/dev/null
+    run cudnnv lock --archive-base file:///srv/archives
+    assert_status 1
+    assert_output_has "folder-set: its set was not installed from an archive file with a checked SHA-256"
+}
