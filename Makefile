@@ -250,7 +250,7 @@ $(BUILD)/windows/tests/test_set_trust_win32.exe: tests/unit/test_set_trust_win32
 	@mkdir -p $(dir $@)
 	@echo "  LD $@"
 	$(Q)$(WIN_CC) -std=c11 $(WARNINGS) -Ishim -O1 -o $@ tests/unit/test_set_trust_win32.c shim/text_escape.c -ladvapi32
-WIN_LINUX_ONLY = manager/base/ini_read.c manager/install/deb_package.c manager/install/set_needs_elf.c manager/doctor/needs_judge.c manager/store/beneath.c manager/platform/platform_posix.c manager/commands/install_helper.c \
+WIN_LINUX_ONLY = manager/base/ini_read.c manager/install/deb_package.c manager/store/set_cudart_probe.c manager/install/set_needs_elf.c manager/doctor/needs_judge.c manager/store/beneath.c manager/platform/platform_posix.c manager/commands/install_helper.c \
                  manager/doctor/process_scan.c manager/doctor/doctor_paths.c \
                  manager/install/archive_stage.c manager/install/archive_sha256.c manager/net/download.c \
                  $(GIT_SRC) manager/cli/install_main.c manager/cli/update_main.c

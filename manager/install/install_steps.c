@@ -4,6 +4,7 @@
  * directory whatever happens.
  */
 #include "install_steps.h"
+#include "set_cudart_probe.h"
 
 #include "install_archive.h"
 #include "install_source.h"
@@ -218,6 +219,21 @@ static int link_sonames(const char *source, const char *set_dir, const struct se
     return 0;
 }
 
+/*
+ * A set whose name and files do not say its CUDA build (a distribution's
+ * package, a toolkit's folder): its own library says it, asked in a child
+ * process (set_cudart_probe.c), when the set is built for this machine.
+ */
+static void learn_cuda_build(struct install_result *result)
+{
+    char lib_dir[PATH_MAX], cuda[24];
+    if (result->info.cuda[0] != '\0' || path_join(lib_dir, sizeof lib_dir, result->staged_set, "lib") != 0 ||
+        set_cudart_probe_lib(lib_dir, result->info.version, result->info.platform, cuda, sizeof cuda) != 0)
+        return;
+    snprintf(result->info.cuda, sizeof result->info.cuda, "%s", cuda);
+    note("its CUDA build, as its library says (cudnnGetCudartVersion): %s", cuda);
+}
+
 /* The [needs] section of the staged set's cudnnv.ini: what its libraries load that it does not hold. */
 static int record_needs(const char *set_dir)
 {
@@ -249,6 +265,7 @@ int install_in_staging(const struct install_request *request, const struct resol
     if (build_set(request, from, root, raw, confined, result) != 0 ||
         link_sonames(from->path, result->staged_set, &result->info) != 0)
         return 1;
+    learn_cuda_build(result);
     strcpy(result->info.kind, "installed");
     if (realpath(from->path, result->info.source) == NULL)
         snprintf(result->info.source, sizeof result->info.source, "%s", from->path);

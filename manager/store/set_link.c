@@ -8,6 +8,7 @@
 
 #include "messages.h"
 #include "fsutil.h"
+#include "set_cudart_probe.h"
 #include "set_info.h"
 #include "store.h"
 #include "version_detect.h"
@@ -47,6 +48,8 @@ static int describe(const char *dir, const struct set_layout *layout, struct set
     version_compose_name(&version, named ? &release : NULL, info->version, sizeof info->version);
     snprintf(info->cuda, sizeof info->cuda, "%s", named ? release.cuda : "");
     snprintf(info->platform, sizeof info->platform, "%s", set_layout_platform(layout, layout->root));
+    if (info->cuda[0] == '\0')   /* nothing names it: the library itself, asked in a child (set_cudart_probe.c) */
+        set_cudart_probe_lib(layout->lib_dir, info->version, info->platform, info->cuda, sizeof info->cuda);
     strcpy(info->kind, "linked");
     snprintf(info->source, sizeof info->source, "%s", layout->root);
     snprintf(info->path, sizeof info->path, "%s", layout->root);

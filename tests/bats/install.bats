@@ -290,3 +290,37 @@ load helpers
     [ "$(stat -c %a "$copied")" = 600 ]
     [ ! -e "$CUDNNV_ROOT/versions/8.1.0/lib/libcudnn_pipe.so.8" ]
 }
+
+# distro_set DIR CUDART [CFLAGS...]: a cuDNN 9.1.0 folder as a distribution's package lays it out, its name and
+# files saying nothing of its CUDA build; its library's cudnnGetCudartVersion() answers CUDART.
+distro_set() {
+    local dir=$1 cudart=$2
+    shift 2
+    mkdir -p "$dir/include" "$dir/lib"
+    printf '#define CUDNN_MAJOR 9\n#define CUDNN_MINOR 1\n#define CUDNN_PATCHLEVEL 0\n' > "$dir/include/cudnn_version.h"
+    cc -shared -fPIC -O1 -DFAKE_VERSION=90100 -DFAKE_CUDART="$cudart" -Wl,-soname,libcudnn.so.9 "$@" \
+        -o "$dir/lib/libcudnn.so.9.1.0" "$BATS_TEST_DIRNAME/../fixtures/fake_cudnn.c"
+    ln -s libcudnn.so.9.1.0 "$dir/lib/libcudnn.so.9"
+}
+
+@test "a set whose name and files do not say its CUDA build: its library says it (cudnnGetCudartVersion, in a child, with a time limit)" {
+    distro_set "$BATS_TEST_TMPDIR/libcudnn9-cuda" 12020
+    run cudnnv install "$BATS_TEST_TMPDIR/libcudnn9-cuda"
+    assert_status 0
+    assert_output_has "its CUDA build, as its library says (cudnnGetCudartVersion): 12.2"
+    grep -qx "cuda = 12.2" "$CUDNNV_ROOT/versions/9.1.0/cudnnv.ini"
+    # link asks the same
+    run cudnnv link distro "$BATS_TEST_TMPDIR/libcudnn9-cuda"
+    assert_status 0
+    grep -qx "cuda = 12.2" "$CUDNNV_ROOT/versions/distro/cudnnv.ini"
+    # a library that never answers (its constructor waits) leaves the build unknown, within the time limit
+    printf '#include <unistd.h>\n__attribute__((constructor)) static void stall(void) { sleep(60); }\n' \
+        > "$BATS_TEST_TMPDIR/stall.c"
+    distro_set "$BATS_TEST_TMPDIR/stalling" 12020 "$BATS_TEST_TMPDIR/stall.c"
+    local start=$SECONDS
+    run cudnnv install --name stalling "$BATS_TEST_TMPDIR/stalling"
+    assert_status 0
+    [ $((SECONDS - start)) -lt 30 ]
+    refute_output_has "its CUDA build"
+    grep -qx "cuda = " "$CUDNNV_ROOT/versions/stalling/cudnnv.ini"
+}
