@@ -78,7 +78,7 @@ JSON
     conda_package "$BATS_TEST_TMPDIR/cudnn-9.1.0.70-h1_0.tar.bz2"
     run cudnnv install "$BATS_TEST_TMPDIR/cudnn-9.1.0.70-h1_0.conda"
     assert_status 0
-    assert_output_has "installed 9.1.0.70 (cuDNN 9.1.0.70)"
+    assert_output_has "installed 9.1.0.70 (cuDNN 9.1.0.70, CUDA 11.2)"
     run cudnnv install --name from-bz2 "$BATS_TEST_TMPDIR/cudnn-9.1.0.70-h1_0.tar.bz2"
     assert_status 0
     [ -f "$CUDNNV_ROOT/versions/from-bz2/lib/libcudnn.so.9.1.0" ]

@@ -172,7 +172,7 @@ run_in() {
     cudnnv link broken "$BATS_TEST_TMPDIR/broken" 2>/dev/null
     cd "$BATS_TEST_TMPDIR/A"
     CUDNNV_VERSION=broken LD_LIBRARY_PATH="$SHIMS" run -127 "$FIXTURES/bin/host_dlopen"
-    assert_output_has "cudnnv: cannot load cuDNN 'broken' (CUDNNV_VERSION)"
+    assert_output_has "cudnnv: cannot load cuDNN 'broken' (set by CUDNNV_VERSION)"
     assert_output_has "cudnnv verify broken"
 }
 

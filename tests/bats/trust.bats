@@ -74,7 +74,7 @@ open_folder() {
     # a Windows-only pin is refused by name, never loaded
     cudnnv uninstall 8.1.0.77-linux 2>/dev/null || cudnnv uninstall --force 8.1.0.77-linux
     run -127 host
-    assert_output_has "set '8.1.0.77' ($PWD/.cudnn-version) is not built for linux"
+    assert_output_has "set '8.1.0.77' (set by $PWD/.cudnn-version) is not built for linux"
 }
 
 @test "an Arm server's set (linux-sbsa) is recorded as such and never chosen for an x86-64 program" {

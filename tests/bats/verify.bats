@@ -57,7 +57,7 @@ load helpers
     cudnnv rehash 2>/dev/null
     SHIMS="$CUDNNV_ROOT/shims/lib"
     run -127 host
-    assert_output_has "cudnnv: set '8.1.0.77' ($PWD/.cudnn-version) holds cuDNN 8.0.4, not the release its name says; see 'cudnnv verify 8.1.0.77'"
+    assert_output_has "cudnnv: set '8.1.0.77' (set by $PWD/.cudnn-version) holds cuDNN 8.0.4, not the release its name says; see 'cudnnv verify 8.1.0.77'"
     run cudnnv verify 8.0.4.30
     assert_status 0
     cudnnv use 8.0.4.30 2>/dev/null
