@@ -54,7 +54,7 @@ CHECK_PACKAGES = $(DEMO_PACKAGES) clang libcmocka-dev bats gcc-mingw-w64-x86-64 
 
 SELECT_SRC  = shim/version_name.c shim/set_list.c shim/version_file.c shim/select.c \
               shim/select_message.c shim/text_escape.c shim/set_trust.c shim/build_platform.c \
-              shim/cuda_runtime_find.c
+              shim/cuda_runtime_find.c shim/tool_file.c
 # cudnnv itself links only libc, inih and xxHash (it starts fast: the shell
 # hook runs it at every prompt); install runs in a helper that also links
 # libarchive, OpenSSL, libcurl, jansson and libelf, update in one that links

@@ -28,6 +28,13 @@
 #define CUDNNV_READ_TOO_LONG   (-5)  /* more than CUDNNV_MAX_LINES names or CUDNNV_VERSION_FILE_MAX bytes */
 #define CUDNNV_READ_UNTRUSTED  (-6)  /* owned by another user who is not root: not obeyed */
 #define CUDNNV_READ_CWD_TOO_LONG (-7) /* the working directory's path is too long to look for one */
+#define CUDNNV_READ_NO_ENTRY   (-8)  /* another tool's version file (.tool-versions, mise.toml) names no cudnn */
+
+/* Other tools' version files a project may pin cuDNN in instead (tool_file.c), and how much of one is read. */
+#define CUDNNV_TOOL_VERSIONS_FILE ".tool-versions"
+#define CUDNNV_MISE_FILE "mise.toml"
+#define CUDNNV_TOOL_FILE_MAX 65536
+enum cudnnv_version_file_kind { CUDNNV_FILE_OURS, CUDNNV_FILE_TOOL_VERSIONS, CUDNNV_FILE_MISE };
 
 /* The operating system, as framework pins name it; sets record NVIDIA's full platform names. */
 #ifdef _WIN32
@@ -111,6 +118,11 @@ int cudnnv_set_runs_here(const char *root, const char *name);
 int cudnnv_resolve(const char *root, const char *requested, cudnnv_name out);
 
 /* version_file.c: the sources */
+int cudnnv_add_name(const char *word, size_t length, cudnnv_name *names, int count, int max, cudnnv_name bad);
+/* tool_file.c: .tool-versions and mise.toml, their cudnn entry alone (CUDNNV_READ_NO_ENTRY when none) */
+enum cudnnv_version_file_kind cudnnv_version_file_kind(const char *path);
+int cudnnv_read_tool_names(enum cudnnv_version_file_kind kind, const char *text, cudnnv_name *names, int max,
+                           cudnnv_name bad);
 int cudnnv_read_names(const char *text, cudnnv_name *names, int max, cudnnv_name bad);
 int cudnnv_read_version_file(const char *path, cudnnv_name *names, int max, cudnnv_name bad);
 int cudnnv_read_cuda_pin(const char *text, char *out, size_t size);

@@ -1,8 +1,9 @@
 /*
  * The sources a selection reads: version files (one name per line, '#'
  * comments, blank lines ignored), CUDNNV_VERSION (names separated by ':' or
- * white space), the walk from a directory up to '/' for .cudnn-version, and
- * the global file. libc only: the shim links it.
+ * white space), the walk from a directory up to '/' for .cudnn-version (or
+ * another tool's file that names cudnn: tool_file.c), and the global file.
+ * libc only: the shim links it.
  *
  * A version file is outside input: it is opened without blocking and read
  * only when it is a regular file (a FIFO would hang every prompt), at most
@@ -32,8 +33,7 @@
 #endif
 
 /* Copies one word into names, or records it as bad. Returns the new count or a CUDNNV_READ_ code. */
-static int add_name(const char *word, size_t length, cudnnv_name *names, int count,
-                    int max, cudnnv_name bad)
+int cudnnv_add_name(const char *word, size_t length, cudnnv_name *names, int count, int max, cudnnv_name bad)
 {
     char copy[CUDNNV_NAME_MAX + 2];
     if (length > CUDNNV_NAME_MAX)
@@ -83,7 +83,7 @@ int cudnnv_read_names(const char *text, cudnnv_name *names, int max, cudnnv_name
             c++;
             continue;
         }
-        count = add_name(c, length, names, count, max, bad);
+        count = cudnnv_add_name(c, length, names, count, max, bad);
         if (count < 0)
             return count;
         c += length;
@@ -115,10 +115,13 @@ int cudnnv_read_cuda_pin(const char *text, char *out, size_t size)
     return 0;
 }
 
-/* The CUDA runtime a version file pins: as cudnnv_read_cuda_pin, or a negative CUDNNV_READ_ code for the file. */
+/* The CUDA runtime a version file pins: as cudnnv_read_cuda_pin, or a negative CUDNNV_READ_ code for the file.
+ * Only .cudnn-version pins one (another tool's file has no such line). */
 int cudnnv_version_file_cuda(const char *path, char *out, size_t size)
 {
     char text[CUDNNV_VERSION_FILE_MAX + 1];
+    if (cudnnv_version_file_kind(path) != CUDNNV_FILE_OURS)
+        return 0;
     int status = cudnnv_read_regular_file(path, text, sizeof text, 1);
     return status != 0 ? status : cudnnv_read_cuda_pin(text, out, size);
 }
@@ -195,10 +198,37 @@ int cudnnv_read_regular_file_length(const char *path, char *text, size_t size, i
     return status;
 }
 
+/*
+ * Another tool's version file: its first CUDNNV_TOOL_FILE_MAX bytes, whole
+ * lines only (a mise.toml may be long with tasks; the cudnn entry must come
+ * within them), under trusted_only's rule; 0 or a CUDNNV_READ_ code.
+ */
+static int read_tool_text(const char *path, char *text, size_t size, int trusted_only)
+{
+    int status = cudnnv_read_regular_file(path, text, size, trusted_only);
+    if (status != CUDNNV_READ_TOO_LONG)
+        return status;
+    char *last = strrchr(text, '\n');
+    *(last != NULL ? last + 1 : text) = '\0';   /* a line cut at the bound is not read */
+    return 0;
+}
+
+/* Another tool's version file, read for its cudnn entry: as cudnnv_read_version_file. */
+static int read_tool_file(const char *path, enum cudnnv_version_file_kind kind, cudnnv_name *names, int max,
+                          cudnnv_name bad)
+{
+    char text[CUDNNV_TOOL_FILE_MAX + 1];
+    int status = read_tool_text(path, text, sizeof text, 1);
+    return status != 0 ? status : cudnnv_read_tool_names(kind, text, names, max, bad);
+}
+
 /* Returns the number of names, or a negative CUDNNV_READ_ code (errno kept for UNREADABLE). */
 int cudnnv_read_version_file(const char *path, cudnnv_name *names, int max, cudnnv_name bad)
 {
     char text[CUDNNV_VERSION_FILE_MAX + 1];
+    enum cudnnv_version_file_kind kind = cudnnv_version_file_kind(path);
+    if (kind != CUDNNV_FILE_OURS)
+        return read_tool_file(path, kind, names, max, bad);
     int status = cudnnv_read_regular_file(path, text, sizeof text, 1);
     if (status != 0)
         return status;
@@ -213,6 +243,7 @@ const char *cudnnv_read_problem(int code)
     case CUDNNV_READ_TOO_LONG: return "holds more names or bytes than a version file may";
     case CUDNNV_READ_UNTRUSTED: return "belongs to another user (not root), so it is not obeyed";
     case CUDNNV_READ_UNREADABLE: return "cannot be read";
+    case CUDNNV_READ_NO_ENTRY: return "names no cudnn";
     default: return "is not a version file";
     }
 }
@@ -244,12 +275,32 @@ static int exists(const char *path)
 }
 
 /*
+ * Whether another tool's file at path is this folder's answer: it exists and
+ * names cudnn (read whoever owns it: whether it is obeyed is the reader's
+ * rule). A file that is not regular, or names no cudnn, lets the walk go on
+ * up.
+ */
+static int tool_file_answers(const char *path)
+{
+    char text[CUDNNV_TOOL_FILE_MAX + 1];
+    cudnnv_name names[CUDNNV_MAX_LINES], bad;
+    return exists(path) && read_tool_text(path, text, sizeof text, 0) == 0 &&
+           cudnnv_read_tool_names(cudnnv_version_file_kind(path), text, names, CUDNNV_MAX_LINES, bad) !=
+               CUDNNV_READ_NO_ENTRY;
+}
+
+/* The files a folder may pin cuDNN in, the first that answers winning: ours, then mise's, then asdf's. */
+static const char *const candidates[] = {CUDNNV_VERSION_FILE, CUDNNV_MISE_FILE, CUDNNV_TOOL_VERSIONS_FILE};
+
+/*
  * The walk from cwd up to the root (POSIX "/" or a Windows drive "C:\\"):
- * visit gets each candidate .cudnn-version, nearest first, and whether
- * something is there; the walk ends at the first that is, or at the root,
- * or when visit returns nonzero (which the walk returns). Paths are joined
- * with the separator cwd itself uses. The shim's selection and the shell
- * hook's watch list both walk this way.
+ * visit gets each candidate file, nearest folder first and in a folder in
+ * the order of candidates[], and whether it is the answer (a .cudnn-version
+ * of any kind; a .tool-versions or mise.toml that names cudnn); the walk
+ * ends at the first answer, or at the root, or when visit returns nonzero
+ * (which the walk returns). Paths are joined with the separator cwd itself
+ * uses. The shim's selection and the shell hook's watch list both walk this
+ * way.
  */
 int cudnnv_walk_version_files(const char *cwd, int (*visit)(const char *path, int found, void *context),
                               void *context)
@@ -257,7 +308,7 @@ int cudnnv_walk_version_files(const char *cwd, int (*visit)(const char *path, in
     if (cwd == NULL || root_length(cwd) == 0 || strlen(cwd) >= PATH_MAX)
         return 0;
     /* sized to the path, not PATH_MAX: the shim walks here at a first call, where each stack page is a fault */
-    char dir[strlen(cwd) + 1], path[strlen(cwd) + sizeof CUDNNV_VERSION_FILE + 1];
+    char dir[strlen(cwd) + 1], path[strlen(cwd) + sizeof CUDNNV_VERSION_FILE + sizeof CUDNNV_TOOL_VERSIONS_FILE + 1];
     strcpy(dir, cwd);
     size_t root = root_length(dir);
     const char *separator = strchr(dir, '\\') != NULL ? "\\" : "/";
@@ -265,10 +316,14 @@ int cudnnv_walk_version_files(const char *cwd, int (*visit)(const char *path, in
         size_t length = strlen(dir);
         while (length > root && is_separator(dir[length - 1]))
             dir[--length] = '\0';
-        snprintf(path, sizeof path, "%s%s%s", dir, length > root ? separator : "", CUDNNV_VERSION_FILE);
-        int found = exists(path), answer = visit(path, found, context);
-        if (answer != 0 || found || length <= root)
-            return answer;
+        for (size_t i = 0; i < sizeof candidates / sizeof candidates[0]; i++) {
+            snprintf(path, sizeof path, "%s%s%s", dir, length > root ? separator : "", candidates[i]);
+            int found = i == 0 ? exists(path) : tool_file_answers(path), answer = visit(path, found, context);
+            if (answer != 0 || found)
+                return answer;
+        }
+        if (length <= root)
+            return 0;
         while (length > root && !is_separator(dir[length - 1]))
             length--;
         dir[length] = '\0';
@@ -289,7 +344,8 @@ static int take_found(const char *path, int found, void *context)
 }
 
 /*
- * The nearest .cudnn-version from cwd up to the root. Returns 1 and its path
+ * The nearest .cudnn-version from cwd up to the root (or .tool-versions or
+ * mise.toml that names cudnn, in the same walk). Returns 1 and its path
  * when found. Whatever is found there is the project's answer: reading it
  * says whether it is usable.
  */

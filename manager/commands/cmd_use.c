@@ -24,7 +24,7 @@
 #include <string.h>
 #include <unistd.h>
 
-enum { USE_FORCE, USE_UNSET, USE_FOR, USE_CUDA_RUNTIME };
+enum { USE_FORCE, USE_UNSET, USE_FOR, USE_CUDA_RUNTIME, USE_TOOL_VERSIONS };
 
 static const struct option_spec options[] = {
     [USE_FORCE] = {.name = "--force", .short_name = 'f', .help = "write the name even if no installed set matches it",
@@ -47,15 +47,26 @@ static const struct option_spec options[] = {
                                   "TensorFlow 2.4); 'none' removes it. Alone, it changes\n"
                                   "only that line. 'cudnnv install' brings it",
                           .conflicts = 1 << USE_UNSET | 1 << USE_FOR},
+    [USE_TOOL_VERSIONS] = {.name = "--tool-versions",
+                           .help = "pin in this directory's .tool-versions (asdf's file, a line\n"
+                                   "'cudnn VERSION'; its other lines are kept) instead of\n"
+                                   ".cudnn-version; with --unset, remove that line",
+                           .conflicts = 1 << USE_FOR | 1 << USE_CUDA_RUNTIME},
     {.name = NULL},
 };
 
-static int local_file(char *path, size_t size)
+static int local_file_named(char *path, size_t size, const char *name)
 {
     if (getcwd(path, size - 16) == NULL)
         return fail("cannot read the current directory");
-    strcat(path, strcmp(path, "/") == 0 ? ".cudnn-version" : "/.cudnn-version");
+    strcat(path, strcmp(path, "/") == 0 ? "" : "/");
+    strcat(path, name);
     return 0;
+}
+
+static int local_file(char *path, size_t size)
+{
+    return local_file_named(path, size, CUDNNV_VERSION_FILE);
 }
 
 /*
@@ -242,7 +253,8 @@ static int run(struct args *args)
     char path[PATH_MAX];
     if (args_has(args, USE_FOR))
         return use_for(args);
-    if (local_file(path, sizeof path) != 0)
+    if (local_file_named(path, sizeof path,
+                         args_has(args, USE_TOOL_VERSIONS) ? CUDNNV_TOOL_VERSIONS_FILE : CUDNNV_VERSION_FILE) != 0)
         return 1;
     if (args_has(args, USE_UNSET))
         return version_file_unset(path);

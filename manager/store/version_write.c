@@ -51,6 +51,38 @@ static void cuda_line(const char *path, const char *cuda, char *out, size_t size
         snprintf(out, size, "%s %s\n", CUDNNV_CUDA_KEYWORD, cuda);
 }
 
+/*
+ * asdf's .tool-versions keeps every tool's line: the "cudnn" one is replaced
+ * (or added at the end), every other line kept as it was; pins is
+ * "cudnn 8.1 9\n", or "" to remove the line. The file is read under the
+ * rule of every version file (regular, this user's or root's, bounded).
+ */
+static int write_tool_versions(const char *path, const char *pins)
+{
+    static char text[CUDNNV_TOOL_FILE_MAX + 1], out[CUDNNV_TOOL_FILE_MAX + 256];
+    int status = cudnnv_read_regular_file(path, text, sizeof text, 1);
+    if (status != 0 && status != CUDNNV_READ_MISSING)
+        return fail("%s %s; fix it, or pin in .cudnn-version instead ('cudnnv use' without --tool-versions)", path,
+                    cudnnv_read_problem(status));
+    out[0] = '\0';
+    int replaced = 0;
+    for (const char *line = text; *line != '\0'; line += strcspn(line, "\n") + (line[strcspn(line, "\n")] == '\n')) {
+        size_t length = strcspn(line, "\n");
+        const char *word = line + strspn(line, " \t");
+        int ours = strncmp(word, "cudnn", 5) == 0 && (word[5] == ' ' || word[5] == '\t');
+        if (ours && !replaced)
+            strcat(out, pins);
+        else if (!ours)
+            snprintf(out + strlen(out), sizeof out - strlen(out), "%.*s\n", (int)length, line);
+        replaced |= ours;
+    }
+    if (!replaced)
+        strcat(out, pins);
+    if (write_file_atomic(path, out) != 0)
+        return fail("cannot write %s: %s", path, strerror(errno));
+    return 0;
+}
+
 int version_file_write(const char *path, int count, char **names, int force, const char *cuda)
 {
     char text[CUDNNV_MAX_LINES * (CUDNNV_NAME_MAX + 2) + 64] = "", line[64];
@@ -67,6 +99,14 @@ int version_file_write(const char *path, int count, char **names, int force, con
     }
     if (refuse_two_of_a_major(count, names) != 0)
         return 1;
+    if (cudnnv_version_file_kind(path) == CUDNNV_FILE_TOOL_VERSIONS) {
+        char pins[sizeof text + 8] = "cudnn";
+        for (int i = 0; i < count; i++)
+            strcat(strcat(pins, " "), names[i]);
+        if (cuda != NULL && cuda[0] != '\0')
+            return fail("a CUDA runtime is pinned in .cudnn-version ('%s %s'), not in .tool-versions", CUDNNV_CUDA_KEYWORD, cuda);
+        return write_tool_versions(path, strcat(pins, "\n"));
+    }
     cuda_line(path, cuda, line, sizeof line);
     strcat(text, line);
     if (write_file_atomic(path, text) != 0)
@@ -100,6 +140,8 @@ int version_file_print(const char *path, const char *missing_hint)
 
 int version_file_unset(const char *path)
 {
+    if (cudnnv_version_file_kind(path) == CUDNNV_FILE_TOOL_VERSIONS)
+        return write_tool_versions(path, "");   /* the other tools' lines stay */
     if (unlink(path) != 0 && errno != ENOENT)
         return fail("cannot remove %s: %s", path, strerror(errno));
     return 0;

@@ -125,6 +125,19 @@ setup() {
     [ "$output" = "$system/shims/lib" ]
 }
 
+@test "a job step in a folder that pins cuDNN in asdf's .tool-versions or mise.toml gets that set" {
+    mkdir -p "$BATS_TEST_TMPDIR/asdf" "$BATS_TEST_TMPDIR/mise"
+    printf 'python 3.11\ncudnn 8.0\n' > "$BATS_TEST_TMPDIR/asdf/.tool-versions"
+    printf '[tools]\ncudnn = "8.0"\n' > "$BATS_TEST_TMPDIR/mise/mise.toml"
+    cd "$BATS_TEST_TMPDIR/asdf"
+    run srun "$FIXTURES/bin/host_dlopen"
+    assert_status 0
+    [ "${lines[0]}" = 8004 ]
+    cd "$BATS_TEST_TMPDIR/mise"
+    run srun "$FIXTURES/bin/host_dlopen"
+    [ "${lines[0]}" = 8004 ]
+}
+
 @test "sbatch --cudnn=8.0 --wrap runs the batch job's program with 8.0" {
     run sbatch --wait --cudnn=8.0 -o "$BATS_TEST_TMPDIR/job.out" --wrap "$FIXTURES/bin/host_dlopen"
     assert_status 0
