@@ -45,6 +45,16 @@ enum cudnnv_version_file_kind { CUDNNV_FILE_OURS, CUDNNV_FILE_TOOL_VERSIONS, CUD
 
 typedef char cudnnv_name[CUDNNV_NAME_MAX + 1];
 
+/*
+ * The name the shim gives the one-page anonymous file that says which set
+ * it serves ("cudnnv:9:/home/u/.cudnnv/versions/9.19.0.56/lib"), shown in
+ * /proc/PID/maps as "/memfd:" and the name: shim_load.c writes it, 'cudnnv
+ * ps' reads it (process_scan.c), and finds the format itself in a shim's
+ * bytes to tell a shim from a cuDNN (cmd_ps.c). One definition for all three.
+ */
+#define CUDNNV_SERVED_MARK "cudnnv:%d:%s"
+#define CUDNNV_SERVED_MARK_PREFIX "cudnnv:"
+
 /* Where a choice came from, in the order the sources are asked. */
 enum cudnnv_origin {
     CUDNNV_ORIGIN_NONE = 0,

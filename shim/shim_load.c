@@ -255,8 +255,8 @@ static int search_reaches_set_first(const char *root, void *main_library, const 
 static void announce_served(const struct cudnnv_loaded *loaded)
 {
     char name[250];
-    if (snprintf(name, sizeof name, "cudnnv:%d:%s", cudnnv_shim_major_number(), loaded->lib_dir) >= (int)sizeof name)
-        snprintf(name, sizeof name, "cudnnv:%d:?", cudnnv_shim_major_number());
+    if (snprintf(name, sizeof name, CUDNNV_SERVED_MARK, cudnnv_shim_major_number(), loaded->lib_dir) >= (int)sizeof name)
+        snprintf(name, sizeof name, CUDNNV_SERVED_MARK, cudnnv_shim_major_number(), "?");
 #ifdef SYS_memfd_create
     /* by system call number: the libc wrapper exists only from glibc 2.27, and the shim loads on older ones */
     int fd = (int)syscall(SYS_memfd_create, name, MFD_CLOEXEC);

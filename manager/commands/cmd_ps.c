@@ -272,7 +272,7 @@ static void user_name(const struct cudnn_process *process, char *out, size_t siz
 
 /*
  * Whether a small file holds the name the shim gives its anonymous file
- * ("cudnnv:%d:%s"): a shim loaded from anywhere (a build folder, a
+ * (CUDNNV_SERVED_MARK, its format itself): a shim loaded from anywhere (a build folder, a
  * container's mount), not a cuDNN library.
  */
 static int carries_shim_mark(const char *library)
@@ -283,8 +283,9 @@ static int carries_shim_mark(const char *library)
     int found = 0;
     if (file != NULL)
         fclose(file);
-    for (size_t i = 0; !found && length >= 12 && i <= length - 12; i++)
-        found = memcmp(text + i, "cudnnv:%d:%s", 12) == 0;
+    size_t mark = strlen(CUDNNV_SERVED_MARK);
+    for (size_t i = 0; !found && length >= mark && i <= length - mark; i++)
+        found = memcmp(text + i, CUDNNV_SERVED_MARK, mark) == 0;
     return found;
 }
 

@@ -7,6 +7,8 @@
  */
 #include "process_scan.h"
 
+#include "cudnnv_select.h"
+
 #include <ctype.h>
 #include <dirent.h>
 #include <errno.h>
@@ -48,7 +50,7 @@ static long read_proc(int pid, const char *what, char *out, size_t size)
  */
 static void take_served(const char *file, struct cudnn_process *process)
 {
-    static const char prefix[] = "/memfd:cudnnv:";
+    static const char prefix[] = "/memfd:" CUDNNV_SERVED_MARK_PREFIX;
     size_t length = strlen(file);
     if (strncmp(file, prefix, sizeof prefix - 1) != 0 || length < sizeof prefix + 2)
         return;
