@@ -168,7 +168,7 @@ for i in range(1, 19): ctypes.CDLL('$BATS_TEST_TMPDIR/copies/%d/libcudnn.so.8.0.
     setup_store
     run cudnnv ps
     assert_status 0
-    refute_output_has "host_wait"
+    refute_output_has "$BATS_TEST_TMPDIR"   # nothing of this test yet (another test's program may be running)
     hold "$BATS_TEST_TMPDIR" foreign "$SETS/8.1.1/lib"
     run cudnnv ps
     assert_output_has "$HELD_PID  $(printf '%-8s' "$(id -un)")  $SETS/8.1.1/lib/libcudnn.so.8"
