@@ -457,6 +457,7 @@ check: deps deps-aarch64 windows-sources $(ENVMOD)
 	$(MAKE) --no-print-directory -j$(JOBS) $(WIN_DEPS)/.built all clang-build windows windows-dist aarch64 fixtures \
 	    $(UNIT_TESTS)
 	$(MAKE) --no-print-directory unit
+	tests/lint-run-status.sh $(wildcard tests/bats/*.bats tests/dist/*.bats)
 	$(MAKE) --no-print-directory bats
 
 # The packages on a Debian 12 that never built them (tests/dist: a root file

@@ -69,6 +69,7 @@ load helpers
     # a 9.1 set: only the weaker advisory applies; use says nothing of it
     install_fixture cudnn-linux-x86_64-9.1.0.70_cuda12-archive-test.tar.xz
     run cudnnv use 9.1.0
+    assert_status 0
     refute_output_has "advised"
     run cudnnv doctor
     assert_output_has "WARN  advisories: 9.1.0.70 (cuDNN 9.1.0.70, 9.0.0 up to before 9.10.1): with cuBLASLt 12.9 or newer"

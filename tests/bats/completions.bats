@@ -49,6 +49,7 @@ load helpers
     run grep -c '^linux_archive = ' "$BATS_TEST_DIRNAME/../../versions/catalog/8.3.0.98.ini"
     [ "$output" = 0 ]
     run cudnnv completions install
+    assert_status 0
     run grep -cx 8.3.0.98 <<< "$output"
     [ "$output" = 0 ]
     run cudnnv completions link mine
@@ -60,13 +61,16 @@ load helpers
     [ "$output" = "-@files" ]
     # an option with its value inline, and a full command: nothing more to add
     run cudnnv completions env --format=sh 8.1.0.77
+    assert_status 0
     refute_output_has 8.1.0.77
     run cudnnv completions help
     echo "$output" | grep -qx modulefiles
     # after --, operands only, however many follow
     run cudnnv completions use -- 
+    assert_status 0
     refute_output_has --force
     run cudnnv completions use -- 8.1.0.77
+    assert_status 0
     refute_output_has --force
 }
 

@@ -139,6 +139,7 @@ host_in_project() {
     [ "$(grep -c "^Could not load dynamic library" "$out/none")" -eq 7 ]
     # env says the same for a service or an IDE
     run cudnnv env --format dotenv
+    assert_status 0
     refute_output_has "cuda/runtime"
     cd "$P24"
     run cudnnv env --format dotenv
@@ -380,6 +381,7 @@ apt_repo() {
     assert_output_has "* cuda 11.0 (a CUDA runtime; pinned by $P24/.cudnn-version)"
     assert_output_has "  cuda 11.2 (a CUDA runtime)"
     run cudnnv versions --bare
+    assert_status 0
     refute_output_has "cuda"
     run cudnnv verify
     assert_status 0

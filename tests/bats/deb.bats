@@ -15,6 +15,7 @@ REPO="$BATS_TEST_DIRNAME/../.."
     deb=$artifact
     slurm_deb=${artifacts[1]:-}
     run lintian "$deb"
+    assert_status 0
     run grep -c '^E: ' <<< "$output"
     [ "$output" = 0 ]
     run dpkg-deb -f "$deb" Depends
@@ -31,6 +32,7 @@ REPO="$BATS_TEST_DIRNAME/../.."
     done
     refute_output_has "cudnnv_spank.so"   # it needs the Slurm it was built against
     run dpkg-deb -I "$deb"
+    assert_status 0
     refute_output_has "postinst"
     refute_output_has "preinst"
     # unpacked anywhere, it runs: its helpers and catalog found beside it
@@ -48,6 +50,7 @@ REPO="$BATS_TEST_DIRNAME/../.."
     fi
     # cudnnv-slurm: the plugin alone, tied to this Slurm release and to this cudnnv
     run lintian "$slurm_deb"
+    assert_status 0
     run grep -c '^E: ' <<< "$output"
     [ "$output" = 0 ]
     local slurm next
@@ -65,6 +68,7 @@ REPO="$BATS_TEST_DIRNAME/../.."
     assert_output_has " slurm_spank_init"
     assert_output_has " plugin_version"
     run dpkg-deb -I "$slurm_deb"
+    assert_status 0
     refute_output_has "postinst"
 }
 
@@ -75,6 +79,7 @@ REPO="$BATS_TEST_DIRNAME/../.."
     local version artifact artifacts root="$BATS_TEST_TMPDIR/arm root"
     make_artifact deb-arm64 "cudnnv_VERSION-1_arm64.deb"
     run lintian "$artifact"
+    assert_status 0
     run grep -c '^E: ' <<< "$output"
     [ "$output" = 0 ]
     [ "$(dpkg-deb -f "$artifact" Architecture)" = arm64 ]

@@ -17,6 +17,7 @@ REPO="$BATS_TEST_DIRNAME/../.."
     local top="$BATS_TEST_TMPDIR/un packed/cudnnv-$version-linux-$(uname -m)"
     # cudnnv itself needs libc alone; every other library of the helpers comes from the tree
     run ldd "$top/bin/cudnnv"
+    assert_status 0
     refute_output_has "libarchive"
     run ldd "$top/lib/cudnnv/cudnnv-install"
     assert_output_has "libarchive.so.13 => $top/lib/cudnnv/deps/libarchive.so.13"

@@ -74,12 +74,14 @@ gpu() {
   9.11.0.98    CUDA 12  (has no code"
     assert_output_has "  9.11.0.98    CUDA 12  (has no code for compute capability 6.1: it needs 7.5 or newer)"
     run cudnnv known 9.11
+    assert_status 0
     refute_output_has "has no code"
     run cudnnv known --gpu 6.1 --json 9.19.0
     assert_output_has '"runs_on_gpus": false, "gpu_reason": "has no code for compute capability 6.1: it needs 7.5 or newer"'
     run cudnnv known --gpu 8.0 --json 9.19.0
     assert_output_has '"runs_on_gpus": true}'
     run cudnnv known --json 9.19.0
+    assert_status 0
     refute_output_has "runs_on_gpus"
     run gpu 6.1 latest --known 9
     assert_status 0
@@ -101,6 +103,7 @@ gpu() {
     assert_output_has "warning: $REAL_SET has no code for compute capability 6.1: it needs 7.5 or newer (a GPU of this machine): programs here will fail with it"
     [ "$(cat .cudnn-version)" = 9.19 ]
     run gpu 8.0 use 9.19
+    assert_status 0
     refute_output_has "warning"
     run gpu 6.1 doctor
     assert_status 1

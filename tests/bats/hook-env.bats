@@ -103,6 +103,7 @@ hook() { # evaluates one hook run in this shell
     [[ "$CUDNNV_PROBLEM" == "version '8.3' is not installed"* ]]
     # nothing changed: nothing is run, nothing said
     run --separate-stderr "$CUDNNV" hook-env bash
+    assert_status 0
     [ -z "$output" ] && [ -z "$stderr" ]
     # fixed: the problem goes, the set comes
     echo 8.1 > .cudnn-version

@@ -122,6 +122,7 @@ BASH_ENV=/tmp/evil" run --separate-stderr cudnnv env --format dockerfile 8.1
     printf '[download]\nbase_url = http://token:secret@127.0.0.1:8000/mirror\n' > "$CUDNNV_ROOT/config"
     write_release d.ini "$ARCHIVE" "http://token:secret@127.0.0.1:8000/mirror/$ARCHIVE" "" 9.1.0.70
     run cudnnv known 9.1.0.70
+    assert_status 0
     refute_output_has "d.ini"
 }
 

@@ -122,6 +122,7 @@ load helpers
     mkdir -p "$CUDNNV_ROOT/versions"
     cp -a "$FIXTURES/layouts/old-8.1.0" "$CUDNNV_ROOT/versions/a:b"
     run cudnnv versions --bare
+    assert_status 0
     refute_output_has "a:b"
 }
 

@@ -52,6 +52,7 @@ ours_in_root() {
     deb=$(basename "$artifact")
     new_root
     run in_root dpkg-query -W -f='${Status}' libarchive13
+    assert_status 0
     refute_output_has "install ok installed"
     cp "$artifact" "$ROOT/tmp/"
     run in_root sh -c "apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq /tmp/$deb"
@@ -84,11 +85,13 @@ ours_in_root() {
     run in_root dpkg -L cudnnv
     assert_status 1
     run ours_in_root
+    assert_status 0
     [ -z "$output" ] || { echo "left after remove: $output" >&2; false; }
     # installed again and purged: nothing in /etc either
     run in_root sh -c "DEBIAN_FRONTEND=noninteractive apt-get install -y -qq /tmp/$deb && apt-get purge -y -qq cudnnv"
     assert_status 0
     run in_root dpkg-query -W -f='${Status}' cudnnv
+    assert_status 0
     refute_output_has "install ok"
     run find "$ROOT/etc" -name '*cudnnv*'
     [ -z "$output" ]
@@ -100,6 +103,7 @@ ours_in_root() {
     make_artifact dist "cudnnv-VERSION-linux-$(uname -m).tar.gz"
     new_root
     run in_root sh -c 'ls /usr/lib/*-linux-gnu | grep -E "^lib(archive|curl|git2|jansson|elf)\." || true'
+    assert_status 0
     [ -z "$output" ] || { echo "the root has: $output" >&2; false; }
     mkdir -p "$ROOT/opt/with space"
     tar -C "$ROOT/opt/with space" -xzf "$artifact"
