@@ -29,26 +29,21 @@ static const char *skip_blanks(const char *c)
     return c + strspn(c, " \t");
 }
 
-/* .tool-versions: the words after "cudnn" on its line; CUDNNV_READ_NO_ENTRY when no line names cudnn. */
+/* .tool-versions: the words after "cudnn" on its line (read as a version file's words); CUDNNV_READ_NO_ENTRY when no
+ * line names cudnn. */
 static int read_tool_versions(const char *text, cudnnv_name *names, int max, cudnnv_name bad)
 {
+    char words[CUDNNV_MAX_LINES * (CUDNNV_NAME_MAX + 2) + 1];
     for (const char *line = text; *line != '\0'; line += strcspn(line, "\n") + (line[strcspn(line, "\n")] == '\n')) {
         const char *c = skip_blanks(line);
         if (strncmp(c, "cudnn", 5) != 0 || (c[5] != ' ' && c[5] != '\t'))
             continue;
-        int count = 0;
-        for (c = skip_blanks(c + 5); *c != '\0' && *c != '\n' && *c != '#'; c = skip_blanks(c)) {
-            size_t length = strcspn(c, " \t\r\n#");
-            if (length == 0) {
-                c++;
-                continue;
-            }
-            count = cudnnv_add_name(c, length, names, count, max, bad);
-            if (count < 0)
-                return count;
-            c += length;
-        }
-        return count;
+        size_t length = strcspn(c + 5, "\n");
+        if (length >= sizeof words)
+            return CUDNNV_READ_TOO_LONG;
+        memcpy(words, c + 5, length);
+        words[length] = '\0';
+        return cudnnv_read_names(words, names, max, bad);
     }
     return CUDNNV_READ_NO_ENTRY;
 }

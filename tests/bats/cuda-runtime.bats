@@ -18,6 +18,13 @@ no_cuda() {
     unshare -m sh -c 'for dir in /usr/local/cuda*; do [ -d "$dir" ] && mount --bind "$(mktemp -d)" "$dir"; done; '"$1"
 }
 
+# two_projects_with_runtimes: as two_projects, each with its runtime brought from the fixture folders.
+two_projects_with_runtimes() {
+    two_projects
+    (cd "$P24" && cudnnv install --cuda-libs-from "$RUNTIMES/11.0/lib64" 2>/dev/null)
+    (cd "$P25" && cudnnv install --cuda-libs-from "$RUNTIMES/11.2/lib64" 2>/dev/null)
+}
+
 # two_projects: p24 pinned for TensorFlow 2.4 and p25 for 2.5, their cuDNN sets installed, no runtime yet.
 two_projects() {
     install_fixture cudnn-11.0-linux-x64-v8.0.4.30-test.tgz cudnn-11.2-linux-x64-v8.1.0.77-test.tgz
@@ -115,9 +122,7 @@ host_in_project() {
 }
 
 @test "TensorFlow 2.4 and 2.5 at the same time through exec, on a machine with no CUDA 11: each project its own runtime" {
-    two_projects
-    (cd "$P24" && cudnnv install --cuda-libs-from "$RUNTIMES/11.0/lib64" 2>/dev/null)
-    (cd "$P25" && cudnnv install --cuda-libs-from "$RUNTIMES/11.2/lib64" 2>/dev/null)
+    two_projects_with_runtimes
     local out="$BATS_TEST_TMPDIR/out"
     mkdir -p "$out"
     run no_cuda "
@@ -175,9 +180,7 @@ in_shell() {
 }
 
 @test "the hook in bash, zsh and fish: each project's runtime on cd, none outside" {
-    two_projects
-    (cd "$P24" && cudnnv install --cuda-libs-from "$RUNTIMES/11.0/lib64" 2>/dev/null)
-    (cd "$P25" && cudnnv install --cuda-libs-from "$RUNTIMES/11.2/lib64" 2>/dev/null)
+    two_projects_with_runtimes
     mkdir -p "$BATS_TEST_TMPDIR/out"
     in_shell bash "bash --norc --noprofile -i" "eval \"\$($CUDNNV init bash)\""
     in_shell zsh "zsh -f -i" "eval \"\$($CUDNNV init zsh)\""
@@ -373,9 +376,7 @@ apt_repo() {
 }
 
 @test "versions lists the runtimes, verify checks them, uninstall --cuda-runtime keeps one a project pins" {
-    two_projects
-    (cd "$P24" && cudnnv install --cuda-libs-from "$RUNTIMES/11.0/lib64" 2>/dev/null)
-    (cd "$P25" && cudnnv install --cuda-libs-from "$RUNTIMES/11.2/lib64" 2>/dev/null)
+    two_projects_with_runtimes
     cd "$P24"
     run cudnnv versions
     assert_output_has "* cuda 11.0 (a CUDA runtime; pinned by $P24/.cudnn-version)"
@@ -415,9 +416,7 @@ apt_repo() {
 }
 
 @test "ps names the CUDA runtime folder each running framework got its libraries from" {
-    two_projects
-    (cd "$P24" && cudnnv install --cuda-libs-from "$RUNTIMES/11.0/lib64" 2>/dev/null)
-    (cd "$P25" && cudnnv install --cuda-libs-from "$RUNTIMES/11.2/lib64" 2>/dev/null)
+    two_projects_with_runtimes
     local hold="$BATS_TEST_TMPDIR/release" pids=()
     (cd "$P24" && HOST_HOLD_FILE="$hold" exec "$CUDNNV" exec "$FIXTURES/bin/host_framework" $TF24 > "$BATS_TEST_TMPDIR/24" 2>&1) &
     pids+=($!)

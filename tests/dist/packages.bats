@@ -52,7 +52,7 @@ ours_in_root() {
     deb=$(basename "$artifact")
     new_root
     run in_root dpkg-query -W -f='${Status}' libarchive13
-    assert_status 0
+    [ "$status" -le 1 ]   # dpkg-query ran (1: no such package in this root)
     refute_output_has "install ok installed"
     cp "$artifact" "$ROOT/tmp/"
     run in_root sh -c "apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq /tmp/$deb"
@@ -91,7 +91,7 @@ ours_in_root() {
     run in_root sh -c "DEBIAN_FRONTEND=noninteractive apt-get install -y -qq /tmp/$deb && apt-get purge -y -qq cudnnv"
     assert_status 0
     run in_root dpkg-query -W -f='${Status}' cudnnv
-    assert_status 0
+    [ "$status" -le 1 ]   # dpkg-query ran (1: purged, no such package any more)
     refute_output_has "install ok"
     run find "$ROOT/etc" -name '*cudnnv*'
     [ -z "$output" ]
