@@ -20,7 +20,6 @@
 #include "install_archive.h"
 #include "install_source.h"
 #include "lock_file.h"
-#include "package_payload.h"
 #include "fsutil.h"
 #include "manifest.h"
 #include "messages.h"
@@ -296,11 +295,13 @@ static int install_runtime(const char *root, const char *release, const char *fo
     return status;
 }
 
+/* The record's start: its release, where the packages were found (escaped: it is written into an INI line), the
+ * platform. */
 static void origin_begin(struct lock_runtime *origin, const char *release, const char *from, int platform)
 {
     memset(origin, 0, sizeof *origin);
     snprintf(origin->release, sizeof origin->release, "%s", release);
-    snprintf(origin->from, sizeof origin->from, "%s", from);
+    cudnnv_escape_text(from, origin->from, sizeof origin->from);
     snprintf(origin->platform, sizeof origin->platform, "%s", catalog_platform_name((enum catalog_platform)platform));
 }
 
@@ -315,11 +316,9 @@ static int origin_add(struct lock_runtime *origin, const struct source_file *fil
 int cuda_runtime_install_folder(const char *root, const char *release, const char *folder)
 {
     struct lock_runtime origin;
-    char source[PATH_MAX];
     if (!is_directory(folder))
         return fail("%s is not a folder; give the folder that holds CUDA %s's libraries", folder, release);
-    cudnnv_escape_text(folder, source, sizeof source);
-    origin_begin(&origin, release, source, (int)catalog_host_platform());
+    origin_begin(&origin, release, folder, (int)catalog_host_platform());
     return install_runtime(root, release, folder, &origin, "");
 }
 
