@@ -15,8 +15,11 @@
 /* Which kind of version file a path names, by its last component. */
 enum cudnnv_version_file_kind cudnnv_version_file_kind(const char *path)
 {
-    const char *slash = strrchr(path, '/'), *backslash = strrchr(path, '\\');
-    const char *name = slash > backslash ? slash + 1 : backslash ? backslash + 1 : slash ? slash + 1 : path;
+    const char *name = path;
+    for (const char *c = path; *c != '\0'; c++) {
+        if (*c == '/' || *c == '\\')
+            name = c + 1;   /* after the last separator, of either kind */
+    }
     if (strcmp(name, CUDNNV_TOOL_VERSIONS_FILE) == 0)
         return CUDNNV_FILE_TOOL_VERSIONS;
     if (strcmp(name, CUDNNV_MISE_FILE) == 0)
