@@ -1,7 +1,9 @@
 /*
- * The shim's own parts, shared by its three files: what it captured at load
- * (shim_launch.c), loading the chosen set (shim_load.c), and the one-time
- * resolution behind the trampolines (shim_resolve.c).
+ * The shim's own parts, shared by the files that make it: what it captured
+ * at load (shim_launch.c, shim_launch_win32.c), loading the chosen set
+ * (shim_load.c, shim_load_win32.c), the one-time resolution behind the
+ * trampolines (shim_resolve.c), its messages (shim_report.c) and the soname
+ * of a loaded object (loaded_soname.c, for CUDNNV_STRICT).
  */
 #ifndef CUDNNV_SHIM_INTERNAL_H
 #define CUDNNV_SHIM_INTERNAL_H
@@ -10,7 +12,8 @@
 
 #include <stddef.h>
 
-/* The strings are never NULL; each platform file keeps them where it likes (POSIX: the heap, packed). */
+/* The strings are never NULL but env_version, which is NULL when CUDNNV_VERSION is unset; each platform file keeps
+ * them where it likes (POSIX: packed in one static buffer, CUDNNV_VERSION whole on the heap). */
 struct cudnnv_launch {
     const char *root;             /* "" until known: AT_SECURE defers it to the passwd entry */
     const char *system_root;      /* CUDNNV_SYSTEM_ROOT, else the build's default (always in AT_SECURE) */
