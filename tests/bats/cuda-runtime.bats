@@ -18,6 +18,19 @@ no_cuda() {
     unshare -m sh -c 'for dir in /usr/local/cuda*; do [ -d "$dir" ] && mount --bind "$(mktemp -d)" "$dir"; done; '"$1"
 }
 
+# both_hosts OUT: the 2.4 host in P24 and the 2.5 host in P25 at the same time through exec, with no CUDA on the
+# machine (OUT/24, OUT/25); each got all seven libraries from its own project's runtime in the store.
+both_hosts() {
+    local out=$1 rt="$CUDNNV_ROOT/cuda/runtime"
+    mkdir -p "$out"
+    run no_cuda "
+        (cd '$P24' && exec '$CUDNNV' exec '$FIXTURES/bin/host_framework' $TF24 > '$out/24' 2>&1) &
+        (cd '$P25' && exec '$CUDNNV' exec '$FIXTURES/bin/host_framework' $TF25 > '$out/25' 2>&1) &
+        wait"
+    [ "$(grep -c " 11000 $rt/11.0/lib/" "$out/24")" -eq 7 ]
+    [ "$(grep -c " 11020 $rt/11.2/lib/" "$out/25")" -eq 7 ]
+}
+
 # two_projects_with_runtimes: as two_projects, each with its runtime brought from the fixture folders.
 two_projects_with_runtimes() {
     two_projects
@@ -251,14 +264,8 @@ JSON
     assert_status 0
     assert_output_has "CUDA 11.2 runtime: cudatoolkit-11.2.2-h1_0.conda from file://$channel/linux-64/cudatoolkit-11.2.2-h1_0.conda"
     local out="$BATS_TEST_TMPDIR/out" rt="$CUDNNV_ROOT/cuda/runtime"
-    mkdir -p "$out"
-    run no_cuda "
-        (cd '$P24' && exec '$CUDNNV' exec '$FIXTURES/bin/host_framework' $TF24 > '$out/24' 2>&1) &
-        (cd '$P25' && exec '$CUDNNV' exec '$FIXTURES/bin/host_framework' $TF25 > '$out/25' 2>&1) &
-        wait"
-    [ "$(grep -c " 11000 $rt/11.0/lib/" "$out/24")" -eq 7 ]
+    both_hosts "$out"
     expect_line "$out/24" "libcudnn.so.8 8004 $CUDNNV_ROOT/shims/lib/libcudnn.so.8"
-    [ "$(grep -c " 11020 $rt/11.2/lib/" "$out/25")" -eq 7 ]
     expect_line "$out/25" "libcudnn.so.8 8100 $CUDNNV_ROOT/shims/lib/libcudnn.so.8"
 }
 
@@ -346,13 +353,7 @@ apt_repo() {
     assert_status 0
     # both at once, with no CUDA on the machine
     local out="$BATS_TEST_TMPDIR/out"
-    mkdir -p "$out"
-    run no_cuda "
-        (cd '$P24' && exec '$CUDNNV' exec '$FIXTURES/bin/host_framework' $TF24 > '$out/24' 2>&1) &
-        (cd '$P25' && exec '$CUDNNV' exec '$FIXTURES/bin/host_framework' $TF25 > '$out/25' 2>&1) &
-        wait"
-    [ "$(grep -c " 11000 $rt/11.0/lib/" "$out/24")" -eq 7 ]
-    [ "$(grep -c " 11020 $rt/11.2/lib/" "$out/25")" -eq 7 ]
+    both_hosts "$out"
     # the lock names the runtime's packages; another store gets exactly those
     cd "$P24"
     run cudnnv lock
