@@ -59,7 +59,8 @@ static void cuda_line(const char *path, const char *cuda, char *out, size_t size
  */
 static int write_tool_versions(const char *path, const char *pins)
 {
-    static char text[CUDNNV_TOOL_FILE_MAX + 1], out[CUDNNV_TOOL_FILE_MAX + 256];
+    /* out: the file's lines and the pins line, the longest that can be (CUDNNV_MAX_LINES names) */
+    static char text[CUDNNV_TOOL_FILE_MAX + 1], out[CUDNNV_TOOL_FILE_MAX + CUDNNV_MAX_LINES * (CUDNNV_NAME_MAX + 2) + 64];
     int status = cudnnv_read_regular_file(path, text, sizeof text, 1);
     if (status != 0 && status != CUDNNV_READ_MISSING)
         return fail("%s %s; fix it, or pin in .cudnn-version instead ('cudnnv use' without --tool-versions)", path,
