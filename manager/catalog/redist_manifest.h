@@ -25,6 +25,18 @@ struct redist_component {
 /* 0 with the component; 1 when the manifest has no such component for the platform; -1 with why. */
 int redist_manifest_component(const char *json, const char *base_url, const char *component, const char *platform,
                               struct redist_component *out, char *why, size_t why_size);
+/* One archive of a mirror's manifest (redist_manifest_write.c); cuda NULL for a CUDA component's. */
+struct redist_entry {
+    const char *product;          /* "cudnn", "libcublas" */
+    const char *version;
+    const char *platform;         /* "linux-x86_64" */
+    const char *cuda;             /* cuDNN's build: "12" is written as "cuda12"; NULL: none */
+    const char *relative_path;    /* under the manifest's folder */
+    const char *sha256;
+    long long size;
+};
+/* Adds the entry to dir/redistrib_LABEL.json (made, or read and added to); 0, or -1 with why. */
+int redist_manifest_add(const char *dir, const char *label, const struct redist_entry *entry, char *why, size_t size);
 int redist_release_ini(const struct catalog_release *release, const char *source, char *out, size_t size);
 
 #endif

@@ -12,7 +12,7 @@ static const struct command *const table[] = {
     &command_shell, &command_version, &command_version_name, &command_version_file,
     &command_which, &command_prefix, &command_root, &command_exec, &command_env, &command_init,
     &command_doctor, &command_update, &command_check, &command_modulefiles, &command_cdi, &command_rehash,
-    &command_verify, &command_ps, &command_lock, &command_help, &command_hook_env, &command_completions,
+    &command_verify, &command_ps, &command_lock, &command_mirror, &command_help, &command_hook_env, &command_completions,
 };
 
 const struct command_list *command_list(void)

@@ -14,7 +14,7 @@ extern const struct command command_install, command_adopt, command_uninstall, c
     command_shell, command_version, command_version_name, command_version_file, command_which,
     command_prefix, command_root, command_exec, command_env, command_init, command_doctor,
     command_update, command_check, command_modulefiles, command_rehash, command_verify,
-    command_help, command_hook_env, command_completions, command_ps, command_lock, command_cdi;
+    command_help, command_hook_env, command_completions, command_ps, command_lock, command_cdi, command_mirror;
 
 /* install's and update's options, by index in their tables (the helpers read them) */
 enum install_option {
@@ -24,6 +24,7 @@ enum install_option {
     INSTALL_ALLOW_ADVISED, INSTALL_CUDA_LIBS_FROM
 };
 enum update_option { UPDATE_REMOTE };
+enum mirror_option { MIRROR_LOCK, MIRROR_PLATFORM };
 
 int install_run(struct args *args);
 /* Where install_cuda_libs_for takes companions from: NVIDIA's CUDA redist unless one of these is given. */
@@ -38,6 +39,8 @@ int install_cuda_libs_for(const char *root, const char *name, int asked, const s
 struct lock_cuda;
 int install_locked_companions(const char *pin, const struct lock_cuda *cuda);
 int update_run(struct args *args);
+/* mirror_run.c: cudnnv mirror, in the install helper */
+int mirror_run(struct args *args);
 
 /* install_helper.c (install_helper_win32.c for cudnnv.exe): the helper programs beside cudnnv */
 int helper_run(const char *name, struct args *args);

@@ -11,19 +11,35 @@
 
 #include <errno.h>
 #include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
-/* Runs the helper in this process's place, with the command line as given. */
+/*
+ * Runs the helper in this process's place, with the command line as given;
+ * a command other than the helper's own (mirror, in the install helper) is
+ * named first, as --mirror.
+ */
 int helper_run(const char *name, struct args *args)
 {
     char **argv = args->argv;
-    char helper[PATH_MAX];
+    char helper[PATH_MAX], command[64];
     if (shipped_file(name, helper, sizeof helper) != 0)
         return fail("cannot find %s next to this cudnnv (expected ../lib/cudnnv/); reinstall cudnnv with 'make install'",
                     name);
     argv[0] = helper;
+    if (args->command == &command_mirror) {
+        char **with_command = calloc((size_t)args->argc + 2, sizeof *with_command);
+        if (with_command == NULL)
+            return fail("out of memory");
+        snprintf(command, sizeof command, "--%s", args->command->name);
+        with_command[0] = helper;
+        with_command[1] = command;
+        memcpy(with_command + 2, argv + 1, (size_t)args->argc * sizeof *argv);
+        argv = with_command;
+    }
     execv(helper, argv);
     return fail("cannot run %s: %s", helper, strerror(errno));
 }

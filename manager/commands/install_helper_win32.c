@@ -15,6 +15,8 @@ int helper_run(const char *name, struct args *args)
 {
     if (strcmp(name, "cudnnv-update") == 0)
         return update_run(args);
+    if (args->command == &command_mirror)
+        return mirror_run(args);
     return install_run(args);
 }
 

@@ -1,6 +1,7 @@
 /*
  * Bringing an archive a source has chosen to a local file: from the store's
- * cache ($CUDNNV_ROOT/cache), a configured mirror folder, or a download (the
+ * cache ($CUDNNV_ROOT/cache), a configured mirror folder (by name, or in
+ * NVIDIA's layout as 'cudnnv mirror' writes it), or a download (the
  * source's address, or [download] base_url + the archive's name), then
  * checked against the SHA-256 the source gives; a downloaded file that does
  * not match is deleted. Every source (install_source.h) and the CUDA
@@ -15,6 +16,7 @@
 #include "config.h"
 #include "download.h"
 #include "fsutil.h"
+#include "mirror_path.h"
 #include "store.h"
 #include "url_mask.h"
 
@@ -24,13 +26,21 @@
 #include <strings.h>
 #include <unistd.h>
 
-/* Finds the archive in a mirror folder; 1 when found. */
-static int from_mirrors(const struct config *config, const char *name, char *path, size_t size)
+/*
+ * Finds the archive in a mirror folder, at its top under its name or where
+ * 'cudnnv mirror' puts it (NVIDIA's layout, mirror_path.c); 1 when found.
+ */
+static int from_mirrors(const struct config *config, const struct catalog_archive *archive, char *path, size_t size)
 {
     char copy[sizeof config->download_mirrors];
+    char relative[sizeof archive->url];
+    if (mirror_relative_path(archive, relative, sizeof relative) != 0)
+        snprintf(relative, sizeof relative, "%s", archive->name);
     snprintf(copy, sizeof copy, "%s", config->download_mirrors);
     for (char *dir = strtok(copy, ":"); dir != NULL; dir = strtok(NULL, ":")) {
-        if (path_join(path, size, dir, name) == 0 && is_regular_file(path))
+        if (path_join(path, size, dir, archive->name) == 0 && is_regular_file(path))
+            return 1;
+        if (path_join(path, size, dir, relative) == 0 && is_regular_file(path))
             return 1;
     }
     return 0;
@@ -84,7 +94,7 @@ static int obtain(const struct catalog_archive *archive, char *path, size_t size
         return 0;
     }
     char mirrored[PATH_MAX];
-    int mirror = from_mirrors(&config, archive->name, mirrored, sizeof mirrored);
+    int mirror = from_mirrors(&config, archive, mirrored, sizeof mirrored);
     if (dry_run && mirror)
         return describe_plan(archive, mirrored);
     if (mirror) {
