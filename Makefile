@@ -50,7 +50,8 @@ DEMO_PACKAGES  = build-essential pkg-config libinih-dev libxxhash-dev libarchive
 CHECK_PACKAGES = $(DEMO_PACKAGES) clang libcmocka-dev bats gcc-mingw-w64-x86-64 libz-mingw-w64-dev dpkg-dev cmake \
                  wine64 gcc-aarch64-linux-gnu \
                  libc6-dev-arm64-cross qemu-user zsh fish tmux git strace lmod tcl slurm-wlm libslurm-dev munge \
-                 openssl parallel patchelf lintian podman runc busybox-static python3 python3-venv
+                 openssl parallel patchelf lintian podman runc busybox-static python3 python3-venv \
+                 zlib1g-dev libbz2-dev liblzma-dev libzstd-dev
 
 SELECT_SRC  = shim/version_name.c shim/set_list.c shim/version_file.c shim/select.c \
               shim/select_message.c shim/text_escape.c shim/set_trust.c shim/build_platform.c \
@@ -234,13 +235,14 @@ WIN_DEPS      = $(BUILD)/windows/deps
 WIN_DEP_LIBS  = $(WIN_DEPS)/lib/libarchive.a $(WIN_DEPS)/lib/libzstd.a $(WIN_DEPS)/lib/libbz2.a \
                 $(WIN_DEPS)/lib/libjansson.a
 
-$(WIN_DEPS)/.built: manager/platform/win32-deps.sh
+$(WIN_DEPS)/.built: manager/platform/win32-deps.sh manager/platform/deb-sources.sh
 	$(Q)manager/platform/win32-deps.sh $(WIN_DEPS)
 	@touch $@
 
 # Only the sources (apt-get source): make check fetches them before it builds in parallel.
 windows-sources:
 	$(Q)manager/platform/win32-deps.sh --fetch $(WIN_DEPS)
+	$(Q)manager/platform/lean-deps.sh --fetch $(LEAN_DEPS)
 
 # Unit tests of Windows-only rules, run under Wine by tests/bats/windows.bats.
 WIN_UNIT_TESTS = $(BUILD)/windows/tests/test_set_trust_win32.exe
@@ -454,8 +456,8 @@ clang-build:
 # (the Windows libraries, built from Debian's sources); then the tests.
 JOBS ?= $(shell nproc)
 check: deps deps-aarch64 windows-sources $(ENVMOD)
-	$(MAKE) --no-print-directory -j$(JOBS) $(WIN_DEPS)/.built all clang-build windows windows-dist aarch64 fixtures \
-	    $(UNIT_TESTS)
+	$(MAKE) --no-print-directory -j$(JOBS) $(WIN_DEPS)/.built $(LEAN_DEPS)/.built all clang-build windows windows-dist \
+	    aarch64 fixtures $(UNIT_TESTS)
 	$(MAKE) --no-print-directory unit
 	tests/lint-run-status.sh $(wildcard tests/bats/*.bats tests/dist/*.bats)
 	$(MAKE) --no-print-directory bats
@@ -489,14 +491,33 @@ DIST_TIME = $(or $(shell git log -1 --format=%ct 2>/dev/null),0)
 dist_tar = tar -C $(BUILD)/dist --sort=name --owner=0 --group=0 --numeric-owner --mtime=@$(DIST_TIME) \
            -cf - $(1) | gzip -n -9 > $(2)
 DIST_TARBALL = $(BUILD)/dist/$(DIST_NAME).tar.gz
+# The tarball's helpers link a libarchive and a libcurl built for what
+# cudnnv reads and fetches (manager/platform/lean-deps.sh, from Debian's
+# sources), statically: Debian's shared ones would bring libxml2, ICU,
+# Kerberos and LDAP (40 MB). Debian's zlib, bzip2, xz, zstd and OpenSSL stay.
+LEAN_DEPS      = $(BUILD)/lean-deps
+LEAN_INSTALLER = $(BUILD)/lean/cudnnv-install
+LEAN_UPDATER   = $(BUILD)/lean/cudnnv-update
+LEAN_CURL      = $(LEAN_DEPS)/lib/libcurl.a -lssl -lcrypto -lz
+$(LEAN_DEPS)/.built: manager/platform/lean-deps.sh manager/platform/deb-sources.sh
+	$(Q)manager/platform/lean-deps.sh $(LEAN_DEPS)
+	@touch $@
+$(eval $(call program,$(LEAN_INSTALLER),$(BUILD)/obj,manager/cli/install_main.c,$(CC),$(ALL_CFLAGS) $(SAN_FLAGS),\
+	$(CORE_LIBS) $(LEAN_DEPS)/lib/libarchive.a -lz -lbz2 -llzma -lzstd $(LEAN_CURL) \
+	$(shell pkg-config --libs jansson libelf 2>/dev/null),$(LIBCUDNNV)))
+$(eval $(call program,$(LEAN_UPDATER),$(BUILD)/obj,manager/cli/update_main.c $(GIT_SRC),$(CC),$(ALL_CFLAGS) $(SAN_FLAGS),\
+	$(CORE_LIBS) $(shell pkg-config --libs libgit2 2>/dev/null) $(LEAN_CURL) $(shell pkg-config --libs jansson 2>/dev/null),\
+	$(LIBCUDNNV)))
+$(LEAN_INSTALLER) $(LEAN_UPDATER): | $(LEAN_DEPS)/.built
 dist: all $(DIST_TARBALL)
-$(DIST_TARBALL): $(CUDNNV) $(INSTALLER) $(UPDATER) $(SHIM_LIBS) $(CATALOG_DATA) $(FORWARDERS) $(wildcard $(WIN_DLLS)) \
-		$(CATALOG_FILES) $(MAN_PAGE) hooks/complete.bash hooks/complete.zsh hooks/complete.fish \
+$(DIST_TARBALL): $(CUDNNV) $(LEAN_INSTALLER) $(LEAN_UPDATER) $(SHIM_LIBS) $(CATALOG_DATA) $(FORWARDERS) \
+		$(wildcard $(WIN_DLLS)) $(CATALOG_FILES) $(MAN_PAGE) hooks/complete.bash hooks/complete.zsh hooks/complete.fish \
 		manager/platform/dist-bundle.sh
 	@dpkg-query -W -f='$${Status}' patchelf 2>/dev/null | grep -q "ok installed" || \
 	  (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq patchelf >/dev/null)
 	@rm -rf $(BUILD)/dist/$(DIST_NAME) $(BUILD)/dist/$(DIST_NAME).tar.gz
 	$(Q)$(MAKE) --no-print-directory -s install DESTDIR=$(abspath $(BUILD)/dist) PREFIX=/$(DIST_NAME) >/dev/null
+	$(Q)install -m 755 $(LEAN_INSTALLER) $(LEAN_UPDATER) $(BUILD)/dist/$(DIST_NAME)/lib/cudnnv/
 	$(Q)manager/platform/dist-bundle.sh $(BUILD)/dist/$(DIST_NAME)
 	$(Q)$(call dist_tar,$(DIST_NAME),$@.part) && mv $@.part $@
 	@echo "  DIST $@"

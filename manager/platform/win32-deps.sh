@@ -4,7 +4,8 @@
 # decompressors conda needs (zstd for .conda, bzip2 for .tar.bz2), and
 # jansson (NVIDIA's manifests, package indexes, conda repodata). Debian ships
 # no mingw-w64 builds of them, so they come from Debian's own source
-# packages (with Debian's security patches), fetched with 'apt-get source';
+# packages (with Debian's security patches), fetched with 'apt-get source'
+# (deb-sources.sh, shared with the tarball's lean-deps.sh);
 # zlib is Debian's libz-mingw-w64-dev.
 #
 #   manager/platform/win32-deps.sh OUT            (the Makefile runs it for 'make windows')
@@ -23,76 +24,16 @@ if [ "$1" = --fetch ]; then
     shift
 fi
 out=$1
+here=$(cd "$(dirname "$0")" && pwd)
 host=x86_64-w64-mingw32
 mkdir -p "$out/src" "$out/include" "$out/lib"
 out=$(cd "$out" && pwd)
 cd "$out/src"
 
-say() { echo "  DEPS $*"; }
-
-# apt-get source needs deb-src lines: the same mirrors and suites as the
-# system's deb lines, in a file of our own.
-add_source_lines() {
-    list=/etc/apt/sources.list.d/cudnnv-deb-src.sources
-    if [ -f /etc/apt/sources.list.d/debian.sources ]; then
-        sed 's/^Types: deb$/Types: deb-src/' /etc/apt/sources.list.d/debian.sources > "$list"
-    elif [ -f /etc/apt/sources.list ]; then
-        list=/etc/apt/sources.list.d/cudnnv-deb-src.list
-        sed -n 's/^deb \(.*\)$/deb-src \1/p' /etc/apt/sources.list > "$list"
-    fi
-    apt-get update -qq
-}
-
 PACKAGES="libarchive jansson libzstd bzip2"
-
-fetch() {
-    missing=""
-    for package in $PACKAGES; do
-        ls "$package"_*.dsc >/dev/null 2>&1 || missing="$missing $package"
-    done
-    [ -z "$missing" ] && return 0
-    if [ "$(id -u)" -ne 0 ]; then
-        echo "win32-deps.sh: the Debian sources of$missing are needed; run 'make windows' as root once (it runs apt-get source)" >&2
-        exit 1
-    fi
-    apt-cache showsrc libarchive 2>/dev/null | grep -q '^Package:' || add_source_lines
-    for package in $missing; do
-        fetch_one "$package"
-    done
-}
-
-# The newest source of a package apt knows; when a mirror lacks its files
-# (a security suite's, say), the release's own version (PACKAGE/CODENAME).
-fetch_one() {
-    codename=$(. /etc/os-release && echo "${VERSION_CODENAME:-stable}")
-    for wanted in "$1" "$1/$codename"; do
-        rm -f "$1"_*
-        say "apt-get source $wanted"
-        if apt-get source -qq --download-only "$wanted" > "fetch-$1.log" 2>&1 && ls "$1"_*.dsc >/dev/null 2>&1; then
-            return 0
-        fi
-    done
-    grep -v 'unsandboxed as root' "fetch-$1.log" >&2
-    echo "win32-deps.sh: cannot fetch the Debian source of $1 (above: apt's words)" >&2
-    exit 1
-}
-
-unpack() { # unpack PACKAGE: Debian's sources with Debian's patches applied, in PACKAGE/
-    rm -rf "$1"
-    dpkg-source --no-check -x "$(ls "$1"_*.dsc | tail -n 1)" "$1" >/dev/null
-}
-
-# compile LIBRARY FLAGS FILE...: the files compiled in parallel into OUT/lib/LIBRARY.a
-# (paths relative to OUT/src, so that a folder name with a space does no harm).
-compile() {
-    library=$1 flags=$2
-    shift 2
-    rm -rf "obj-$library" && mkdir "obj-$library"
-    printf '%s\n' "$@" | xargs -P "$(nproc)" -n 1 sh -c \
-        'exec '$host'-gcc -O2 '"$flags"' -c "$1" -o "obj-'$library'/${1##*/}.o"' sh
-    rm -f "$out/lib/$library.a"
-    $host-ar rcs "$out/lib/$library.a" "obj-$library"/*.o
-}
+CC_FOR=$host-gcc
+AR_FOR=$host-ar
+. "$here/deb-sources.sh"
 
 build_bzip2() {
     unpack bzip2
@@ -107,24 +48,6 @@ build_zstd() {
     say "compile zstd (decompressor) for $host"
     compile libzstd "-DZSTD_DISABLE_ASM -DZSTD_LEGACY_SUPPORT=0" libzstd/lib/common/*.c libzstd/lib/decompress/*.c
     cp libzstd/lib/zstd.h libzstd/lib/zstd_errors.h "$out/include/"
-}
-
-# The files of libarchive's reading half: everything but the writers, the
-# disk reader, and the formats and compressions cudnnv never reads
-# (archive_extract.c names the ones it does).
-libarchive_sources() {
-    for file in libarchive/libarchive/*.c; do
-        case ${file##*/} in
-        archive_write* | archive_read_disk* | archive_match.c) ;;
-        archive_read_support_format_tar.c | archive_read_support_format_zip.c) echo "$file" ;;
-        archive_read_support_format_*) ;;
-        archive_read_support_filter_gzip.c | archive_read_support_filter_xz.c) echo "$file" ;;
-        archive_read_support_filter_bzip2.c | archive_read_support_filter_zstd.c) echo "$file" ;;
-        archive_read_support_filter_none.c | archive_read_support_filter_program.c) echo "$file" ;;
-        archive_read_support_filter_*) ;;
-        *) echo "$file" ;;
-        esac
-    done
 }
 
 build_libarchive() {

@@ -19,9 +19,18 @@ REPO="$BATS_TEST_DIRNAME/../.."
     run ldd "$top/bin/cudnnv"
     assert_status 0
     refute_output_has "libarchive"
+    # the helpers link libarchive and libcurl built lean (static): no libxml2, ICU, LDAP or RTMP comes along
     run ldd "$top/lib/cudnnv/cudnnv-install"
-    assert_output_has "libarchive.so.13 => $top/lib/cudnnv/deps/libarchive.so.13"
-    assert_output_has "libcurl.so.4 => $top/lib/cudnnv/deps/libcurl.so.4"
+    assert_status 0
+    assert_output_has "libzstd.so.1 => $top/lib/cudnnv/deps/libzstd.so.1"
+    assert_output_has "libcrypto.so.3 => $top/lib/cudnnv/deps/libcrypto.so.3"
+    refute_output_has "libarchive"
+    refute_output_has "libcurl"
+    run ls "$top/lib/cudnnv/deps"
+    assert_status 0
+    assert_output_has "libjansson.so.4"
+    refute_lines_match 'lib(icu|xml2|ldap|lber|rtmp|sasl|gnutls|stdc\+\+|archive|curl)'
+    [ "$(stat -c %s "$tarball")" -le $((8 * 1024 * 1024)) ] || { echo "the tarball is $(stat -c %s "$tarball") bytes" >&2; false; }
     [ ! -e "$top/lib/cudnnv/cudnnv_spank.so" ]   # it needs the machine's own Slurm
     # the system's copies made unloadable (bind-mounted over), as on a machine that never had them
     local hide=""
@@ -31,15 +40,24 @@ REPO="$BATS_TEST_DIRNAME/../.."
         done
     done
     export CUDNNV_ROOT="$BATS_TEST_TMPDIR/store"
+    # a release fetched over http by the lean libcurl, unpacked by the lean libarchive
+    serve_archive cudnn-11.2-linux-x64-v8.1.0.77-test.tgz
+    write_test_release linux cudnn-11.2-linux-x64-v8.1.0.77-test.tgz \
+        "http://127.0.0.1:$PORT/cudnn-11.2-linux-x64-v8.1.0.77-test.tgz" \
+        "$(sha256sum "$ARCHIVES/cudnn-11.2-linux-x64-v8.1.0.77-test.tgz" | cut -c1-64)" 460.27.03
     run unshare -m sh -c "$hide
         '$top/bin/cudnnv' --version &&
-        '$top/bin/cudnnv' install '$ARCHIVES/cudnn-11.2-linux-x64-v8.1.0.77-test.tgz' &&
+        '$top/bin/cudnnv' install 8.1.0.77 &&
         '$top/bin/cudnnv' verify 8.1.0.77 &&
+        '$top/bin/cudnnv' install '$ARCHIVES/cudnn-linux-x86_64-9.1.0.70_cuda12-archive-test.tar.xz' &&
         '$top/lib/cudnnv/cudnnv-update' --help >/dev/null"
+    stop_server
     assert_status 0
     assert_output_has "cudnnv $version"
+    assert_output_has "downloading http://127.0.0.1:$PORT/cudnn-11.2-linux-x64-v8.1.0.77-test.tgz"
     assert_output_has "installed 8.1.0.77"
     assert_output_has "8.1.0.77: ok"
+    assert_output_has "installed 9.1.0.70"
     # and in the same namespace the system's helper would not even start
     run -127 unshare -m sh -c "$hide '$REPO/build/lib/cudnnv/cudnnv-install' --help"
 }

@@ -98,7 +98,7 @@ ours_in_root() {
     [ -d "$ROOT/home/user/.cudnnv/versions/8.1.0.77" ]   # the user's store is the user's
 }
 
-@test "the tarball from a folder with a space, with none of its helpers' libraries installed: a file, an index and NVIDIA's redist from folders" {
+@test "the tarball from a folder with a space, with none of its helpers' libraries installed: a file, an index and NVIDIA's redist from folders, the real cuDNN 9.19" {
     local version artifact artifacts top
     make_artifact dist "cudnnv-VERSION-linux-$(uname -m).tar.gz"
     new_root
@@ -129,6 +129,23 @@ ours_in_root() {
     assert_output_has "installed 9.1.0.70"
     assert_output_has "1 new release from file:///srv/redist/"
     assert_output_has "$(printf '8.1.0.77\n8.9.7\n9.1.0.70')"
+    # the machine's real cuDNN 9.19, packed as NVIDIA packs it (.tar.xz): installed and verified there
+    require_real_cudnn
+    local real=cudnn-linux-x86_64-9.19.0.56_cuda13-archive work="$BATS_TEST_TMPDIR/real"
+    mkdir -p "$work/$real/include" "$work/$real/lib"
+    cp -L "$REAL_CUDA"/include/cudnn*.h "$work/$real/include/"
+    local from="$REAL_CUDA/lib"
+    [ -e "$from/libcudnn.so.9" ] || from="$REAL_CUDA/lib64"
+    cp -a "$from"/libcudnn.so* "$from"/libcudnn_graph.so* "$work/$real/lib/"
+    echo "NVIDIA's licence" > "$work/$real/LICENSE"
+    # (another file name than NVIDIA's: the catalog holds NVIDIA's sum for that one, of the whole set)
+    XZ_OPT="-0 -T2" tar -C "$work" -cJf "$ROOT/srv/$real-repacked.tar.xz" "$real"
+    chmod a+r "$ROOT/srv/$real-repacked.tar.xz"
+    run as_user "C='$top/bin/cudnnv'"'
+        "$C" install /srv/'"$real"'-repacked.tar.xz && "$C" verify 9.19.0.56 && "$C" versions --bare'
+    assert_status 0
+    assert_output_has "installed 9.19.0.56 (cuDNN 9.19.0.56"
+    assert_output_has "9.19.0.56: ok"
 }
 
 @test "the wheel in a venv there: pip install --no-index, cudnnv on the venv's PATH, a cuDNN wheel installed; pip uninstall takes it back" {
