@@ -369,6 +369,21 @@ apt_repo() {
     run no_cuda "cd '$P24' && exec '$CUDNNV' exec '$FIXTURES/bin/host_framework' $TF24 > '$out/24-other' 2>&1"
     [ "$(grep -c " 11000 $rt/11.0/lib/" "$out/24-other")" -eq 7 ]
     expect_line "$out/24-other" "libcudnn.so.8 8004 $CUDNNV_ROOT/shims/lib/libcudnn.so.8"
+    # cudnnv mirror keeps the lock's packages (the set's and the runtime's six), which serve a third store
+    # once the apt repository and the channel are gone
+    run cudnnv mirror "$BATS_TEST_TMPDIR/mirror"
+    assert_status 0
+    assert_output_has "7 archives copied, 0 already there; every one checked against its SHA-256"
+    mv "$REPO" "$REPO.gone"
+    mv "$CHANNEL" "$CHANNEL.gone"
+    export CUDNNV_ROOT="$BATS_TEST_TMPDIR/third store"
+    mkdir -p "$CUDNNV_ROOT"
+    printf '[download]\nmirrors = %s\n' "$BATS_TEST_TMPDIR/mirror" > "$CUDNNV_ROOT/config"
+    run cudnnv install --locked
+    assert_status 0
+    assert_output_has "using $BATS_TEST_TMPDIR/mirror/libcusolver-11-0_1-1_amd64.deb"
+    assert_output_has "brought the CUDA 11.0 runtime"
+    [ "$(readlink "$CUDNNV_ROOT/cuda/runtime/11.0/lib/libcusolver.so.10")" = libcusolver.so.10.6.0.245 ]
     # a lock whose runtime is not the pinned one is refused and named
     sed -i 's/^cuda 11.0$/cuda 11.2/' .cudnn-version
     run cudnnv install --locked
