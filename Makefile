@@ -177,7 +177,7 @@ $(BUILD)/gen/libcudnn.so.%.stubs.S $(BUILD)/gen/libcudnn.so.%.names.c $(BUILD)/g
 SHIM_LINK_FLAGS = -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE $(WARNINGS) -Ishim -Os \
                   -fvisibility=hidden -shared -s
 # ELF shims drop the selection code only the manager calls (cudnnv_list_sets...): --gc-sections.
-ELF_SHIM_FLAGS  = -fPIC -ffunction-sections -fdata-sections -Wl,--gc-sections \
+ELF_SHIM_FLAGS  = -fPIC -ffunction-sections -fdata-sections -Wl,--gc-sections -fno-asynchronous-unwind-tables \
                   -Wl,-soname,libcudnn.so.$(1) -Wl,--version-script,$(BUILD)/gen/libcudnn.so.$(1).map \
                   -Wl,--no-undefined -Wl,-z,noexecstack -Wl,-z,noseparate-code
 define shim_link
@@ -307,7 +307,7 @@ $(eval $(call program,$(WIN_CUDNNV),$(BUILD)/windows/obj,manager/cli/main.c,$(WI
 $(BUILD)/lib/cudnnv/windows/cudnn64_%.dll: $(WIN_SHIM_SRC) $(SHIM_DEPS) $(BUILD)/gen/cudnn64_%.def \
 		shim/trampoline_x86_64_win64.S
 	$(call shim_link,$(WIN_CC),$@,$*,$(WIN_SHIM_SRC),$(BUILD)/gen/cudnn64_$*.def -static-libgcc \
-		-include shim/shim_files_win32.h)
+		-include shim/shim_files_win32.h -D__USE_MINGW_ANSI_STDIO=0)
 
 # The Linux shims for AArch64, cross-built (tested under qemu-aarch64).
 ARM_CC   = aarch64-linux-gnu-gcc

@@ -1,19 +1,22 @@
 /*
  * AArch64 (LP64, AAPCS64) trampolines, the same shape as the x86-64 files:
- * one indirect branch through the table slot per export (the slot's address
- * in x16, the IP0 scratch register); until resolution, a lazy stub puts its
- * index in x17 (IP1) and enters cudnnv_lazy_entry, which saves the argument
- * registers of this ABI (x0-x7, x8 for a returned struct, q0-q7), asks
- * cudnnv_resolve_slot for the target, restores them and branches on with the
- * caller's link register untouched.
+ * every export puts its slot's index in x17 (IP1) and branches through its
+ * table slot (the slot's address in x16, IP0). The table lives in .bss and
+ * is filled when the library is loaded (an .init_array routine) with
+ * cudnnv_lazy_entry, so it needs no relocation per export; that entry saves
+ * the argument registers of this ABI (x0-x7, x8 for a returned struct,
+ * q0-q7), asks cudnnv_resolve_slot for the target, restores them and
+ * branches on with the caller's link register untouched.
  */
 
         .macro CUDNNV_TABLE_BEGIN count
-        .section .data.rel.local.cudnnv_table, "aw", @progbits
+        .section .bss.cudnnv_table, "aw", @nobits
         .balign 8
         .globl cudnnv_table
         .hidden cudnnv_table
 cudnnv_table:
+        .skip 8 * \count
+        .set cudnnv_table_count, \count
         .text
         .endm
 
@@ -23,16 +26,11 @@ cudnnv_table:
         .type \name, %function
         .balign 16
 \name:
+        mov x17, #\index
         adrp x16, cudnnv_table + 8 * \index
         ldr x16, [x16, #:lo12:cudnnv_table + 8 * \index]
         br x16
         .size \name, .-\name
-.Lcudnnv_lazy_\index:
-        mov x17, #\index
-        b cudnnv_lazy_entry
-        .section .data.rel.local.cudnnv_table, "aw", @progbits
-        .quad .Lcudnnv_lazy_\index
-        .text
         .endm
 
         /* The argument registers and their places in the frame, named once:
@@ -64,5 +62,22 @@ cudnnv_lazy_entry:
         ldp x29, x30, [sp], #224
         br x16
         .size cudnnv_lazy_entry, .-cudnnv_lazy_entry
+
+        /* At load: every slot leads to cudnnv_lazy_entry. */
+        .type cudnnv_table_fill, %function
+cudnnv_table_fill:
+        adrp x0, cudnnv_table
+        add x0, x0, #:lo12:cudnnv_table
+        adrp x1, cudnnv_lazy_entry
+        add x1, x1, #:lo12:cudnnv_lazy_entry
+        mov x2, #cudnnv_table_count
+1:      str x1, [x0], #8
+        subs x2, x2, #1
+        b.ne 1b
+        ret
+        .size cudnnv_table_fill, .-cudnnv_table_fill
+        .section .init_array, "aw"
+        .balign 8
+        .quad cudnnv_table_fill
         .section .note.GNU-stack, "", @progbits
         .endm

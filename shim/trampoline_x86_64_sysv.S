@@ -1,18 +1,22 @@
 /*
- * x86-64 System V trampolines. Every export is one indirect jump through its
- * table slot. Until the table is filled, slot i holds the address of a lazy
- * stub that pushes i and enters cudnnv_lazy_entry, which saves the argument
+ * x86-64 System V trampolines. Every export puts its slot's index in r11 (a
+ * scratch register no argument uses) and jumps through its table slot.
+ * The table lives in .bss and is filled when the library is loaded (an
+ * .init_array routine, before any caller can run) with cudnnv_lazy_entry,
+ * so it needs no relocation per export; that entry saves the argument
  * registers (rdi rsi rdx rcx r8 r9, rax for varargs, r10, xmm0-7), asks
- * cudnnv_resolve_slot(i) for the target (loading the set at the first call),
- * restores them, and jumps on as if the caller had called the target.
+ * cudnnv_resolve_slot(r11) for the target (loading the set at the first
+ * call), restores them, and jumps on as if the caller had called the target.
  */
 
         .macro CUDNNV_TABLE_BEGIN count
-        .section .data.rel.local.cudnnv_table, "aw", @progbits
+        .section .bss.cudnnv_table, "aw", @nobits
         .balign 8
         .globl cudnnv_table
         .hidden cudnnv_table
 cudnnv_table:
+        .skip 8 * \count
+        .set cudnnv_table_count, \count
         .text
         .endm
 
@@ -22,14 +26,9 @@ cudnnv_table:
         .type \name, @function
         .balign 16
 \name:
+        movl $\index, %r11d
         jmp *cudnnv_table+8*\index(%rip)
         .size \name, .-\name
-.Lcudnnv_lazy_\index:
-        pushq $\index
-        jmp cudnnv_lazy_entry
-        .section .data.rel.local.cudnnv_table, "aw", @progbits
-        .quad .Lcudnnv_lazy_\index
-        .text
         .endm
 
         /* The argument registers and their places in the frame, named once for
@@ -66,6 +65,7 @@ cudnnv_table:
         .balign 16
         .type cudnnv_lazy_entry, @function
 cudnnv_lazy_entry:
+        pushq %r11
         /* stack: slot index, then the caller's return address */
         pushq %rbp
         movq %rsp, %rbp
@@ -81,5 +81,21 @@ cudnnv_lazy_entry:
         addq $8, %rsp
         jmp *%r11
         .size cudnnv_lazy_entry, .-cudnnv_lazy_entry
+
+        /* At load: every slot leads to cudnnv_lazy_entry. */
+        .type cudnnv_table_fill, @function
+cudnnv_table_fill:
+        leaq cudnnv_lazy_entry(%rip), %rax
+        leaq cudnnv_table(%rip), %rdx
+        movl $cudnnv_table_count, %ecx
+1:      movq %rax, (%rdx)
+        addq $8, %rdx
+        decl %ecx
+        jnz 1b
+        ret
+        .size cudnnv_table_fill, .-cudnnv_table_fill
+        .section .init_array, "aw"
+        .balign 8
+        .quad cudnnv_table_fill
         .section .note.GNU-stack, "", @progbits
         .endm
