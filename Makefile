@@ -27,7 +27,7 @@ $(shell mkdir -p $(BUILD)/gen && printf '$(VERSION_TEXT)' > $(VERSION_SRC).new &
 # make V=1 shows every command; by default one short line per file.
 Q         = $(if $(filter 1,$(V)),,@)
 PKGS      = inih libxxhash libarchive libcrypto libcurl libgit2 jansson libelf
-CORE_PKGS = inih libxxhash
+CORE_PKGS = inih libxxhash jansson
 WARNINGS  = -Wall -Wextra -Werror
 CFLAGS   ?= -O2 -g
 # manager/ is grouped by part (docs/architecture.md); each part's headers are
@@ -37,8 +37,9 @@ INCLUDES   = -Ishim $(MANAGER_PARTS:%=-Imanager/%)
 ALL_CFLAGS = -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE $(WARNINGS) $(INCLUDES) $(CFLAGS)
 DEP_CFLAGS = $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
 DEP_LIBS   = $(shell pkg-config --libs $(PKGS) 2>/dev/null)
-# inih and xxHash are linked into cudnnv statically: two fewer libraries to
-# load at each start (the shell hook runs cudnnv at every prompt).
+# inih, xxHash and jansson (every --json) are linked into cudnnv statically:
+# no library to load at each start but libc (the shell hook runs cudnnv at
+# every prompt).
 CORE_LIBS  = -Wl,-Bstatic $(shell pkg-config --libs $(CORE_PKGS) 2>/dev/null) -Wl,-Bdynamic
 
 # What 'make demo' needs (to build cudnnv, its helpers and the native
@@ -56,10 +57,10 @@ CHECK_PACKAGES = $(DEMO_PACKAGES) clang libcmocka-dev bats gcc-mingw-w64-x86-64 
 SELECT_SRC  = shim/version_name.c shim/set_list.c shim/version_file.c shim/select.c \
               shim/select_message.c shim/text_escape.c shim/set_trust.c shim/build_platform.c \
               shim/cuda_runtime_find.c shim/tool_file.c
-# cudnnv itself links only libc, inih and xxHash (it starts fast: the shell
-# hook runs it at every prompt); install runs in a helper that also links
-# libarchive, OpenSSL, libcurl, jansson and libelf, update in one that links
-# libcurl, jansson and libgit2. Which objects each takes is the linker's
+# cudnnv itself links only libc (inih, xxHash and jansson statically: it
+# starts fast, the shell hook runs it at every prompt); install runs in a
+# helper that also links libarchive, OpenSSL, libcurl and libelf, update in
+# one that links libcurl and libgit2. Which objects each takes is the linker's
 # answer, from the library below.
 GIT_SRC     = manager/catalog/catalog_git.c
 NO_GIT_SRC  = manager/catalog/catalog_git_none.c
@@ -346,10 +347,10 @@ $(eval $(call library,$(ARM_LIBCUDNNV),$(ARM_BUILD)/obj,$(LIB_SRC),aarch64-linux
 $(eval $(call program,$(ARM_CUDNNV),$(ARM_BUILD)/obj,manager/cli/main.c,$(ARM_CC),$(ALL_CFLAGS),$(ARM_CORE_LIBS),\
 	$(ARM_LIBCUDNNV)))
 $(eval $(call program,$(ARM_BUILD)/lib/cudnnv/cudnnv-install,$(ARM_BUILD)/obj,manager/cli/install_main.c,$(ARM_CC),\
-	$(ALL_CFLAGS),$(ARM_CORE_LIBS) $(shell $(ARM_PKG) --libs libarchive libcrypto libcurl jansson libelf 2>/dev/null),\
+	$(ALL_CFLAGS),$(ARM_CORE_LIBS) $(shell $(ARM_PKG) --libs libarchive libcrypto libcurl libelf 2>/dev/null),\
 	$(ARM_LIBCUDNNV)))
 $(eval $(call program,$(ARM_BUILD)/lib/cudnnv/cudnnv-update,$(ARM_BUILD)/obj,manager/cli/update_main.c $(NO_GIT_SRC),\
-	$(ARM_CC),$(ALL_CFLAGS),$(ARM_CORE_LIBS) $(shell $(ARM_PKG) --libs libcurl jansson 2>/dev/null),$(ARM_LIBCUDNNV)))
+	$(ARM_CC),$(ALL_CFLAGS),$(ARM_CORE_LIBS) $(shell $(ARM_PKG) --libs libcurl 2>/dev/null),$(ARM_LIBCUDNNV)))
 
 $(ARM_BUILD)/share/cudnnv/.stamp: $(CATALOG_DATA)
 	@mkdir -p $(ARM_BUILD)/share
@@ -365,9 +366,9 @@ $(eval $(call library,$(LIBCUDNNV),$(BUILD)/obj,$(LIB_SRC),ar))
 $(eval $(call program,$(CUDNNV),$(BUILD)/obj,manager/cli/main.c,$(CC),$(ALL_CFLAGS) $(SAN_FLAGS),$(CORE_LIBS),\
 	$(LIBCUDNNV)))
 $(eval $(call program,$(INSTALLER),$(BUILD)/obj,manager/cli/install_main.c,$(CC),$(ALL_CFLAGS) $(SAN_FLAGS),\
-	$(CORE_LIBS) $(shell pkg-config --libs libarchive libcrypto libcurl jansson libelf 2>/dev/null),$(LIBCUDNNV)))
+	$(CORE_LIBS) $(shell pkg-config --libs libarchive libcrypto libcurl libelf 2>/dev/null),$(LIBCUDNNV)))
 $(eval $(call program,$(UPDATER),$(BUILD)/obj,manager/cli/update_main.c $(GIT_SRC),$(CC),$(ALL_CFLAGS) $(SAN_FLAGS),\
-	$(CORE_LIBS) $(shell pkg-config --libs libgit2 libcurl jansson 2>/dev/null),$(LIBCUDNNV)))
+	$(CORE_LIBS) $(shell pkg-config --libs libgit2 libcurl 2>/dev/null),$(LIBCUDNNV)))
 $(eval $(call program,$(MAN_TOOL),$(BUILD)/obj,manager/cli/man_main.c,$(CC),$(ALL_CFLAGS) $(SAN_FLAGS),$(CORE_LIBS),\
 	$(LIBCUDNNV)))
 
@@ -504,9 +505,9 @@ $(LEAN_DEPS)/.built: manager/platform/lean-deps.sh manager/platform/deb-sources.
 	@touch $@
 $(eval $(call program,$(LEAN_INSTALLER),$(BUILD)/obj,manager/cli/install_main.c,$(CC),$(ALL_CFLAGS) $(SAN_FLAGS),\
 	$(CORE_LIBS) $(LEAN_DEPS)/lib/libarchive.a -lz -lbz2 -llzma -lzstd $(LEAN_CURL) \
-	$(shell pkg-config --libs jansson libelf 2>/dev/null),$(LIBCUDNNV)))
+	$(shell pkg-config --libs libelf 2>/dev/null),$(LIBCUDNNV)))
 $(eval $(call program,$(LEAN_UPDATER),$(BUILD)/obj,manager/cli/update_main.c $(GIT_SRC),$(CC),$(ALL_CFLAGS) $(SAN_FLAGS),\
-	$(CORE_LIBS) $(shell pkg-config --libs libgit2 2>/dev/null) $(LEAN_CURL) $(shell pkg-config --libs jansson 2>/dev/null),\
+	$(CORE_LIBS) $(shell pkg-config --libs libgit2 2>/dev/null) $(LEAN_CURL),\
 	$(LIBCUDNNV)))
 $(LEAN_INSTALLER) $(LEAN_UPDATER): | $(LEAN_DEPS)/.built
 dist: all $(DIST_TARBALL)

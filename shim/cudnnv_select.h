@@ -131,6 +131,7 @@ int cudnnv_resolve(const char *root, const char *requested, cudnnv_name out);
 int cudnnv_add_name(const char *word, size_t length, cudnnv_name *names, int count, int max, cudnnv_name bad);
 /* tool_file.c: .tool-versions and mise.toml, their cudnn entry alone (CUDNNV_READ_NO_ENTRY when none) */
 enum cudnnv_version_file_kind cudnnv_version_file_kind(const char *path);
+int cudnnv_is_separator(char c);
 int cudnnv_read_tool_names(enum cudnnv_version_file_kind kind, const char *text, cudnnv_name *names, int max,
                            cudnnv_name bad);
 int cudnnv_read_names(const char *text, cudnnv_name *names, int max, cudnnv_name bad);

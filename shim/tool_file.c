@@ -17,8 +17,8 @@ enum cudnnv_version_file_kind cudnnv_version_file_kind(const char *path)
 {
     const char *name = path;
     for (const char *c = path; *c != '\0'; c++) {
-        if (*c == '/' || *c == '\\')
-            name = c + 1;   /* after the last separator, of either kind */
+        if (cudnnv_is_separator(*c))
+            name = c + 1;   /* after the last separator */
     }
     if (strcmp(name, CUDNNV_TOOL_VERSIONS_FILE) == 0)
         return CUDNNV_FILE_TOOL_VERSIONS;

@@ -248,18 +248,25 @@ const char *cudnnv_read_problem(int code)
     }
 }
 
-static int is_separator(char c)
+/* A path's separator: '/', and on Windows '\\' too (on POSIX a backslash is a byte of a folder's name). */
+int cudnnv_is_separator(char c)
 {
+#ifdef _WIN32
     return c == '/' || c == '\\';
+#else
+    return c == '/';
+#endif
 }
 
-/* Length of the root that starts an absolute path: "/" -> 1, "C:\\" -> 3; 0 when relative. */
+/* Length of the root that starts an absolute path: "/" -> 1, "C:\\" -> 3 (Windows); 0 when relative. */
 static size_t root_length(const char *path)
 {
-    if (is_separator(path[0]))
+    if (cudnnv_is_separator(path[0]))
         return 1;
-    if (path[0] != '\0' && path[1] == ':' && is_separator(path[2]))
+#ifdef _WIN32
+    if (path[0] != '\0' && path[1] == ':' && cudnnv_is_separator(path[2]))
         return 3;
+#endif
     return 0;
 }
 
@@ -311,10 +318,10 @@ int cudnnv_walk_version_files(const char *cwd, int (*visit)(const char *path, in
     char dir[strlen(cwd) + 1], path[strlen(cwd) + sizeof CUDNNV_VERSION_FILE + sizeof CUDNNV_TOOL_VERSIONS_FILE + 1];
     strcpy(dir, cwd);
     size_t root = root_length(dir);
-    const char *separator = strchr(dir, '\\') != NULL ? "\\" : "/";
+    const char *separator = strchr(dir, '\\') != NULL && cudnnv_is_separator('\\') ? "\\" : "/";
     for (;;) {
         size_t length = strlen(dir);
-        while (length > root && is_separator(dir[length - 1]))
+        while (length > root && cudnnv_is_separator(dir[length - 1]))
             dir[--length] = '\0';
         for (size_t i = 0; i < sizeof candidates / sizeof candidates[0]; i++) {
             snprintf(path, sizeof path, "%s%s%s", dir, length > root ? separator : "", candidates[i]);
@@ -324,7 +331,7 @@ int cudnnv_walk_version_files(const char *cwd, int (*visit)(const char *path, in
         }
         if (length <= root)
             return 0;
-        while (length > root && !is_separator(dir[length - 1]))
+        while (length > root && !cudnnv_is_separator(dir[length - 1]))
             length--;
         dir[length] = '\0';
     }

@@ -1,12 +1,15 @@
 /*
- * The one JSON writer: a quoted, escaped string. Listings print their own
- * objects around it; nothing here needs a JSON library. A path or name may
- * hold any bytes: those that are not UTF-8 become U+FFFD, so the output is
- * always valid JSON.
+ * The JSON every --json prints: a jansson document, built whole and printed
+ * once, so no branch can leave an array open. Text from outside (set names,
+ * paths, a catalog's fields) may hold any bytes: those that are not UTF-8
+ * become U+FFFD (jansson refuses them), and a DEL byte, the one control byte
+ * jansson writes as it is, is written escaped: the output never carries a
+ * raw control byte to a terminal.
  */
 #include "json.h"
 
-#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 /* Length of the valid UTF-8 sequence at c (2 to 4), or 0 (not one: a stray or cut byte, an overlong form). */
 static int utf8_sequence(const unsigned char *c)
@@ -24,30 +27,7 @@ static int utf8_sequence(const unsigned char *c)
     return length;
 }
 
-void write_json_string(FILE *out, const char *text)
-{
-    fputc('"', out);
-    for (const unsigned char *c = (const unsigned char *)text; *c; c++) {
-        int sequence = *c >= 0x80 ? utf8_sequence(c) : 1;
-        if (*c == '"' || *c == '\\')
-            fprintf(out, "\\%c", *c);
-        else if (*c == '\n')
-            fputs("\\n", out);
-        else if (*c == '\t')
-            fputs("\\t", out);
-        else if (*c < 0x20 || *c == 0x7f)
-            fprintf(out, "\\u%04x", *c);
-        else if (sequence == 0)
-            fputs("\\ufffd", out);
-        else {
-            fwrite(c, 1, (size_t)sequence, out);
-            c += sequence - 1;
-        }
-    }
-    fputc('"', out);
-}
-
-/* True when text is valid UTF-8 throughout, so write_json_string writes it as it is: a path a reader must find again. */
+/* True when text is valid UTF-8 throughout, so json_text keeps it as it is: a path a reader must find again. */
 int text_is_valid_utf8(const char *text)
 {
     for (const unsigned char *c = (const unsigned char *)text; *c; c++) {
@@ -59,9 +39,94 @@ int text_is_valid_utf8(const char *text)
     return 1;
 }
 
-/* ', "key": "value"': one more string member of an object already opened. */
-void write_json_member(FILE *out, const char *key, const char *value)
+json_t *json_text(const char *text)
 {
-    fprintf(out, ", \"%s\": ", key);
-    write_json_string(out, value);
+    if (text == NULL)
+        text = "";
+    if (text_is_valid_utf8(text))
+        return json_string(text);
+    /* each byte that starts no valid sequence becomes the three bytes of U+FFFD */
+    char *copy = malloc(strlen(text) * 3 + 1);
+    size_t used = 0;
+    if (copy == NULL)
+        return json_string("");
+    for (const unsigned char *c = (const unsigned char *)text; *c; c++) {
+        int sequence = *c >= 0x80 ? utf8_sequence(c) : 1;
+        if (sequence == 0) {
+            memcpy(copy + used, "\xef\xbf\xbd", 3);
+            used += 3;
+            continue;
+        }
+        memcpy(copy + used, c, (size_t)sequence);
+        used += (size_t)sequence;
+        c += sequence - 1;
+    }
+    copy[used] = '\0';
+    json_t *string = json_string(copy);
+    free(copy);
+    return string;
+}
+
+void json_put_text(json_t *object, const char *key, const char *text)
+{
+    json_object_set_new(object, key, json_text(text));
+}
+
+void json_put_bool(json_t *object, const char *key, int value)
+{
+    json_object_set_new(object, key, json_boolean(value));
+}
+
+void json_put_int(json_t *object, const char *key, long long value)
+{
+    json_object_set_new(object, key, json_integer(value));
+}
+
+/* Writes a jansson dump, a DEL byte escaped (it can stand only inside a string there). */
+static int write_dump(FILE *out, json_t *document, size_t flags)
+{
+    char *text = document ? json_dumps(document, flags | JSON_PRESERVE_ORDER | JSON_ENCODE_ANY) : NULL;
+    json_decref(document);
+    if (text == NULL)
+        return -1;
+    for (const char *c = text; *c; c++) {
+        if (*c == 0x7f)
+            fputs("\\u007f", out);
+        else
+            fputc(*c, out);
+    }
+    free(text);
+    return 0;
+}
+
+/*
+ * A top-level array is printed one element a line (as the listings always
+ * were: a line tool counts them); anything else on one line.
+ */
+int json_print(FILE *out, json_t *document)
+{
+    int status = 0;
+    if (json_is_array(document) && json_array_size(document) > 0) {
+        for (size_t i = 0; i < json_array_size(document); i++) {
+            fputs(i == 0 ? "[\n  " : ",\n  ", out);
+            status |= write_dump(out, json_incref(json_array_get(document, i)), 0);
+        }
+        fputs("\n]", out);
+        json_decref(document);
+    } else
+        status = write_dump(out, document, 0);
+    fputc('\n', out);
+    return status;
+}
+
+int json_print_indented(FILE *out, json_t *document)
+{
+    int status = write_dump(out, document, JSON_INDENT(2));
+    fputc('\n', out);
+    return status;
+}
+
+void json_print_string(FILE *out, const char *text)
+{
+    write_dump(out, json_text(text), 0);
 }

@@ -60,26 +60,26 @@ static void print_text(const char *path, const struct cdi_plan *plan)
 static void print_json(const char *path, const struct cdi_plan *plan)
 {
     char device[CUDNNV_NAME_MAX + 32];
-    fputs("{\"spec\": ", stdout);
-    write_json_string(stdout, path);
-    fputs(", \"devices\": [", stdout);
+    json_t *answer = json_object(), *devices = json_array(), *left_out = json_array();
+    json_put_text(answer, "spec", path);
     for (int i = 0; i < plan->count; i++) {
+        json_t *item = json_object();
         snprintf(device, sizeof device, CDI_KIND "=%s", plan->devices[i].name);
-        fputs(i ? ", {\"device\": " : "{\"device\": ", stdout);
-        write_json_string(stdout, device);
-        write_json_member(stdout, "set", plan->devices[i].set);
+        json_put_text(item, "device", device);
+        json_put_text(item, "set", plan->devices[i].set);
         if (plan->devices[i].runtime[0] != '\0')
-            write_json_member(stdout, "cuda_runtime", plan->devices[i].runtime);
-        fputs("}", stdout);
+            json_put_text(item, "cuda_runtime", plan->devices[i].runtime);
+        json_array_append_new(devices, item);
     }
-    fputs("], \"left_out\": [", stdout);
     for (int i = 0; i < plan->left_count; i++) {
-        fputs(i ? ", {\"set\": " : "{\"set\": ", stdout);
-        write_json_string(stdout, plan->left_out[i].set);
-        write_json_member(stdout, "why", plan->left_out[i].why);
-        fputs("}", stdout);
+        json_t *item = json_object();
+        json_put_text(item, "set", plan->left_out[i].set);
+        json_put_text(item, "why", plan->left_out[i].why);
+        json_array_append_new(left_out, item);
     }
-    fputs("]}\n", stdout);
+    json_object_set_new(answer, "devices", devices);
+    json_object_set_new(answer, "left_out", left_out);
+    json_print(stdout, answer);
 }
 
 static int write_in(const char *folder, int json)

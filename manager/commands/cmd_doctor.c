@@ -40,17 +40,17 @@ static void print_text(const struct doctor *doctor)
 
 static void print_json(const struct doctor *doctor)
 {
-    printf("[");
+    json_t *list = json_array();
     for (int i = 0; i < doctor->count; i++) {
         const struct doctor_finding *finding = &doctor->findings[i];
-        printf("%s\n  {\"check\": ", i ? "," : "");
-        write_json_string(stdout, finding->check);
-        write_json_member(stdout, "status", verdict_words[finding->verdict]);
-        write_json_member(stdout, "detail", finding->detail);
-        write_json_member(stdout, "fix", finding->fix);
-        printf("}");
+        json_t *item = json_object();
+        json_put_text(item, "check", finding->check);
+        json_put_text(item, "status", verdict_words[finding->verdict]);
+        json_put_text(item, "detail", finding->detail);
+        json_put_text(item, "fix", finding->fix);
+        json_array_append_new(list, item);
     }
-    printf("\n]\n");
+    json_print(stdout, list);
 }
 
 static int run(struct args *args)

@@ -58,12 +58,37 @@ static int has_platform(const struct catalog_release *release, int platform)
 
 /* What a listing is for: the platform (chosen with --platform or not) and the GPUs. */
 struct listing {
-    int platform, chosen_platform, json;
+    int platform, chosen_platform;
+    json_t *json;         /* --json: the array each release is added to; NULL for text */
     struct gpu_list gpus;
 };
 
+/* The release as an object of --json's array. */
+static void add_release_json(const struct catalog_release *release, const struct listing *listing, char *installed,
+                             int runs, const char *unfit)
+{
+    json_t *item = json_object(), *cuda = json_array(), *names = json_array();
+    json_put_text(item, "version", release->version);
+    for (int b = 0; b < release->build_count; b++)
+        json_array_append_new(cuda, json_text(release->builds[b].cuda));
+    json_object_set_new(item, "cuda", cuda);
+    /* the names, split at the ", " installed_as put between them (names have no spaces) */
+    for (char *name = installed, *next; *name; name = next) {
+        next = strstr(name, ", ");
+        next = next ? (*next = '\0', next + 2) : name + strlen(name);
+        json_array_append_new(names, json_text(name));
+    }
+    json_object_set_new(item, "installed", names);
+    if (listing->gpus.count > 0) {
+        json_put_bool(item, "runs_on_gpus", runs);
+        if (!runs)
+            json_put_text(item, "gpu_reason", unfit);
+    }
+    json_array_append_new(listing->json, item);
+}
+
 static void print_release(const struct catalog *catalog, const struct catalog_release *release,
-                          const struct listing *listing, int first)
+                          const struct listing *listing)
 {
     char installed[1024], unfit[160] = "";
     int platform = listing->platform, chosen_platform = listing->chosen_platform;
@@ -86,28 +111,7 @@ static void print_release(const struct catalog *catalog, const struct catalog_re
         }
         return;
     }
-    printf("%s\n  {\"version\": ", first ? "" : ",");
-    write_json_string(stdout, release->version);
-    printf(", \"cuda\": [");
-    for (int b = 0; b < release->build_count; b++) {
-        printf("%s", b ? ", " : "");
-        write_json_string(stdout, release->builds[b].cuda);
-    }
-    printf("], \"installed\": [");
-    /* the names, split at the ", " installed_as put between them (names have no spaces) */
-    for (char *name = installed, *next; *name; name = next) {
-        next = strstr(name, ", ");
-        next = next ? (*next = '\0', next + 2) : name + strlen(name);
-        printf("%s", name == installed ? "" : ", ");
-        write_json_string(stdout, name);
-    }
-    printf("]");
-    if (listing->gpus.count > 0) {
-        printf(", \"runs_on_gpus\": %s", runs ? "true" : "false");
-        if (!runs)
-            write_json_member(stdout, "gpu_reason", unfit);
-    }
-    printf("}");
+    add_release_json(release, listing, installed, runs, unfit);
 }
 
 static int run(struct args *args)
@@ -116,7 +120,7 @@ static int run(struct args *args)
     struct listing listing;
     const char *prefix = args->count ? args->operand[0] : NULL, *platform_name = args->value[KNOWN_PLATFORM];
     int shown = 0;
-    listing.json = args_has(args, KNOWN_JSON);
+    listing.json = NULL;
     listing.chosen_platform = platform_name != NULL;
     listing.platform = platform_name ? catalog_platform_from_name(platform_name) : (int)catalog_host_platform();
     if (listing.platform < 0)
@@ -127,17 +131,17 @@ static int run(struct args *args)
                           args->value[KNOWN_GPU]);
     if (catalog_load(&catalog) != 0)
         return fail("cannot read the release catalog (%s); reinstall cudnnv or run 'cudnnv update'", catalog.dir);
-    if (listing.json)
-        printf("[");
+    if (args_has(args, KNOWN_JSON))
+        listing.json = json_array();
     for (int i = 0; i < catalog.count; i++) {
         if ((prefix != NULL && !cudnnv_name_has_prefix(catalog.releases[i].version, prefix)) ||
             !has_platform(&catalog.releases[i], listing.platform))
             continue;
-        print_release(&catalog, &catalog.releases[i], &listing, shown == 0);
+        print_release(&catalog, &catalog.releases[i], &listing);
         shown++;
     }
     if (listing.json)
-        printf("%s]\n", shown ? "\n" : "");
+        json_print(stdout, listing.json);
     catalog_free(&catalog);
     if (shown == 0 && !listing.json)
         return fail("no release in the catalog matches '%s'; run 'cudnnv known' for all", prefix ? prefix : "");

@@ -103,7 +103,7 @@ static int library_major(const char *library)
 {
     const char *name = library;
     for (const char *c = library; *c; c++) {
-        if (*c == '/' || *c == '\\')
+        if (cudnnv_is_separator(*c))
             name = c + 1;
     }
     if (strncmp(name, "libcudnn.so.", 12) == 0)
@@ -373,23 +373,23 @@ static void print_text_rows(struct text_rows *rows, int header)
     free(rows->row);
 }
 
-static void print_json(const struct finding *found, int first)
+static void add_json(json_t *list, const struct finding *found)
 {
-    char user[64], pid[16];
+    char user[64];
+    json_t *item = json_object();
     user_name(found->process, user, sizeof user);
-    snprintf(pid, sizeof pid, "%d", found->process->pid);
-    printf("%s\n  {\"pid\": %s", first ? "" : ",", pid);
-    write_json_member(stdout, "user", user);
-    write_json_member(stdout, "command", found->process->command);
-    write_json_member(stdout, "library", found->library);
-    write_json_member(stdout, "set", found->set);
-    write_json_member(stdout, "version", found->version);
-    write_json_member(stdout, "set_path", found->set_path);
-    write_json_member(stdout, "expected", found->expected);
-    write_json_member(stdout, "verdict", found->verdict);
-    write_json_member(stdout, "detail", found->detail);
-    write_json_member(stdout, "cuda_runtime", found->process->cuda_runtime);
-    printf("}");
+    json_put_int(item, "pid", found->process->pid);
+    json_put_text(item, "user", user);
+    json_put_text(item, "command", found->process->command);
+    json_put_text(item, "library", found->library);
+    json_put_text(item, "set", found->set);
+    json_put_text(item, "version", found->version);
+    json_put_text(item, "set_path", found->set_path);
+    json_put_text(item, "expected", found->expected);
+    json_put_text(item, "verdict", found->verdict);
+    json_put_text(item, "detail", found->detail);
+    json_put_text(item, "cuda_runtime", found->process->cuda_runtime);
+    json_array_append_new(list, item);
 }
 
 /* This user's own processes whose maps could not be read (a container's namespaces, a ptrace rule): each named,
@@ -416,8 +416,7 @@ static int run(struct args *args)
     if (process_scan_run(&scan) != 0)
         return fail("cannot list processes here: %s (cudnnv ps reads /proc on Linux, a toolhelp snapshot on Windows)",
                     strerror(errno));
-    if (json)
-        printf("[");
+    json_t *list = json ? json_array() : NULL;
     int header = !json && isatty(STDOUT_FILENO);
     for (int i = 0; i < scan.count; i++) {
         const struct cudnn_process *process = &scan.processes[i];
@@ -431,7 +430,7 @@ static int run(struct args *args)
             judge(root, &found);
             cudnnv_read_as_user(-1);
             if (json)
-                print_json(&found, shown == 0);
+                add_json(list, &found);
             else
                 take_text(&rows, &found);
             shown++;
@@ -441,7 +440,7 @@ static int run(struct args *args)
                  process->libraries_left_out, process->libraries_left_out == 1 ? "y" : "ies", PROCESS_MAX_LIBRARIES);
     }
     if (json)
-        printf("%s]\n", shown ? "\n" : "");
+        json_print(stdout, list);
     else
         print_text_rows(&rows, header);
     if (shown == 0 && !json)

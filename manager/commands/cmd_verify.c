@@ -29,7 +29,7 @@ static const struct option_spec options[] = {
 };
 
 struct verify_output {
-    int json;
+    json_t *json;         /* --json: the problems array of this set's object; NULL for text */
     int problems;
     const char *name;
     int terminal;         /* a progress line may stand on stderr: cleared before a problem is printed */
@@ -71,9 +71,10 @@ static void print_problem(const char *kind, const char *path, void *user)
 {
     struct verify_output *output = user;
     if (output->json) {
-        printf("%s{\"kind\": \"%s\", \"path\": ", output->problems ? ", " : "", kind);
-        write_json_string(stdout, path);
-        printf("}");
+        json_t *problem = json_object();
+        json_put_text(problem, "kind", kind);
+        json_put_text(problem, "path", path);
+        json_array_append_new(output->json, problem);
     } else {
         char twins[512];
         if (output->terminal)
@@ -142,12 +143,13 @@ static void say_repair(const char *name, const struct set_info *info)
     note("repair %s: 'cudnnv install --force --name %s %s' brings its files again", name, name, from);
 }
 
-static const char *verify_one(const char *name, int json, int *failed)
+/* One set checked: its line, or (list not NULL) its object added to list; its status word. */
+static const char *verify_one(const char *name, json_t *list, int *failed)
 {
     char set_dir[PATH_MAX];
     struct set_info info;
     struct verify_result result;
-    struct verify_output output = {json, 0, name, 0, NULL};
+    struct verify_output output = {NULL, 0, name, 0, NULL};
     char refused[2 * PATH_MAX];
     store_set_dir(store_root(), name, set_dir, sizeof set_dir);
     output.set_dir = set_dir;
@@ -155,24 +157,25 @@ static const char *verify_one(const char *name, int json, int *failed)
     if (known && set_info_is_linked(&info))
         return "linked";
     const char *runtime = known && set_info_is_runtime(&info) ? "runtime only: " : "";
+    json_t *item = list ? json_object() : NULL;
+    if (item != NULL) {
+        json_array_append_new(list, item);
+        json_put_text(item, "name", name);
+    }
     if (!selection_set_trusted(store_root(), name, refused, sizeof refused)) {
         *failed = 1;
-        if (json) {
-            printf("{\"name\": ");
-            write_json_string(stdout, name);
-            write_json_member(stdout, "status", "refused");
-            write_json_member(stdout, "reason", refused);
-            printf("}");
+        if (item != NULL) {
+            json_put_text(item, "status", "refused");
+            json_put_text(item, "reason", refused);
         } else
             printf("%s: REFUSED (%s)\n", name, refused);
         return "refused";
     }
     int terminal = isatty(STDERR_FILENO);
     output.terminal = terminal;
-    if (json) {
-        printf("{\"name\": ");
-        write_json_string(stdout, name);
-        printf(", \"problems\": [");
+    if (item != NULL) {
+        output.json = json_array();
+        json_object_set_new(item, "problems", output.json);
     }
     int verified = manifest_verify(set_dir, &result, print_problem, terminal ? show_progress : NULL, &output);
     int why = errno;   /* read first: anything after may change it */
@@ -181,25 +184,27 @@ static const char *verify_one(const char *name, int json, int *failed)
     if (verified != 0) {
         *failed = 1;
         const char *status = why == ENOENT ? "no-manifest" : "unreadable-manifest";
-        if (json)
-            printf("], \"status\": \"%s\", \"reason\": \"%s\"}", status,
-                   why == EINVAL ? "not a regular file" : strerror(why));
-        else if (why != ENOENT)
+        if (item != NULL) {
+            json_put_text(item, "status", status);
+            json_put_text(item, "reason", why == EINVAL ? "not a regular file" : strerror(why));
+        } else if (why != ENOENT)
             note("cannot read the MANIFEST of %s (%s/MANIFEST): %s", name, set_dir,
                  why == EINVAL ? "not a regular file" : strerror(why));
         return status;
     }
     int bad = result.missing + result.changed + result.extra + verify_loading(name, set_dir, &info, &output);
     *failed |= bad != 0;
-    if (json)
-        printf("], \"status\": \"%s\", \"files\": %d, \"missing\": %d, \"changed\": %d, \"extra\": %d, "
-               "\"runtime\": %s}",
-               bad ? "changed" : "ok", result.files, result.missing, result.changed, result.extra,
-               runtime[0] ? "true" : "false");
-    else
+    if (item != NULL) {
+        json_put_text(item, "status", bad ? "changed" : "ok");
+        json_put_int(item, "files", result.files);
+        json_put_int(item, "missing", result.missing);
+        json_put_int(item, "changed", result.changed);
+        json_put_int(item, "extra", result.extra);
+        json_put_bool(item, "runtime", runtime[0] != '\0');
+    } else
         printf("%s: %s (%s%d files; %d missing, %d changed, %d extra)\n", name, bad ? "CHANGED" : "ok", runtime,
                result.files, result.missing, result.changed, result.extra);
-    if (bad && !json && result.missing + result.changed + result.extra > 0)
+    if (bad && item == NULL && result.missing + result.changed + result.extra > 0)
         say_repair(name, known ? &info : NULL);
     return bad ? "changed" : "ok";
 }
@@ -212,7 +217,7 @@ static int verify_runtimes(const char *root)
     struct verify_result result;
     int count = cuda_runtime_list(root, names, 64), failed = 0;
     for (int i = 0; i < count; i++) {
-        struct verify_output output = {0, 0, names[i], 0, NULL};
+        struct verify_output output = {NULL, 0, names[i], 0, NULL};
         if (snprintf(dir, sizeof dir, "%s/%s/%s", root, CUDA_RUNTIME_AREA, names[i]) >= (int)sizeof dir)
             continue;
         output.set_dir = dir;
@@ -235,7 +240,7 @@ static int verify_runtimes(const char *root)
 static int run(struct args *args)
 {
     cudnnv_name names[CUDNNV_MAX_SETS];
-    int json = args_has(args, VERIFY_JSON), count = 0, failed = 0, printed = 0;
+    int json = args_has(args, VERIFY_JSON), count = 0, failed = 0;
     const char *root = store_root();
     for (int i = 0; i < args->count && count < CUDNNV_MAX_SETS; i++) {
         if (!cudnnv_resolve(root, args->operand[i], names[count]))   /* '8.0' as use takes it */
@@ -246,21 +251,16 @@ static int run(struct args *args)
         count = cudnnv_list_sets(root, names, CUDNNV_MAX_SETS);
     if (count == 0)
         note("no sets are installed in %s: nothing to verify", root);
-    if (json)
-        printf("[");
+    json_t *list = json ? json_array() : NULL;
     for (int i = 0; i < count; i++) {
-        if (json && printed)
-            printf(",\n");
-        const char *status = verify_one(names[i], json, &failed);
+        const char *status = verify_one(names[i], list, &failed);
         if (strcmp(status, "linked") == 0)
             note("%s is linked, not copied: nothing to verify", names[i]);
-        else
-            printed++;
         if (strcmp(status, "no-manifest") == 0)
             note("%s has no MANIFEST; reinstall it with 'cudnnv install --force'", names[i]);
     }
     if (json)
-        printf("]\n");
+        json_print(stdout, list);
     if (!json && args->count == 0)
         failed |= verify_runtimes(root);
     return failed ? EXIT_USER_ERROR : 0;

@@ -48,25 +48,25 @@ static void print_runtime_text(void)
         printf("%s\n", text);
 }
 
-static void print_choice_json(const struct cudnnv_choice *choice, int major, enum cudnnv_status status)
+static json_t *choice_json(const struct cudnnv_choice *choice, int major, enum cudnnv_status status)
 {
-    printf("{");
+    json_t *item = json_object();
     if (major >= 0)
-        printf("\"major\": %d, ", major);
-    printf("\"selected\": %s, \"name\": ", status == CUDNNV_SELECTED ? "true" : "false");
-    write_json_string(stdout, choice->name);
-    write_json_member(stdout, "requested", choice->requested);
-    write_json_member(stdout, "origin", cudnnv_origin_word(choice->origin));
-    write_json_member(stdout, "origin_path", choice->origin_path);
+        json_put_int(item, "major", major);
+    json_put_bool(item, "selected", status == CUDNNV_SELECTED);
+    json_put_text(item, "name", choice->name);
+    json_put_text(item, "requested", choice->requested);
+    json_put_text(item, "origin", cudnnv_origin_word(choice->origin));
+    json_put_text(item, "origin_path", choice->origin_path);
     if (major < 0) {   /* the project's CUDA runtime beside its first pin */
         struct cudnnv_where where;
         char version[32], text[3 * PATH_MAX];
         selection_where(&where);
         runtime_text(&where, version, sizeof version, text, sizeof text);
-        write_json_member(stdout, "cuda_runtime", version);
-        write_json_member(stdout, "cuda_runtime_text", text);
+        json_put_text(item, "cuda_runtime", version);
+        json_put_text(item, "cuda_runtime_text", text);
     }
-    printf("}");
+    return item;
 }
 
 static int show_all(int json);
@@ -94,11 +94,8 @@ static int show_first(int json)
     enum cudnnv_status status = cudnnv_select_first(&where, &choice);
     if (status != CUDNNV_SELECTED)
         return selection_report(status, &choice, -1);
-    if (json) {
-        print_choice_json(&choice, -1, status);
-        printf("\n");
-        return 0;
-    }
+    if (json)
+        return json_print(stdout, choice_json(&choice, -1, status)) == 0 ? 0 : 1;
     /* nothing names a version here: one set would be a guess at what a program gets, so each major's */
     if ((choice.origin == CUDNNV_ORIGIN_NEWEST || choice.origin == CUDNNV_ORIGIN_SYSTEM) && majors_selected() > 1) {
         printf("no version file or CUDNNV_VERSION names a version here; what a program gets for each cuDNN major:\n");
@@ -117,19 +114,17 @@ static int show_all(int json)
     struct cudnnv_choice choice;
     char text[PATH_MAX + 512];
     int shown = 0, failed = 0;
+    json_t *list = json ? json_array() : NULL;
     selection_where(&where);
     cudnnv_read_sources(&where, &sources);
-    if (json)
-        printf("[");
     for (int major = 7; major <= 9; major++) {
         enum cudnnv_status status = cudnnv_choose_major(&where, &sources, major, &choice);
         if (status == CUDNNV_NOTHING_SELECTED)
             continue;
         failed |= status != CUDNNV_SELECTED;
-        if (json) {
-            printf("%s", shown ? ", " : "");
-            print_choice_json(&choice, major, status);
-        } else if (status == CUDNNV_SELECTED) {
+        if (json)
+            json_array_append_new(list, choice_json(&choice, major, status));
+        else if (status == CUDNNV_SELECTED) {
             selection_origin_text(&choice, text, sizeof text);
             printf("cuDNN %d: %s (%s)\n", major, choice.name, text);
         } else {
@@ -139,7 +134,7 @@ static int show_all(int json)
         shown++;
     }
     if (json)
-        printf("]\n");
+        json_print(stdout, list);
     if (shown == 0 && !json)
         printf("no cuDNN version is selected for any major\n");
     if (!json)

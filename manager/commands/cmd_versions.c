@@ -83,24 +83,24 @@ static void mark_selected(struct listed_set *sets, int count)
 
 static void print_json(const struct listed_set *sets, int count)
 {
-    printf("[");
+    json_t *list = json_array();
     for (int i = 0; i < count; i++) {
         const struct listed_set *set = &sets[i];
-        printf("%s\n  {\"name\": ", i ? "," : "");
-        write_json_string(stdout, set->name);
-        write_json_member(stdout, "version", set->info.version);
-        write_json_member(stdout, "cuda", set->info.cuda);
-        write_json_member(stdout, "platform", set->info.platform);
-        write_json_member(stdout, "kind", set->info.kind);
-        write_json_member(stdout, "path", set_info_is_linked(&set->info) ? set->info.path : set->set_dir);
-        printf(", \"selected\": %s, \"system\": %s", set->selected ? "true" : "false",
-               cudnnv_set_in_system(store_root(), set->name) ? "true" : "false");
-        write_json_member(stdout, "origin", set->origin);
-        write_json_member(stdout, "refused", set->refused);
-        write_json_member(stdout, "unmet_needs", set->unmet);
-        printf("}");
+        json_t *item = json_object();
+        json_put_text(item, "name", set->name);
+        json_put_text(item, "version", set->info.version);
+        json_put_text(item, "cuda", set->info.cuda);
+        json_put_text(item, "platform", set->info.platform);
+        json_put_text(item, "kind", set->info.kind);
+        json_put_text(item, "path", set_info_is_linked(&set->info) ? set->info.path : set->set_dir);
+        json_put_bool(item, "selected", set->selected);
+        json_put_bool(item, "system", cudnnv_set_in_system(store_root(), set->name));
+        json_put_text(item, "origin", set->origin);
+        json_put_text(item, "refused", set->refused);
+        json_put_text(item, "unmet_needs", set->unmet);
+        json_array_append_new(list, item);
     }
-    printf("%s]\n", count ? "\n" : "");
+    json_print(stdout, list);
 }
 
 static void print_lines(const struct listed_set *sets, int count, int bare)

@@ -73,15 +73,18 @@ static void print_result(const struct install_request *request, const struct res
         note("(runtime only: its headers and static libraries were left out; install it again without --runtime to build against it)");
     if (!request->json)
         return;
-    printf("{\"name\": ");
-    write_json_string(stdout, result->name);
-    write_json_member(stdout, "version", result->info.version);
-    write_json_member(stdout, "cuda", result->info.cuda);
-    write_json_member(stdout, "platform", result->info.platform);
-    write_json_member(stdout, "path", result->set_dir);
-    printf(", \"runtime\": %s", set_info_is_runtime(&result->info) ? "true" : "false");
-    printf(", \"files\": %d, \"links\": %d, \"shared\": %d, \"bytes\": %llu}\n",
-           result->stats.files, result->stats.links, result->stats.shared, result->stats.bytes);
+    json_t *set = json_object();
+    json_put_text(set, "name", result->name);
+    json_put_text(set, "version", result->info.version);
+    json_put_text(set, "cuda", result->info.cuda);
+    json_put_text(set, "platform", result->info.platform);
+    json_put_text(set, "path", result->set_dir);
+    json_put_bool(set, "runtime", set_info_is_runtime(&result->info));
+    json_put_int(set, "files", result->stats.files);
+    json_put_int(set, "links", result->stats.links);
+    json_put_int(set, "shared", result->stats.shared);
+    json_put_int(set, "bytes", (long long)result->stats.bytes);
+    json_print(stdout, set);
 }
 
 /*

@@ -186,39 +186,42 @@ void cdi_plan_make(const char *root, struct cdi_plan *plan)
     add_runtimes(root, plan);
 }
 
-/* One read-only bind mount; first says whether it opens the list. */
-static void write_mount(FILE *out, int *first, const char *host, const char *container)
+/* One read-only bind mount, added to the device's mounts. */
+static void add_mount(json_t *mounts, const char *host, const char *container)
 {
-    fputs(*first ? "\n        " : ",\n        ", out);
-    fputs("{\"hostPath\": ", out);
-    write_json_string(out, host);
-    write_json_member(out, "containerPath", container);
-    fputs(", \"options\": [\"ro\", \"nosuid\", \"nodev\", \"bind\"]}", out);
-    *first = 0;
+    json_t *mount = json_object(), *options = json_array();
+    json_put_text(mount, "hostPath", host);
+    json_put_text(mount, "containerPath", container);
+    json_array_append_new(options, json_string("ro"));
+    json_array_append_new(options, json_string("nosuid"));
+    json_array_append_new(options, json_string("nodev"));
+    json_array_append_new(options, json_string("bind"));
+    json_object_set_new(mount, "options", options);
+    json_array_append_new(mounts, mount);
 }
 
 /* A set's files: the whole folder, or for a linked set its record and the folder its lib/ refers to. */
-static void write_set_mounts(FILE *out, int *first, const char *root, const char *set)
+static void add_set_mounts(json_t *mounts, const char *root, const char *set)
 {
     char dir[PATH_MAX], real[PATH_MAX], part[PATH_MAX + 16], inside[PATH_MAX], kind[32] = "";
     cudnnv_set_dir(root, set, dir, sizeof dir);
     cudnnv_set_key(root, set, "kind", kind, sizeof kind);
     snprintf(inside, sizeof inside, CDI_CONTAINER_ROOT "/versions/%s", set);
     if (strcmp(kind, "linked") != 0) {
-        write_mount(out, first, realpath(dir, real) ? real : dir, inside);
+        add_mount(mounts, realpath(dir, real) ? real : dir, inside);
         return;
     }
     snprintf(part, sizeof part, "%s/cudnnv.ini", dir);
     snprintf(inside, sizeof inside, CDI_CONTAINER_ROOT "/versions/%s/cudnnv.ini", set);
-    write_mount(out, first, part, inside);
+    add_mount(mounts, part, inside);
     snprintf(part, sizeof part, "%s/lib", dir);
     snprintf(inside, sizeof inside, CDI_CONTAINER_ROOT "/versions/%s/lib", set);
     if (realpath(part, real) != NULL && text_is_valid_utf8(real))
-        write_mount(out, first, real, inside);
+        add_mount(mounts, real, inside);
 }
 
 /* The CUDA libraries the set loads (cuda/sets/SET names them, cuda/LABEL/ holds them), where it has any. */
-static void write_companion_mounts(FILE *out, int *first, const char *root, const char *set)
+static void add_companion_mounts(json_t *mounts, const char *root, const char *set)
 {
     char dir[PATH_MAX], set_dir[PATH_MAX], load[4096], record[PATH_MAX + 80], inside[PATH_MAX];
     cudnnv_set_dir(root, set, set_dir, sizeof set_dir);
@@ -232,38 +235,31 @@ static void write_companion_mounts(FILE *out, int *first, const char *root, cons
     snprintf(inside, sizeof inside, CDI_CONTAINER_ROOT "/cuda/%s", label);
     if (!is_directory(dir) || !text_is_valid_utf8(dir))
         return;
-    write_mount(out, first, dir, inside);
+    add_mount(mounts, dir, inside);
     snprintf(record, sizeof record, "%.*s/sets/%s", (int)(label - 1 - dir), dir, set);
     snprintf(inside, sizeof inside, CDI_CONTAINER_ROOT "/cuda/sets/%s", set);
-    write_mount(out, first, record, inside);
+    add_mount(mounts, record, inside);
 }
 
-static void write_env(FILE *out, int *first, const char *name, const char *value)
+static void add_env(json_t *env, const char *name, const char *value)
 {
     char line[PATH_MAX + 64];
     snprintf(line, sizeof line, "%s=%s", name, value);
-    fputs(*first ? "\n        " : ",\n        ", out);
-    write_json_string(out, line);
-    *first = 0;
+    json_array_append_new(env, json_text(line));
 }
 
 /* A set's device: its files, companions and the shims, chosen by CUDNNV_VERSION, its shim preloaded. */
-static void write_set_edits(FILE *out, const char *root, const char *set, const char *shims)
+static void add_set_edits(json_t *env, json_t *mounts, const char *root, const char *set, const char *shims)
 {
     char preload[64];
-    int first = 1;
     snprintf(preload, sizeof preload, CDI_CONTAINER_ROOT "/shims/lib/libcudnn.so.%d", cudnnv_set_major(root, set));
-    fputs("\"env\": [", out);
-    write_env(out, &first, "CUDNNV_ROOT", CDI_CONTAINER_ROOT);
-    write_env(out, &first, "CUDNNV_SYSTEM_ROOT", "");
-    write_env(out, &first, "CUDNNV_VERSION", set);
-    write_env(out, &first, "LD_PRELOAD", preload);
-    fputs("\n      ],\n      \"mounts\": [", out);
-    first = 1;
-    write_set_mounts(out, &first, root, set);
-    write_companion_mounts(out, &first, root, set);
-    write_mount(out, &first, shims, CDI_CONTAINER_ROOT "/shims/lib");
-    fputs("\n      ]", out);
+    add_env(env, "CUDNNV_ROOT", CDI_CONTAINER_ROOT);
+    add_env(env, "CUDNNV_SYSTEM_ROOT", "");
+    add_env(env, "CUDNNV_VERSION", set);
+    add_env(env, "LD_PRELOAD", preload);
+    add_set_mounts(mounts, root, set);
+    add_companion_mounts(mounts, root, set);
+    add_mount(mounts, shims, CDI_CONTAINER_ROOT "/shims/lib");
 }
 
 /*
@@ -272,62 +268,58 @@ static void write_set_edits(FILE *out, const char *root, const char *set, const 
  * mounts), then the runtime. With a set's device: that set and the CUDA
  * runtime its framework opens by itself.
  */
-static void write_runtime_edits(FILE *out, const char *root, const char *runtime)
+static void add_runtime_edits(json_t *env, json_t *mounts, const char *root, const char *runtime)
 {
     char lib[PATH_MAX], real[PATH_MAX], inside[256], path[320];
-    int first = 1;
     cuda_runtime_find(root, runtime, lib, sizeof lib);
     snprintf(inside, sizeof inside, CDI_CONTAINER_ROOT "/" CUDA_RUNTIME_AREA "/%.64s/lib", runtime);
     snprintf(path, sizeof path, CDI_CONTAINER_ROOT "/shims/lib:%s", inside);
-    fputs("\"env\": [", out);
-    write_env(out, &first, "LD_LIBRARY_PATH", path);
-    fputs("\n      ],\n      \"mounts\": [", out);
-    first = 1;
-    write_mount(out, &first, realpath(lib, real) ? real : lib, inside);
-    fputs("\n      ]", out);
+    add_env(env, "LD_LIBRARY_PATH", path);
+    add_mount(mounts, realpath(lib, real) ? real : lib, inside);
 }
 
 /* The store device: the whole store (and the system store) read-only; the container's version files choose. */
-static void write_store_edits(FILE *out, const char *real_root)
+static void add_store_edits(json_t *env, json_t *mounts, const char *real_root)
 {
     char system[PATH_MAX], versions[PATH_MAX + 16];
     const char *system_root = store_system_root();
-    int first = 1, has_system = 0;
+    int has_system = 0;
     if (system_root[0] != '\0' && realpath(system_root, system) != NULL && strcmp(system, real_root) != 0 &&
         text_is_valid_utf8(system)) {
         snprintf(versions, sizeof versions, "%s/versions", system);
         has_system = is_directory(versions);
     }
-    fputs("\"env\": [", out);
-    write_env(out, &first, "CUDNNV_ROOT", CDI_CONTAINER_ROOT);
-    write_env(out, &first, "CUDNNV_SYSTEM_ROOT", has_system ? CDI_CONTAINER_SYSTEM_ROOT : "");
-    write_env(out, &first, "LD_LIBRARY_PATH", CDI_CONTAINER_ROOT "/shims/lib");
-    fputs("\n      ],\n      \"mounts\": [", out);
-    first = 1;
-    write_mount(out, &first, real_root, CDI_CONTAINER_ROOT);
+    add_env(env, "CUDNNV_ROOT", CDI_CONTAINER_ROOT);
+    add_env(env, "CUDNNV_SYSTEM_ROOT", has_system ? CDI_CONTAINER_SYSTEM_ROOT : "");
+    add_env(env, "LD_LIBRARY_PATH", CDI_CONTAINER_ROOT "/shims/lib");
+    add_mount(mounts, real_root, CDI_CONTAINER_ROOT);
     if (has_system)
-        write_mount(out, &first, system, CDI_CONTAINER_SYSTEM_ROOT);
-    fputs("\n      ]", out);
+        add_mount(mounts, system, CDI_CONTAINER_SYSTEM_ROOT);
 }
 
-static void write_spec(FILE *out, const char *root, const char *real_root, const struct cdi_plan *plan,
-                       const char *shims)
+/* The spec as a document: cdiVersion and kind first (cdi_spec_is_ours reads them), then each device. */
+static json_t *spec_document(const char *root, const char *real_root, const struct cdi_plan *plan, const char *shims)
 {
-    fputs("{\n  \"cdiVersion\": \"" CDI_VERSION "\",\n  \"kind\": \"" CDI_KIND "\",\n  \"devices\": [", out);
+    json_t *spec = json_object(), *devices = json_array();
+    json_put_text(spec, "cdiVersion", CDI_VERSION);
+    json_put_text(spec, "kind", CDI_KIND);
     for (int i = 0; i < plan->count; i++) {
         const struct cdi_device *device = &plan->devices[i];
-        fputs(i ? ",\n    {\"name\": " : "\n    {\"name\": ", out);
-        write_json_string(out, device->name);
-        fputs(",\n     \"containerEdits\": {\n      ", out);
+        json_t *item = json_object(), *edits = json_object(), *env = json_array(), *mounts = json_array();
+        json_put_text(item, "name", device->name);
         if (device->set[0] != '\0')
-            write_set_edits(out, root, device->set, shims);
+            add_set_edits(env, mounts, root, device->set, shims);
         else if (device->runtime[0] != '\0')
-            write_runtime_edits(out, root, device->runtime);
+            add_runtime_edits(env, mounts, root, device->runtime);
         else
-            write_store_edits(out, real_root);
-        fputs("\n     }}", out);
+            add_store_edits(env, mounts, real_root);
+        json_object_set_new(edits, "env", env);
+        json_object_set_new(edits, "mounts", mounts);
+        json_object_set_new(item, "containerEdits", edits);
+        json_array_append_new(devices, item);
     }
-    fputs("\n  ]\n}\n", out);
+    json_object_set_new(spec, "devices", devices);
+    return spec;
 }
 
 int cdi_spec_is_ours(const char *path)
@@ -385,7 +377,7 @@ int cdi_spec_write(const char *root, const struct cdi_plan *plan, const char *pa
     FILE *out = safe_file_begin(path, temporary, sizeof temporary);
     if (out == NULL)
         return fail("cannot write %s: %s", path, strerror(errno));
-    write_spec(out, root, real_root, plan, realpath(shims, shims_real) ? shims_real : shims);
+    json_print_indented(out, spec_document(root, real_root, plan, realpath(shims, shims_real) ? shims_real : shims));
     if (safe_file_commit(out, temporary, path, !ferror(out)) != 0)
         return fail("cannot write %s: %s", path, strerror(errno));
     return 0;

@@ -108,3 +108,21 @@ load helpers
     run -127 host
     assert_output_has "the working directory's path is longer than 4096 bytes"
 }
+
+@test "a backslash in a folder's name is a byte of the name on Linux, not a separator: the pin below it is found" {
+    setup_store
+    local project
+    for name in 'a\b' 'ends\' 'two\\x'; do
+        project="$BATS_TEST_TMPDIR/$name/src"
+        mkdir -p "$project"
+        (cd "$BATS_TEST_TMPDIR/$name" && cudnnv use 8.0 2>/dev/null)
+        cd "$project"
+        run cudnnv version
+        assert_status 0
+        assert_output_has "8.0.4.30 (set by $BATS_TEST_TMPDIR/$name/.cudnn-version)"
+        [ "$(host | head -1)" = 8004 ]   # the shim's own walk
+        run cudnnv hook-env bash
+        assert_status 0
+        assert_output_has "8.0.4.30"
+    done
+}

@@ -1,6 +1,8 @@
 /*
- * Unit tests of the one JSON writer: every string it writes is valid JSON
- * that reads back as the text, whatever bytes a path or name holds.
+ * Unit tests of the JSON every --json prints (base/json.c): any text, whatever
+ * bytes a path or name holds, gives a valid document that reads back as the
+ * text (bytes that are not UTF-8 as U+FFFD), with no raw control byte; keys
+ * come out in the order they were put, a list's elements one a line.
  */
 /* args.h first: cmocka defines a macro named fail, which args.h declares as a function (messages.h) */
 #include "args.h"
@@ -14,19 +16,19 @@
 #include <stdlib.h>
 #include <string.h>
 
-static char *written(const char *text)
+static char *printed(json_t *document)
 {
     char *out = NULL;
     size_t size = 0;
     FILE *stream = open_memstream(&out, &size);
-    write_json_string(stream, text);
+    assert_int_equal(json_print(stream, document), 0);
     fclose(stream);
     return out;
 }
 
 static void expect(const char *text, const char *expected)
 {
-    char *out = written(text);
+    char *out = printed(json_text(text));
     assert_string_equal(out, expected);
     free(out);
 }
@@ -34,33 +36,50 @@ static void expect(const char *text, const char *expected)
 static void quotes_backslashes_and_controls_are_escaped(void **state)
 {
     (void)state;
-    expect("plain /opt/cudnn 8.1", "\"plain /opt/cudnn 8.1\"");
-    expect("a\"b\\c", "\"a\\\"b\\\\c\"");
-    expect("l1\nl2\tx", "\"l1\\nl2\\tx\"");
-    expect("\x1b[31m\x7f", "\"\\u001b[31m\\u007f\"");
+    expect("plain /opt/cudnn 8.1", "\"plain /opt/cudnn 8.1\"\n");
+    expect("a\"b\\c", "\"a\\\"b\\\\c\"\n");
+    expect("l1\nl2\tx", "\"l1\\nl2\\tx\"\n");
+    expect("\x1b[31m\x7f", "\"\\u001B[31m\\u007f\"\n");
 }
 
 static void valid_utf8_passes_invalid_bytes_are_replaced(void **state)
 {
     (void)state;
-    expect("caf\xc3\xa9 \xe2\x80\x99", "\"caf\xc3\xa9 \xe2\x80\x99\"");
+    expect("caf\xc3\xa9 \xe2\x80\x99", "\"caf\xc3\xa9 \xe2\x80\x99\"\n");
     /* a lone continuation byte, a cut sequence, an overlong '/' */
-    expect("a\x80z", "\"a\\ufffdz\"");
-    expect("a\xe2\x80", "\"a\\ufffd\\ufffd\"");
-    expect("\xc0\xaf", "\"\\ufffd\\ufffd\"");
+    expect("a\x80z", "\"a\xef\xbf\xbdz\"\n");
+    expect("a\xe2\x80", "\"a\xef\xbf\xbd\xef\xbf\xbd\"\n");
+    expect("\xc0\xaf", "\"\xef\xbf\xbd\xef\xbf\xbd\"\n");
+    expect(NULL, "\"\"\n");
 }
 
-static void members_follow_an_open_object(void **state)
+static void a_document_keeps_its_order_and_types(void **state)
+{
+    (void)state;
+    json_t *object = json_object(), *list = json_array();
+    json_put_text(object, "name", "8.1.0.77");
+    json_put_bool(object, "selected", 1);
+    json_put_int(object, "files", 42);
+    json_put_text(object, "path", "/x\"y\x80");
+    json_array_append_new(list, object);
+    json_array_append_new(list, json_object());
+    char *out = printed(list);
+    assert_string_equal(out, "[\n  {\"name\": \"8.1.0.77\", \"selected\": true, \"files\": 42, \"path\": \"/x\\\"y\xef\xbf\xbd\"},\n  {}\n]\n");
+    free(out);
+    out = printed(json_array());
+    assert_string_equal(out, "[]\n");
+    free(out);
+}
+
+static void a_string_alone_for_a_line_format(void **state)
 {
     char *out = NULL;
     size_t size = 0;
     (void)state;
     FILE *stream = open_memstream(&out, &size);
-    fputs("{\"a\": 1", stream);
-    write_json_member(stream, "path", "/x\"y");
-    fputs("}", stream);
+    json_print_string(stream, "a\x7f\n");
     fclose(stream);
-    assert_string_equal(out, "{\"a\": 1, \"path\": \"/x\\\"y\"}");
+    assert_string_equal(out, "\"a\\u007f\\n\"");
     free(out);
 }
 
