@@ -324,8 +324,6 @@ int install_run(struct args *args)
     /* a download holds only the download lock: the store stays free meanwhile */
     if (!args_has(args, INSTALL_DRY_RUN) && store_prepare(store_root()) != 0)
         return 1;
-    if (args_has(args, INSTALL_DRY_RUN))
-        install_plan_only();
     cudnnv_name installed;
     if (args_has(args, INSTALL_LOCKED))
         status = install_locked_with_runtime(&request, args_has(args, INSTALL_DRY_RUN));

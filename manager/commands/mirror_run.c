@@ -180,7 +180,7 @@ static int place(const char *dir, const struct mirror_item *item, const char *re
         return -fail("%s is in the mirror with SHA-256 %s, but %s says %s; the mirror keeps what it has (move it away to replace it)",
                      target, actual, item->authority, item->archive.sha256);
     }
-    if (install_fetch_archive(&item->archive, item->authority, fetched, sizeof fetched, actual) != 0)
+    if (install_fetch_archive(&item->archive, item->authority, 0, fetched, sizeof fetched, actual) != 0)
         return -1;
     return copy_into_place(fetched, target) == 0 ? 0 : -1;
 }

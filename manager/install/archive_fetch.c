@@ -5,8 +5,8 @@
  * source's address, or [download] base_url + the archive's name), then
  * checked against the SHA-256 the source gives; a downloaded file that does
  * not match is deleted. Every source (install_source.h) and the CUDA
- * libraries' redist fetch through here. Under --dry-run the archive is only
- * described.
+ * libraries' redist fetch through here. Under --dry-run (the request's
+ * dry_run, passed down) the archive is only described.
  */
 #include "archive_fetch.h"
 
@@ -46,14 +46,6 @@ static int from_mirrors(const struct config *config, const struct catalog_archiv
     return 0;
 }
 
-static int dry_run;
-
-/* install --dry-run: the archive is chosen and described, then nothing is fetched or changed. */
-void install_plan_only(void)
-{
-    dry_run = 1;
-}
-
 /* What --dry-run prints of the archive it would bring: its name, where from, its size and sum. */
 static int describe_plan(const struct catalog_archive *archive, const char *from)
 {
@@ -78,7 +70,7 @@ static int describe_plan(const struct catalog_archive *archive, const char *from
  * a conda channel, a lock) is decided before; the order there is in
  * install_source.c.
  */
-static int obtain(const struct catalog_archive *archive, char *path, size_t size, int *downloaded)
+static int obtain(const struct catalog_archive *archive, int dry_run, char *path, size_t size, int *downloaded)
 {
     struct config config;
     char url[sizeof config.download_base + 200];
@@ -145,12 +137,13 @@ static int check_sum(const struct catalog_archive *archive, const char *path, in
 /*
  * The archive a source names: from the cache, a mirror or its address,
  * checked against the SHA-256 that source gives (authority names it in
- * messages).
+ * messages); with plan_only (install --dry-run) only described, and
+ * INSTALL_PLANNED returned.
  */
-int install_fetch_archive(const struct catalog_archive *archive, const char *authority, char *archive_path,
-                          size_t size, char sha256[65])
+int install_fetch_archive(const struct catalog_archive *archive, const char *authority, int plan_only,
+                          char *archive_path, size_t size, char sha256[65])
 {
     int downloaded;
-    int status = obtain(archive, archive_path, size, &downloaded);
+    int status = obtain(archive, plan_only, archive_path, size, &downloaded);
     return status != 0 ? status : check_sum(archive, archive_path, downloaded, sha256, authority);
 }

@@ -365,9 +365,9 @@ static int take_component(const char *staging, const struct redist_component *co
                           const char *lib, const char *folder, unsigned long long max_member_size)
 {
     char archive[PATH_MAX], raw[PATH_MAX], found[PATH_MAX], sha256[65], error[PATH_MAX + 256], payload[PATH_MAX] = "";
-    int status = install_fetch_archive(&component->archive, manifest_url, archive, sizeof archive, sha256);
+    int status = install_fetch_archive(&component->archive, manifest_url, 0, archive, sizeof archive, sha256);
     if (status != 0)
-        return status;
+        return 1;
     if (path_join(raw, sizeof raw, staging, "raw") != 0 || make_dirs(raw, 0700) != 0)
         return fail("cannot create %s: %s", raw, strerror(errno));
     const char *unpack = archive;

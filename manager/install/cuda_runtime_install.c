@@ -201,7 +201,7 @@ static int unpack_package(const struct catalog_archive *package, const char *aut
                           const char *raw, unsigned long long limit)
 {
     char archive_path[PATH_MAX], payload[PATH_MAX], error[PATH_MAX + 256], sha256[65];
-    if (install_fetch_archive(package, authority, archive_path, sizeof archive_path, sha256) != 0)
+    if (install_fetch_archive(package, authority, 0, archive_path, sizeof archive_path, sha256) != 0)
         return 1;
     const char *unpack = archive_path;
     int (*take)(const char *, const char *, unsigned long long, char *, size_t) =

@@ -35,15 +35,16 @@ void catalog_once_free(struct catalog_once *once)
 }
 
 /* What the catalog and a lock say of one of their archives, and the archive fetched and checked. */
-int source_fetch_listed(const struct catalog_release *release, const struct catalog_build *build, int platform,
-                        const char *authority, struct resolved_archive *found)
+int source_fetch_listed(const struct source_query *query, const struct catalog_release *release,
+                        const struct catalog_build *build, const char *authority, struct resolved_archive *found)
 {
-    const struct catalog_archive *archive = &build->archive[platform];
+    const struct catalog_archive *archive = &build->archive[query->platform];
     snprintf(found->url, sizeof found->url, "%s", archive->url);
     snprintf(found->version, sizeof found->version, "%s", release->version);
     snprintf(found->cuda, sizeof found->cuda, "%s", build->cuda);
     found->size = archive->size;
-    return install_fetch_archive(archive, authority, found->path, sizeof found->path, found->sha256);
+    return install_fetch_archive(archive, authority, query->request->dry_run, found->path, sizeof found->path,
+                                 found->sha256);
 }
 
 static const struct install_source *source_for(const struct source_query *query)
@@ -55,13 +56,18 @@ static const struct install_source *source_for(const struct source_query *query)
     return &source_catalog;
 }
 
-/* A catalog release whose address is out of reach: the index configured here, if any (else the catalog's status). */
+/*
+ * A catalog release whose address is out of reach (the fetch answered
+ * DOWNLOAD_UNREACHABLE): the index configured here, if any; else the
+ * failure, as 1.
+ */
 static int index_instead(const struct source_query *query, struct resolved_archive *found, int status)
 {
     char address[1024];
-    if (status == 0 || status == INSTALL_PLANNED || !download_was_unreachable() ||
-        query->request->channel != NULL || source_index_default(address, sizeof address) != 0)
+    if (status != DOWNLOAD_UNREACHABLE)
         return status;
+    if (query->request->channel != NULL || source_index_default(address, sizeof address) != 0)
+        return 1;
     note("NVIDIA's address cannot be reached from here; trying the Python index you configured, %s (its wheel's SHA-256 and RECORD are checked)",
          address);
     memset(found, 0, sizeof *found);
@@ -77,5 +83,7 @@ int install_source_resolve(const struct source_query *query, struct resolved_arc
     if (source != &source_lock && source != &source_local && query->request->sha256 != NULL)
         return usage_fail("install", "--sha256 checks a file; a catalog release is checked against the catalog");
     int status = source->resolve(query, found);
-    return source == &source_catalog ? index_instead(query, found, status) : status;
+    if (source == &source_catalog)
+        return index_instead(query, found, status);
+    return status == DOWNLOAD_UNREACHABLE ? 1 : status;
 }

@@ -63,8 +63,8 @@ extern const struct install_source source_local, source_lock, source_channel, so
 int install_source_resolve(const struct source_query *query, struct resolved_archive *found);
 
 /* install_source.c: what the catalog and a lock say of one of their archives, and the archive fetched and checked. */
-int source_fetch_listed(const struct catalog_release *release, const struct catalog_build *build, int platform,
-                        const char *authority, struct resolved_archive *found);
+int source_fetch_listed(const struct source_query *query, const struct catalog_release *release,
+                        const struct catalog_build *build, const char *authority, struct resolved_archive *found);
 
 /* source_package.c: what the index and the channel share: their newest fitting file, fetched and checked. */
 int source_package_fetch(const char *kind, const char *authority, source_finder find, const char *address,

@@ -193,7 +193,7 @@ static int resolve(const struct source_query *query, struct resolved_archive *fo
     say_choice(release, build, platform, cuda, driver, ceiling, &gpus, skipped);
     if (already_installed(query, release, build, platform))
         return INSTALL_ALREADY;
-    return source_fetch_listed(release, build, platform, "the catalog", found);
+    return source_fetch_listed(query, release, build, "the catalog", found);
 }
 
 /* A release name the others did not take: the catalog answers it, or says why not. */

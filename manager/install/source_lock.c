@@ -24,7 +24,7 @@ static int resolve(const struct source_query *query, struct resolved_archive *fo
     if (archive->sha256[0] == '\0')
         return fail("cudnn.lock gives no SHA-256 for %s; run 'cudnnv lock' again", archive->name);
     found->release_vouched = "cudnn.lock";
-    return source_fetch_listed(release, &release->builds[0], query->platform, "cudnn.lock", found);
+    return source_fetch_listed(query, release, &release->builds[0], "cudnn.lock", found);
 }
 
 const struct install_source source_lock = {"lock", takes, resolve};

@@ -48,7 +48,8 @@ int source_as_archive(const char *name, const char *url, const char *sha256, str
 }
 
 /* NVIDIA's libcudnn-dev beside its libcudnn: fetched and checked as the libraries were (0, or as install_fetch_archive). */
-static int fetch_headers(const struct source_headers *headers, const char *authority, struct resolved_archive *found)
+static int fetch_headers(const struct source_headers *headers, const char *authority, int plan_only,
+                         struct resolved_archive *found)
 {
     struct catalog_archive archive;
     char sha256[65];
@@ -58,7 +59,7 @@ static int fetch_headers(const struct source_headers *headers, const char *autho
                     authority, headers->name);
     if (source_as_archive(headers->name, headers->url, headers->sha256, &archive) != 0)
         return 1;
-    return install_fetch_archive(&archive, authority, found->headers_path, sizeof found->headers_path, sha256);
+    return install_fetch_archive(&archive, authority, plan_only, found->headers_path, sizeof found->headers_path, sha256);
 }
 
 /*
@@ -89,10 +90,11 @@ int source_package_fetch(const char *kind, const char *authority, source_finder 
     snprintf(found->url, sizeof found->url, "%s", archive.url);
     snprintf(found->version, sizeof found->version, "%s", file.version);
     snprintf(found->cuda, sizeof found->cuda, "%d", major);
-    int status = install_fetch_archive(&archive, authority, found->path, sizeof found->path, found->sha256);
+    int status = install_fetch_archive(&archive, authority, request->dry_run, found->path, sizeof found->path,
+                                       found->sha256);
     if ((status != 0 && status != INSTALL_PLANNED) || file.headers.name[0] == '\0' || request->runtime)
         return status;
-    int headers_status = fetch_headers(&file.headers, authority, found);
+    int headers_status = fetch_headers(&file.headers, authority, request->dry_run, found);
     if (headers_status != 0)
         found->headers_path[0] = '\0';
     return headers_status != 0 && headers_status != INSTALL_PLANNED ? headers_status : status;

@@ -180,13 +180,6 @@ static int refuse_overrun(const char *url, const char *part, const struct transf
                 url, transfer->bound, transfer->announced ? "announced" : "[download] max_size in config allows");
 }
 
-static int last_unreachable;
-
-int download_was_unreachable(void)
-{
-    return last_unreachable;
-}
-
 static int is_unreachable(CURLcode code, const struct transfer *transfer)
 {
     return code == CURLE_COULDNT_RESOLVE_HOST || code == CURLE_COULDNT_RESOLVE_PROXY || code == CURLE_COULDNT_CONNECT ||
@@ -197,7 +190,6 @@ int download_file(const char *url, const char *target, long long expected)
 {
     char part[PATH_MAX + 8], why[PATH_MAX + 128], folder[PATH_MAX], path[PATH_MAX];
     struct config config;
-    last_unreachable = 0;
     if (file_url_path(url, path, sizeof path) == 0)
         return file_url_copy(path, target, expected, why, sizeof why) == 0 ? 0 : fail("cannot copy %s: %s", url, why);
     snprintf(folder, sizeof folder, "%s", target);
@@ -226,16 +218,18 @@ int download_file(const char *url, const char *target, long long expected)
         unlink(part);   /* nothing to resume: leave no empty file in the cache */
     if (code != CURLE_OK)
         describe_failure(code, &transfer, &config, why, sizeof why);
-    last_unreachable = code != CURLE_OK && is_unreachable(code, &transfer) && file_size(part) <= 0;
+    int unreachable = code != CURLE_OK && is_unreachable(code, &transfer) && file_size(part) <= 0;
     if (code == CURLE_HTTP_RETURNED_ERROR)
         return fail("cannot download %s: %s; check the address ([download] base_url in config) or download it by hand and run 'cudnnv install FILE'",
                     url, why);
     if (code != CURLE_OK && file_size(part) > 0)
         return fail("cannot download %s: %s; the %lld bytes received are kept: run the same command again to resume",
                     url, why, file_size(part));
-    if (code != CURLE_OK)
-        return fail("cannot download %s: %s; where it cannot be reached, download it elsewhere and run 'cudnnv install FILE', or set [download] mirrors or base_url in config (cudnnv help install)",
-                    url, why);
+    if (code != CURLE_OK) {
+        fail("cannot download %s: %s; where it cannot be reached, download it elsewhere and run 'cudnnv install FILE', or set [download] mirrors or base_url in config (cudnnv help install)",
+             url, why);
+        return unreachable ? DOWNLOAD_UNREACHABLE : 1;
+    }
     if (rename(part, target) != 0)
         return fail("cannot move the download to %s: %s", target, strerror(errno));
     return 0;

@@ -229,14 +229,7 @@ static void describe_error(DWORD error, char *out, size_t size)
         snprintf(out, size, "Windows error %lu", (unsigned long)error);
 }
 
-static int last_unreachable;
-
-int download_was_unreachable(void)
-{
-    return last_unreachable;
-}
-
-/* One attempt from where part stops: 0, or 1 after a message (an HTTP status, or the Windows error). */
+/* One attempt from where part stops: 0, or 1 (DOWNLOAD_UNREACHABLE before any byte came) after a message. */
 static int fetch_into(const char *url, const char *part, const char *name, long long bound, int announced)
 {
     struct connection http = {0};
@@ -274,14 +267,15 @@ static int fetch_into(const char *url, const char *part, const char *name, long 
     if (error != 0 || out == NULL) {
         char why[256];
         DWORD code = error ? error : GetLastError();
-        last_unreachable = (code == ERROR_WINHTTP_NAME_NOT_RESOLVED || code == ERROR_WINHTTP_CANNOT_CONNECT ||
-                            code == ERROR_WINHTTP_TIMEOUT) && file_size(part) <= 0;
+        int unreachable = (code == ERROR_WINHTTP_NAME_NOT_RESOLVED || code == ERROR_WINHTTP_CANNOT_CONNECT ||
+                           code == ERROR_WINHTTP_TIMEOUT) && file_size(part) <= 0;
         describe_error(code, why, sizeof why);
         if (file_size(part) > 0)
             return fail("cannot download %s: %s; the %lld bytes received are kept: run the same command again to resume",
                         url, why, file_size(part));
-        return fail("cannot download %s: %s; where it cannot be reached, download it elsewhere and install it by hand (cudnnv help install), or set [download] mirrors or base_url in config",
-                    url, why);
+        fail("cannot download %s: %s; where it cannot be reached, download it elsewhere and install it by hand (cudnnv help install), or set [download] mirrors or base_url in config",
+             url, why);
+        return unreachable ? DOWNLOAD_UNREACHABLE : 1;
     }
     return 0;
 }
@@ -293,7 +287,6 @@ int download_file(const char *url, const char *target, long long expected)
         return file_url_copy(path, target, expected, why, sizeof why) == 0 ? 0 : fail("cannot copy %s: %s", url, why);
     char part[PATH_MAX + 8];
     const char *name = strrchr(target, '/') ? strrchr(target, '/') + 1 : target;
-    last_unreachable = 0;
     snprintf(part, sizeof part, "%s.part", target);
     struct config config;
     config_read(store_root(), &config);

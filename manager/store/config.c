@@ -144,7 +144,7 @@ static int take_setting(void *user, const char *section, const char *key, const 
     return 1;
 }
 
-int config_read(const char *root, struct config *config)
+static int config_read_file(const char *root, struct config *config)
 {
     char path[PATH_MAX];
     memset(config, 0, sizeof *config);
@@ -158,4 +158,28 @@ int config_read(const char *root, struct config *config)
         return 0;
     /* a line too long for the reader leaves every setting at its default (callers that report say so) */
     return ini_read(path, take_setting, config) == 0 ? 0 : -1;
+}
+
+/*
+ * The settings of the store at root. A cudnnv process runs one command, and
+ * the parts of one install (the catalog, the fetch, the download, the
+ * steps) each ask: the file is read once per store a process asks about,
+ * and each later caller gets a copy (and a bad value is said once).
+ */
+int config_read(const char *root, struct config *config)
+{
+    static struct {
+        char root[PATH_MAX];
+        struct config config;
+        int status, valid;
+    } last;
+    if (!last.valid || strcmp(last.root, root) != 0) {
+        if (strlen(root) >= sizeof last.root)
+            return config_read_file(root, config);
+        last.status = config_read_file(root, &last.config);
+        snprintf(last.root, sizeof last.root, "%s", root);
+        last.valid = 1;
+    }
+    *config = last.config;
+    return last.status;
 }
