@@ -236,14 +236,14 @@ WIN_DEPS      = $(BUILD)/windows/deps
 WIN_DEP_LIBS  = $(WIN_DEPS)/lib/libarchive.a $(WIN_DEPS)/lib/libzstd.a $(WIN_DEPS)/lib/libbz2.a \
                 $(WIN_DEPS)/lib/libjansson.a
 
-$(WIN_DEPS)/.built: manager/platform/win32-deps.sh manager/platform/deb-sources.sh
-	$(Q)manager/platform/win32-deps.sh $(WIN_DEPS)
+$(WIN_DEPS)/.built: manager/packaging/win32-deps.sh manager/packaging/deb-sources.sh
+	$(Q)manager/packaging/win32-deps.sh $(WIN_DEPS)
 	@touch $@
 
 # Only the sources (apt-get source): make check fetches them before it builds in parallel.
 windows-sources:
-	$(Q)manager/platform/win32-deps.sh --fetch $(WIN_DEPS)
-	$(Q)manager/platform/lean-deps.sh --fetch $(LEAN_DEPS)
+	$(Q)manager/packaging/win32-deps.sh --fetch $(WIN_DEPS)
+	$(Q)manager/packaging/lean-deps.sh --fetch $(LEAN_DEPS)
 
 # Unit tests of Windows-only rules, run under Wine by tests/bats/windows.bats.
 WIN_UNIT_TESTS = $(BUILD)/windows/tests/test_set_trust_win32.exe
@@ -481,7 +481,7 @@ bench: deps
 
 # make dist: build/dist/cudnnv-VERSION-linux-x86_64.tar.gz, the installed tree
 # that runs wherever it is unpacked (its bin on PATH) on another glibc system
-# with none of the -dev packages: manager/platform/dist-bundle.sh carries the
+# with none of the -dev packages: manager/packaging/dist-bundle.sh carries the
 # helpers' libraries inside. The version is the one cudnnv --version says.
 DIST_NAME = cudnnv-$(VERSION)-linux-$(shell uname -m)
 # The tarball is a file of its inputs: made once per version and change (the
@@ -493,15 +493,15 @@ dist_tar = tar -C $(BUILD)/dist --sort=name --owner=0 --group=0 --numeric-owner 
            -cf - $(1) | gzip -n -9 > $(2)
 DIST_TARBALL = $(BUILD)/dist/$(DIST_NAME).tar.gz
 # The tarball's helpers link a libarchive and a libcurl built for what
-# cudnnv reads and fetches (manager/platform/lean-deps.sh, from Debian's
+# cudnnv reads and fetches (manager/packaging/lean-deps.sh, from Debian's
 # sources), statically: Debian's shared ones would bring libxml2, ICU,
 # Kerberos and LDAP (40 MB). Debian's zlib, bzip2, xz, zstd and OpenSSL stay.
 LEAN_DEPS      = $(BUILD)/lean-deps
 LEAN_INSTALLER = $(BUILD)/lean/cudnnv-install
 LEAN_UPDATER   = $(BUILD)/lean/cudnnv-update
 LEAN_CURL      = $(LEAN_DEPS)/lib/libcurl.a -lssl -lcrypto -lz
-$(LEAN_DEPS)/.built: manager/platform/lean-deps.sh manager/platform/deb-sources.sh
-	$(Q)manager/platform/lean-deps.sh $(LEAN_DEPS)
+$(LEAN_DEPS)/.built: manager/packaging/lean-deps.sh manager/packaging/deb-sources.sh
+	$(Q)manager/packaging/lean-deps.sh $(LEAN_DEPS)
 	@touch $@
 $(eval $(call program,$(LEAN_INSTALLER),$(BUILD)/obj,manager/cli/install_main.c,$(CC),$(ALL_CFLAGS) $(SAN_FLAGS),\
 	$(CORE_LIBS) $(LEAN_DEPS)/lib/libarchive.a -lz -lbz2 -llzma -lzstd $(LEAN_CURL) \
@@ -513,18 +513,18 @@ $(LEAN_INSTALLER) $(LEAN_UPDATER): | $(LEAN_DEPS)/.built
 dist: all $(DIST_TARBALL)
 $(DIST_TARBALL): $(CUDNNV) $(LEAN_INSTALLER) $(LEAN_UPDATER) $(SHIM_LIBS) $(CATALOG_DATA) $(FORWARDERS) \
 		$(wildcard $(WIN_DLLS)) $(CATALOG_FILES) $(MAN_PAGE) hooks/complete.bash hooks/complete.zsh hooks/complete.fish \
-		manager/platform/dist-bundle.sh
+		manager/packaging/dist-bundle.sh
 	@dpkg-query -W -f='$${Status}' patchelf 2>/dev/null | grep -q "ok installed" || \
 	  (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq patchelf >/dev/null)
 	@rm -rf $(BUILD)/dist/$(DIST_NAME) $(BUILD)/dist/$(DIST_NAME).tar.gz
 	$(Q)$(MAKE) --no-print-directory -s install DESTDIR=$(abspath $(BUILD)/dist) PREFIX=/$(DIST_NAME) >/dev/null
 	$(Q)install -m 755 $(LEAN_INSTALLER) $(LEAN_UPDATER) $(BUILD)/dist/$(DIST_NAME)/lib/cudnnv/
-	$(Q)manager/platform/dist-bundle.sh $(BUILD)/dist/$(DIST_NAME)
+	$(Q)manager/packaging/dist-bundle.sh $(BUILD)/dist/$(DIST_NAME)
 	$(Q)$(call dist_tar,$(DIST_NAME),$@.part) && mv $@.part $@
 	@echo "  DIST $@"
 
 # make dist-aarch64: the same tarball from the cross build
-# (manager/platform/stage-aarch64.sh); the libraries to carry are found by
+# (manager/packaging/stage-aarch64.sh); the libraries to carry are found by
 # Debian's arm64 loader itself, under qemu (ld.so --list: what ldd prints).
 ARM_DIST_NAME = cudnnv-$(VERSION)-linux-aarch64
 dist-aarch64: all aarch64
@@ -532,17 +532,17 @@ dist-aarch64: all aarch64
 	  (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq patchelf >/dev/null)
 	@rm -rf $(BUILD)/dist/$(ARM_DIST_NAME) $(BUILD)/dist/$(ARM_DIST_NAME).tar.gz
 	$(Q)$(MAKE) --no-print-directory -s install DESTDIR=$(abspath $(BUILD)/dist) PREFIX=/$(ARM_DIST_NAME) >/dev/null
-	$(Q)manager/platform/stage-aarch64.sh $(BUILD)/dist/$(ARM_DIST_NAME) $(ARM_BUILD)
+	$(Q)manager/packaging/stage-aarch64.sh $(BUILD)/dist/$(ARM_DIST_NAME) $(ARM_BUILD)
 	$(Q)LDD="qemu-aarch64 /lib/ld-linux-aarch64.so.1 --list" STRIP=aarch64-linux-gnu-strip \
-	  manager/platform/dist-bundle.sh $(BUILD)/dist/$(ARM_DIST_NAME)
+	  manager/packaging/dist-bundle.sh $(BUILD)/dist/$(ARM_DIST_NAME)
 	$(Q)$(call dist_tar,$(ARM_DIST_NAME),$(BUILD)/dist/$(ARM_DIST_NAME).tar.gz)
 	@echo "  DIST $(BUILD)/dist/$(ARM_DIST_NAME).tar.gz"
 
 # make deb: build/dist/cudnnv_VERSION-1_ARCH.deb from a staged make install
-# PREFIX=/usr (manager/platform/deb-build.sh: Depends from dpkg-shlibdeps, the
+# PREFIX=/usr (manager/packaging/deb-build.sh: Depends from dpkg-shlibdeps, the
 # copyright and changelog, no maintainer scripts), checked with lintian; and
 # where the Slurm plugin was built, cudnnv-slurm_VERSION-1_ARCH.deb beside it
-# (manager/platform/deb-build-slurm.sh).
+# (manager/packaging/deb-build-slurm.sh).
 DEB_FILE = $(BUILD)/dist/cudnnv_$(VERSION)-1_$(shell dpkg --print-architecture).deb
 DEB_SLURM_FILE = $(BUILD)/dist/cudnnv-slurm_$(VERSION)-1_$(shell dpkg --print-architecture).deb
 deb: all
@@ -550,9 +550,9 @@ deb: all
 	  (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$p >/dev/null); done
 	@rm -rf $(BUILD)/deb && mkdir -p $(BUILD)/dist
 	$(Q)$(MAKE) --no-print-directory -s install DESTDIR=$(abspath $(BUILD)/deb) PREFIX=/usr >/dev/null
-	$(Q)$(if $(SPANK_PLUGIN),manager/platform/deb-build-slurm.sh $(abspath $(BUILD)/deb) $(VERSION) $(DEB_SLURM_FILE) && \
+	$(Q)$(if $(SPANK_PLUGIN),manager/packaging/deb-build-slurm.sh $(abspath $(BUILD)/deb) $(VERSION) $(DEB_SLURM_FILE) && \
 	  echo "  DEB $(DEB_SLURM_FILE)")
-	$(Q)manager/platform/deb-build.sh $(abspath $(BUILD)/deb) $(VERSION) $(DEB_FILE)
+	$(Q)manager/packaging/deb-build.sh $(abspath $(BUILD)/deb) $(VERSION) $(DEB_FILE)
 	@echo "  DEB $(DEB_FILE)"
 
 # make deb-arm64: build/dist/cudnnv_VERSION-1_arm64.deb, the same package from
@@ -563,17 +563,17 @@ DEB_ARM_FILE = $(BUILD)/dist/cudnnv_$(VERSION)-1_arm64.deb
 deb-arm64: all aarch64
 	@rm -rf $(BUILD)/deb-arm64 && mkdir -p $(BUILD)/dist
 	$(Q)$(MAKE) --no-print-directory -s install DESTDIR=$(abspath $(BUILD)/deb-arm64) PREFIX=/usr >/dev/null
-	$(Q)manager/platform/stage-aarch64.sh $(BUILD)/deb-arm64/usr $(ARM_BUILD)
-	$(Q)DEB_ARCH=arm64 STRIP=aarch64-linux-gnu-strip manager/platform/deb-build.sh $(abspath $(BUILD)/deb-arm64) \
+	$(Q)manager/packaging/stage-aarch64.sh $(BUILD)/deb-arm64/usr $(ARM_BUILD)
+	$(Q)DEB_ARCH=arm64 STRIP=aarch64-linux-gnu-strip manager/packaging/deb-build.sh $(abspath $(BUILD)/deb-arm64) \
 	  $(VERSION) $(DEB_ARM_FILE)
 	@echo "  DEB $(DEB_ARM_FILE)"
 
 # make wheel: build/dist/cudnnv-VERSION-py3-none-manylinux_X_Y_ARCH.whl, the
-# tree of make dist for pip (manager/platform/wheel-build.py: bin/cudnnv as
+# tree of make dist for pip (manager/packaging/wheel-build.py: bin/cudnnv as
 # the environment's program, the rest under its prefix; X.Y the newest glibc
 # symbol version the tree's ELF files need).
 wheel: dist
-	$(Q)python3 manager/platform/wheel-build.py $(BUILD)/dist/$(DIST_NAME) $(VERSION) $(BUILD)/dist | \
+	$(Q)python3 manager/packaging/wheel-build.py $(BUILD)/dist/$(DIST_NAME) $(VERSION) $(BUILD)/dist | \
 	  sed 's/^/  WHEEL /'
 
 # Fuzzing (not part of check): libFuzzer harnesses under tests/fuzz, built with

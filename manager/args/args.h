@@ -4,7 +4,7 @@
  * arguments a command runs with, help written from the entry, the words a
  * value can be, and "did you mean". Commands live one per file
  * (manager/commands/cmd_*.c), each declaring its own 'struct command'; the
- * table that lists them all is the top's (manager/cli/commands.c), handed
+ * table that lists them all is the top's (manager/cli/command_table.c), handed
  * down in struct args.
  */
 #ifndef CUDNNV_ARGS_H

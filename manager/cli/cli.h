@@ -1,5 +1,5 @@
 /*
- * The top: the command table that names every command (commands.c), which
+ * The top: the command table that names every command (command_table.c), which
  * the entries of cudnnv and its helpers hand down to the parser.
  */
 #ifndef CUDNNV_CLI_H

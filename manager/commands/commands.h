@@ -1,6 +1,6 @@
 /*
  * Every command's table entry, one per cmd_*.c file (use also declares its
- * alias local); manager/cli/commands.c lists them in the order 'cudnnv help' shows.
+ * alias local); manager/cli/command_table.c lists them in the order 'cudnnv help' shows.
  * install and update do their work in helper programs: install_run and
  * update_run are what those helpers call after parsing.
  */

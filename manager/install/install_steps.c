@@ -14,7 +14,7 @@
 #include "config.h"
 #include "fsutil.h"
 #include "set_needs_elf.h"
-#include "set_source.h"
+#include "set_layout_collect.h"
 #include "store.h"
 #include "version_detect.h"
 

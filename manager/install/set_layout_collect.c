@@ -13,7 +13,7 @@
  * file opened, not a second copy (a cuDNN 9 archive unpacks to about 1 GB);
  * across file systems it is copied.
  */
-#include "set_source.h"
+#include "set_layout_collect.h"
 
 #include "beneath.h"
 #include "fsutil.h"

@@ -21,7 +21,9 @@ struct walk {
     char rest[2 * PATH_MAX];          /* the components still to walk */
 };
 
-static int walk_fail(struct walk *walk, int error)
+/* Closes every folder the walk opened (a failure's end, and a success's: the answer is open on its own), sets
+ * errno to error, and returns -1. */
+static int walk_close(struct walk *walk, int error)
 {
     while (walk->depth > 0)
         close(walk->fds[walk->depth--]);
@@ -99,7 +101,7 @@ static int walk_path(int top, const char *path, int flags, int create, char *lea
     char name[NAME_MAX + 1];
     struct stat info;
     if (strlen(path) >= sizeof walk.rest / 2)
-        return walk_fail(&walk, ENAMETOOLONG);
+        return walk_close(&walk, ENAMETOOLONG);
     strcpy(walk.rest, path);
     int taken;
     while ((taken = take_component(&walk, name, sizeof name)) == 1) {
@@ -107,18 +109,18 @@ static int walk_path(int top, const char *path, int flags, int create, char *lea
             continue;
         if (strcmp(name, "..") == 0) {
             if (walk.depth == 0)
-                return walk_fail(&walk, EXDEV);
+                return walk_close(&walk, EXDEV);
             close(walk.fds[walk.depth--]);
             continue;
         }
         int last = nothing_follows(&walk);
         if (last && leaf != NULL) {
             if (strlen(name) >= leaf_size)
-                return walk_fail(&walk, ENAMETOOLONG);
+                return walk_close(&walk, ENAMETOOLONG);
             strcpy(leaf, name);
             int fd = openat(current(&walk), ".", O_PATH | O_DIRECTORY | O_CLOEXEC);
             int saved = errno;
-            walk_fail(&walk, saved);
+            walk_close(&walk, saved);
             return fd;
         }
         int fd = open_component(&walk, name, create && !last);
@@ -126,33 +128,33 @@ static int walk_path(int top, const char *path, int flags, int create, char *lea
             int saved = errno;
             if (fd >= 0)
                 close(fd);
-            return walk_fail(&walk, saved);
+            return walk_close(&walk, saved);
         }
         if (S_ISLNK(info.st_mode)) {
             int error = follow_link(&walk, fd);
             close(fd);
             if (error != 0)
-                return walk_fail(&walk, error);
+                return walk_close(&walk, error);
             continue;
         }
         if (last) {
             close(fd);
             int opened = openat(current(&walk), name, flags | O_NOFOLLOW | O_CLOEXEC);
             int saved = errno;
-            walk_fail(&walk, saved);
+            walk_close(&walk, saved);
             return opened;
         }
         if (!S_ISDIR(info.st_mode) || walk.depth == BENEATH_MAX_DEPTH) {
             close(fd);
-            return walk_fail(&walk, S_ISDIR(info.st_mode) ? ENAMETOOLONG : ENOTDIR);
+            return walk_close(&walk, S_ISDIR(info.st_mode) ? ENAMETOOLONG : ENOTDIR);
         }
         walk.fds[++walk.depth] = fd;
     }
     if (taken < 0 || leaf != NULL)
-        return walk_fail(&walk, taken < 0 ? ENAMETOOLONG : EINVAL);
+        return walk_close(&walk, taken < 0 ? ENAMETOOLONG : EINVAL);
     int opened = openat(current(&walk), ".", flags | O_CLOEXEC);
     int saved = errno;
-    walk_fail(&walk, saved);
+    walk_close(&walk, saved);
     return opened;
 }
 

@@ -1,8 +1,8 @@
 /*
  * Where the cuDNN files are inside a source directory (a CUDA toolkit, a pip
- * nvidia/cudnn folder, an unpacked NVIDIA archive), and the copy of just
- * those files into a new set laid out as the store wants: include/, lib/,
- * bin/ and lib/x64/ (Windows).
+ * nvidia/cudnn folder, an unpacked NVIDIA archive): the layout the store
+ * reads (include/, lib/, bin/ and lib/x64/ on Windows). The copy of just
+ * those files into a new set is install's (install/set_layout_collect.h).
  */
 #ifndef CUDNNV_SET_SOURCE_H
 #define CUDNNV_SET_SOURCE_H
@@ -21,8 +21,6 @@ struct set_layout {
 int set_layout_find(const char *dir, struct set_layout *layout);
 int set_layout_find_all(const char *dir, struct set_layout *layouts, int max);
 int set_layout_at(const char *dir, struct set_layout *layout);
-int set_layout_collect(const struct set_layout *layout, const char *destination,
-                       const char *confined_top, char *error, size_t size);
 const char *set_layout_platform(const struct set_layout *layout, const char *source);
 int set_link_standard_system(const char *root);
 void set_link_system_if_named(const char *root, int count, char **names);

@@ -8,8 +8,8 @@
 # (deb-sources.sh, shared with the tarball's lean-deps.sh);
 # zlib is Debian's libz-mingw-w64-dev.
 #
-#   manager/platform/win32-deps.sh OUT            (the Makefile runs it for 'make windows')
-#   manager/platform/win32-deps.sh --fetch OUT    only the sources (apt-get source), nothing built
+#   manager/packaging/win32-deps.sh OUT            (the Makefile runs it for 'make windows')
+#   manager/packaging/win32-deps.sh --fetch OUT    only the sources (apt-get source), nothing built
 #
 # Writes OUT/include and OUT/lib (libarchive.a, libzstd.a, libbz2.a,
 # libjansson.a); the sources and builds stay in OUT/src. Only the reading

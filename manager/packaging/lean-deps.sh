@@ -8,8 +8,8 @@
 # libraries cudnnv never calls (libicudata alone is 31 MB). The sources are
 # Debian's own (apt-get source, deb-sources.sh), with its security patches.
 #
-#   manager/platform/lean-deps.sh OUT            (the Makefile runs it for 'make dist')
-#   manager/platform/lean-deps.sh --fetch OUT    only the sources, nothing built
+#   manager/packaging/lean-deps.sh OUT            (the Makefile runs it for 'make dist')
+#   manager/packaging/lean-deps.sh --fetch OUT    only the sources, nothing built
 #
 # Writes OUT/lib/libarchive.a and OUT/lib/libcurl.a; the helpers link them
 # with Debian's zlib, bzip2, xz, zstd and OpenSSL, which dist-bundle.sh
