@@ -54,9 +54,25 @@ CHECK_PACKAGES = $(DEMO_PACKAGES) clang libcmocka-dev bats gcc-mingw-w64-x86-64 
                  openssl parallel patchelf lintian podman runc busybox-static python3 python3-venv \
                  zlib1g-dev libbz2-dev liblzma-dev libzstd-dev
 
-SELECT_SRC  = shim/version_name.c shim/set_list.c shim/version_file.c shim/select.c \
-              shim/select_message.c shim/text_escape.c shim/set_trust.c shim/build_platform.c \
-              shim/cuda_runtime_find.c shim/tool_file.c
+# $(call apt_ensure,PACKAGES): the shell that installs whichever of PACKAGES is
+# missing (apt-get update first: a fresh machine has no package lists). Every
+# target that needs a Debian package gets it this one way.
+apt_ensure = missing=""; for p in $(1); do \
+	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "ok installed" || missing="$$missing $$p"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+	  echo "installing Debian packages:$$missing"; \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null; \
+	fi
+
+# Lists are derived from names where names can say it. shim/: the
+# selection (which the manager links too) is every file but the shim's own
+# (shim_*.c, loaded_soname.c), the NVRTC forwarder, the Slurm plugin and the
+# Windows variants.
+SHIM_ONLY_SRC = $(wildcard shim/shim_*.c) shim/loaded_soname.c shim/nvrtc_forward.c shim/spank_cudnnv.c
+SELECT_SRC  = $(filter-out $(SHIM_ONLY_SRC) %_win32.c,$(wildcard shim/*.c))
+# $(call win_variant,FILES): each file, or its FILE_win32.c twin where one exists (the Windows build's file).
+win_variant = $(foreach f,$(1),$(if $(wildcard $(f:.c=_win32.c)),$(f:.c=_win32.c),$(f)))
 # cudnnv itself links only libc (inih, xxHash and jansson statically: it
 # starts fast, the shell hook runs it at every prompt); install runs in a
 # helper that also links libarchive, OpenSSL, libcurl and libelf, update in
@@ -64,12 +80,12 @@ SELECT_SRC  = shim/version_name.c shim/set_list.c shim/version_file.c shim/selec
 # answer, from the library below.
 GIT_SRC     = manager/catalog/catalog_git.c
 NO_GIT_SRC  = manager/catalog/catalog_git_none.c
-MAIN_SRC    = manager/cli/main.c manager/cli/install_main.c manager/cli/update_main.c manager/cli/man_main.c
+# the programs' entries: main.c, and one NAME_main.c per helper and build tool
+HELPER_MAIN_SRC = manager/cli/install_main.c manager/cli/update_main.c
+MAIN_SRC    = manager/cli/main.c $(wildcard manager/cli/*_main.c)
 WIN_ONLY_SRC = $(wildcard manager/*/*_win32.c)
 HOOKS_SRC   = $(BUILD)/gen/hooks.c $(VERSION_SRC)
-HOOK_FILES  = hooks/cudnnv.posix hooks/cudnnv.bash hooks/cudnnv.zsh hooks/cudnnv.fish hooks/cudnnv.ps1 \
-              hooks/complete.bash hooks/complete.zsh hooks/complete.fish \
-              hooks/cudnnv.cmd
+HOOK_FILES  = $(wildcard hooks/cudnnv.* hooks/complete.*)
 objects_in  = $(patsubst %.c,$(1)/%.o,$(2))
 # The library: every object of the manager but the programs' entries and the
 # two variants of catalog_git (the updater links the one it is built with).
@@ -128,8 +144,7 @@ SHIM_MAJORS = 7 8 9
 SHIM_LIBS   = $(SHIM_MAJORS:%=$(BUILD)/lib/cudnnv/libcudnn.so.%)
 NVRTC_SONAMES = libnvrtc.so.10.2 libnvrtc.so.11.0 libnvrtc.so.11.1 libnvrtc.so.11.2 libnvrtc.so.12 libnvrtc.so.13
 FORWARDERS    = $(NVRTC_SONAMES:%=$(BUILD)/lib/cudnnv/forward/%/libnvrtc.so)
-SHIM_SRC    = shim/shim_launch.c shim/shim_load.c shim/loaded_soname.c shim/shim_platform_posix.c shim/shim_resolve.c \
-              shim/shim_report.c $(SELECT_SRC)
+SHIM_SRC    = $(filter-out %_win32.c,$(wildcard shim/shim_*.c)) shim/loaded_soname.c $(SELECT_SRC)
 # The shim's C code runs once per process (selection, loading): built for
 # size (-Os in shim_link below), which keeps each shim under 64 KiB; the
 # trampolines are assembly.
@@ -159,7 +174,7 @@ all: $(CUDNNV) $(INSTALLER) $(UPDATER) $(SHIM_LIBS) $(CATALOG_DATA) $(SPANK_PLUG
 
 # The catalog data, laid out next to the binary as 'make install' lays it out
 # (share/cudnnv/ from bin/cudnnv).
-CATALOG_FILES = versions/frameworks.ini versions/runtime-needs.ini versions/advisories.ini versions/framework-cuda-libs.ini
+CATALOG_FILES = $(wildcard versions/*.ini)
 $(CATALOG_DATA): $(wildcard versions/catalog/*.ini) $(CATALOG_FILES)
 	@mkdir -p $(BUILD)/share/cudnnv
 	@rm -rf $(BUILD)/share/cudnnv/catalog
@@ -217,9 +232,10 @@ $(BUILD)/gen/hooks.c: $(HOOK_FILES) hooks/embed-hooks.sh
 # the Windows system calls.
 WIN_CC       = x86_64-w64-mingw32-gcc
 WIN_RC       = x86_64-w64-mingw32-windres
-WIN_SHIM_SRC = shim/shim_launch_win32.c shim/shim_load_win32.c shim/shim_platform_win32.c shim/shim_files_win32.c \
-               shim/shim_resolve.c shim/shim_report.c $(WIN_SELECT_SRC)
-WIN_SELECT_SRC = $(filter-out shim/set_trust.c,$(SELECT_SRC)) shim/set_trust_win32.c
+# The Windows shim: each shim file or its _win32 twin, no POSIX layer or /proc reader, and the DLL's own file list.
+WIN_SHIM_SRC = $(call win_variant,$(filter-out %_posix.c shim/loaded_soname.c,$(SHIM_SRC))) shim/shim_platform_win32.c \
+               shim/shim_files_win32.c
+WIN_SELECT_SRC = $(call win_variant,$(SELECT_SRC))
 WIN_DLLS     = $(SHIM_MAJORS:%=$(BUILD)/lib/cudnnv/windows/cudnn64_%.dll)
 
 # (the rule naming cudnnv.exe follows its definition below)
@@ -253,10 +269,11 @@ $(BUILD)/windows/tests/test_set_trust_win32.exe: tests/unit/test_set_trust_win32
 	@mkdir -p $(dir $@)
 	@echo "  LD $@"
 	$(Q)$(WIN_CC) -std=c11 $(WARNINGS) -Ishim -O1 -o $@ tests/unit/test_set_trust_win32.c shim/text_escape.c -ladvapi32
-WIN_LINUX_ONLY = manager/base/ini_read.c manager/install/deb_package.c manager/store/set_cudart_probe.c manager/install/set_needs_elf.c manager/doctor/needs_judge.c manager/store/beneath.c manager/platform/platform_posix.c manager/commands/install_helper.c \
-                 manager/doctor/process_scan.c manager/doctor/doctor_paths.c \
-                 manager/install/archive_stage.c manager/install/archive_sha256.c manager/net/download.c \
-                 $(GIT_SRC) manager/cli/install_main.c manager/cli/update_main.c
+# Left out of cudnnv.exe: each file a FILE_win32.c replaces, the POSIX
+# platform layer, libgit2's catalog, and the helpers' entries (cudnnv.exe
+# runs install and update itself).
+WIN_LINUX_ONLY = $(filter $(wildcard manager/*/*.c),$(patsubst %_win32.c,%.c,$(WIN_ONLY_SRC))) \
+                 $(wildcard manager/*/*_posix.c) $(GIT_SRC) $(HELPER_MAIN_SRC)
 WIN_MANAGER_SRC = $(filter-out $(WIN_LINUX_ONLY),$(wildcard manager/*/*.c)) $(WIN_SELECT_SRC) $(HOOKS_SRC)
 WIN_CFLAGS    = -std=c11 $(WARNINGS) $(INCLUDES) -Imanager/platform/win32 -I$(BUILD)/windows/include \
                 -I$(WIN_DEPS)/include -DLIBARCHIVE_STATIC \
@@ -333,13 +350,7 @@ aarch64: $(ARM_LIBS) deps-aarch64 $(HOOKS_SRC)
 
 deps-aarch64:
 	@dpkg --print-foreign-architectures | grep -qx arm64 || dpkg --add-architecture arm64; \
-	missing=""; for p in $(ARM_PACKAGES); do \
-	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "ok installed" || missing="$$missing $$p"; \
-	done; \
-	if [ -n "$$missing" ]; then \
-	  echo "installing Debian packages:$$missing"; \
-	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null; \
-	fi
+	$(call apt_ensure,$(ARM_PACKAGES))
 
 ARM_FLAGS = $(ALL_CFLAGS) $(shell $(ARM_PKG) --cflags $(PKGS) 2>/dev/null)
 $(eval $(call compile_rule,$(ARM_BUILD)/obj,$(ARM_CC),$(ARM_FLAGS), (aarch64)))
@@ -393,13 +404,7 @@ $(BUILD)/tests/%: $(BUILD)/gen/unit/%.c $(LIBCUDNNV)
 deps: DEBIAN_PACKAGES = $(CHECK_PACKAGES)
 deps-demo: DEBIAN_PACKAGES = $(DEMO_PACKAGES)
 deps deps-demo:
-	@missing=""; for p in $(DEBIAN_PACKAGES); do \
-	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "ok installed" || missing="$$missing $$p"; \
-	done; \
-	if [ -n "$$missing" ]; then \
-	  echo "installing Debian packages:$$missing"; \
-	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null; \
-	fi
+	@$(call apt_ensure,$(DEBIAN_PACKAGES))
 
 fixtures: $(CUDNNV) $(SHIM_LIBS)
 	tests/fixtures/build-fixtures.sh $(BUILD)/fixtures $(BUILD)/lib/cudnnv
@@ -468,14 +473,12 @@ check: deps deps-aarch64 windows-sources $(ENVMOD)
 # which stays well under 15 minutes on 2 cores: .ci/run runs it after check.
 DIST_PACKAGES = debootstrap python3-venv
 check-dist: deps all fixtures
-	@for p in $(DIST_PACKAGES); do dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "ok installed" || \
-	  (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$p >/dev/null); done
+	@$(call apt_ensure,$(DIST_PACKAGES))
 	$(BATS_RUN) tests/dist
 
 # Benchmarks (not part of check): figures against a reference of the same run.
 bench: deps
-	@for p in hyperfine direnv; do dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "ok installed" || \
-	  (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$p >/dev/null); done
+	@$(call apt_ensure,hyperfine direnv)
 	$(MAKE) --no-print-directory all fixtures
 	tests/bench/run.sh $(abspath $(CUDNNV)) $(abspath $(BUILD)/fixtures) $(abspath $(BUILD))
 
@@ -514,8 +517,7 @@ dist: all $(DIST_TARBALL)
 $(DIST_TARBALL): $(CUDNNV) $(LEAN_INSTALLER) $(LEAN_UPDATER) $(SHIM_LIBS) $(CATALOG_DATA) $(FORWARDERS) \
 		$(wildcard $(WIN_DLLS)) $(CATALOG_FILES) $(MAN_PAGE) hooks/complete.bash hooks/complete.zsh hooks/complete.fish \
 		manager/packaging/dist-bundle.sh
-	@dpkg-query -W -f='$${Status}' patchelf 2>/dev/null | grep -q "ok installed" || \
-	  (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq patchelf >/dev/null)
+	@$(call apt_ensure,patchelf)
 	@rm -rf $(BUILD)/dist/$(DIST_NAME) $(BUILD)/dist/$(DIST_NAME).tar.gz
 	$(Q)$(MAKE) --no-print-directory -s install DESTDIR=$(abspath $(BUILD)/dist) PREFIX=/$(DIST_NAME) >/dev/null
 	$(Q)install -m 755 $(LEAN_INSTALLER) $(LEAN_UPDATER) $(BUILD)/dist/$(DIST_NAME)/lib/cudnnv/
@@ -528,8 +530,7 @@ $(DIST_TARBALL): $(CUDNNV) $(LEAN_INSTALLER) $(LEAN_UPDATER) $(SHIM_LIBS) $(CATA
 # Debian's arm64 loader itself, under qemu (ld.so --list: what ldd prints).
 ARM_DIST_NAME = cudnnv-$(VERSION)-linux-aarch64
 dist-aarch64: all aarch64
-	@dpkg-query -W -f='$${Status}' patchelf 2>/dev/null | grep -q "ok installed" || \
-	  (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq patchelf >/dev/null)
+	@$(call apt_ensure,patchelf)
 	@rm -rf $(BUILD)/dist/$(ARM_DIST_NAME) $(BUILD)/dist/$(ARM_DIST_NAME).tar.gz
 	$(Q)$(MAKE) --no-print-directory -s install DESTDIR=$(abspath $(BUILD)/dist) PREFIX=/$(ARM_DIST_NAME) >/dev/null
 	$(Q)manager/packaging/stage-aarch64.sh $(BUILD)/dist/$(ARM_DIST_NAME) $(ARM_BUILD)
@@ -546,8 +547,7 @@ dist-aarch64: all aarch64
 DEB_FILE = $(BUILD)/dist/cudnnv_$(VERSION)-1_$(shell dpkg --print-architecture).deb
 DEB_SLURM_FILE = $(BUILD)/dist/cudnnv-slurm_$(VERSION)-1_$(shell dpkg --print-architecture).deb
 deb: all
-	@for p in lintian dpkg-dev; do dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "ok installed" || \
-	  (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$p >/dev/null); done
+	@$(call apt_ensure,lintian dpkg-dev)
 	@rm -rf $(BUILD)/deb && mkdir -p $(BUILD)/dist
 	$(Q)$(MAKE) --no-print-directory -s install DESTDIR=$(abspath $(BUILD)/deb) PREFIX=/usr >/dev/null
 	$(Q)$(if $(SPANK_PLUGIN),manager/packaging/deb-build-slurm.sh $(abspath $(BUILD)/deb) $(VERSION) $(DEB_SLURM_FILE) && \
@@ -581,8 +581,7 @@ wheel: dist
 FUZZ_SECONDS ?= 30
 FUZZ_DIR     = $(BUILD)/fuzz
 FUZZ_CFLAGS  = -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -g -O1 $(INCLUDES)
-FUZZ_NAMES   = version_file archive_member hook_state catalog_names manifest redist_manifest framework_metadata \
-               pe_imports lock_file python_index conda_channel url path_list needs_record apt_packages
+FUZZ_NAMES   = $(patsubst tests/fuzz/fuzz_%.c,%,$(wildcard tests/fuzz/fuzz_*.c))
 # Each harness links the manager's library built for fuzzing (instrumented,
 # sanitizers on, without libFuzzer's main), as the programs link theirs: the
 # linker takes the members a harness calls. The libraries below are the ones
@@ -599,8 +598,7 @@ $(FUZZ_DIR)/fuzz_%: tests/fuzz/fuzz_%.c $(FUZZ_LIB)
 	$(Q)clang $(FUZZ_CFLAGS) -fsanitize=fuzzer,address,undefined -o $@ $< $(FUZZ_LIB) $(FUZZ_LIBS)
 
 fuzz: deps
-	@dpkg-query -W -f='$${Status}' libclang-rt-14-dev 2>/dev/null | grep -q "ok installed" || \
-	  (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libclang-rt-14-dev >/dev/null)
+	@$(call apt_ensure,libclang-rt-14-dev)
 	$(MAKE) --no-print-directory $(FUZZ_NAMES:%=$(FUZZ_DIR)/fuzz_%)
 	tests/fuzz/run.sh $(abspath $(FUZZ_DIR)) $(FUZZ_SECONDS) $(FUZZ_NAMES)
 

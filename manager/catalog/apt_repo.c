@@ -38,13 +38,20 @@ static int plain_version(const char *text)
     return isdigit((unsigned char)text[0]) && strspn(text, "0123456789.-+~") == strlen(text);
 }
 
-/* A relative path of the repository, as NVIDIA writes it ("./libcusolver-11-0_10.6.0.245-1_amd64.deb"). */
+/*
+ * A relative path of the repository, as NVIDIA writes it
+ * ("./libcusolver-11-0_10.6.0.245-1_amd64.deb"), whose file is a name
+ * before ".deb" (not ".deb" alone, nor a hidden file: it becomes the
+ * cache's file name).
+ */
 static int plain_filename(const char *text)
 {
     size_t length = strlen(text);
     const char *allowed = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789._+~/-";
+    const char *name = strrchr(text, '/') ? strrchr(text, '/') + 1 : text;
     return length > 4 && strspn(text, allowed) == length && text[0] != '/' && strstr(text, "..") == NULL &&
-           strstr(text, "//") == NULL && strcmp(text + length - 4, ".deb") == 0;
+           strstr(text, "//") == NULL && strcmp(text + length - 4, ".deb") == 0 && name[0] != '.' &&
+           strlen(name) > 4;
 }
 
 /* Compares two Debian versions of these packages by their numbers in turn ("10.6.0.245-1" < "10.6.0.300-1"). */
