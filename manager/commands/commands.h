@@ -27,17 +27,6 @@ enum update_option { UPDATE_REMOTE };
 enum mirror_option { MIRROR_LOCK, MIRROR_PLATFORM };
 
 int install_run(struct args *args);
-/* Where install_cuda_libs_for takes companions from: NVIDIA's CUDA redist unless one of these is given. */
-struct cuda_libs_origin {
-    const char *index_url;     /* NVIDIA's wheels on this Python index */
-    const char *channel_url;   /* the packages of this conda channel */
-    const char *local;         /* --cuda-libs-from: an archive file, or a folder of them */
-    int no_verify;             /* a wheel the index gives no SHA-256 for is taken */
-};
-/* install_cuda_libs.c: companions for an installed set (asked: say so when nothing is needed). */
-int install_cuda_libs_for(const char *root, const char *name, int asked, const struct cuda_libs_origin *origin);
-struct lock_cuda;
-int install_locked_companions(const char *pin, const struct lock_cuda *cuda);
 int update_run(struct args *args);
 /* mirror_run.c: cudnnv mirror, in the install helper */
 int mirror_run(struct args *args);

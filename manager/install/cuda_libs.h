@@ -36,4 +36,15 @@ struct lock_cuda;
 /* The companions a lock names, fetched and checked against it, into root/cuda/LABEL; 0, or 1 after a message. */
 int cuda_libs_bring_locked(const char *root, const struct lock_cuda *cuda);
 
+/* Where install_cuda_libs_for takes companions from: NVIDIA's CUDA redist unless one of these is given. */
+struct cuda_libs_origin {
+    const char *index_url;     /* NVIDIA's wheels on this Python index */
+    const char *channel_url;   /* the packages of this conda channel */
+    const char *local;         /* --cuda-libs-from: an archive file, or a folder of them */
+    int no_verify;             /* a wheel the index gives no SHA-256 for is taken */
+};
+/* install_cuda_libs.c: companions for an installed set (asked: say so when nothing is needed). */
+int install_cuda_libs_for(const char *root, const char *name, int asked, const struct cuda_libs_origin *origin);
+int install_locked_companions(const char *pin, const struct lock_cuda *cuda);
+
 #endif

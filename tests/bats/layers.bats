@@ -160,12 +160,12 @@ make_database() {
     done
     # planted: an object that lost a header, and one whose .d names a header by a path it no longer has
     sed -e "s#^\($build/obj/manager/store/store.o:.*\) manager/store/store.h#\1#" \
-        -e "s#^\($build/windows/obj/manager/install/set_needs_elf_win32.o:.*\) manager/store/pe_imports.h#\1 manager/doctor/pe_imports.h#" \
+        -e "s#^\($build/windows/obj/manager/needs/set_needs_elf_win32.o:.*\) manager/needs/pe_imports.h#\1 manager/doctor/pe_imports.h#" \
         "$database" > "$database.planted"
     run "$REPO/tests/header-deps.sh" --root "$REPO" "$database.planted" "$build/obj/" "$build/windows/obj/"
     assert_status 1
     assert_output_has "$build/obj/manager/store/store.o does not depend on manager/store/store.h (manager/store/store.c includes it)"
-    assert_output_has "$build/windows/obj/manager/install/set_needs_elf_win32.o does not depend on manager/store/pe_imports.h (manager/install/set_needs_elf_win32.c includes it)"
+    assert_output_has "$build/windows/obj/manager/needs/set_needs_elf_win32.o does not depend on manager/needs/pe_imports.h (manager/needs/set_needs_elf_win32.c includes it)"
 }
 
 @test "an object is built again when a header is added, moved or removed: the list of headers' paths is its prerequisite" {
@@ -178,7 +178,7 @@ make_database() {
     run make -C "$REPO" -q BUILD="$build" -W "$build/gen/headers.list" "$build/windows/obj/manager/store/store.o"
     assert_status 1
     # the list holds every header's path, so that a move changes it
-    for header in shim/cudnnv_select.h manager/store/pe_imports.h manager/install/install_source.h; do
+    for header in shim/cudnnv_select.h manager/needs/pe_imports.h manager/install/install_source.h; do
         grep -q "\b$header\b" "$REPO/$build/gen/headers.list"
     done
 }
@@ -186,7 +186,7 @@ make_database() {
 @test "the cudnnv that runs at every prompt links none of what only the helpers use; the installer does" {
     local build symbol object
     build=$(build_dir)
-    for object in store/pe_imports install/set_layout_collect store/archive_member store/beneath \
+    for object in needs/pe_imports install/set_layout_collect store/archive_member store/beneath \
                   store/manifest_write install/archive_extract install/install_source; do
         for symbol in $(nm --defined-only -g "$build/obj/manager/$object.o" | awk '{print $3}'); do
             if nm "$CUDNNV" | grep -qw "$symbol"; then
@@ -194,7 +194,7 @@ make_database() {
                 return 1
             fi
             nm "$build/lib/cudnnv/cudnnv-install" | grep -qw "$symbol" ||
-                [ "$object" = store/pe_imports ]   # a DLL's import table: read only by the Windows build
+                [ "$object" = needs/pe_imports ]   # a DLL's import table: read only by the Windows build
         done
     done
 }

@@ -7,7 +7,6 @@
  * them by path before the set. Also the install's last line: what the set
  * needs, and whether it is found.
  */
-#include "commands.h"
 #include "cuda_libs.h"
 #include "fsutil.h"
 #include "lock_file.h"
