@@ -541,25 +541,21 @@ static int bring_chosen(const char *root, const struct cuda_libs_request *reques
     return status;
 }
 
-int cuda_libs_bring(const char *root, const struct cuda_libs_request *request, char *label, size_t label_size)
+/* From --cuda-libs-from: the archive file, or the folder of archives, given. */
+static int choose_given(const char *root, const struct cuda_libs_request *request, struct cuda_libs_request *all,
+                        struct chosen *chosen)
 {
-    static struct chosen chosen;
+    (void)root;
+    *all = *request;
+    return choose_local(all, chosen);
+}
+
+/* From NVIDIA's CUDA redist ([catalog] cuda_redist): the newest release of the major with every component. */
+static int choose_from_redist(const char *root, const struct cuda_libs_request *request,
+                              struct cuda_libs_request *all, struct chosen *chosen)
+{
     char base[1100];
     struct config config;
-    struct cuda_libs_request all;
-    if (request->local != NULL) {
-        all = *request;
-        if (choose_local(&all, &chosen) != 0)
-            return 1;
-        snprintf(label, label_size, "%s", chosen.label);
-        return bring_chosen(root, &all, &chosen);
-    }
-    if (request->index_url != NULL || request->channel_url != NULL) {
-        if (choose_from_packages(root, request, &all, &chosen) != 0)
-            return 1;
-        snprintf(label, label_size, "%s", chosen.label);
-        return bring_chosen(root, &all, &chosen);
-    }
     config_read(root, &config);
     snprintf(base, sizeof base, "%s", config.cuda_redist[0] ? config.cuda_redist : CUDA_LIBS_DEFAULT_REDIST);
     if (base[strlen(base) - 1] != '/')
@@ -567,34 +563,88 @@ int cuda_libs_bring(const char *root, const struct cuda_libs_request *request, c
     if (cudnnv_text_has_controls(base) || !catalog_url_is_allowed(base, base))
         return fail("the CUDA redist address '%s' is not a plain https, file or http URL; fix [catalog] cuda_redist in config",
                     base);
-    if (choose_release(base, request, &chosen) != 0)
+    if (choose_release(base, request, chosen) != 0)
         return 1;
-    snprintf(label, label_size, "%s", chosen.label);
-    all = *request;
-    if (keep_present_components(root, chosen.label, &all) && read_manifest(base, chosen.label, &all, &chosen) != 0)
-        return fail("%s no longer has every component cuda/%s holds; nothing was brought", chosen.manifest_url,
-                    chosen.label);
-    return bring_chosen(root, &all, &chosen);
+    *all = *request;
+    if (keep_present_components(root, chosen->label, all) && read_manifest(base, chosen->label, all, chosen) != 0)
+        return fail("%s no longer has every component cuda/%s holds; nothing was brought", chosen->manifest_url,
+                    chosen->label);
+    return 0;
+}
+
+static int takes_given(const struct cuda_libs_request *request)
+{
+    return request->local != NULL;
+}
+
+static int takes_packages(const struct cuda_libs_request *request)
+{
+    return request->index_url != NULL || request->channel_url != NULL;
+}
+
+static int takes_any(const struct cuda_libs_request *request)
+{
+    (void)request;
+    return 1;
+}
+
+/*
+ * Where companions come from, in the order they are asked (as the sets'
+ * sources are in install_source.c): the first row that takes the request
+ * chooses the archives (into chosen, with every component the request and
+ * the folder already there need, in all); the choice is then brought the
+ * same way whatever chose it.
+ */
+static const struct companion_source {
+    const char *name;
+    int (*takes)(const struct cuda_libs_request *request);
+    int (*choose)(const char *root, const struct cuda_libs_request *request, struct cuda_libs_request *all,
+                  struct chosen *chosen);
+} companion_sources[] = {
+    {"the archives given (--cuda-libs-from)", takes_given, choose_given},
+    {"a Python index or a conda channel", takes_packages, choose_from_packages},
+    {"NVIDIA's CUDA redist", takes_any, choose_from_redist},
+};
+
+int cuda_libs_bring(const char *root, const struct cuda_libs_request *request, char *label, size_t label_size)
+{
+    struct cuda_libs_request all;
+    struct chosen *chosen = calloc(1, sizeof *chosen);
+    size_t row = 0;
+    if (chosen == NULL)
+        return fail("out of memory");
+    while (!companion_sources[row].takes(request))
+        row++;
+    int status = companion_sources[row].choose(root, request, &all, chosen);
+    if (status == 0) {
+        snprintf(label, label_size, "%s", chosen->label);
+        status = bring_chosen(root, &all, chosen);
+    }
+    free(chosen);
+    return status;
 }
 
 /* The companions a lock names ([cuda LABEL] of cudnn.lock), fetched and checked against it, into root/cuda/LABEL. */
 int cuda_libs_bring_locked(const char *root, const struct lock_cuda *cuda)
 {
     static const char *const known[] = {"libcublas", "cuda_nvrtc", "cuda_cudart"};
-    static struct chosen chosen;
     struct cuda_libs_request request = {.platform = cuda->platform};
-    memset(&chosen, 0, sizeof chosen);
-    snprintf(chosen.label, sizeof chosen.label, "%s", cuda->label);
-    snprintf(chosen.manifest_url, sizeof chosen.manifest_url, "cudnn.lock");
+    struct chosen *chosen = calloc(1, sizeof *chosen);
+    if (chosen == NULL)
+        return fail("out of memory");
+    snprintf(chosen->label, sizeof chosen->label, "%s", cuda->label);
+    snprintf(chosen->manifest_url, sizeof chosen->manifest_url, "cudnn.lock");
     for (int i = 0; i < cuda->count && request.count < CUDA_LIBS_MAX_COMPONENTS; i++) {
         for (size_t k = 0; k < sizeof known / sizeof known[0]; k++) {
             if (strcmp(cuda->part[i].component, known[k]) != 0)
                 continue;
-            snprintf(chosen.component[request.count].version, sizeof chosen.component[0].version, "%s",
+            snprintf(chosen->component[request.count].version, sizeof chosen->component[0].version, "%s",
                      cuda->part[i].version);
-            chosen.component[request.count].archive = cuda->part[i].archive;
+            chosen->component[request.count].archive = cuda->part[i].archive;
             request.component[request.count++] = known[k];
         }
     }
-    return bring_chosen(root, &request, &chosen);
+    int status = bring_chosen(root, &request, chosen);
+    free(chosen);
+    return status;
 }
