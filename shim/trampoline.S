@@ -1,8 +1,24 @@
 /*
  * The per-ABI part of the shim, chosen by architecture. Each file defines
- * CUDNNV_TABLE_BEGIN, CUDNNV_TRAMPOLINE and CUDNNV_TABLE_END for the
- * generated stub list: System V and Windows x86-64, and AArch64 Linux.
+ * CUDNNV_TRAMPOLINE and CUDNNV_TABLE_END for the generated stub list (and
+ * the Windows one CUDNNV_TABLE_BEGIN; the ELF table is below): System V and
+ * Windows x86-64, and AArch64 Linux.
  */
+#if !defined(_WIN32)
+        /* ELF: the table lives in .bss; each ABI's file fills it at load (.init_array), so it needs no
+         * relocation per export. */
+        .macro CUDNNV_TABLE_BEGIN count
+        .section .bss.cudnnv_table, "aw", @nobits
+        .balign 8
+        .globl cudnnv_table
+        .hidden cudnnv_table
+cudnnv_table:
+        .skip 8 * \count
+        .set cudnnv_table_count, \count
+        .text
+        .endm
+#endif
+
 #if defined(__x86_64__) && !defined(_WIN32)
 #include "trampoline_x86_64_sysv.S"
 #elif defined(__x86_64__) && defined(_WIN32)

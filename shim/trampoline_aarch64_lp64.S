@@ -1,24 +1,13 @@
 /*
  * AArch64 (LP64, AAPCS64) trampolines, the same shape as the x86-64 files:
  * every export puts its slot's index in x17 (IP1) and branches through its
- * table slot (the slot's address in x16, IP0). The table lives in .bss and
- * is filled when the library is loaded (an .init_array routine) with
+ * table slot (the slot's address in x16, IP0). The table (trampoline.S)
+ * lives in .bss and is filled when the library is loaded (an .init_array routine) with
  * cudnnv_lazy_entry, so it needs no relocation per export; that entry saves
  * the argument registers of this ABI (x0-x7, x8 for a returned struct,
  * q0-q7), asks cudnnv_resolve_slot for the target, restores them and
  * branches on with the caller's link register untouched.
  */
-
-        .macro CUDNNV_TABLE_BEGIN count
-        .section .bss.cudnnv_table, "aw", @nobits
-        .balign 8
-        .globl cudnnv_table
-        .hidden cudnnv_table
-cudnnv_table:
-        .skip 8 * \count
-        .set cudnnv_table_count, \count
-        .text
-        .endm
 
         .macro CUDNNV_TRAMPOLINE name, index
         .text

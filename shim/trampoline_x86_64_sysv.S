@@ -1,24 +1,13 @@
 /*
  * x86-64 System V trampolines. Every export puts its slot's index in r11 (a
  * scratch register no argument uses) and jumps through its table slot.
- * The table lives in .bss and is filled when the library is loaded (an
- * .init_array routine, before any caller can run) with cudnnv_lazy_entry,
+ * The table (trampoline.S) lives in .bss and is filled when the library is
+ * loaded (an .init_array routine, before any caller can run) with cudnnv_lazy_entry,
  * so it needs no relocation per export; that entry saves the argument
  * registers (rdi rsi rdx rcx r8 r9, rax for varargs, r10, xmm0-7), asks
  * cudnnv_resolve_slot(r11) for the target (loading the set at the first
  * call), restores them, and jumps on as if the caller had called the target.
  */
-
-        .macro CUDNNV_TABLE_BEGIN count
-        .section .bss.cudnnv_table, "aw", @nobits
-        .balign 8
-        .globl cudnnv_table
-        .hidden cudnnv_table
-cudnnv_table:
-        .skip 8 * \count
-        .set cudnnv_table_count, \count
-        .text
-        .endm
 
         .macro CUDNNV_TRAMPOLINE name, index
         .text

@@ -15,16 +15,9 @@ static const struct option_spec options[] = {
     {.name = NULL},
 };
 
-static int run(struct args *args)
-{
-    if (args->count > 1 && args_has(args, MIRROR_LOCK))
-        return usage_fail("mirror", "give releases or --lock, not both");
-    return helper_run("cudnnv-install", args);
-}
-
 const struct command command_mirror = {
     .name = "mirror",
-    .run = run,
+    .run = helper_run_install,
     .summary = "keep the archives a lock (or a release) names in a folder laid out as NVIDIA's",
     .description =
         "Copy into DIR the archives that cudnn.lock names (cuDNN, the CUDA libraries\n"

@@ -12,14 +12,9 @@ static const struct option_spec options[] = {
     {.name = NULL},
 };
 
-static int run(struct args *args)
-{
-    return helper_run("cudnnv-update", args);
-}
-
 const struct command command_update = {
     .name = "update",
-    .run = run,
+    .run = helper_run_update,
     .summary = "learn NVIDIA's newer releases (or fetch a git catalog)",
     .description =
         "Learn the cuDNN releases NVIDIA has published since cudnnv was built:\n"

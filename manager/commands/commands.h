@@ -33,6 +33,9 @@ int mirror_run(struct args *args);
 
 /* install_helper.c (install_helper_win32.c for cudnnv.exe): the helper programs beside cudnnv */
 int helper_run(const char *name, struct args *args);
+/* A command that is wholly its helper's: its run in the table. */
+int helper_run_install(struct args *args);
+int helper_run_update(struct args *args);
 int helper_run_capture(const char *name, char **argv, char *out, size_t size);
 
 #endif

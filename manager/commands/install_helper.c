@@ -80,3 +80,13 @@ int helper_run_capture(const char *name, char **argv, char *out, size_t size)
         return fail("cannot run %s: %s", helper, strerror(errno));
     return WIFEXITED(status) ? WEXITSTATUS(status) : 1;
 }
+
+int helper_run_install(struct args *args)
+{
+    return helper_run("cudnnv-install", args);
+}
+
+int helper_run_update(struct args *args)
+{
+    return helper_run("cudnnv-update", args);
+}

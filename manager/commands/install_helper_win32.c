@@ -20,6 +20,16 @@ int helper_run(const char *name, struct args *args)
     return install_run(args);
 }
 
+int helper_run_install(struct args *args)
+{
+    return helper_run("cudnnv-install", args);
+}
+
+int helper_run_update(struct args *args)
+{
+    return helper_run("cudnnv-update", args);
+}
+
 /* Runs install with argv, keeping what it prints on stdout in out (adopt reads its JSON). */
 int helper_run_capture(const char *name, char **argv, char *out, size_t size)
 {

@@ -240,6 +240,8 @@ static int mirror_all(const char *dir, const struct mirror_plan *plan)
 int mirror_run(struct args *args)
 {
     const char *dir = args->operand[0];
+    if (args->count > 1 && args_has(args, MIRROR_LOCK))
+        return usage_fail("mirror", "give releases or --lock, not both");
     struct mirror_plan *plan = calloc(1, sizeof *plan);
     if (plan == NULL)
         return fail("out of memory");

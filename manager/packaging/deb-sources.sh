@@ -4,9 +4,22 @@
 # unpacking them with Debian's patches applied, compiling a list of files
 # into one static library, and the files of libarchive's reading half.
 # The caller sets PACKAGES (source package names), CC_FOR and AR_FOR (the
-# compiler and archiver), and runs in OUT/src; 'out' is OUT.
+# compiler and archiver), reads its arguments with take_arguments and runs
+# in OUT/src.
 
 say() { echo "  DEPS $*"; }
+
+# The scripts' arguments, [--fetch] OUT: sets fetch_only, and out to OUT made absolute, with OUT/src the folder
+# to work in (made; the caller cds there), OUT/lib and OUT/include.
+take_arguments() {
+    fetch_only=0
+    if [ "$1" = --fetch ]; then
+        fetch_only=1
+        shift
+    fi
+    mkdir -p "$1/src" "$1/include" "$1/lib"
+    out=$(cd "$1" && pwd)
+}
 
 # apt-get source needs deb-src lines: the same mirrors and suites as the
 # system's deb lines, in a file of our own.

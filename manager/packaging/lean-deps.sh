@@ -16,21 +16,14 @@
 # carries as before. The headers stay Debian's (the same sources).
 set -eu
 
-fetch_only=0
-if [ "$1" = --fetch ]; then
-    fetch_only=1
-    shift
-fi
-out=$1
 here=$(cd "$(dirname "$0")" && pwd)
-mkdir -p "$out/src" "$out/lib"
-out=$(cd "$out" && pwd)
+. "$here/deb-sources.sh"
+take_arguments "$@"
 cd "$out/src"
 
 PACKAGES="libarchive curl"
 CC_FOR=${CC:-cc}
 AR_FOR=${AR:-ar}
-. "$here/deb-sources.sh"
 
 build_libarchive() {
     unpack libarchive

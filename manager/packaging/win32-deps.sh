@@ -18,22 +18,15 @@
 # calls, in a third of the time the whole libraries take.
 set -eu
 
-fetch_only=0
-if [ "$1" = --fetch ]; then
-    fetch_only=1
-    shift
-fi
-out=$1
 here=$(cd "$(dirname "$0")" && pwd)
+. "$here/deb-sources.sh"
+take_arguments "$@"
 host=x86_64-w64-mingw32
-mkdir -p "$out/src" "$out/include" "$out/lib"
-out=$(cd "$out" && pwd)
 cd "$out/src"
 
 PACKAGES="libarchive jansson libzstd bzip2"
 CC_FOR=$host-gcc
 AR_FOR=$host-ar
-. "$here/deb-sources.sh"
 
 build_bzip2() {
     unpack bzip2

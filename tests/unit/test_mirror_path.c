@@ -27,7 +27,7 @@ static void expect(const char *name, const char *url, const char *expected)
     assert_string_equal(out, expected);
 }
 
-static void nvidia_addresses_keep_their_layout(void **state)
+static void nvidia_addresses_keep_their_layout_others_lie_at_the_top(void **state)
 {
     (void)state;
     expect("cudnn-linux-x86_64-9.1.0.70_cuda12-archive.tar.xz",
@@ -38,11 +38,7 @@ static void nvidia_addresses_keep_their_layout(void **state)
            "https://developer.download.nvidia.com/compute/cuda/repos/ubuntu2004/x86_64/libcusolver-11-0_10.6.0.245-1_amd64.deb",
            "cuda/repos/ubuntu2004/x86_64/libcusolver-11-0_10.6.0.245-1_amd64.deb");
     expect("a.tgz", "file:///srv/up/compute/redist/cudnn/v8.1.0/a.tgz", "redist/cudnn/v8.1.0/a.tgz");
-}
-
-static void other_addresses_put_the_archive_at_the_top(void **state)
-{
-    (void)state;
+    /* not NVIDIA's server: at the top */
     expect("nvidia_cudnn_cu12-9.1.0.70-py3-none-manylinux2014_x86_64.whl",
            "https://pypi.nvidia.com/nvidia-cudnn-cu12/nvidia_cudnn_cu12-9.1.0.70-py3-none-manylinux2014_x86_64.whl",
            "nvidia_cudnn_cu12-9.1.0.70-py3-none-manylinux2014_x86_64.whl");
