@@ -17,6 +17,14 @@ cudnnv_table:
         .set cudnnv_table_count, \count
         .text
         .endm
+
+        /* The end of an ELF table: the ABI's cudnnv_table_fill runs at load. */
+        .macro CUDNNV_FILL_AT_LOAD
+        .section .init_array, "aw"
+        .balign 8
+        .quad cudnnv_table_fill
+        .section .note.GNU-stack, "", @progbits
+        .endm
 #endif
 
 #if defined(__x86_64__) && !defined(_WIN32)

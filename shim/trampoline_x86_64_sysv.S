@@ -83,8 +83,5 @@ cudnnv_table_fill:
         jnz 1b
         ret
         .size cudnnv_table_fill, .-cudnnv_table_fill
-        .section .init_array, "aw"
-        .balign 8
-        .quad cudnnv_table_fill
-        .section .note.GNU-stack, "", @progbits
+        CUDNNV_FILL_AT_LOAD
         .endm
