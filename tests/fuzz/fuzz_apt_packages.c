@@ -12,13 +12,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* What apt_repo.c also links, not reached by parsing. */
-int source_page_fetch(const char *url, size_t limit, char **text, char *why, size_t why_size)
-{
-    (void)url, (void)limit, (void)text, (void)why, (void)why_size;
-    return -1;
-}
-
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     static const char repo[] = "http://127.0.0.1:8080/repo/";
