@@ -592,10 +592,10 @@ FUZZ_OBJ_FLAGS = $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link,address,undefined
 $(eval $(call compile_rule,$(FUZZ_DIR)/obj,clang,$(FUZZ_OBJ_FLAGS), (fuzz),$(VERSION_SRC)))
 $(eval $(call library,$(FUZZ_LIB),$(FUZZ_DIR)/obj,$(LIB_SRC),ar))
 
-$(FUZZ_DIR)/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/offline.c $(FUZZ_LIB)
+$(FUZZ_DIR)/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/harness.c tests/fuzz/harness.h $(FUZZ_LIB)
 	@mkdir -p $(dir $@)
 	@echo "  FUZZ-LD $@"
-	$(Q)clang $(FUZZ_CFLAGS) -fsanitize=fuzzer,address,undefined -o $@ $< tests/fuzz/offline.c $(FUZZ_LIB) $(FUZZ_LIBS)
+	$(Q)clang $(FUZZ_CFLAGS) -fsanitize=fuzzer,address,undefined -Itests/fuzz -o $@ $< tests/fuzz/harness.c $(FUZZ_LIB) $(FUZZ_LIBS)
 
 fuzz: deps
 	@$(call apt_ensure,libclang-rt-14-dev)

@@ -8,6 +8,8 @@
 #include "apt_repo.h"
 #include "catalog.h"
 
+#include "harness.h"
+
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,9 +19,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     static const char repo[] = "http://127.0.0.1:8080/repo/";
     struct apt_runtime found;
     char why[512];
-    char *text = malloc(size + 1);
-    memcpy(text, data, size);
-    text[size] = '\0';
+    char *text = fuzz_text(data, size);
     if (apt_packages_parse(text, repo, "11.0", "amd64", &found, why, sizeof why) == 0) {
         if (found.count < 6 || found.count > APT_RUNTIME_PACKAGES)
             abort();

@@ -11,6 +11,8 @@
 
 #include <fcntl.h>
 #include <limits.h>
+#include "harness.h"
+
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -58,9 +60,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         prepare();
         ready = 1;
     }
-    char *text = malloc(size + 1);
-    memcpy(text, data, size);
-    text[size] = '\0';
+    char *text = fuzz_text(data, size);
     char *target = strchr(text, '\n');
     if (target != NULL)
         *target++ = '\0';

@@ -10,6 +10,8 @@
 
 #include "cudnnv_select.h"
 
+#include "harness.h"
+
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,9 +21,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     static const char subdir[] = "http://127.0.0.1:8080/channel/linux-64/";
     struct source_file best;
     char why[512];
-    char *text = malloc(size + 1);
-    memcpy(text, data, size);
-    text[size] = '\0';
+    char *text = fuzz_text(data, size);
     if (conda_channel_parse(text, subdir, "9", 0, &best, why, sizeof why) == 0) {
         if (!cudnnv_name_has_prefix(best.version, "9") || !catalog_is_sha256(best.sha256) ||
             strncmp(best.url, subdir, strlen(subdir)) != 0 || strchr(best.name, '/') != NULL)

@@ -5,6 +5,8 @@
  */
 #include "framework_metadata.h"
 
+#include "harness.h"
+
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,9 +14,7 @@
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     struct cudnn_requirement requirement;
-    char *text = malloc(size + 1);
-    memcpy(text, data, size);
-    text[size] = '\0';
+    char *text = fuzz_text(data, size);
     if (framework_requirement_from_metadata(text, &requirement)) {
         if (requirement.least[0] == '\0')
             abort();

@@ -5,6 +5,8 @@
  */
 #include "hook_state.h"
 
+#include "harness.h"
+
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,9 +19,7 @@ static int same_text(const char *a, const char *b)
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     struct hook_state state, again;
-    char *text = malloc(size + 1);
-    memcpy(text, data, size);
-    text[size] = '\0';
+    char *text = fuzz_text(data, size);
     if (hook_state_parse(text, &state) == 0) {
         char *formatted = hook_state_format(&state);
         if (formatted != NULL) {

@@ -13,6 +13,8 @@
 
 #include "cudnnv_select.h"
 
+#include "harness.h"
+
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -40,9 +42,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     struct source_file best;
     char why[512];
-    char *page = malloc(size + 1);
-    memcpy(page, data, size);
-    page[size] = '\0';
+    char *page = fuzz_text(data, size);
     if (python_index_parse(page, "http://127.0.0.1:8080/simple/nvidia-cudnn-cu12/", CATALOG_LINUX, "9", &best, why,
                            sizeof why) == 0) {
         if (!cudnnv_name_has_prefix(best.version, "9") || strstr(best.name, "nvidia_cudnn_cu") != best.name ||

@@ -7,6 +7,8 @@
 #include "catalog.h"
 #include "redist_manifest.h"
 
+#include "harness.h"
+
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,9 +18,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     static char labels[REDIST_MAX_LABELS][32];
     struct catalog_release release;
     char why[256], text[16384];
-    char *json = malloc(size + 1);
-    memcpy(json, data, size);
-    json[size] = '\0';
+    char *json = fuzz_text(data, size);
     redist_index_labels(json, labels, REDIST_MAX_LABELS);
     if (redist_manifest_release(json, "https://example.org/redist/", &release, why, sizeof why) == 0 &&
         catalog_release_problem(&release, "https://example.org/redist/") == NULL &&

@@ -6,6 +6,8 @@
  */
 #include "cudnnv_select.h"
 
+#include "harness.h"
+
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -69,9 +71,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             abort();
     }
     /* the same bytes as CUDNNV_VERSION */
-    char *text = malloc(size + 1);
-    memcpy(text, data, size);
-    text[size] = '\0';
+    char *text = fuzz_text(data, size);
     where.env_version = text;
     cudnnv_select_first(&where, &choice);
     free(text);
