@@ -7,6 +7,7 @@
  */
 #include "args.h"
 #include "commands.h"
+#include "platform.h"
 #include "shim_files.h"
 
 #include <errno.h>
@@ -14,7 +15,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 /*
@@ -47,38 +47,21 @@ int helper_run(const char *name, struct args *args)
 /*
  * Runs a helper as a child and keeps what it prints on stdout (its messages
  * go to stderr as usual): for commands that go on after it, like adopt.
+ * Started as every program cudnnv runs for its output is
+ * (platform_run_output; the doctor's needs reader too), with no time limit.
  * Returns the helper's exit status, or 1 after a message.
  */
 int helper_run_capture(const char *name, char **argv, char *out, size_t size)
 {
     char helper[PATH_MAX];
-    int pipe_fds[2];
     if (shipped_file(name, helper, sizeof helper) != 0)
         return fail("cannot find %s next to this cudnnv (expected ../lib/cudnnv/); reinstall cudnnv with 'make install'",
                     name);
-    if (pipe(pipe_fds) != 0)
-        return fail("cannot run %s: %s", helper, strerror(errno));
-    fflush(stdout);
-    pid_t child = fork();
-    if (child == 0) {
-        dup2(pipe_fds[1], STDOUT_FILENO);
-        close(pipe_fds[0]);
-        close(pipe_fds[1]);
-        argv[0] = helper;
-        execv(helper, argv);
-        _exit(127);
-    }
-    close(pipe_fds[1]);
-    size_t used = 0;
-    ssize_t got;
-    while (child > 0 && (got = read(pipe_fds[0], out + used, size - 1 - used)) > 0)
-        used += (size_t)got;
-    out[used] = '\0';
-    close(pipe_fds[0]);
-    int status = 0;
-    if (child < 0 || waitpid(child, &status, 0) < 0)
-        return fail("cannot run %s: %s", helper, strerror(errno));
-    return WIFEXITED(status) ? WEXITSTATUS(status) : 1;
+    argv[0] = helper;
+    int status = platform_run_output(argv, out, size, 0, 1);
+    if (status < 0 || status == 127)
+        return fail("cannot run %s: %s", helper, status < 0 ? strerror(errno) : "it could not be started");
+    return status > 127 ? 1 : status;
 }
 
 int helper_run_install(struct args *args)

@@ -20,6 +20,8 @@ int platform_sync_directory(const char *path);
 /* platform_run_capture's answer when the program ran past its time and was stopped. */
 #define PLATFORM_TIMED_OUT (-2)
 int platform_run_capture(char **argv, char *out, size_t size, int seconds);
+/* The same with a choice (POSIX: cudnnv.exe runs its helpers inside): seconds 0 for no limit, stderr kept. */
+int platform_run_output(char **argv, char *out, size_t size, int seconds, int keep_stderr);
 int platform_exec(char **argv);
 int platform_run_apart(int (*work)(void *), void *data);
 int platform_persist_path(const char *dir, int add);

@@ -7,6 +7,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <pwd.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -71,7 +72,7 @@ static int read_until(int fd, char *out, size_t size, long long deadline)
         struct pollfd wait_for = {.fd = fd, .events = POLLIN};
         if (left <= 0)
             return 1;
-        int ready = poll(&wait_for, 1, (int)left);
+        int ready = poll(&wait_for, 1, left > INT_MAX ? -1 : (int)left);
         if (ready < 0 && errno == EINTR)
             continue;
         if (ready <= 0)
@@ -88,12 +89,13 @@ static int read_until(int fd, char *out, size_t size, long long deadline)
 }
 
 /*
- * Runs an outside program (python3 on PATH, ldconfig) for what it prints:
- * stdin and stderr on /dev/null, at most size - 1 bytes of its output kept,
- * and no longer than seconds. Returns its exit status, -1 when it cannot be
- * started, PLATFORM_TIMED_OUT when it was stopped for running too long.
+ * Runs a program for what it prints: stdin on /dev/null, stderr too unless
+ * keep_stderr (cudnnv's own helpers say their messages there), at most
+ * size - 1 bytes of its output kept, and no longer than seconds (0: as long
+ * as it takes). Returns its exit status, -1 when it cannot be started,
+ * PLATFORM_TIMED_OUT when it was stopped for running too long.
  */
-int platform_run_capture(char **argv, char *out, size_t size, int seconds)
+int platform_run_output(char **argv, char *out, size_t size, int seconds, int keep_stderr)
 {
     int pipe_fds[2], status = 0;
     out[0] = '\0';
@@ -104,14 +106,15 @@ int platform_run_capture(char **argv, char *out, size_t size, int seconds)
     if (child == 0) {
         int null = open("/dev/null", O_RDWR);
         dup2(null, STDIN_FILENO);
-        dup2(null, STDERR_FILENO);
+        if (!keep_stderr)
+            dup2(null, STDERR_FILENO);
         dup2(pipe_fds[1], STDOUT_FILENO);
         close(pipe_fds[0]);
         execvp(argv[0], argv);
         _exit(127);
     }
     close(pipe_fds[1]);
-    long long deadline = now_ms() + seconds * 1000LL;
+    long long deadline = seconds > 0 ? now_ms() + seconds * 1000LL : LLONG_MAX;
     int late = child > 0 && read_until(pipe_fds[0], out, size, deadline);
     close(pipe_fds[0]);
     if (child < 0)
@@ -131,6 +134,12 @@ int platform_run_capture(char **argv, char *out, size_t size, int seconds)
     if (ended != child)
         return -1;
     return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+}
+
+/* An outside program (python3 on PATH, ldconfig): its stderr on /dev/null. */
+int platform_run_capture(char **argv, char *out, size_t size, int seconds)
+{
+    return platform_run_output(argv, out, size, seconds, 0);
 }
 
 /* Becomes argv[0]; returns only when it cannot be started (errno says why). */
