@@ -167,18 +167,25 @@ static int copy_into_place(const char *from, const char *target)
 static int place(const char *dir, const struct mirror_item *item, const char *relative)
 {
     char target[PATH_MAX], fetched[PATH_MAX], actual[65];
-    if (item->archive.sha256[0] == '\0')
-        return -fail("%s gives no SHA-256 for %s: a mirror keeps only checked archives", item->authority,
-                     item->archive.name);
-    if (path_join(target, sizeof target, dir, relative) != 0)
-        return -fail("%s/%s: the path is too long", dir, relative);
+    if (item->archive.sha256[0] == '\0') {
+        fail("%s gives no SHA-256 for %s: a mirror keeps only checked archives", item->authority,
+             item->archive.name);
+        return -1;
+    }
+    if (path_join(target, sizeof target, dir, relative) != 0) {
+        fail("%s/%s: the path is too long", dir, relative);
+        return -1;
+    }
     if (is_regular_file(target)) {
-        if (archive_sha256(target, actual) != 0)
-            return -fail("cannot read %s", target);
+        if (archive_sha256(target, actual) != 0) {
+            fail("cannot read %s", target);
+            return -1;
+        }
         if (strcasecmp(actual, item->archive.sha256) == 0)
             return 1;
-        return -fail("%s is in the mirror with SHA-256 %s, but %s says %s; the mirror keeps what it has (move it away to replace it)",
-                     target, actual, item->authority, item->archive.sha256);
+        fail("%s is in the mirror with SHA-256 %s, but %s says %s; the mirror keeps what it has (move it away to replace it)",
+             target, actual, item->authority, item->archive.sha256);
+        return -1;
     }
     if (install_fetch_archive(&item->archive, item->authority, 0, fetched, sizeof fetched, actual) != 0)
         return -1;
