@@ -8,7 +8,6 @@
  */
 #include "lock_file.h"
 
-#include "ini_read.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -93,24 +92,14 @@ void lock_cuda_write(FILE *out, const struct lock_cuda *cuda)
     }
 }
 
-struct record_reading {
-    struct lock_cuda *cuda;
-    char why[128];
-};
-
-static int take_record_key(void *user, const char *section, const char *key, const char *value)
+static int take_cuda_key(void *target, const char *key, const char *value, char *why, size_t size)
 {
-    struct record_reading *reading = user;
-    if (strncmp(section, "cuda ", 5) != 0)
-        return 1;
-    if (reading->cuda->label[0] == '\0')
-        snprintf(reading->cuda->label, sizeof reading->cuda->label, "%.31s", section + 5);
-    return lock_cuda_take(reading->cuda, key, value, reading->why, sizeof reading->why) == 0;
+    return lock_cuda_take(target, key, value, why, size);
 }
 
 int lock_cuda_read_record(const char *path, struct lock_cuda *cuda)
 {
-    struct record_reading reading = {cuda, ""};
     memset(cuda, 0, sizeof *cuda);
-    return ini_read(path, take_record_key, &reading) == 0 && lock_cuda_problem(cuda) == NULL ? 0 : -1;
+    struct lock_record record = {"cuda ", cuda->label, sizeof cuda->label, take_cuda_key, cuda, ""};
+    return lock_record_read(path, &record) == 0 && lock_cuda_problem(cuda) == NULL ? 0 : -1;
 }

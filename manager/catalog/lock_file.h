@@ -87,6 +87,21 @@ int lock_path_beside(const char *version_file, char *out, size_t size);
 void lock_join_pins(int count, char *const *names, char *out, size_t size);
 const struct lock_cuda *lock_file_find_cuda(const struct lock_file *lock, const char *label);
 
+/*
+ * A store record: one [KIND LABEL] section alone (cuda/LABEL/cudnnv.ini, cuda/runtime/RELEASE/cudnnv.ini), read by
+ * lock_record_read (lock_file.c): each key of a KIND section handed to take with target, the section's label copied
+ * into label while it is empty. 0, or -1 when unreadable or a key was refused (why says it).
+ */
+struct lock_record {
+    const char *kind;          /* "cuda ", "runtime ": the section's first word and its space */
+    char *label;
+    size_t label_size;
+    int (*take)(void *target, const char *key, const char *value, char *why, size_t why_size);
+    void *target;
+    char why[128];
+};
+int lock_record_read(const char *path, struct lock_record *record);
+
 /* lock_cuda.c: a [cuda LABEL] section, in cudnn.lock and as the store's cuda/LABEL/cudnnv.ini */
 int lock_cuda_take(struct lock_cuda *cuda, const char *key, const char *value, char *why, size_t why_size);
 const char *lock_cuda_problem(const struct lock_cuda *cuda);

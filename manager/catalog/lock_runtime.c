@@ -9,7 +9,6 @@
  */
 #include "lock_file.h"
 
-#include "ini_read.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -86,24 +85,14 @@ void lock_runtime_write(FILE *out, const struct lock_runtime *runtime)
     }
 }
 
-struct record_reading {
-    struct lock_runtime *runtime;
-    char why[128];
-};
-
-static int take_record_key(void *user, const char *section, const char *key, const char *value)
+static int take_runtime_key(void *target, const char *key, const char *value, char *why, size_t size)
 {
-    struct record_reading *reading = user;
-    if (strncmp(section, "runtime ", 8) != 0)
-        return 1;
-    if (reading->runtime->release[0] == '\0')
-        snprintf(reading->runtime->release, sizeof reading->runtime->release, "%.23s", section + 8);
-    return lock_runtime_take(reading->runtime, key, value, reading->why, sizeof reading->why) == 0;
+    return lock_runtime_take(target, key, value, why, size);
 }
 
 int lock_runtime_read_record(const char *path, struct lock_runtime *runtime)
 {
-    struct record_reading reading = {runtime, ""};
     memset(runtime, 0, sizeof *runtime);
-    return ini_read(path, take_record_key, &reading) == 0 ? 0 : -1;
+    struct lock_record record = {"runtime ", runtime->release, sizeof runtime->release, take_runtime_key, runtime, ""};
+    return lock_record_read(path, &record);
 }

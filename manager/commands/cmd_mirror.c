@@ -29,9 +29,9 @@ const struct command command_mirror = {
         "  [download] mirrors = DIR                        install --locked, install\n"
         "  [catalog] redist = file:///DIR/cudnn/redist/     update, install RELEASE\n"
         "  [catalog] cuda_redist = file:///DIR/cuda/redist/ install --with-cuda-libs\n"
-        "(or the same addresses of a web server over DIR). A file already in DIR is\n"
-        "never rewritten: one with other bits than the lock's is an error naming both\n"
-        "sums. Running it again adds what is missing.\n",
+        "(or the same addresses of a web server over DIR).\n",
+    .notes = "A file already in DIR is never rewritten: one with other bits than the\n"
+             "lock's is an error naming both sums. Running it again adds what is missing.\n",
     .options = options,
     .operands = {.usage = "DIR [RELEASE...]", .complete = COMPLETE_DIRS, .min = 1, .max = -1,
                  .missing = "give the folder to fill"},
