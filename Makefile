@@ -193,7 +193,8 @@ $(BUILD)/gen/libcudnn.so.%.stubs.S $(BUILD)/gen/libcudnn.so.%.names.c $(BUILD)/g
 SHIM_LINK_FLAGS = -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE $(WARNINGS) -Ishim -Os \
                   -fvisibility=hidden -shared -s
 # ELF shims drop the selection code only the manager calls (cudnnv_list_sets...): --gc-sections.
-ELF_SHIM_FLAGS  = -fPIC -ffunction-sections -fdata-sections -Wl,--gc-sections -fno-asynchronous-unwind-tables \
+ELF_SHIM_FLAGS  = -fPIC -ffunction-sections -fdata-sections -Wl,--gc-sections \
+                  -fno-asynchronous-unwind-tables -fno-unwind-tables \
                   -Wl,-soname,libcudnn.so.$(1) -Wl,--version-script,$(BUILD)/gen/libcudnn.so.$(1).map \
                   -Wl,--no-undefined -Wl,-z,noexecstack -Wl,-z,noseparate-code
 define shim_link
@@ -328,7 +329,14 @@ $(BUILD)/lib/cudnnv/windows/cudnn64_%.dll: $(WIN_SHIM_SRC) $(SHIM_DEPS) $(BUILD)
 		-include shim/shim_files_win32.h -D__USE_MINGW_ANSI_STDIO=0)
 
 # The Linux shims for AArch64, cross-built (tested under qemu-aarch64).
+# Their segments are aligned to 64 KiB pages (Arm servers run 64 KiB-page
+# kernels). A RELRO region must end on such a page, which pads the file with
+# up to 64 KiB of zeros; the shims go without it: the pointers every cuDNN
+# call jumps through (the trampoline table) are filled at each function's
+# first call and stay writable anyway, so a read-only GOT would guard nothing
+# an overwrite could not reach through the table. The x86-64 shims keep it.
 ARM_CC   = aarch64-linux-gnu-gcc
+ARM_SHIM_FLAGS = -Wl,-z,norelro
 ARM_LIBS = $(SHIM_MAJORS:%=$(BUILD)/aarch64/lib/cudnnv/libcudnn.so.%)
 
 # cudnnv itself for AArch64, from the same sources, against Debian's arm64
@@ -370,7 +378,7 @@ $(ARM_BUILD)/share/cudnnv/.stamp: $(CATALOG_DATA)
 
 $(BUILD)/aarch64/lib/cudnnv/libcudnn.so.%: $(SHIM_SRC) $(SHIM_DEPS) $(BUILD)/gen/libcudnn.so.%.map \
 		shim/trampoline_aarch64_lp64.S
-	$(call shim_link,$(ARM_CC),$@,$*,$(SHIM_SRC),$(call ELF_SHIM_FLAGS,$*))
+	$(call shim_link,$(ARM_CC),$@,$*,$(SHIM_SRC),$(call ELF_SHIM_FLAGS,$*) $(ARM_SHIM_FLAGS))
 
 $(eval $(call compile_rule,$(BUILD)/obj,$(CC),$(ALL_CFLAGS) $(SAN_FLAGS) $(DEP_CFLAGS)))
 $(eval $(call library,$(LIBCUDNNV),$(BUILD)/obj,$(LIB_SRC),ar))

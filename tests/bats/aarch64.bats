@@ -23,6 +23,24 @@ arm_in() { # arm_in DIR HOST ARGS...: an AArch64 host with the AArch64 shims on 
     (cd "$dir" && qemu-aarch64 -E LD_LIBRARY_PATH="$ARM_SHIMS" "$FIXTURES/aarch64/bin/$host" "$@")
 }
 
+@test "AArch64 shims: each at most 64 KiB, every segment placed for 64 KiB pages" {
+    local lib size
+    for lib in "$ARM_SHIMS"/libcudnn.so.{7,8,9}; do
+        size=$(stat -c %s "$lib")
+        echo "$lib: $size bytes"
+        [ "$size" -le 65536 ]
+        # a 64 KiB-page kernel maps a segment only where offset and address agree modulo 64 KiB
+        local type offset vaddr rest loads=0
+        while read -r type offset vaddr rest; do
+            [ "$type" = LOAD ] || continue
+            loads=$((loads + 1))
+            [ $((offset % 65536)) -eq $((vaddr % 65536)) ]
+            [ "${rest##* }" = 0x10000 ]
+        done < <(readelf -lW "$lib")
+        [ "$loads" -eq 2 ]
+    done
+}
+
 @test "AArch64: project A gets 8.0.4 and project B 8.1.0, each library from its set" {
     setup_arm
     run arm_in "$BATS_TEST_TMPDIR/A" host_dlopen

@@ -20,6 +20,19 @@ run_in() {
     run bash -c 'cd "$1" && shift && exec "$0" exec "$@"' "$CUDNNV" "$dir" "$@"
 }
 
+@test "the shims stay tiny: each ELF shim at most 64 KiB, each Windows DLL at most 80 KB" {
+    local lib size
+    for lib in "$(dirname "$CUDNNV")"/../lib/cudnnv/libcudnn.so.{7,8,9} \
+               "$(dirname "$CUDNNV")"/../lib/cudnnv/windows/cudnn64_{7,8,9}.dll; do
+        size=$(stat -c %s "$lib")
+        echo "$lib: $size bytes"
+        case $lib in
+        *.dll) [ "$size" -le 80000 ] ;;
+        *)     [ "$size" -le 65536 ] ;;
+        esac
+    done
+}
+
 @test "TF-style dlopen by soname: project A gets 8.0.4, project B 8.1.0" {
     setup_projects
     run_in "$BATS_TEST_TMPDIR/A" "$FIXTURES/bin/host_dlopen"

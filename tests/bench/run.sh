@@ -4,7 +4,7 @@
 #   1. one cuDNN call through a trampoline vs a direct call
 #   2. a whole process that loads the real cuDNN 9.19 and calls
 #      cudnnGetVersion, through the shim vs direct (run alternately)
-#   3. the size of each shim (ELF, and the Windows DLLs where built)
+#   3. the size of each shim (ELF, and the Windows DLLs and AArch64 shims where built)
 #   4. the shell hook against direnv: hook-env after a cd and unchanged, and a
 #      whole bash prompt where nothing changed (cudnnv runs no process then);
 #      a cd between two projects that pin a CUDA runtime vs between two
@@ -56,6 +56,11 @@ for major in 7 8 9; do
     dll="$build/lib/cudnnv/windows/cudnn64_$major.dll"
     [ -f "$dll" ] && printf 'size: cudnn64_%s.dll shim %s bytes (%s KB)\n' "$major" "$(stat -c %s "$dll")" \
         "$(( $(stat -c %s "$dll") / 1000 ))"
+done | tee -a "$out/size.txt"
+for major in 7 8 9; do
+    arm="$build/aarch64/lib/cudnnv/libcudnn.so.$major"
+    [ -f "$arm" ] && printf 'size: AArch64 libcudnn.so.%s shim %s bytes (%s KiB)\n' "$major" "$(stat -c %s "$arm")" \
+        "$(( $(stat -c %s "$arm") / 1024 ))"
 done | tee -a "$out/size.txt"
 
 # 4. The shell hook: cudnnv hook-env in a pinned project five levels deep,
