@@ -13,7 +13,6 @@
 #include "cuda_runtime.h"
 #include "cuda_libs.h"
 #include "cuda_runtime_install.h"
-#include "apt_repo.h"
 #include "lock_file.h"
 #include "needs_judge.h"
 #include "fsutil.h"
@@ -110,18 +109,18 @@ static int plan_local(const struct resolved_archive *from)
     return 0;
 }
 
-/* Where this install's companions come from: the request's index, channel or --cuda-libs-from, else the redist. */
-static struct cuda_libs_origin companions_origin(const struct install_request *request)
+/* What names where this install's companions come from: --cuda-libs-from, --channel, --index-url (else NVIDIA's). */
+static struct source_origin companions_origin(const struct install_request *request)
 {
-    struct cuda_libs_origin origin = {request->index_url, request->channel, request->cuda_libs_from,
-                                      request->no_verify};
+    struct source_origin origin = {.local = request->cuda_libs_from, .channel = request->channel,
+                                   .index = request->index_url, .no_verify = request->no_verify};
     return origin;
 }
 
 /* One source into the store: staged, published by one rename, reported. */
 static int install_one(const struct install_request *request, const struct resolved_archive *from)
 {
-    const struct cuda_libs_origin origin = companions_origin(request);
+    const struct source_origin origin = companions_origin(request);
     struct install_result result;
     char staging[4096];
     const char *root = store_root();
@@ -164,7 +163,7 @@ static int is_installed_set(const struct install_request *request, cudnnv_name n
  */
 static int companions_for_installed(const struct install_request *request, const char *set)
 {
-    const struct cuda_libs_origin origin = companions_origin(request);
+    const struct source_origin origin = companions_origin(request);
     if (!request->dry_run)
         return install_cuda_libs_for(store_root(), set, 1, &origin);
     needs_note_unmet(store_root(), set, 1);
@@ -195,15 +194,14 @@ static int install_pin(struct install_request *request, const char *pin, const c
 
 /*
  * The CUDA runtime the project pins ("cuda 11.0" in its .cudnn-version),
- * unless the store holds it: from the folder --cuda-libs-from names (a
- * toolkit's lib64, a conda environment's lib), else from --channel's
- * cudatoolkit, else from NVIDIA's CUDA apt repository ([catalog] cuda_apt).
+ * unless the store holds it: from the source the options name (the folder
+ * --cuda-libs-from gives, --channel's cudatoolkit), else from NVIDIA's CUDA
+ * apt repository ([catalog] cuda_apt): the install-source table decides.
  */
 static int install_project_runtime(const struct install_request *request, const char *runtime_from,
                                    const char *version_file)
 {
     char release[32], lib[PATH_MAX];
-    struct config config;
     int pinned = cudnnv_version_file_cuda(version_file, release, sizeof release);
     if (pinned == CUDNNV_READ_BAD_NAME)
         return fail("'%s %s' in %s is not a CUDA release; write it as 'cuda 11.0'", CUDNNV_CUDA_KEYWORD, release,
@@ -214,27 +212,12 @@ static int install_project_runtime(const struct install_request *request, const 
         note("CUDA %s runtime (pinned in %s): installed in %s", release, version_file, lib);
         return 0;
     }
-    int platform = request->platform ? catalog_platform_from_name(request->platform) : (int)catalog_host_platform();
-    if (request->dry_run) {
-        config_read(store_root(), &config);
-        note("CUDA %s runtime (pinned in %s): not installed; 'cudnnv install' brings it from %s", release, version_file,
-             runtime_from ? runtime_from : request->channel ? request->channel
-                                          : config.cuda_apt[0] ? config.cuda_apt : APT_REPO_DEFAULT);
-        return 0;
-    }
-    if (runtime_from != NULL) {
-        note("CUDA %s runtime (pinned in %s): bringing it from %s", release, version_file, runtime_from);
-        return cuda_runtime_install_folder(store_root(), release, runtime_from);
-    }
-    if (request->channel != NULL)
-        return cuda_runtime_install_channel(store_root(), release, request->channel, platform);
-    if (platform == CATALOG_WINDOWS)
-        return fail("the CUDA %s runtime pinned in %s is not installed; on Windows it comes from a conda channel's cudatoolkit ('cudnnv install --channel https://conda.anaconda.org/conda-forge', or a mirror of a channel) or from a folder of its DLLs ('cudnnv install --cuda-libs-from DIR': CUDA %s's bin)",
-                    release, version_file, release);
-    config_read(store_root(), &config);
-    note("CUDA %s runtime (pinned in %s): from NVIDIA's CUDA packages", release, version_file);
-    return cuda_runtime_install_apt(store_root(), release, config.cuda_apt[0] ? config.cuda_apt : APT_REPO_DEFAULT,
-                                    platform);
+    struct cuda_runtime_request runtime = {
+        .release = release, .version_file = version_file, .plan_only = request->dry_run,
+        .platform = request->platform ? catalog_platform_from_name(request->platform) : (int)catalog_host_platform(),
+        .origin = {.local = runtime_from, .channel = request->channel, .index = request->index_url},
+    };
+    return install_source_runtime(store_root(), &runtime);
 }
 
 /* The runtime a lock names ([runtime RELEASE]), when the project still pins that release; 0, or 1. */
@@ -255,7 +238,9 @@ static int install_locked_runtime(void)
         note("CUDA %s runtime (locked): installed in %s", release, lib);
         return 0;
     }
-    return cuda_runtime_install_locked(store_root(), &lock.runtime);
+    struct cuda_runtime_request runtime = {.release = release, .version_file = version_file,
+                                           .origin = {.locked = 1}, .locked = &lock.runtime};
+    return install_source_runtime(store_root(), &runtime);
 }
 
 static int is_runtime_entry(const char *name, void *data)

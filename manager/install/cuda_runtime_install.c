@@ -313,38 +313,66 @@ static int origin_add(struct lock_runtime *origin, const struct source_file *fil
     return source_as_archive(file->name, file->url, file->sha256, &origin->package[origin->count++]);
 }
 
-int cuda_runtime_install_folder(const char *root, const char *release, const char *folder)
+/* Where the runtime comes from, said; true under --dry-run, when nothing more is done. */
+static int announce(const struct cuda_runtime_request *request, const char *address)
 {
-    struct lock_runtime origin;
-    if (!is_directory(folder))
-        return fail("%s is not a folder; give the folder that holds CUDA %s's libraries", folder, release);
-    origin_begin(&origin, release, folder, (int)catalog_host_platform());
-    return install_runtime(root, release, folder, &origin, "");
+    if (request->plan_only)
+        note("CUDA %s runtime (pinned in %s): not installed; 'cudnnv install' brings it from %s", request->release,
+             request->version_file, address);
+    else
+        note("CUDA %s runtime (pinned in %s): bringing it from %s", request->release, request->version_file, address);
+    return request->plan_only;
 }
 
-int cuda_runtime_install_channel(const char *root, const char *release, const char *channel, int platform)
+int cuda_runtime_from_folder(const char *root, const struct cuda_runtime_request *request)
+{
+    struct lock_runtime origin;
+    const char *folder = request->origin.local;
+    if (announce(request, folder))
+        return 0;
+    if (!is_directory(folder))
+        return fail("%s is not a folder; give the folder that holds CUDA %s's libraries", folder, request->release);
+    origin_begin(&origin, request->release, folder, (int)catalog_host_platform());
+    return install_runtime(root, request->release, folder, &origin, "");
+}
+
+int cuda_runtime_from_channel(const char *root, const struct cuda_runtime_request *request)
 {
     struct lock_runtime origin;
     struct source_file package;
     char why[PATH_MAX + 256];
-    if (conda_channel_find_release(channel, CUDA_RUNTIME_CONDA_PACKAGE, release, platform, &package, why, sizeof why) != 0)
+    const char *channel = request->origin.channel, *release = request->release;
+    if (announce(request, channel))
+        return 0;
+    if (conda_channel_find_release(channel, CUDA_RUNTIME_CONDA_PACKAGE, release, request->platform, &package, why,
+                                   sizeof why) != 0)
         return fail("%s; the channel has no CUDA %s runtime (give --cuda-libs-from a folder of its libraries)", why,
                     release);
     note("CUDA %s runtime: %s %s from the channel %s", release, CUDA_RUNTIME_CONDA_PACKAGE, package.version, channel);
-    origin_begin(&origin, release, channel, platform);
+    origin_begin(&origin, release, channel, request->platform);
     return origin_add(&origin, &package) != 0 ? 1 : install_runtime(root, release, NULL, &origin, "the channel's repodata.json");
 }
 
-int cuda_runtime_install_apt(const char *root, const char *release, const char *repository, int platform)
+/* NVIDIA's CUDA apt repository ([catalog] cuda_apt): Linux's; on Windows the way to a runtime is said. */
+int cuda_runtime_from_apt(const char *root, const struct cuda_runtime_request *request)
 {
     struct lock_runtime origin;
     struct apt_runtime found;
+    struct config config;
     char why[PATH_MAX + 256];
-    if (apt_repo_find_runtime(repository, release, platform, &found, why, sizeof why) != 0)
+    const char *release = request->release;
+    if (request->platform == CATALOG_WINDOWS)
+        return fail("the CUDA %s runtime pinned in %s is not installed; on Windows it comes from a conda channel's cudatoolkit ('cudnnv install --channel https://conda.anaconda.org/conda-forge', or a mirror of a channel) or from a folder of its DLLs ('cudnnv install --cuda-libs-from DIR': CUDA %s's bin)",
+                    release, request->version_file, release);
+    config_read(root, &config);
+    const char *repository = config.cuda_apt[0] ? config.cuda_apt : APT_REPO_DEFAULT;
+    if (announce(request, repository))
+        return 0;
+    if (apt_repo_find_runtime(repository, release, request->platform, &found, why, sizeof why) != 0)
         return fail("%s; the CUDA %s runtime cannot be brought from there (another repository: [catalog] cuda_apt in config; offline: 'cudnnv install --cuda-libs-from DIR' or [download] mirrors)",
                     why, release);
     note("CUDA %s runtime: %d packages from the apt repository %s", release, found.count, repository);
-    origin_begin(&origin, release, repository, platform);
+    origin_begin(&origin, release, repository, request->platform);
     for (int i = 0; i < found.count; i++) {
         if (origin_add(&origin, &found.package[i]) != 0)
             return 1;
@@ -352,7 +380,9 @@ int cuda_runtime_install_apt(const char *root, const char *release, const char *
     return install_runtime(root, release, NULL, &origin, "the apt repository's Packages");
 }
 
-int cuda_runtime_install_locked(const char *root, const struct lock_runtime *locked)
+int cuda_runtime_from_lock(const char *root, const struct cuda_runtime_request *request)
 {
-    return install_runtime(root, locked->release, NULL, locked, "the lock");
+    if (announce(request, "the packages cudnn.lock names"))
+        return 0;
+    return install_runtime(root, request->locked->release, NULL, request->locked, "the lock");
 }

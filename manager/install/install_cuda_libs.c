@@ -101,7 +101,7 @@ static int record_companions(const char *root, const char *name, const char *lab
     return 0;
 }
 
-int install_cuda_libs_for(const char *root, const char *name, int asked, const struct cuda_libs_origin *origin)
+int install_cuda_libs_for(const char *root, const char *name, int asked, const struct source_origin *origin)
 {
     static struct set_judgement judgement;
     struct cuda_libs_request request = {0};
@@ -112,10 +112,7 @@ int install_cuda_libs_for(const char *root, const char *name, int asked, const s
         return fail("no set '%s' in the store; see 'cudnnv versions'", name);
     request.cuda_major = cuda_major_of(info.cuda);
     request.platform = strcmp(info.platform, "linux") == 0 ? "linux-x86_64" : info.platform;
-    request.index_url = origin->index_url;
-    request.channel_url = origin->channel_url;
-    request.local = origin->local;
-    request.no_verify = origin->no_verify;
+    request.origin = *origin;
     if (components_wanted(&judgement, &request) == 0) {
         if (asked)
             note("every CUDA library %s needs is found where programs start from here; nothing to bring", name);

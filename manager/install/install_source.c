@@ -1,13 +1,18 @@
 /*
  * The sources of an install, in the order they are asked: a lock's pin, a
  * file or folder given, a conda channel, a Python package index, the
- * catalog. The first that takes the query answers it; when NVIDIA's
- * address cannot be reached for a catalog release, a configured index is
- * tried next. The catalog is read once, by the first source that needs it.
+ * catalog (NVIDIA's). For a set's archive the first that takes the query
+ * answers it; when NVIDIA's address cannot be reached for a catalog
+ * release, a configured index is tried next. The catalog is read once, by
+ * the first source that needs it. For companions and a pinned runtime the
+ * first source the install's options name that has them gives them
+ * (NVIDIA's when no option names another).
  */
 #include "install_source.h"
 
 #include "archive_fetch.h"
+#include "cuda_libs.h"
+#include "cuda_runtime_install.h"
 #include "download.h"
 #include "messages.h"
 
@@ -17,6 +22,7 @@
 static const struct install_source *const sources[] = {
     &source_lock, &source_local, &source_channel, &source_index, &source_catalog,
 };
+#define SOURCE_COUNT (sizeof sources / sizeof sources[0])
 
 const struct catalog *catalog_once_get(struct catalog_once *once)
 {
@@ -49,7 +55,7 @@ int source_fetch_listed(const struct source_query *query, const struct catalog_r
 
 static const struct install_source *source_for(const struct source_query *query)
 {
-    for (size_t i = 0; i < sizeof sources / sizeof sources[0]; i++) {
+    for (size_t i = 0; i < SOURCE_COUNT; i++) {
         if (sources[i]->takes(query))
             return sources[i];
     }
@@ -86,4 +92,23 @@ int install_source_resolve(const struct source_query *query, struct resolved_arc
     if (source == &source_catalog)
         return index_instead(query, found, status);
     return status == DOWNLOAD_UNREACHABLE ? 1 : status;
+}
+
+int install_source_companions(const char *root, const struct cuda_libs_request *request, struct cuda_libs_request *all,
+                              struct companion_choice *chosen)
+{
+    for (size_t i = 0; i < SOURCE_COUNT; i++) {
+        if (sources[i]->companions != NULL && sources[i]->given(&request->origin))
+            return sources[i]->companions(root, request, all, chosen);
+    }
+    return fail("no source gives CUDA libraries");   /* NVIDIA's always does */
+}
+
+int install_source_runtime(const char *root, const struct cuda_runtime_request *request)
+{
+    for (size_t i = 0; i < SOURCE_COUNT; i++) {
+        if (sources[i]->runtime != NULL && sources[i]->given(&request->origin))
+            return sources[i]->runtime(root, request);
+    }
+    return fail("no source gives a CUDA runtime");   /* NVIDIA's always does */
 }

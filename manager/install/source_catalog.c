@@ -4,8 +4,14 @@
  * build for the platform: the --cuda one, else the newest the driver runs
  * that has code for the GPUs. Its archive is fetched (archive_fetch.c) and
  * checked against the catalog's SHA-256 before anything is extracted.
+ * NVIDIA's, too, when no other source is named: companions from its CUDA
+ * redist (companions_redist.c), a pinned runtime from its CUDA apt
+ * repository (cuda_runtime_install.c).
  */
 #include "install_source.h"
+
+#include "companions.h"
+#include "cuda_runtime_install.h"
 
 #include "advisories.h"
 #include "catalog.h"
@@ -203,4 +209,12 @@ static int takes(const struct source_query *query)
     return 1;
 }
 
-const struct install_source source_catalog = {"catalog", takes, resolve};
+/* NVIDIA's: named when no other source is. */
+static int given(const struct source_origin *origin)
+{
+    (void)origin;
+    return 1;
+}
+
+const struct install_source source_catalog = {"catalog", takes, resolve, given, companions_from_redist,
+                                              cuda_runtime_from_apt};

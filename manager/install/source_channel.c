@@ -2,11 +2,14 @@
  * A conda channel's source: install --channel URL VERSION. The package
  * conda_channel.c finds in the channel's repodata.json, checked against its
  * sha256; from NVIDIA's channel, libcudnn and its libcudnn-dev (the
- * headers), unless --runtime.
+ * headers), unless --runtime. Companions: its libcublas, cuda-nvrtc and
+ * cuda-cudart; a pinned runtime: its cudatoolkit.
  */
 #include "install_source.h"
 
+#include "companions.h"
 #include "conda_channel.h"
+#include "cuda_runtime_install.h"
 
 static int takes(const struct source_query *query)
 {
@@ -19,4 +22,10 @@ static int resolve(const struct source_query *query, struct resolved_archive *fo
                                 query->request->channel, query, found);
 }
 
-const struct install_source source_channel = {"channel", takes, resolve};
+static int given(const struct source_origin *origin)
+{
+    return origin->channel != NULL;
+}
+
+const struct install_source source_channel = {"channel", takes, resolve, given, companions_from_channel,
+                                              cuda_runtime_from_channel};

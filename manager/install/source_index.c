@@ -7,6 +7,7 @@
  */
 #include "install_source.h"
 
+#include "companions.h"
 #include "python_index.h"
 
 #include <stddef.h>
@@ -40,4 +41,10 @@ static int resolve(const struct source_query *query, struct resolved_archive *fo
     return source_package_fetch("index", "the index", python_index_find, address, query, found);
 }
 
-const struct install_source source_index = {"index", takes, resolve};
+static int given(const struct source_origin *origin)
+{
+    return origin->index != NULL;
+}
+
+/* Companions: NVIDIA's wheels of them (nvidia-cublas-cuNN...); no wheel holds a whole CUDA runtime. */
+const struct install_source source_index = {"index", takes, resolve, given, companions_from_index, NULL};

@@ -8,6 +8,9 @@
  */
 #include "install_source.h"
 
+#include "companions.h"
+#include "cuda_runtime_install.h"
+
 #include "install_archive.h"
 #include "messages.h"
 #include "fsutil.h"
@@ -97,4 +100,11 @@ static int resolve(const struct source_query *query, struct resolved_archive *fo
     return request->no_catalog_check ? 0 : check_against_catalog(path, query->catalog, found->sha256);
 }
 
-const struct install_source source_local = {"local", takes, resolve};
+/* --cuda-libs-from: archives of the companions, or a folder of the pinned runtime's libraries. */
+static int given(const struct source_origin *origin)
+{
+    return origin->local != NULL;
+}
+
+const struct install_source source_local = {"local", takes, resolve, given, companions_from_given,
+                                            cuda_runtime_from_folder};

@@ -2,13 +2,18 @@
  * A project's lock: install --locked. The archive cudnn.lock names for the
  * pin and the platform, fetched (archive_fetch.c) and checked against the
  * lock's SHA-256; a lock without one is refused. install_locked.c decides
- * which pins need it.
+ * which pins need it. Also the companions its [cuda LABEL] names and the
+ * runtime its [runtime X.Y] names, exactly those archives.
  */
 #include "install_source.h"
 
+#include "companions.h"
+#include "cuda_runtime_install.h"
 #include "lock_file.h"
 #include "messages.h"
 
+#include <stdio.h>
+#include <string.h>
 
 static int takes(const struct source_query *query)
 {
@@ -27,4 +32,32 @@ static int resolve(const struct source_query *query, struct resolved_archive *fo
     return source_fetch_listed(query, release, &release->builds[0], "cudnn.lock", found);
 }
 
-const struct install_source source_lock = {"lock", takes, resolve};
+static int given(const struct source_origin *origin)
+{
+    return origin->locked;
+}
+
+/* The lock's [cuda LABEL]: each component it names that cudnnv brings, with its archive and version. */
+int companions_from_lock(const char *root, const struct cuda_libs_request *request, struct cuda_libs_request *all,
+                         struct companion_choice *chosen)
+{
+    const struct lock_cuda *cuda = request->locked;
+    (void)root;
+    *all = *request;
+    all->count = 0;
+    snprintf(chosen->label, sizeof chosen->label, "%s", cuda->label);
+    snprintf(chosen->source, sizeof chosen->source, "cudnn.lock");
+    for (int i = 0; i < cuda->count && all->count < CUDA_LIBS_MAX_COMPONENTS; i++) {
+        const char *component = cuda_libs_component_named(cuda->part[i].component);
+        if (component == NULL)
+            continue;
+        snprintf(chosen->component[all->count].version, sizeof chosen->component[0].version, "%s",
+                 cuda->part[i].version);
+        chosen->component[all->count].archive = cuda->part[i].archive;
+        all->component[all->count++] = component;
+    }
+    return 0;
+}
+
+const struct install_source source_lock = {"lock", takes, resolve, given, companions_from_lock,
+                                           cuda_runtime_from_lock};

@@ -920,6 +920,21 @@ tf_in() {
     # a folder of another CUDA than the pin is refused
     CUDNNV_ROOT="$BATS_TEST_TMPDIR/other" run exe install --cuda-libs-from "$rt11/11.2/bin/.."
     assert_status 1
+    # with no source named, NVIDIA's (its apt repository) is Linux's: the two ways are said, nothing is brought,
+    # and --dry-run says so too; with --channel, the plan names the channel
+    mkdir -p "$BATS_TEST_TMPDIR/C" && cd "$BATS_TEST_TMPDIR/C"
+    local pin_file="Z:${BATS_TEST_TMPDIR//\//\\}\\C\\.cudnn-version"
+    exe use 8.1 >/dev/null && exe use --cuda-runtime 11.8 >/dev/null
+    for plan in "" --dry-run; do
+        run exe install $plan
+        assert_status 1
+        assert_output_has "the CUDA 11.8 runtime pinned in $pin_file is not installed; on Windows it comes from a conda channel's cudatoolkit"
+    done
+    [ ! -e "$CUDNNV_ROOT/cuda/runtime/11.8" ]
+    run exe install --dry-run --channel "file://$channel"
+    assert_status 0
+    assert_output_has "CUDA 11.8 runtime (pinned in $pin_file): not installed; 'cudnnv install' brings it from file://$channel"
+    cd "$BATS_TEST_TMPDIR/B"
     # both at once: each project's cuSOLVER from its own runtime, cuDNN from its own set
     local pids=()
     tf_in "$BATS_TEST_TMPDIR/A" "$BATS_TEST_TMPDIR/a.out" $tf cusolver64_10.dll cudnn64_8.dll &

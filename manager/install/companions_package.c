@@ -1,0 +1,99 @@
+/*
+ * Companions from a Python index (NVIDIA's wheels, nvidia-cublas-cu12...) or
+ * a conda channel (libcublas, cuda-nvrtc, cuda-cudart): the newest package
+ * of each component for the set's CUDA major, checked by the SHA-256 the
+ * index or channel gives, into cuda/index-cuNN or cuda/channel-cuNN.
+ */
+#include "companions.h"
+
+#include "catalog.h"
+#include "conda_channel.h"
+#include "messages.h"
+#include "python_index.h"
+
+#include <stdio.h>
+#include <string.h>
+
+/* NVIDIA's wheels of a component for a CUDA major: nvidia-cublas-cu12 (files nvidia_cublas_cu12-...). */
+static void wheel_project(const char *component, int major, char *project, char *prefix, size_t size)
+{
+    const char *stem = strcmp(component, "libcublas") == 0    ? "cublas"
+                       : strcmp(component, "cuda_nvrtc") == 0 ? "cuda_nvrtc"
+                                                              : "cuda_runtime";
+    snprintf(prefix, size, "nvidia_%s_cu%d", stem, major);
+    snprintf(project, size, "%s", prefix);
+    for (char *c = project; *c; c++)
+        *c = *c == '_' ? '-' : *c;
+}
+
+/* A conda channel's package of a component: libcublas, cuda-nvrtc, cuda-cudart. */
+static const char *channel_package(const char *component)
+{
+    return strcmp(component, "libcublas") == 0 ? "libcublas" : strcmp(component, "cuda_nvrtc") == 0 ? "cuda-nvrtc"
+                                                                                                     : "cuda-cudart";
+}
+
+/* The newest package of one component from the channel (when one is given) or the index; 0, or -1 with why. */
+static int find_package(const struct cuda_libs_request *request, const char *channel, int i, struct source_file *best,
+                        char *why, size_t why_size)
+{
+    char project[64], prefix[64];
+    int platform = catalog_platform_from_name(request->platform);
+    if (channel != NULL)
+        return conda_channel_find_package(channel, channel_package(request->component[i]), request->cuda_major,
+                                          platform, best, why, why_size);
+    wheel_project(request->component[i], request->cuda_major, project, prefix, sizeof project);
+    return python_index_find_project(request->origin.index, project, prefix, platform, "", best, why, why_size);
+}
+
+/* One package found, as the component's archive (checked later by the SHA-256 the source gave); 0, or 1. */
+static int take_package(const struct cuda_libs_request *request, const struct source_file *best,
+                        struct redist_component *component)
+{
+    struct catalog_archive *archive = &component->archive;
+    if (best->sha256[0] == '\0' && !request->origin.no_verify)
+        return fail("the index gives no SHA-256 for %s; nothing was brought (--no-verify takes it unchecked: its RECORD is still checked)",
+                    best->name);
+    if (strlen(best->url) >= sizeof archive->url || strlen(best->name) >= sizeof archive->name ||
+        strlen(best->version) >= sizeof component->version)
+        return fail("the address, name or version of %s is too long", best->name);
+    memset(archive, 0, sizeof *archive);
+    snprintf(component->version, sizeof component->version, "%.31s", best->version);
+    snprintf(archive->name, sizeof archive->name, "%.159s", best->name);
+    snprintf(archive->url, sizeof archive->url, "%s", best->url);
+    snprintf(archive->sha256, sizeof archive->sha256, "%s", best->sha256);
+    return 0;
+}
+
+/* Every component asked for, and those cuda/index-cuNN (channel-cuNN) holds already, from the channel or the
+ * index: the newest package of each. */
+static int choose_packages(const char *root, const struct cuda_libs_request *request, const char *channel,
+                           struct cuda_libs_request *all, struct companion_choice *chosen)
+{
+    struct source_file best;
+    char why[2600];
+    *all = *request;
+    snprintf(chosen->label, sizeof chosen->label, "%s-cu%d", channel ? "channel" : "index", request->cuda_major);
+    snprintf(chosen->source, sizeof chosen->source, "%s", channel ? channel : request->origin.index);
+    companions_keep_present(root, chosen->label, all);
+    for (int i = 0; i < all->count; i++) {
+        if (find_package(all, channel, i, &best, why, sizeof why) != 0)
+            return fail("cannot bring %s for CUDA %d from %s: %s", all->component[i], all->cuda_major,
+                        channel ? "the channel" : "the index", why);
+        if (take_package(all, &best, &chosen->component[i]) != 0)
+            return 1;
+    }
+    return 0;
+}
+
+int companions_from_channel(const char *root, const struct cuda_libs_request *request, struct cuda_libs_request *all,
+                            struct companion_choice *chosen)
+{
+    return choose_packages(root, request, request->origin.channel, all, chosen);
+}
+
+int companions_from_index(const char *root, const struct cuda_libs_request *request, struct cuda_libs_request *all,
+                          struct companion_choice *chosen)
+{
+    return choose_packages(root, request, NULL, all, chosen);
+}
