@@ -50,7 +50,7 @@ static int read_manifest(const char *base, const char *label, const struct cuda_
 /* The newest CUDA release of the major whose manifest has every component; 0, or 1 after a message. */
 static int choose_release(const char *base, const struct cuda_libs_request *request, struct companion_choice *chosen)
 {
-    static char labels[REDIST_MAX_LABELS][32];
+    char labels[REDIST_MAX_LABELS][32];
     char why[256];
     char *index = NULL;
     if (download_text(base, INDEX_LIMIT, &index, why, sizeof why) != 0)

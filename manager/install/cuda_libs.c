@@ -171,7 +171,7 @@ static void provide_unversioned_nvrtc(const char *lib)
 /* cuda/LABEL/cudnnv.ini: the [cuda LABEL] section a lock copies (lock_file.h), and where it came from. */
 static int write_record(const char *dir, const struct companion_choice *chosen, const struct cuda_libs_request *request)
 {
-    static struct lock_cuda cuda;
+    struct lock_cuda cuda;
     char path[PATH_MAX], temporary[PATH_MAX + 32];
     memset(&cuda, 0, sizeof cuda);
     snprintf(cuda.label, sizeof cuda.label, "%s", chosen->label);
