@@ -348,7 +348,8 @@ ARM_LIBS = $(SHIM_MAJORS:%=$(BUILD)/aarch64/lib/cudnnv/libcudnn.so.%)
 ARM_BUILD    = $(BUILD)/aarch64
 ARM_PKG      = PKG_CONFIG_LIBDIR=/usr/lib/aarch64-linux-gnu/pkgconfig:/usr/share/pkgconfig pkg-config
 ARM_PACKAGES = libinih-dev:arm64 libxxhash-dev:arm64 libarchive-dev:arm64 libssl-dev:arm64 \
-               libcurl4-openssl-dev:arm64 libjansson-dev:arm64 libelf-dev:arm64
+               libcurl4-openssl-dev:arm64 libjansson-dev:arm64 libelf-dev:arm64 \
+               libbz2-dev:arm64 liblzma-dev:arm64 libzstd-dev:arm64 zlib1g-dev:arm64
 ARM_CORE_LIBS = -Wl,-Bstatic $(shell $(ARM_PKG) --libs $(CORE_PKGS) 2>/dev/null) -Wl,-Bdynamic
 ARM_CUDNNV   = $(ARM_BUILD)/bin/cudnnv
 ARM_HELPERS  = $(ARM_BUILD)/lib/cudnnv/cudnnv-install $(ARM_BUILD)/lib/cudnnv/cudnnv-update
@@ -470,8 +471,8 @@ clang-build:
 # (the Windows libraries, built from Debian's sources); then the tests.
 JOBS ?= $(shell nproc)
 check: deps deps-aarch64 windows-sources $(ENVMOD)
-	$(MAKE) --no-print-directory -j$(JOBS) $(WIN_DEPS)/.built $(LEAN_DEPS)/.built all clang-build windows windows-dist \
-	    aarch64 fixtures $(UNIT_TESTS)
+	$(MAKE) --no-print-directory -j$(JOBS) $(WIN_DEPS)/.built $(LEAN_DEPS)/.built $(ARM_LEAN_DEPS)/.built all \
+	    clang-build windows windows-dist aarch64 fixtures $(UNIT_TESTS)
 	$(MAKE) --no-print-directory unit
 	tests/lint-run-status.sh $(wildcard tests/bats/*.bats tests/dist/*.bats)
 	$(MAKE) --no-print-directory bats
@@ -536,12 +537,32 @@ $(DIST_TARBALL): $(CUDNNV) $(LEAN_INSTALLER) $(LEAN_UPDATER) $(SHIM_LIBS) $(CATA
 # make dist-aarch64: the same tarball from the cross build
 # (manager/packaging/stage-aarch64.sh); the libraries to carry are found by
 # Debian's arm64 loader itself, under qemu (ld.so --list: what ldd prints).
+# Its helpers are lean as this machine's tarball's: the same script builds
+# libarchive and libcurl from the same Debian sources with the cross tools.
 ARM_DIST_NAME = cudnnv-$(VERSION)-linux-aarch64
+ARM_LEAN_DEPS      = $(ARM_BUILD)/lean-deps
+ARM_LEAN_INSTALLER = $(ARM_BUILD)/lean/cudnnv-install
+ARM_LEAN_UPDATER   = $(ARM_BUILD)/lean/cudnnv-update
+ARM_LEAN_CURL      = $(ARM_LEAN_DEPS)/lib/libcurl.a -lssl -lcrypto -lz
+$(ARM_LEAN_DEPS)/.built: manager/packaging/lean-deps.sh manager/packaging/deb-sources.sh
+	$(Q)manager/packaging/lean-deps.sh --fetch $(LEAN_DEPS)
+	$(Q)LEAN_HOST=aarch64-linux-gnu CC=$(ARM_CC) AR=aarch64-linux-gnu-ar \
+	  PKG_CONFIG_LIBDIR=/usr/lib/aarch64-linux-gnu/pkgconfig:/usr/share/pkgconfig \
+	  SOURCES_FROM="$(abspath $(LEAN_DEPS)/src)" manager/packaging/lean-deps.sh $(ARM_LEAN_DEPS)
+	@touch $@
+$(eval $(call program,$(ARM_LEAN_INSTALLER),$(ARM_BUILD)/obj,manager/cli/install_main.c,$(ARM_CC),$(ALL_CFLAGS),\
+	$(ARM_CORE_LIBS) $(ARM_LEAN_DEPS)/lib/libarchive.a -lz -lbz2 -llzma -lzstd $(ARM_LEAN_CURL) \
+	$(shell $(ARM_PKG) --libs libelf 2>/dev/null),$(ARM_LIBCUDNNV)))
+$(eval $(call program,$(ARM_LEAN_UPDATER),$(ARM_BUILD)/obj,manager/cli/update_main.c $(NO_GIT_SRC),$(ARM_CC),\
+	$(ALL_CFLAGS),$(ARM_CORE_LIBS) $(ARM_LEAN_CURL),$(ARM_LIBCUDNNV)))
+$(ARM_LEAN_INSTALLER) $(ARM_LEAN_UPDATER): | $(ARM_LEAN_DEPS)/.built
 dist-aarch64: all aarch64
 	@$(call apt_ensure,patchelf)
+	$(Q)$(MAKE) --no-print-directory $(ARM_LEAN_INSTALLER) $(ARM_LEAN_UPDATER)
 	@rm -rf $(BUILD)/dist/$(ARM_DIST_NAME) $(BUILD)/dist/$(ARM_DIST_NAME).tar.gz
 	$(Q)$(MAKE) --no-print-directory -s install DESTDIR=$(abspath $(BUILD)/dist) PREFIX=/$(ARM_DIST_NAME) >/dev/null
 	$(Q)manager/packaging/stage-aarch64.sh $(BUILD)/dist/$(ARM_DIST_NAME) $(ARM_BUILD)
+	$(Q)install -m 755 $(ARM_LEAN_INSTALLER) $(ARM_LEAN_UPDATER) $(BUILD)/dist/$(ARM_DIST_NAME)/lib/cudnnv/
 	$(Q)LDD="qemu-aarch64 /lib/ld-linux-aarch64.so.1 --list" STRIP=aarch64-linux-gnu-strip \
 	  manager/packaging/dist-bundle.sh $(BUILD)/dist/$(ARM_DIST_NAME)
 	$(Q)$(call dist_tar,$(ARM_DIST_NAME),$(BUILD)/dist/$(ARM_DIST_NAME).tar.gz)

@@ -34,8 +34,14 @@ add_source_lines() {
     apt-get update -qq
 }
 
-# The sources of PACKAGES not fetched yet (as root; a user is told to run it as root once).
+# The sources of PACKAGES not fetched yet (as root; a user is told to run it as root once), first from
+# SOURCES_FROM when it names a folder that holds them (linked, else copied).
 fetch() {
+    if [ -n "${SOURCES_FROM:-}" ]; then
+        for file in "$SOURCES_FROM"/*_*; do
+            if [ -f "$file" ]; then ln -f "$file" . 2>/dev/null || cp "$file" .; fi
+        done
+    fi
     missing=""
     for package in $PACKAGES; do
         ls "$package"_*.dsc >/dev/null 2>&1 || missing="$missing $package"

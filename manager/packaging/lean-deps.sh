@@ -14,6 +14,9 @@
 # Writes OUT/lib/libarchive.a and OUT/lib/libcurl.a; the helpers link them
 # with Debian's zlib, bzip2, xz, zstd and OpenSSL, which dist-bundle.sh
 # carries as before. The headers stay Debian's (the same sources).
+# For another machine (make dist-aarch64): LEAN_HOST (aarch64-linux-gnu), CC and
+# AR name the cross tools, PKG_CONFIG_LIBDIR that machine's .pc files, and
+# SOURCES_FROM a folder where the sources were fetched already.
 set -eu
 
 here=$(cd "$(dirname "$0")" && pwd)
@@ -24,18 +27,21 @@ cd "$out/src"
 PACKAGES="libarchive curl"
 CC_FOR=${CC:-cc}
 AR_FOR=${AR:-ar}
+HOST_FLAG=${LEAN_HOST:+--host=$LEAN_HOST}
 
 build_libarchive() {
     unpack libarchive
     say "configure libarchive (reading half)"
-    (cd libarchive && ./configure -q --disable-shared --enable-static --disable-bsdtar --disable-bsdcpio \
+    (cd libarchive && CC=$CC_FOR ./configure -q $HOST_FLAG --disable-shared --enable-static --disable-bsdtar --disable-bsdcpio \
         --disable-bsdcat --disable-bsdunzip --with-zlib --with-bz2lib --with-lzma --with-zstd --without-lz4 \
         --without-libb2 --without-openssl --without-xml2 --without-expat --without-mbedtls --without-nettle \
         --without-cng --disable-acl --disable-xattr > configure.out 2>&1) ||
         { cat libarchive/configure.out >&2; exit 1; }
-    for header in ZLIB_H BZLIB_H LZMA_H ZSTD_H; do
-        grep -q "^#define HAVE_$header 1" libarchive/config.h ||
-            { echo "lean-deps.sh: libarchive's configure did not find ${header%_H} (its -dev package)" >&2; exit 1; }
+    # each compression's header and library (a header alone, as when only another machine's library is
+    # installed, builds a libarchive that refuses those archives)
+    for found in ZLIB_H LIBZ BZLIB_H LIBBZ2 LZMA_H LIBLZMA ZSTD_H LIBZSTD; do
+        grep -q "^#define HAVE_$found 1" libarchive/config.h ||
+            { echo "lean-deps.sh: libarchive's configure did not find $found (install its -dev package${LEAN_HOST:+ for $LEAN_HOST})" >&2; exit 1; }
     done
     say "compile libarchive (reading half)"
     compile libarchive "-DHAVE_CONFIG_H -Ilibarchive" $(libarchive_sources ar)
@@ -44,7 +50,7 @@ build_libarchive() {
 build_curl() {
     unpack curl
     say "configure libcurl (http, https, file)"
-    (cd curl && ./configure -q --disable-shared --enable-static --with-openssl --with-zlib \
+    (cd curl && CC=$CC_FOR ./configure -q $HOST_FLAG --disable-shared --enable-static --with-openssl --with-zlib \
         --with-ca-bundle=/etc/ssl/certs/ca-certificates.crt --with-ca-path=/etc/ssl/certs \
         --disable-ldap --disable-ldaps --disable-rtsp --disable-dict --disable-telnet --disable-tftp \
         --disable-pop3 --disable-imap --disable-smtp --disable-gopher --disable-mqtt --disable-smb \
