@@ -511,17 +511,17 @@ DIST_TARBALL = $(BUILD)/dist/$(DIST_NAME).tar.gz
 LEAN_DEPS      = $(BUILD)/lean-deps
 LEAN_INSTALLER = $(BUILD)/lean/cudnnv-install
 LEAN_UPDATER   = $(BUILD)/lean/cudnnv-update
-LEAN_CURL      = $(LEAN_DEPS)/lib/libcurl.a -lssl -lcrypto -lz
+LEAN_LINK      = -lssl -lcrypto -lz
 $(LEAN_DEPS)/.built: manager/packaging/lean-deps.sh manager/packaging/deb-sources.sh
 	$(Q)manager/packaging/lean-deps.sh $(LEAN_DEPS)
-	@touch $@
+	@touch $@ && touch $(LEAN_DEPS)/lib/libarchive.a $(LEAN_DEPS)/lib/libcurl.a
 $(eval $(call program,$(LEAN_INSTALLER),$(BUILD)/obj,manager/cli/install_main.c,$(CC),$(ALL_CFLAGS) $(SAN_FLAGS),\
-	$(CORE_LIBS) $(LEAN_DEPS)/lib/libarchive.a -lz -lbz2 -llzma -lzstd $(LEAN_CURL) \
-	$(shell pkg-config --libs libelf 2>/dev/null),$(LIBCUDNNV)))
+	$(CORE_LIBS) -lz -lbz2 -llzma -lzstd $(LEAN_LINK) $(shell pkg-config --libs libelf 2>/dev/null),\
+	$(LIBCUDNNV) $(LEAN_DEPS)/lib/libarchive.a $(LEAN_DEPS)/lib/libcurl.a))
 $(eval $(call program,$(LEAN_UPDATER),$(BUILD)/obj,manager/cli/update_main.c $(GIT_SRC),$(CC),$(ALL_CFLAGS) $(SAN_FLAGS),\
-	$(CORE_LIBS) $(shell pkg-config --libs libgit2 2>/dev/null) $(LEAN_CURL),\
-	$(LIBCUDNNV)))
-$(LEAN_INSTALLER) $(LEAN_UPDATER): | $(LEAN_DEPS)/.built
+	$(CORE_LIBS) $(shell pkg-config --libs libgit2 2>/dev/null) $(LEAN_LINK),$(LIBCUDNNV) $(LEAN_DEPS)/lib/libcurl.a))
+# the libraries are the script's work, no older than its stamp (a changed script relinks the helpers)
+$(LEAN_DEPS)/lib/libarchive.a $(LEAN_DEPS)/lib/libcurl.a: $(LEAN_DEPS)/.built ;
 dist: all $(DIST_TARBALL)
 $(DIST_TARBALL): $(CUDNNV) $(LEAN_INSTALLER) $(LEAN_UPDATER) $(SHIM_LIBS) $(CATALOG_DATA) $(FORWARDERS) \
 		$(wildcard $(WIN_DLLS)) $(CATALOG_FILES) $(MAN_PAGE) hooks/complete.bash hooks/complete.zsh hooks/complete.fish \
@@ -543,19 +543,18 @@ ARM_DIST_NAME = cudnnv-$(VERSION)-linux-aarch64
 ARM_LEAN_DEPS      = $(ARM_BUILD)/lean-deps
 ARM_LEAN_INSTALLER = $(ARM_BUILD)/lean/cudnnv-install
 ARM_LEAN_UPDATER   = $(ARM_BUILD)/lean/cudnnv-update
-ARM_LEAN_CURL      = $(ARM_LEAN_DEPS)/lib/libcurl.a -lssl -lcrypto -lz
 $(ARM_LEAN_DEPS)/.built: manager/packaging/lean-deps.sh manager/packaging/deb-sources.sh
 	$(Q)manager/packaging/lean-deps.sh --fetch $(LEAN_DEPS)
 	$(Q)LEAN_HOST=aarch64-linux-gnu CC=$(ARM_CC) AR=aarch64-linux-gnu-ar \
 	  PKG_CONFIG_LIBDIR=/usr/lib/aarch64-linux-gnu/pkgconfig:/usr/share/pkgconfig \
 	  SOURCES_FROM="$(abspath $(LEAN_DEPS)/src)" manager/packaging/lean-deps.sh $(ARM_LEAN_DEPS)
-	@touch $@
+	@touch $@ && touch $(ARM_LEAN_DEPS)/lib/libarchive.a $(ARM_LEAN_DEPS)/lib/libcurl.a
 $(eval $(call program,$(ARM_LEAN_INSTALLER),$(ARM_BUILD)/obj,manager/cli/install_main.c,$(ARM_CC),$(ALL_CFLAGS),\
-	$(ARM_CORE_LIBS) $(ARM_LEAN_DEPS)/lib/libarchive.a -lz -lbz2 -llzma -lzstd $(ARM_LEAN_CURL) \
-	$(shell $(ARM_PKG) --libs libelf 2>/dev/null),$(ARM_LIBCUDNNV)))
+	$(ARM_CORE_LIBS) -lz -lbz2 -llzma -lzstd $(LEAN_LINK) $(shell $(ARM_PKG) --libs libelf 2>/dev/null),\
+	$(ARM_LIBCUDNNV) $(ARM_LEAN_DEPS)/lib/libarchive.a $(ARM_LEAN_DEPS)/lib/libcurl.a))
 $(eval $(call program,$(ARM_LEAN_UPDATER),$(ARM_BUILD)/obj,manager/cli/update_main.c $(NO_GIT_SRC),$(ARM_CC),\
-	$(ALL_CFLAGS),$(ARM_CORE_LIBS) $(ARM_LEAN_CURL),$(ARM_LIBCUDNNV)))
-$(ARM_LEAN_INSTALLER) $(ARM_LEAN_UPDATER): | $(ARM_LEAN_DEPS)/.built
+	$(ALL_CFLAGS),$(ARM_CORE_LIBS) $(LEAN_LINK),$(ARM_LIBCUDNNV) $(ARM_LEAN_DEPS)/lib/libcurl.a))
+$(ARM_LEAN_DEPS)/lib/libarchive.a $(ARM_LEAN_DEPS)/lib/libcurl.a: $(ARM_LEAN_DEPS)/.built ;
 dist-aarch64: all aarch64
 	@$(call apt_ensure,patchelf)
 	$(Q)$(MAKE) --no-print-directory $(ARM_LEAN_INSTALLER) $(ARM_LEAN_UPDATER)
