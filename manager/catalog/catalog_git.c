@@ -2,10 +2,12 @@
  * Clone and fast-forward of the catalog repository with libgit2. The first
  * clone goes to catalog-staging/ and appears by rename; a fetch that cannot
  * fast-forward (someone committed in $CUDNNV_ROOT/catalog) changes nothing
- * and says how to start over.
+ * and says how to start over. https trusts the CA bundle of the machine it
+ * runs on, as downloads do (ca_bundle.c).
  */
 #include "catalog_git.h"
 
+#include "ca_bundle.h"
 #include "messages.h"
 #include "fsutil.h"
 #include "store.h"
@@ -21,6 +23,14 @@ static int git_failure(const char *what, const char *remote)
     const git_error *error = git_error_last();
     return fail("%s %s: %s; check the remote (--remote, or [catalog] remote in config)", what, remote,
                 error && error->message ? error->message : "unknown error");
+}
+
+/* libgit2 started, trusting this machine's CA bundle (libgit2 takes the two places, not both NULL). */
+static void start_libgit2(void)
+{
+    git_libgit2_init();
+    if (ca_bundle_file() != NULL || ca_bundle_folder() != NULL)
+        git_libgit2_opts(GIT_OPT_SET_SSL_CERT_LOCATIONS, ca_bundle_file(), ca_bundle_folder());
 }
 
 static void say_head(git_repository *repository, const char *how)
@@ -41,7 +51,7 @@ int catalog_git_clone(const char *root, const char *target, const char *remote)
     if (store_new_staging_in(root, "catalog-staging", "catalog", staging, sizeof staging) != 0)
         return 1;
     path_join(checkout, sizeof checkout, staging, "catalog");
-    git_libgit2_init();
+    start_libgit2();
     if (git_clone(&repository, remote, checkout, NULL) != 0)
         status = git_failure("cannot clone", remote);
     else if (rename(checkout, target) != 0)
@@ -104,7 +114,7 @@ int catalog_git_fast_forward(const char *target, const char *remote)
     git_repository *repository = NULL;
     git_remote *origin = NULL;
     int status;
-    git_libgit2_init();
+    start_libgit2();
     if (git_repository_open(&repository, target) != 0)
         status = fail("%s is not a git repository; remove it and run 'cudnnv update' again", target);
     else if (git_remote_create_anonymous(&origin, repository, remote) != 0 ||

@@ -5,9 +5,11 @@
  * No transfer waits forever: a connection must come within connect_timeout
  * and data faster than low_speed_limit ([download] in config), and a failure
  * is said in words with what to do (resume, or install a file by hand).
+ * https trusts the CA bundle of the machine it runs on (ca_bundle.c).
  */
 #include "download.h"
 
+#include "ca_bundle.h"
 #include "messages.h"
 #include "config.h"
 #include "file_url.h"
@@ -53,6 +55,10 @@ static void set_limits(CURL *curl, const struct config *config)
     curl_easy_setopt(curl, CURLOPT_REDIR_PROTOCOLS_STR, "https");
     curl_easy_setopt(curl, CURLOPT_MAXREDIRS, 10L);
     curl_easy_setopt(curl, CURLOPT_FAILONERROR, 1L);
+    if (ca_bundle_file() != NULL)
+        curl_easy_setopt(curl, CURLOPT_CAINFO, ca_bundle_file());
+    if (ca_bundle_folder() != NULL)
+        curl_easy_setopt(curl, CURLOPT_CAPATH, ca_bundle_folder());
 }
 
 /* What the transfer learnt about the server before it ended. */
@@ -83,6 +89,9 @@ static void describe_failure(CURLcode code, const struct transfer *transfer, con
         snprintf(why, size, "the server cannot be reached (connection refused or no route)");
     else if (code == CURLE_OPERATION_TIMEDOUT && !transfer->connected)
         snprintf(why, size, "no connection within %ld s ([download] connect_timeout)", config->connect_timeout);
+    else if (code == CURLE_PEER_FAILED_VERIFICATION || code == CURLE_SSL_CACERT_BADFILE)
+        snprintf(why, size, "the server's certificate cannot be checked against %s (%s); name the CA bundle to trust with SSL_CERT_FILE",
+                 ca_bundle_file() ? ca_bundle_file() : "a CA bundle (none found here)", curl_easy_strerror(code));
     else if (code == CURLE_OPERATION_TIMEDOUT)
         snprintf(why, size, "the server sent less than %ld bytes a second for %ld s ([download] low_speed_limit, low_speed_time)",
                  config->low_speed_limit, config->low_speed_time);

@@ -62,6 +62,28 @@ REPO="$BATS_TEST_DIRNAME/../.."
     run -127 unshare -m sh -c "$hide '$REPO/build/lib/cudnnv/cudnnv-install' --help"
 }
 
+@test "the dist tarball's lean libcurl trusts the CA bundle where the machine keeps it (SUSE's place), not only Debian's" {
+    if [ "$(id -u)" != 0 ]; then skip "needs root to lay out /etc/ssl in a mount namespace"; fi
+    local version artifact
+    make_artifact dist "cudnnv-VERSION-linux-$(uname -m).tar.gz"
+    mkdir -p "$BATS_TEST_TMPDIR/un packed" "$BATS_TEST_TMPDIR/www" "$BATS_TEST_TMPDIR/etc-ssl"
+    tar -C "$BATS_TEST_TMPDIR/un packed" -xzf "$artifact"
+    local top="$BATS_TEST_TMPDIR/un packed/cudnnv-$version-linux-$(uname -m)"
+    cp "$ARCHIVES/cudnn-11.2-linux-x64-v8.1.0.77-test.tgz" "$BATS_TEST_TMPDIR/www/"
+    tls_server "$BATS_TEST_TMPDIR/www"
+    unset SSL_CERT_FILE SSL_CERT_DIR
+    export CUDNNV_ROOT="$BATS_TEST_TMPDIR/store"
+    write_test_release linux cudnn-11.2-linux-x64-v8.1.0.77-test.tgz \
+        "https://127.0.0.1:$PORT/cudnn-11.2-linux-x64-v8.1.0.77-test.tgz" \
+        "$(sha256sum "$ARCHIVES/cudnn-11.2-linux-x64-v8.1.0.77-test.tgz" | cut -c1-64)" 460.27.03
+    cp "$CA" "$BATS_TEST_TMPDIR/etc-ssl/ca-bundle.pem"
+    run unshare -m sh -c "mount --bind '$BATS_TEST_TMPDIR/etc-ssl' /etc/ssl && exec '$top/bin/cudnnv' install 8.1.0.77"
+    stop_server
+    assert_status 0
+    assert_output_has "downloading https://127.0.0.1:$PORT/cudnn-11.2-linux-x64-v8.1.0.77-test.tgz"
+    assert_output_has "installed 8.1.0.77"
+}
+
 @test "the dist tarball's programs are stripped (nothing names the build folder), and the same tree gives the same tarball" {
     local artifact tarball program build first
     make_artifact dist "cudnnv-VERSION-linux-$(uname -m).tar.gz"

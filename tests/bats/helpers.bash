@@ -186,6 +186,24 @@ nvidia_package() {
         "file:pkg-x.tar.zst=$work/pkg.tar.zst"
 }
 
+# tls_server FOLDER: a CA and a certificate for 127.0.0.1 signed by it, made here (CA: the CA's file), and
+# OpenSSL's own server (s_server -WWW) serving FOLDER's files over https on PORT.
+tls_server() {
+    local tls="$BATS_TEST_TMPDIR/tls"
+    mkdir -p "$tls"
+    openssl req -x509 -newkey rsa:2048 -nodes -keyout "$tls/ca.key" -out "$tls/ca.pem" -days 2 \
+        -subj "/CN=cudnnv test CA" 2>/dev/null
+    openssl req -newkey rsa:2048 -nodes -keyout "$tls/server.key" -out "$tls/server.csr" -subj "/CN=127.0.0.1" 2>/dev/null
+    printf 'subjectAltName=IP:127.0.0.1\n' > "$tls/extensions"
+    openssl x509 -req -in "$tls/server.csr" -CA "$tls/ca.pem" -CAkey "$tls/ca.key" -CAcreateserial -days 2 \
+        -extfile "$tls/extensions" -out "$tls/server.pem" 2>/dev/null
+    (cd "$1" && exec openssl s_server -accept 0 -cert "$tls/server.pem" -key "$tls/server.key" -WWW) > "$tls/log" 2>&1 &
+    SERVER_PID=$!
+    for _ in $(seq 100); do grep -q '^ACCEPT' "$tls/log" && break; sleep 0.05; done
+    PORT=$(sed -n 's/^ACCEPT .*:\([0-9]*\)$/\1/p' "$tls/log")
+    CA="$tls/ca.pem"
+}
+
 stop_server() {
     [ -n "${SERVER_PID:-}" ] && kill "$SERVER_PID" 2>/dev/null || true
 }
