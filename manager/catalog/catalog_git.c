@@ -28,9 +28,10 @@ static int git_failure(const char *what, const char *remote)
 /* libgit2 started, trusting this machine's CA bundle (libgit2 takes the two places, not both NULL). */
 static void start_libgit2(void)
 {
+    const char *bundle = ca_bundle_file(), *folder = ca_bundle_folder();
     git_libgit2_init();
-    if (ca_bundle_file() != NULL || ca_bundle_folder() != NULL)
-        git_libgit2_opts(GIT_OPT_SET_SSL_CERT_LOCATIONS, ca_bundle_file(), ca_bundle_folder());
+    if (bundle != NULL || folder != NULL)
+        git_libgit2_opts(GIT_OPT_SET_SSL_CERT_LOCATIONS, bundle, folder);
 }
 
 static void say_head(git_repository *repository, const char *how)

@@ -28,10 +28,12 @@ static const char *named_by(const char *variable)
     return value != NULL && value[0] != '\0' ? value : NULL;
 }
 
+/* SSL_CERT_FILE is taken only when it names a regular file (a FIFO there would hold the TLS library's read
+ * forever); otherwise the usual places are looked at, as when it is unset. */
 const char *ca_bundle_file(void)
 {
     const char *named = named_by("SSL_CERT_FILE");
-    if (named != NULL)
+    if (named != NULL && is_regular_file(named))
         return named;
     for (size_t i = 0; i < sizeof usual_bundles / sizeof usual_bundles[0]; i++) {
         if (is_regular_file(usual_bundles[i]))
@@ -42,5 +44,6 @@ const char *ca_bundle_file(void)
 
 const char *ca_bundle_folder(void)
 {
-    return named_by("SSL_CERT_DIR");
+    const char *named = named_by("SSL_CERT_DIR");
+    return named != NULL && is_directory(named) ? named : NULL;
 }

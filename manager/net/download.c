@@ -55,10 +55,11 @@ static void set_limits(CURL *curl, const struct config *config)
     curl_easy_setopt(curl, CURLOPT_REDIR_PROTOCOLS_STR, "https");
     curl_easy_setopt(curl, CURLOPT_MAXREDIRS, 10L);
     curl_easy_setopt(curl, CURLOPT_FAILONERROR, 1L);
-    if (ca_bundle_file() != NULL)
-        curl_easy_setopt(curl, CURLOPT_CAINFO, ca_bundle_file());
-    if (ca_bundle_folder() != NULL)
-        curl_easy_setopt(curl, CURLOPT_CAPATH, ca_bundle_folder());
+    const char *bundle = ca_bundle_file(), *folder = ca_bundle_folder();
+    if (bundle != NULL)
+        curl_easy_setopt(curl, CURLOPT_CAINFO, bundle);
+    if (folder != NULL)
+        curl_easy_setopt(curl, CURLOPT_CAPATH, folder);
 }
 
 /* What the transfer learnt about the server before it ended. */
@@ -72,6 +73,14 @@ static void take_outcome(CURL *curl, struct transfer *transfer)
     snprintf(transfer->last_url, sizeof transfer->last_url, "%s", last ? last : "");
     curl_easy_getinfo(curl, CURLINFO_CONNECT_TIME_T, &connect_time);
     transfer->connected = connect_time > 0;
+}
+
+/* A certificate that could not be checked: against which bundle, and the way out. */
+static void describe_untrusted(CURLcode code, char *why, size_t size)
+{
+    const char *bundle = ca_bundle_file();
+    snprintf(why, size, "the server's certificate cannot be checked against %s (%s); name the CA bundle to trust with SSL_CERT_FILE",
+             bundle ? bundle : "a CA bundle (none found here)", curl_easy_strerror(code));
 }
 
 /* Why a transfer failed, in words a user can act on. */
@@ -90,8 +99,7 @@ static void describe_failure(CURLcode code, const struct transfer *transfer, con
     else if (code == CURLE_OPERATION_TIMEDOUT && !transfer->connected)
         snprintf(why, size, "no connection within %ld s ([download] connect_timeout)", config->connect_timeout);
     else if (code == CURLE_PEER_FAILED_VERIFICATION || code == CURLE_SSL_CACERT_BADFILE)
-        snprintf(why, size, "the server's certificate cannot be checked against %s (%s); name the CA bundle to trust with SSL_CERT_FILE",
-                 ca_bundle_file() ? ca_bundle_file() : "a CA bundle (none found here)", curl_easy_strerror(code));
+        describe_untrusted(code, why, size);
     else if (code == CURLE_OPERATION_TIMEDOUT)
         snprintf(why, size, "the server sent less than %ld bytes a second for %ld s ([download] low_speed_limit, low_speed_time)",
                  config->low_speed_limit, config->low_speed_time);

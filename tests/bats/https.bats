@@ -34,6 +34,23 @@ serve_release() { # serve_release: the archive over https, and a catalog release
     assert_output_has "installed 8.1.0.77"
 }
 
+@test "a hostile SSL_CERT_FILE or SSL_CERT_DIR (a FIFO, control bytes, a missing path) neither hangs the download nor reaches the terminal raw" {
+    serve_release
+    mkfifo "$BATS_TEST_TMPDIR/fifo"
+    local named
+    for named in "$BATS_TEST_TMPDIR/fifo" "$BATS_TEST_TMPDIR/"$'\e[31mred\a' "$BATS_TEST_TMPDIR/missing"; do
+        SSL_CERT_FILE="$named" SSL_CERT_DIR="$named" run timeout 60 "$CUDNNV" install 8.1.0.77
+        [ "$status" -eq 1 ] || { echo "status $status for SSL_CERT_FILE=$named" >&2; false; }
+        # passed over as not a file: the usual bundle is used, and named
+        assert_output_has "the server's certificate cannot be checked against /etc/ssl/certs/ca-certificates.crt"
+        if printf '%s' "$output" | LC_ALL=C grep -q $'[\x01-\x08\x0b-\x1f\x7f]'; then
+            echo "a control byte reached the terminal" >&2
+            false
+        fi
+    done
+    [ ! -e "$CUDNNV_ROOT/versions/8.1.0.77" ]
+}
+
 @test "a machine that keeps its CA bundle in another distribution's place (SUSE's /etc/ssl/ca-bundle.pem): https trusts it" {
     if [ "$(id -u)" != 0 ]; then skip "needs root to lay out /etc/ssl in a mount namespace"; fi
     serve_release
