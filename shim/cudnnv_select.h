@@ -29,6 +29,7 @@
 #define CUDNNV_READ_UNTRUSTED  (-6)  /* owned by another user who is not root: not obeyed */
 #define CUDNNV_READ_CWD_TOO_LONG (-7) /* the working directory's path is too long to look for one */
 #define CUDNNV_READ_NO_ENTRY   (-8)  /* another tool's version file (.tool-versions, mise.toml) names no cudnn */
+#define CUDNNV_READ_HAS_NUL    (-9)  /* a NUL byte in a version file: not text, never read as far as it */
 
 /* Other tools' version files a project may pin cuDNN in instead (tool_file.c), and how much of one is read. */
 #define CUDNNV_TOOL_VERSIONS_FILE ".tool-versions"
@@ -93,6 +94,7 @@ struct cudnnv_choice {
 
 /* version_name.c: names and their order */
 int cudnnv_name_is_valid(const char *name);
+int cudnnv_cuda_release_is_valid(const char *text);
 int cudnnv_name_major(const char *name);
 int cudnnv_name_compare(const char *a, const char *b);
 int cudnnv_name_has_prefix(const char *name, const char *prefix);
@@ -152,6 +154,13 @@ int cudnnv_global_file(const char *root, char *out, size_t size);
  * lib/ folder, 0 when none is installed. */
 #define CUDNNV_CUDA_RUNTIME_AREA "cuda/runtime"
 int cudnnv_cuda_runtime_find(const char *root, const char *version, char *lib, size_t size);
+/* cuda_runtime_trust.c: whether the runtime in lib may be served (the set's trust rule, and no link where the store
+ * made folders); 1, or 0 with why. cudnnv_cuda_runtime_serve: find it, then judge it (ROOT's owner trusted): 1 with
+ * lib, 0 when none is installed, -1 with why when the rule refuses it. */
+struct cudnnv_trust;
+int cudnnv_cuda_runtime_trusted(const struct cudnnv_trust *trust, const char *lib, char *why, size_t size);
+int cudnnv_cuda_runtime_serve(const char *root, const char *version, char *lib, size_t size, char *why,
+                              size_t why_size);
 
 /* One source as read: CUDNNV_VERSION, the nearest .cudnn-version, or the global file. */
 struct cudnnv_source {

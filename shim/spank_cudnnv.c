@@ -95,6 +95,13 @@ static int version_installed(spank_t spank, const char *system, cudnnv_name foun
     return cudnnv_resolve(root[0] ? root : system, requested, found);
 }
 
+/* text as a terminal may show it: control bytes escaped (a folder's name reaches the task's stderr). */
+static const char *shown(const char *text, char *out, size_t size)
+{
+    cudnnv_escape_text(text, out, size);
+    return out;
+}
+
 static int refuse_missing(spank_t spank, const char *system)
 {
     cudnnv_name found;
@@ -232,17 +239,27 @@ int slurm_spank_user_init(spank_t spank, int argc, char **argv)
 int slurm_spank_task_init(spank_t spank, int argc, char **argv)
 {
     char cwd[PATH_MAX], version_file[PATH_MAX], release[CUDNNV_NAME_MAX + 1], root[PATH_MAX], lib[PATH_MAX];
-    char shims[PATH_MAX];
+    char shims[PATH_MAX], why[PATH_MAX + 256], shown_release[4 * CUDNNV_NAME_MAX + 1], shown_file[4 * PATH_MAX],
+        shown_system[4 * PATH_MAX], shown_why[4 * sizeof why];
     const char *system = system_root(argc, argv);
     if (strcmp(requested, "off") == 0 || getcwd(cwd, sizeof cwd) == NULL ||
         !cudnnv_find_local_file(cwd, version_file, sizeof version_file) ||
         cudnnv_version_file_cuda(version_file, release, sizeof release) != 1)
         return 0;
     user_root(spank, root, sizeof root);
-    if (!(root[0] != '\0' && cudnnv_cuda_runtime_find(root, release, lib, sizeof lib)) &&
-        !cudnnv_cuda_runtime_find(system, release, lib, sizeof lib)) {
+    int served = root[0] != '\0' ? cudnnv_cuda_runtime_serve(root, release, lib, sizeof lib, why, sizeof why) : 0;
+    if (served == 0)
+        served = cudnnv_cuda_runtime_serve(system, release, lib, sizeof lib, why, sizeof why);
+    if (served == 0) {
         slurm_error("cudnnv: the CUDA %s runtime pinned in %s is not installed (the user's store or %s); run "
-                    "'cudnnv install' there", release, version_file, system);
+                    "'cudnnv install' there", shown(release, shown_release, sizeof shown_release),
+                    shown(version_file, shown_file, sizeof shown_file), shown(system, shown_system, sizeof shown_system));
+        return 0;
+    }
+    if (served < 0) {
+        slurm_error("cudnnv: refusing the CUDA %s runtime pinned in %s: %s; it is left off the task's library path",
+                    shown(release, shown_release, sizeof shown_release),
+                    shown(version_file, shown_file, sizeof shown_file), shown(why, shown_why, sizeof shown_why));
         return 0;
     }
     if (strchr(lib, ':') != NULL)

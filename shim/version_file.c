@@ -32,6 +32,8 @@
 #define O_NOCTTY 0
 #endif
 
+static int read_text(const char *path, char *text, size_t size, int trusted_only);
+
 /* Copies one word into names, or records it as bad. Returns the new count or a CUDNNV_READ_ code. */
 int cudnnv_add_name(const char *word, size_t length, cudnnv_name *names, int count, int max, cudnnv_name bad)
 {
@@ -108,9 +110,7 @@ int cudnnv_read_cuda_pin(const char *text, char *out, size_t size)
         value += strspn(value, " \t");
         size_t value_length = strcspn(value, " \t\r\n#");
         snprintf(out, size, "%.*s", (int)(value_length < size ? value_length : size - 1), value);
-        int dotted = value_length > 0 && value_length < size && value_length <= 15 && value[0] >= '0' &&
-                     value[0] <= '9' && strspn(value, "0123456789.") == value_length && value[value_length - 1] != '.';
-        return dotted ? 1 : CUDNNV_READ_BAD_NAME;
+        return value_length < size && cudnnv_cuda_release_is_valid(out) ? 1 : CUDNNV_READ_BAD_NAME;
     }
     return 0;
 }
@@ -122,8 +122,18 @@ int cudnnv_version_file_cuda(const char *path, char *out, size_t size)
     char text[CUDNNV_VERSION_FILE_MAX + 1];
     if (cudnnv_version_file_kind(path) != CUDNNV_FILE_OURS)
         return 0;
-    int status = cudnnv_read_regular_file(path, text, sizeof text, 1);
+    int status = read_text(path, text, sizeof text, 1);
     return status != 0 ? status : cudnnv_read_cuda_pin(text, out, size);
+}
+
+/* A version file's text: as cudnnv_read_regular_file, and CUDNNV_READ_HAS_NUL when a NUL byte would cut it. */
+static int read_text(const char *path, char *text, size_t size, int trusted_only)
+{
+    size_t length;
+    int status = cudnnv_read_regular_file_length(path, text, size, trusted_only, &length);
+    if ((status == 0 || status == CUDNNV_READ_TOO_LONG) && memchr(text, '\0', length) != NULL)
+        return CUDNNV_READ_HAS_NUL;
+    return status;
 }
 
 /* Whose version files are obeyed besides root's: this process's user, or (cudnnv ps as root) another's. */
@@ -205,7 +215,7 @@ int cudnnv_read_regular_file_length(const char *path, char *text, size_t size, i
  */
 static int read_tool_text(const char *path, char *text, size_t size, int trusted_only)
 {
-    int status = cudnnv_read_regular_file(path, text, size, trusted_only);
+    int status = read_text(path, text, size, trusted_only);
     if (status != CUDNNV_READ_TOO_LONG)
         return status;
     char *last = strrchr(text, '\n');
@@ -229,7 +239,7 @@ int cudnnv_read_version_file(const char *path, cudnnv_name *names, int max, cudn
     enum cudnnv_version_file_kind kind = cudnnv_version_file_kind(path);
     if (kind != CUDNNV_FILE_OURS)
         return read_tool_file(path, kind, names, max, bad);
-    int status = cudnnv_read_regular_file(path, text, sizeof text, 1);
+    int status = read_text(path, text, sizeof text, 1);
     if (status != 0)
         return status;
     return cudnnv_read_names(text, names, max, bad);
@@ -244,6 +254,7 @@ const char *cudnnv_read_problem(int code)
     case CUDNNV_READ_UNTRUSTED: return "belongs to another user (not root), so it is not obeyed";
     case CUDNNV_READ_UNREADABLE: return "cannot be read";
     case CUDNNV_READ_NO_ENTRY: return "names no cudnn";
+    case CUDNNV_READ_HAS_NUL: return "holds a NUL byte, so it is not a text file";
     default: return "is not a version file";
     }
 }
@@ -291,7 +302,10 @@ static int tool_file_answers(const char *path)
 {
     char text[CUDNNV_TOOL_FILE_MAX + 1];
     cudnnv_name names[CUDNNV_MAX_LINES], bad;
-    return exists(path) && read_tool_text(path, text, sizeof text, 0) == 0 &&
+    int status = exists(path) ? read_tool_text(path, text, sizeof text, 0) : CUDNNV_READ_MISSING;
+    if (status == CUDNNV_READ_HAS_NUL)
+        return 1;   /* what follows the NUL is unknown: the reader says so, the walk does not pass it over */
+    return status == 0 &&
            cudnnv_read_tool_names(cudnnv_version_file_kind(path), text, names, CUDNNV_MAX_LINES, bad) !=
                CUDNNV_READ_NO_ENTRY;
 }

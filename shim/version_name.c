@@ -98,3 +98,13 @@ int cudnnv_name_has_prefix(const char *name, const char *prefix)
     char next = name[length];
     return next == '\0' || next == '.' || next == '-';
 }
+
+/* A CUDA release as a project pins it: digits, a dot, digits, at most five digits a part ("11.0", "12.10"). */
+int cudnnv_cuda_release_is_valid(const char *text)
+{
+    size_t major = strspn(text, "0123456789");
+    if (major == 0 || major > 5 || text[major] != '.')
+        return 0;
+    size_t minor = strspn(text + major + 1, "0123456789");
+    return minor > 0 && minor <= 5 && text[major + 1 + minor] == '\0';
+}

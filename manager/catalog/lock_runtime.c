@@ -22,12 +22,17 @@ static int copy_value(char *field, size_t size, const char *value, char *why, si
     return -1;
 }
 
-/* "2.url": package 2 (1 to LOCK_RUNTIME_PACKAGES), its field "url"; NULL for any other key. */
-static struct catalog_archive *package_of(struct lock_runtime *runtime, const char *key, const char **field)
+/* "2.url": package 2 (1 to LOCK_RUNTIME_PACKAGES), its field "url"; NULL for any other key, and with *beyond set
+ * for a package numbered past what a runtime may hold (brought whole or refused, never cut). */
+static struct catalog_archive *package_of(struct lock_runtime *runtime, const char *key, const char **field,
+                                          int *beyond)
 {
     char *end;
     long number = strtol(key, &end, 10);
-    if (end == key || *end != '.' || number < 1 || number > LOCK_RUNTIME_PACKAGES)
+    if (end == key || *end != '.' || key[0] < '0' || key[0] > '9')
+        return NULL;
+    *beyond = number < 1 || number > LOCK_RUNTIME_PACKAGES;
+    if (*beyond)
         return NULL;
     if (number > runtime->count)
         runtime->count = (int)number;
@@ -42,7 +47,12 @@ int lock_runtime_take(struct lock_runtime *runtime, const char *key, const char 
         return copy_value(runtime->platform, sizeof runtime->platform, value, why, why_size);
     if (strcmp(key, "from") == 0)
         return copy_value(runtime->from, sizeof runtime->from, value, why, why_size);
-    struct catalog_archive *package = package_of(runtime, key, &field);
+    int beyond = 0;
+    struct catalog_archive *package = package_of(runtime, key, &field, &beyond);
+    if (beyond) {
+        snprintf(why, why_size, "'%s': a runtime holds packages 1 to %d", key, LOCK_RUNTIME_PACKAGES);
+        return -1;
+    }
     if (package == NULL)
         return 0;   /* the store's own notes (installed = ...) */
     if (strcmp(field, "archive") == 0)
@@ -58,7 +68,7 @@ int lock_runtime_take(struct lock_runtime *runtime, const char *key, const char 
 
 const char *lock_runtime_problem(const struct lock_runtime *runtime)
 {
-    if (!cudnnv_name_is_valid(runtime->release) || runtime->count == 0)
+    if (!cudnnv_cuda_release_is_valid(runtime->release) || runtime->count == 0)
         return "a runtime section without a CUDA release or packages";
     for (int i = 0; i < runtime->count; i++) {
         const struct catalog_archive *package = &runtime->package[i];

@@ -135,7 +135,14 @@ static void framework_runtime(const struct use_for_choice *choice, char *out, si
 {
     static struct framework_libs libs;
     out[0] = '\0';
-    if (choice->cuda[0] == '\0' || framework_libs_judge(choice->framework, choice->cuda, &libs) != 0)
+    if (choice->cuda[0] == '\0')
+        return;
+    if (!cudnnv_cuda_release_is_valid(choice->cuda)) {
+        note("cudnnv's data says %s %s was built for CUDA '%s', which is not a CUDA release (such as 11.0): no CUDA runtime is pinned",
+             choice->framework, choice->version, choice->cuda);
+        return;
+    }
+    if (framework_libs_judge(choice->framework, choice->cuda, &libs) != 0)
         return;
     if (!libs.known) {
         note("which libraries %s %s opens of CUDA %s by itself is not in cudnnv's data: no CUDA runtime is pinned",
@@ -221,14 +228,6 @@ static void warn_about_needs(int count, char **names)
     }
 }
 
-/* A CUDA release as a pin names it: digits and dots ("11.0", "11.2.2"). */
-static int is_cuda_release(const char *text)
-{
-    char checked[32], line[48];
-    snprintf(line, sizeof line, "%s %s", CUDNNV_CUDA_KEYWORD, text);
-    return strlen(text) < 16 && cudnnv_read_cuda_pin(line, checked, sizeof checked) == 1;
-}
-
 /* use --cuda-runtime VERSION alone: the pins stay, the runtime line changes. */
 static int pin_runtime_only(const char *path, const char *runtime)
 {
@@ -263,7 +262,7 @@ static int run(struct args *args)
         return version_file_print(path, "no version is pinned in this directory; run 'cudnnv use VERSION'");
     if (runtime != NULL && strcmp(runtime, "none") == 0)
         runtime = "";
-    if (runtime != NULL && runtime[0] != '\0' && !is_cuda_release(runtime))
+    if (runtime != NULL && runtime[0] != '\0' && !cudnnv_cuda_release_is_valid(runtime))
         return usage_fail("use", "--cuda-runtime takes a CUDA release such as 11.0, or 'none'");
     if (args->count == 0 && runtime != NULL)
         return pin_runtime_only(path, runtime);

@@ -213,7 +213,7 @@ static const char *verify_one(const char *name, json_t *list, int *failed)
 static int verify_runtimes(const char *root)
 {
     cudnnv_name names[64];
-    char dir[PATH_MAX];
+    char dir[PATH_MAX], why[4 * PATH_MAX];
     struct verify_result result;
     int count = cuda_runtime_list(root, names, 64), failed = 0;
     for (int i = 0; i < count; i++) {
@@ -230,6 +230,11 @@ static int verify_runtimes(const char *root)
         failed |= bad != 0;
         printf("cuda %s: %s (a CUDA runtime: %d files; %d missing, %d changed, %d extra)\n", names[i],
                bad ? "CHANGED" : "ok", result.files, result.missing, result.changed, result.extra);
+        if (cuda_runtime_problem(root, names[i], why, sizeof why)) {
+            printf("cuda %s: REFUSED (%s)\n", names[i], why);
+            failed = 1;
+            bad = 1;
+        }
         if (bad)
             note("repair the CUDA %s runtime: 'cudnnv uninstall --cuda-runtime --force %s', then 'cudnnv install' in a project that pins it",
                  names[i], names[i]);

@@ -114,18 +114,37 @@ static void judge_cuda_libraries(struct doctor *doctor, const struct installed_f
     }
 }
 
+/* What verify says of the runtime whose lib/ is lib (ROOT/cuda/runtime/NAME/lib): 1 with it, else 0; fix then
+ * names the repair. */
+static int runtime_problem(const char *root, const char *lib, char *problem, size_t size)
+{
+    char name[PATH_MAX];
+    snprintf(name, sizeof name, "%s", lib);
+    char *slash = strrchr(name, '/');
+    if (slash == NULL)
+        return 0;
+    *slash = '\0';
+    return cuda_runtime_problem(root, base_name(name), problem, size);
+}
+
 /* The CUDA runtime the project pins for its framework: there, or what to run. */
 static void check_project_runtime(struct doctor *doctor)
 {
     struct cudnnv_where where;
     struct cuda_runtime_pin pin;
-    char lib[PATH_MAX], why[PATH_MAX + 256];
+    char lib[PATH_MAX] = "", why[PATH_MAX + 256], problem[4 * PATH_MAX], fix[160];
     selection_where(&where);
     int pinned = cuda_runtime_pinned(&where, &pin, why, sizeof why);
+    snprintf(fix, sizeof fix, "'cudnnv uninstall --cuda-runtime --force %.24s', then 'cudnnv install' in the project",
+             pin.version);
     if (pinned < 0)
         doctor_add(doctor, DOCTOR_FAIL, "frameworks", "write it as 'cuda 11.0', or 'cudnnv use --cuda-runtime VERSION'", "%s",
                    why);
-    else if (pinned > 0 && cuda_runtime_find(where.root, pin.version, lib, sizeof lib))
+    else if (pinned > 0 && cuda_runtime_find(where.root, pin.version, lib, sizeof lib) &&
+             runtime_problem(where.root, lib, problem, sizeof problem))
+        doctor_add(doctor, DOCTOR_FAIL, "frameworks", fix, "the project's CUDA %s runtime (%s, set by %s) %s", pin.version,
+                   lib, pin.origin, problem);
+    else if (pinned > 0 && lib[0] != '\0')
         doctor_add(doctor, DOCTOR_OK, "frameworks", NULL, "the project's CUDA %s runtime: %s (set by %s)", pin.version, lib,
                    pin.origin);
     else if (pinned > 0)

@@ -16,6 +16,7 @@
 #include "conda_channel.h"
 #include "package_payload.h"
 #include "config.h"
+#include "cuda_components.h"
 #include "cuda_runtime.h"
 #include "install_archive.h"
 #include "install_source.h"
@@ -37,41 +38,61 @@
 #include <time.h>
 #include <unistd.h>
 
-/* A library a program loads by name: lib*.so or lib*.so.N..., or on Windows NAME.dll; never a cuDNN. */
+/* A library of CUDA's own (cuda_components.h) that a program loads by name; never a cuDNN, nothing else. */
 static int is_runtime_library(const char *name)
 {
-    const char *so = strstr(name, ".so");
-    size_t length = strlen(name);
     if (cudnnv_text_has_controls(name) || strchr(name, '/') != NULL || strchr(name, '\\') != NULL)
         return 0;
-    if (PLATFORM_IS_WINDOWS)
-        return length > 4 && strcasecmp(name + length - 4, ".dll") == 0 && strncasecmp(name, "cudnn", 5) != 0;
-    return strncmp(name, "lib", 3) == 0 && strncmp(name, "libcudnn", 8) != 0 && so != NULL &&
-           (so[3] == '\0' || so[3] == '.');
+    return cuda_component_of_library(name) != NULL;
 }
 
-/* One entry of the folder into lib/: a plain link as a link, anything else as the regular file it is (a hard link
- * where the folder is on the store's disk, else a copy). 0, 1 when passed over, -1 after a message. */
-static int take_entry(const char *folder, const char *name, const char *lib)
+/* Whether a file of the folder may be hard-linked into the store: this user's, written by no one else, not setuid
+ * or setgid. Anything else is copied (the copy is this user's, mode 0755 at most): a hard link would let its owner
+ * rewrite the store's file. */
+static int may_hard_link(const struct stat *info)
 {
-    char from[PATH_MAX], to[PATH_MAX], target[PATH_MAX];
+    return info->st_uid == geteuid() && (info->st_mode & (S_IWGRP | S_IWOTH | S_ISUID | S_ISGID)) == 0;
+}
+
+/* Where a link of the folder leads, resolved, when that is a regular file inside the folder (real_folder, resolved):
+ * 0 with the path in out; -1 after a message (a link out of the folder, or to no regular file). */
+static int link_inside(const char *real_folder, const char *from, char *out)
+{
+    size_t length = strlen(real_folder);
+    struct stat info;
+    if (realpath(from, out) == NULL)
+        return fail("refusing %s: it leads nowhere (%s); nothing was brought", from, strerror(errno));
+    if (strncmp(out, real_folder, length) != 0 || (out[length] != '/' && strcmp(real_folder, "/") != 0) ||
+        stat(out, &info) != 0 || !S_ISREG(info.st_mode))
+        return fail("refusing %s: it leads out of %s (to %s); a runtime holds only its own files, nothing was brought",
+                    from, real_folder, out);
+    return 0;
+}
+
+/* One entry of the folder into lib/: a link to a plain name of the folder as that link; a link elsewhere in the
+ * folder as a copy of its file; a regular file as a hard link (may_hard_link) or a copy, never setuid. 0, 1 when
+ * passed over (not a file, a dangling link), -1 after a message. */
+static int take_entry(const char *real_folder, const char *folder, const char *name, const char *lib)
+{
+    char from[PATH_MAX], to[PATH_MAX], target[PATH_MAX], resolved[PATH_MAX];
     struct stat info;
     if (path_join(from, sizeof from, folder, name) != 0 || path_join(to, sizeof to, lib, name) != 0 ||
         lstat(from, &info) != 0)
         return 1;
     if (S_ISLNK(info.st_mode)) {
         ssize_t length = readlink(from, target, sizeof target - 1);
-        if (length > 0) {
-            target[length] = '\0';
-            if (strchr(target, '/') == NULL && strcmp(target, "..") != 0 && strcmp(target, ".") != 0)
-                return symlink(target, to) == 0 ? 0 : fail("cannot create %s: %s", to, strerror(errno));
-        }
+        target[length > 0 ? length : 0] = '\0';
+        if (length > 0 && strchr(target, '/') == NULL && strcmp(target, "..") != 0 && strcmp(target, ".") != 0)
+            return symlink(target, to) == 0 ? 0 : fail("cannot create %s: %s", to, strerror(errno));
         if (stat(from, &info) != 0)
             return 1;   /* a dangling link brings nothing */
+        if (link_inside(real_folder, from, resolved) != 0)
+            return -1;
+        return copy_file(resolved, to, info.st_mode & 0755) == 0 ? 0 : fail("cannot copy %s: %s", from, strerror(errno));
     }
     if (!S_ISREG(info.st_mode))
         return 1;
-    if (link(from, to) == 0 || copy_file(from, to, info.st_mode & 0755) == 0)
+    if ((may_hard_link(&info) && link(from, to) == 0) || copy_file(from, to, info.st_mode & 0755) == 0)
         return 0;
     return fail("cannot copy %s: %s", from, strerror(errno));
 }
@@ -111,22 +132,29 @@ static void runtime_release(const char *lib, char *out, size_t size)
         closedir(dir);
 }
 
+/* CUDA's libraries of folder into lib (count: how many); the folder's other libraries are left there, and said. */
 static int copy_folder(const char *folder, const char *lib, int *count)
 {
-    DIR *dir = opendir(folder);
+    char real_folder[PATH_MAX];
+    DIR *dir = realpath(folder, real_folder) != NULL ? opendir(folder) : NULL;
     struct dirent *entry;
-    int status = dir != NULL ? 0 : fail("cannot read %s: %s", folder, strerror(errno));
+    int status = dir != NULL ? 0 : fail("cannot read %s: %s", folder, strerror(errno)), others = 0;
     *count = 0;
     while (status == 0 && (entry = readdir(dir)) != NULL) {
-        if (!is_runtime_library(entry->d_name))
+        if (!is_runtime_library(entry->d_name)) {
+            others += cuda_looks_like_library(entry->d_name);
             continue;
-        int taken = take_entry(folder, entry->d_name, lib);
+        }
+        int taken = take_entry(real_folder, folder, entry->d_name, lib);
         if (taken < 0)
             status = 1;
         *count += taken == 0;
     }
     if (dir != NULL)
         closedir(dir);
+    if (status == 0 && others > 0)
+        note("%d %s in %s %s not CUDA's: left where they are", others, others == 1 ? "library" : "libraries", folder,
+             others == 1 ? "is" : "are");
     return status;
 }
 
@@ -224,10 +252,10 @@ static int unpack_package(const struct catalog_archive *package, const char *aut
 /*
  * Every library unpacked below raw (each in some .../lib/ folder: a conda
  * package's lib/, a .deb's usr/local/cuda-11.0/targets/x86_64-linux/lib/)
- * moved into flat, one folder; two packages holding the same name refuse
- * the runtime. depth bounds the walk.
+ * moved into flat, one folder (moved counts them); two packages holding
+ * the same name refuse the runtime. depth bounds the walk.
  */
-static int gather(const char *raw, const char *flat, int depth)
+static int gather(const char *raw, const char *flat, int depth, int *moved)
 {
     char from[PATH_MAX], to[PATH_MAX];
     struct stat info;
@@ -239,12 +267,14 @@ static int gather(const char *raw, const char *flat, int depth)
             path_join(from, sizeof from, raw, entry->d_name) != 0 || lstat(from, &info) != 0)
             continue;
         if (S_ISDIR(info.st_mode))
-            status = gather(from, flat, depth + 1);
+            status = gather(from, flat, depth + 1, moved);
         else if (in_lib && path_join(to, sizeof to, flat, entry->d_name) == 0) {
             if (lstat(to, &info) == 0)
                 status = fail("two packages hold %s; nothing was brought", entry->d_name);
             else if (rename(from, to) != 0)
                 status = fail("cannot move %s: %s", from, strerror(errno));
+            else
+                (*moved)++;
         }
     }
     if (dir != NULL)
@@ -264,10 +294,14 @@ static int unpack_packages(const char *root, const char *staging, const struct l
     for (int i = 0; i < origin->count; i++) {
         snprintf(number, sizeof number, "raw-%d", i + 1);
         note("CUDA %s runtime: %s from %s", origin->release, origin->package[i].name, origin->package[i].url);
+        int moved = 0;
         if (path_join(raw, sizeof raw, staging, number) != 0 ||
             unpack_package(&origin->package[i], authority, staging, raw, config.max_member_size) != 0 ||
-            gather(raw, flat, 0) != 0)
+            gather(raw, flat, 0, &moved) != 0)
             return 1;
+        if (moved == 0)
+            return fail("refusing the CUDA %s runtime: %s holds none of CUDA's libraries; nothing was brought",
+                        origin->release, origin->package[i].name);
     }
     return 0;
 }
@@ -382,6 +416,10 @@ int cuda_runtime_from_apt(const char *root, const struct cuda_runtime_request *r
 
 int cuda_runtime_from_lock(const char *root, const struct cuda_runtime_request *request)
 {
+    const char *here = catalog_platform_name((enum catalog_platform)request->platform);
+    if (request->locked->platform[0] != '\0' && strcmp(request->locked->platform, here) != 0)
+        return fail("the lock's CUDA %s runtime is for %s, not for this machine (%s); write the lock here with 'cudnnv lock', or install without --locked",
+                    request->locked->release, request->locked->platform, here);
     if (announce(request, "the packages cudnn.lock names"))
         return 0;
     return install_runtime(root, request->locked->release, NULL, request->locked, "the lock");

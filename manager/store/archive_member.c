@@ -6,6 +6,7 @@
  */
 #include "archive_member.h"
 
+#include "cuda_components.h"
 #include "fsutil.h"
 
 #include "cudnnv_select.h"
@@ -179,19 +180,14 @@ int archive_member_is_cuda_library(const char *clean_name)
 
 /*
  * A member a project's CUDA runtime keeps from a package (cudatoolkit, an
- * apt .deb): every shared library below a lib/ (lib*.so*), and every DLL
- * below a bin/ (win-64's Library/bin), never a cuDNN (the shims stay the
- * only cuDNN a program finds by name in a project).
+ * apt .deb, a redist archive, a wheel): a library of CUDA's own
+ * (cuda_components.h) below a lib/ (lib*.so*) or a bin/ (win-64's
+ * Library/bin, *.dll); nothing else the package holds, never a cuDNN.
  */
 int archive_member_is_runtime_library(const char *clean_name)
 {
     const char *leaf;
     char parent[256];
-    size_t length;
     last_two(clean_name, &leaf, parent, sizeof parent);
-    length = strlen(leaf);
-    if (strcmp(parent, "bin") == 0)
-        return length > 4 && strcasecmp(leaf + length - 4, ".dll") == 0 && strncasecmp(leaf, "cudnn", 5) != 0;
-    return strcmp(parent, "lib") == 0 && strncmp(leaf, "lib", 3) == 0 && strncmp(leaf, "libcudnn", 8) != 0 &&
-           strstr(leaf, ".so") != NULL;
+    return (strcmp(parent, "lib") == 0 || strcmp(parent, "bin") == 0) && cuda_component_of_library(leaf) != NULL;
 }

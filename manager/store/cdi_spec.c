@@ -158,8 +158,8 @@ static void add_runtimes(const char *root, struct cdi_plan *plan)
     int count = cuda_runtime_list(root, names, CDI_RUNTIMES_MAX);
     for (int i = 0; i < count && plan->count < CDI_DEVICES_MAX; i++) {
         struct cdi_device *device = &plan->devices[plan->count];
-        if (!cuda_runtime_find(root, names[i], lib, sizeof lib) || !cuda_runtime_lib_is(lib, names[i]) ||
-            realpath(lib, real) == NULL || !text_is_valid_utf8(real))
+        if (cudnnv_cuda_runtime_serve(root, names[i], lib, sizeof lib, NULL, 0) <= 0 ||
+            !cuda_runtime_lib_is(lib, names[i]) || realpath(lib, real) == NULL || !text_is_valid_utf8(real))
             continue;
         memset(device, 0, sizeof *device);
         snprintf(device->name, sizeof device->name, "%s%.*s", CDI_RUNTIME_PREFIX, CUDNNV_NAME_MAX - 8, names[i]);

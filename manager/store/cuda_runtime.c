@@ -6,6 +6,7 @@
  */
 #include "cuda_runtime.h"
 
+#include "cuda_components.h"
 #include "fsutil.h"
 
 #include <dirent.h>
@@ -24,6 +25,11 @@ int cuda_runtime_pinned(const struct cudnnv_where *where, struct cuda_runtime_pi
                  pin->version, pin->origin);
         return -1;
     }
+    if (status == CUDNNV_READ_HAS_NUL || status == CUDNNV_READ_TOO_LONG) {
+        snprintf(why, size, "%s %s; no CUDA runtime is served from it (write it again with 'cudnnv use')", pin->origin,
+                 cudnnv_read_problem(status));
+        return -1;
+    }
     return status == 1;
 }
 
@@ -38,8 +44,17 @@ int cuda_runtime_for_project(const struct cudnnv_where *where, char *lib, size_t
     int pinned = cuda_runtime_pinned(where, &pin, why, why_size);
     if (pinned <= 0)
         return pinned;
-    if (cuda_runtime_find(where->root, pin.version, lib, size))
+    int served = cudnnv_cuda_runtime_serve(where->root, pin.version, lib, size, why, why_size);
+    if (served > 0)
         return 1;
+    if (served < 0) {
+        char reason[PATH_MAX + 128];
+        snprintf(reason, sizeof reason, "%s", why);
+        snprintf(why, why_size,
+                 "refusing the CUDA %s runtime pinned in %s: %s; only you, root or the store's owner may write it (fix: 'cudnnv uninstall --cuda-runtime --force %s', then 'cudnnv install' there)",
+                 pin.version, pin.origin, reason, pin.version);
+        return -1;
+    }
     snprintf(why, why_size,
              "the CUDA %s runtime pinned in %s is not installed; run 'cudnnv install' there (offline: 'cudnnv install --cuda-libs-from DIR', DIR holding that CUDA's libraries)",
              pin.version, pin.origin);
@@ -75,4 +90,41 @@ int cuda_runtime_lib_is(const char *lib, const char *runtime)
     /* ROOT/cuda/runtime/RUNTIME/lib */
     return length > name + 5 && strcmp(lib + length - 4, "/lib") == 0 &&
            strncmp(lib + length - 4 - name, runtime, name) == 0 && lib[length - 5 - name] == '/';
+}
+
+int cuda_runtime_foreign(const char *lib, char *first, size_t size)
+{
+    DIR *dir = opendir(lib);
+    struct dirent *entry;
+    int count = 0;
+    first[0] = '\0';
+    while (dir != NULL && (entry = readdir(dir)) != NULL) {
+        if (strcmp(entry->d_name, ".") == 0 || strcmp(entry->d_name, "..") == 0 ||
+            cuda_component_of_library(entry->d_name) != NULL)
+            continue;
+        if (count++ == 0)
+            cudnnv_escape_text(entry->d_name, first, size);
+    }
+    if (dir != NULL)
+        closedir(dir);
+    return count;
+}
+
+int cuda_runtime_problem(const char *root, const char *runtime, char *why, size_t size)
+{
+    char lib[PATH_MAX], first[256], reason[PATH_MAX + 128];
+    int served = cudnnv_cuda_runtime_serve(root, runtime, lib, sizeof lib, reason, sizeof reason);
+    if (served < 0) {
+        char shown[4 * sizeof reason];
+        cudnnv_escape_text(reason, shown, sizeof shown);
+        snprintf(why, size, "refused by the trust rule: %s", shown);
+        return 1;
+    }
+    int foreign = served > 0 ? cuda_runtime_foreign(lib, first, sizeof first) : 0;
+    if (foreign > 0) {
+        snprintf(why, size, "holds %d %s that %s not CUDA's (%s%s): programs in its projects would load them", foreign,
+                 foreign == 1 ? "file" : "files", foreign == 1 ? "is" : "are", first, foreign > 1 ? ", ..." : "");
+        return 1;
+    }
+    return 0;
 }

@@ -32,5 +32,10 @@ int cuda_runtime_for_project(const struct cudnnv_where *where, char *lib, size_t
 int cuda_runtime_list(const char *root, cudnnv_name *names, int max);
 /* Whether lib (as cuda_runtime_find gives it) is the folder of the installed runtime named runtime. */
 int cuda_runtime_lib_is(const char *lib, const char *runtime);
+/* How many entries of a runtime's lib/ are not CUDA's own libraries (cuda_components.h), the first escaped. */
+int cuda_runtime_foreign(const char *lib, char *first, size_t size);
+/* What is wrong with the installed runtime named runtime, for verify and doctor: 1 with why (refused by the trust
+ * rule, or holding libraries that are not CUDA's), else 0. */
+int cuda_runtime_problem(const char *root, const char *runtime, char *why, size_t size);
 
 #endif

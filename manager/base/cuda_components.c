@@ -1,0 +1,89 @@
+/*
+ * cuda_components.h: the table. The rows are what TensorFlow, PyTorch, JAX
+ * and ONNX Runtime open of CUDA by soname (cudart, cuBLAS and cuBLASLt,
+ * cuFFT, cuRAND, cuSOLVER, cuSPARSE, NVRTC), what cuDNN opens (cuBLASLt,
+ * NVRTC), and the CUDA libraries those need by DT_NEEDED or dlopen
+ * (NVRTC's builtins, nvJitLink for CUDA 12's cuSOLVER and cuSPARSE,
+ * cuSOLVER's multi-GPU half). Names per source are NVIDIA's and
+ * conda-forge's own spellings.
+ */
+#include "cuda_components.h"
+
+#include <string.h>
+#include <strings.h>
+
+static const struct cuda_component components[] = {
+    {.name = "cudart", .linux_stem = "libcudart", .windows_stem = "cudart64_", .redist = "cuda_cudart",
+     .wheel = "nvidia-cuda-runtime", .conda = "cuda-cudart", .apt = "cuda-cudart", .runtime_required = 1},
+    {.name = "cublas", .linux_stem = "libcublas", .windows_stem = "cublas64_", .redist = "libcublas",
+     .wheel = "nvidia-cublas", .conda = "libcublas", .apt = "libcublas", .runtime_required = 1},
+    {.name = "cublasLt", .linux_stem = "libcublasLt", .windows_stem = "cublasLt64_", .redist = "libcublas",
+     .wheel = "nvidia-cublas", .conda = "libcublas", .apt = "libcublas", .runtime_required = 1},
+    {.name = "cufft", .linux_stem = "libcufft", .windows_stem = "cufft64_", .redist = "libcufft",
+     .wheel = "nvidia-cufft", .conda = "libcufft", .apt = "libcufft", .runtime_required = 1},
+    {.name = "curand", .linux_stem = "libcurand", .windows_stem = "curand64_", .redist = "libcurand",
+     .wheel = "nvidia-curand", .conda = "libcurand", .apt = "libcurand", .runtime_required = 1},
+    {.name = "cusolver", .linux_stem = "libcusolver", .windows_stem = "cusolver64_", .redist = "libcusolver",
+     .wheel = "nvidia-cusolver", .conda = "libcusolver", .apt = "libcusolver", .runtime_required = 1},
+    {.name = "cusolverMg", .linux_stem = "libcusolverMg", .windows_stem = "cusolverMg64_", .redist = "libcusolver",
+     .wheel = "nvidia-cusolver", .conda = "libcusolver", .apt = "libcusolver", .runtime_required = 0},
+    {.name = "cusparse", .linux_stem = "libcusparse", .windows_stem = "cusparse64_", .redist = "libcusparse",
+     .wheel = "nvidia-cusparse", .conda = "libcusparse", .apt = "libcusparse", .runtime_required = 1},
+    {.name = "nvrtc", .linux_stem = "libnvrtc", .windows_stem = "nvrtc64_", .redist = "cuda_nvrtc",
+     .wheel = "nvidia-cuda-nvrtc", .conda = "cuda-nvrtc", .apt = "cuda-nvrtc", .runtime_required = 0},
+    {.name = "nvrtc-builtins", .linux_stem = "libnvrtc-builtins", .windows_stem = "nvrtc-builtins64_",
+     .redist = "cuda_nvrtc", .wheel = "nvidia-cuda-nvrtc", .conda = "cuda-nvrtc", .apt = "cuda-nvrtc",
+     .runtime_required = 0},
+    {.name = "nvJitLink", .linux_stem = "libnvJitLink", .windows_stem = "nvJitLink_", .redist = "libnvjitlink",
+     .wheel = "nvidia-nvjitlink", .conda = "libnvjitlink", .apt = "libnvjitlink", .runtime_required = 0},
+};
+
+const struct cuda_component *cuda_components(size_t *count)
+{
+    *count = sizeof components / sizeof components[0];
+    return components;
+}
+
+/* libSTEM.so, libSTEM.so.N...: the stem exactly, then ".so", then nothing or a dot. */
+static int linux_library_of(const char *file_name, const char *stem)
+{
+    size_t length = strlen(stem);
+    const char *rest = file_name + length;
+    return strncmp(file_name, stem, length) == 0 && strncmp(rest, ".so", 3) == 0 && (rest[3] == '\0' || rest[3] == '.');
+}
+
+/* STEMNNN.dll, as Windows spells it (any case). */
+static int windows_library_of(const char *file_name, const char *stem)
+{
+    size_t length = strlen(file_name), stem_length = strlen(stem);
+    return length > stem_length + 4 && strncasecmp(file_name, stem, stem_length) == 0 &&
+           strcasecmp(file_name + length - 4, ".dll") == 0;
+}
+
+const struct cuda_component *cuda_component_of_library(const char *file_name)
+{
+    for (size_t i = 0; i < sizeof components / sizeof components[0]; i++) {
+        if (linux_library_of(file_name, components[i].linux_stem) ||
+            windows_library_of(file_name, components[i].windows_stem))
+            return &components[i];
+    }
+    return NULL;
+}
+
+const struct cuda_component *cuda_component_named(const char *name)
+{
+    for (size_t i = 0; i < sizeof components / sizeof components[0]; i++) {
+        if (strcmp(components[i].name, name) == 0)
+            return &components[i];
+    }
+    return NULL;
+}
+
+int cuda_looks_like_library(const char *file_name)
+{
+    size_t length = strlen(file_name);
+    const char *so = strstr(file_name, ".so");
+    if (length > 4 && strcasecmp(file_name + length - 4, ".dll") == 0)
+        return 1;
+    return strncmp(file_name, "lib", 3) == 0 && so != NULL && (so[3] == '\0' || so[3] == '.');
+}
