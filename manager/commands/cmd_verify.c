@@ -221,6 +221,13 @@ static int verify_runtimes(const char *root)
         if (snprintf(dir, sizeof dir, "%s/%s/%s", root, CUDA_RUNTIME_AREA, names[i]) >= (int)sizeof dir)
             continue;
         output.set_dir = dir;
+        if (cuda_runtime_problem(root, names[i], why, sizeof why)) {
+            printf("cuda %s: REFUSED (%s)\n", names[i], why);
+            note("repair the CUDA %s runtime: 'cudnnv uninstall --cuda-runtime --force %s', then 'cudnnv install' in a project that pins it",
+                 names[i], names[i]);
+            failed = 1;
+            continue;
+        }
         if (manifest_verify(dir, &result, print_problem, NULL, &output) != 0) {
             printf("cuda %s: CHANGED (its MANIFEST cannot be read)\n", names[i]);
             failed = 1;
@@ -230,11 +237,6 @@ static int verify_runtimes(const char *root)
         failed |= bad != 0;
         printf("cuda %s: %s (a CUDA runtime: %d files; %d missing, %d changed, %d extra)\n", names[i],
                bad ? "CHANGED" : "ok", result.files, result.missing, result.changed, result.extra);
-        if (cuda_runtime_problem(root, names[i], why, sizeof why)) {
-            printf("cuda %s: REFUSED (%s)\n", names[i], why);
-            failed = 1;
-            bad = 1;
-        }
         if (bad)
             note("repair the CUDA %s runtime: 'cudnnv uninstall --cuda-runtime --force %s', then 'cudnnv install' in a project that pins it",
                  names[i], names[i]);

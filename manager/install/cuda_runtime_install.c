@@ -153,8 +153,8 @@ static int copy_folder(const char *folder, const char *lib, int *count)
     if (dir != NULL)
         closedir(dir);
     if (status == 0 && others > 0)
-        note("%d %s in %s %s not CUDA's: left where they are", others, others == 1 ? "library" : "libraries", folder,
-             others == 1 ? "is" : "are");
+        note("%d %s in %s %s not CUDA's: left where %s", others, others == 1 ? "library" : "libraries", folder,
+             others == 1 ? "is" : "are", others == 1 ? "it is" : "they are");
     return status;
 }
 
