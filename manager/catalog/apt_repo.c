@@ -11,6 +11,8 @@
 
 #include "build_platform.h"
 #include "catalog.h"
+#include "cuda_components.h"
+#include "cudnnv_select.h"
 
 #include <ctype.h>
 #include <stddef.h>
@@ -20,17 +22,33 @@
 
 #define PACKAGES_LIMIT (256 << 20)
 
-/* What TensorFlow and cuDNN open of a CUDA release, by NVIDIA's package names; nvrtc is taken where listed. */
-static const struct component {
+/* NVIDIA's apt packages of a runtime: each apt name of CUDA's component table once, required when one of its
+ * components is (nvJitLink's exists from CUDA 12 on, NVRTC's is taken where listed). */
+#define APT_COMPONENTS_MAX 16
+
+struct apt_component {
     const char *name;
     int required;
-} components[] = {
-    {"cuda-cudart", 1}, {"libcublas", 1}, {"libcufft", 1}, {"libcurand", 1},
-    {"libcusolver", 1}, {"libcusparse", 1}, {"cuda-nvrtc", 0},
 };
 
+static size_t apt_components(struct apt_component *out)
+{
+    size_t count, used = 0;
+    const struct cuda_component *table = cuda_components(&count);
+    for (size_t i = 0; i < count; i++) {
+        size_t k = 0;
+        while (k < used && strcmp(out[k].name, table[i].apt) != 0)
+            k++;
+        if (k == used && used < APT_COMPONENTS_MAX)
+            out[used++] = (struct apt_component){table[i].apt, 0};
+        if (k < used)
+            out[k].required |= table[i].runtime_required;
+    }
+    return used;
+}
+
 struct stanza {
-    char package[64], version[64], arch[16], filename[256], sha256[72];
+    char package[64], version[64], arch[16], filename[256], sha256[72], size[24];
 };
 
 static int plain_version(const char *text)
@@ -83,6 +101,7 @@ static void take_field(struct stanza *stanza, const char *line)
         {"Architecture: ", offsetof(struct stanza, arch), sizeof ((struct stanza *)0)->arch},
         {"Filename: ", offsetof(struct stanza, filename), sizeof ((struct stanza *)0)->filename},
         {"SHA256: ", offsetof(struct stanza, sha256), sizeof ((struct stanza *)0)->sha256},
+        {"Size: ", offsetof(struct stanza, size), sizeof ((struct stanza *)0)->size},
     };
     for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++) {
         size_t key_length = strlen(fields[i].key);
@@ -99,13 +118,16 @@ static void take_field(struct stanza *stanza, const char *line)
 
 struct search {
     const char *repo_url, *suffix, *arch;     /* suffix: "-11-0" */
-    struct source_file best[sizeof components / sizeof components[0]];
+    struct apt_component components[APT_COMPONENTS_MAX];
+    size_t count;
+    struct source_file best[APT_COMPONENTS_MAX];
 };
 
 /* The component a stanza is a runtime package of, or -1. */
 static int component_of(const struct search *search, const struct stanza *stanza)
 {
-    for (size_t i = 0; i < sizeof components / sizeof components[0]; i++) {
+    const struct apt_component *components = search->components;
+    for (size_t i = 0; i < search->count; i++) {
         size_t length = strlen(components[i].name);
         if (strncmp(stanza->package, components[i].name, length) == 0 &&
             strcmp(stanza->package + length, search->suffix) == 0)
@@ -117,8 +139,10 @@ static int component_of(const struct search *search, const struct stanza *stanza
 static void consider(struct search *search, const struct stanza *stanza)
 {
     int index = component_of(search, stanza);
+    size_t size_digits = strspn(stanza->size, "0123456789");
     if (index < 0 || strcmp(stanza->arch, search->arch) != 0 || !plain_version(stanza->version) ||
-        !plain_filename(stanza->filename) || !catalog_is_sha256(stanza->sha256))
+        !plain_filename(stanza->filename) || !catalog_is_sha256(stanza->sha256) || size_digits == 0 ||
+        size_digits > 12 || stanza->size[size_digits] != '\0')
         return;
     struct source_file *best = &search->best[index];
     if (best->name[0] != '\0' && version_compare(stanza->version, best->version) <= 0)
@@ -132,6 +156,7 @@ static void consider(struct search *search, const struct stanza *stanza)
              length && search->repo_url[length - 1] == '/' ? "" : "/", path);
     snprintf(best->sha256, sizeof best->sha256, "%s", stanza->sha256);
     snprintf(best->version, sizeof best->version, "%s", stanza->version);
+    best->size = strtoll(stanza->size, NULL, 10);   /* the download stops near it */
 }
 
 static void read_stanzas(struct search *search, const char *text)
@@ -150,16 +175,12 @@ static void read_stanzas(struct search *search, const char *text)
     consider(search, &stanza);
 }
 
-/* "11.0" or "11.0.3" -> "-11-0", NVIDIA's package suffix; -1 when it is no MAJOR.MINOR. */
+/* "11.0" -> "-11-0", NVIDIA's package suffix; -1 when it is no CUDA release (cudnnv_cuda_release_is_valid). */
 static int package_suffix(const char *release, char *out, size_t size)
 {
-    int major, minor;
-    char rest;
-    int got = sscanf(release, "%d.%d%c", &major, &minor, &rest);
-    if (got < 2 || (got == 3 && rest != '.') || !isdigit((unsigned char)release[0]) || major > 99 || minor < 0 ||
-        minor > 99)
+    if (!cudnnv_cuda_release_is_valid(release))
         return -1;
-    snprintf(out, size, "-%d-%d", major, minor);
+    snprintf(out, size, "-%.*s-%s", (int)strcspn(release, "."), release, strchr(release, '.') + 1);
     return 0;
 }
 
@@ -177,11 +198,12 @@ int apt_packages_parse(const char *text, const char *repo_url, const char *relea
     search.repo_url = repo_url;
     search.suffix = suffix;
     search.arch = arch;
+    search.count = apt_components(search.components);
     read_stanzas(&search, text);
-    for (size_t i = 0; i < sizeof components / sizeof components[0]; i++) {
-        if (search.best[i].name[0] == '\0' && components[i].required) {
-            snprintf(why, why_size, "the repository lists no %s%s package for %s with a SHA256", components[i].name,
-                     suffix, arch);
+    for (size_t i = 0; i < search.count; i++) {
+        if (search.best[i].name[0] == '\0' && search.components[i].required) {
+            snprintf(why, why_size, "the repository lists no %s%s package for %s with a SHA256 and a size",
+                     search.components[i].name, suffix, arch);
             return -1;
         }
         if (search.best[i].name[0] != '\0' && found->count < APT_RUNTIME_PACKAGES)

@@ -123,6 +123,8 @@ static void consider(const char *file_name, json_t *package, struct package_sear
     snprintf(best->name, sizeof best->name, "%s", file_name);
     snprintf(best->version, sizeof best->version, "%s", version);
     snprintf(best->sha256, sizeof best->sha256, "%s", sha256 && catalog_is_sha256(sha256) ? sha256 : "");
+    json_t *size = json_object_get(package, "size");   /* repodata's announced size: the download stops near it */
+    best->size = json_is_integer(size) && json_integer_value(size) > 0 ? (long long)json_integer_value(size) : 0;
     search->split = strcmp(name, "libcudnn") == 0;
 }
 

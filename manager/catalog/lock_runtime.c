@@ -9,6 +9,7 @@
  */
 #include "lock_file.h"
 
+#include "url_mask.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -81,15 +82,24 @@ const char *lock_runtime_problem(const struct lock_runtime *runtime)
     return NULL;
 }
 
+/* An address as a lock and a record keep it: a password in it as "****" (a lock is shared, a record read by all). */
+static const char *masked(const char *address, char *out, size_t size)
+{
+    snprintf(out, size, "%s", address);
+    url_mask_passwords(out);
+    return out;
+}
+
 void lock_runtime_write(FILE *out, const struct lock_runtime *runtime)
 {
+    char shown[sizeof runtime->package[0].url + sizeof runtime->from];
     fprintf(out, "\n[runtime %s]\nplatform = %s\n", runtime->release, runtime->platform);
     if (runtime->from[0] != '\0')
-        fprintf(out, "from = %s\n", runtime->from);
+        fprintf(out, "from = %s\n", masked(runtime->from, shown, sizeof shown));
     for (int i = 0; i < runtime->count; i++) {
         const struct catalog_archive *package = &runtime->package[i];
-        fprintf(out, "%d.archive = %s\n%d.url = %s\n%d.sha256 = %s\n", i + 1, package->name, i + 1, package->url,
-                i + 1, package->sha256);
+        fprintf(out, "%d.archive = %s\n%d.url = %s\n%d.sha256 = %s\n", i + 1, package->name, i + 1,
+                masked(package->url, shown, sizeof shown), i + 1, package->sha256);
         if (package->size > 0)
             fprintf(out, "%d.size = %lld\n", i + 1, package->size);
     }

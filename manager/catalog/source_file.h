@@ -12,6 +12,7 @@ struct source_file {
     char url[2048];
     char sha256[72];     /* "" when the source gives none */
     char version[64];    /* 9.1.0.70 */
+    long long size;      /* bytes, as the source announces them; 0 when it does not say */
     /* NVIDIA's conda channel splits a release: beside a libcudnn package (the
      * libraries), the libcudnn-dev package of the same version holds the headers */
     struct source_headers {

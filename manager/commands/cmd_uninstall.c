@@ -171,12 +171,32 @@ static int remove_named(const char *root, const char *typed, int force)
     return 0;
 }
 
-/* uninstall --cuda-runtime RELEASE: the runtime that release means here (11.0, or the newest 11.0.x), unless pinned. */
+/* Two or more installed runtimes that typed names as a prefix, none exactly: said, as for sets; 1 then, else 0. */
+static int prefix_is_ambiguous(const char *root, const char *typed)
+{
+    cudnnv_name names[64];
+    int count = cuda_runtime_list(root, names, 64), matches = 0, first = -1;
+    for (int i = 0; i < count; i++) {
+        if (strcmp(names[i], typed) == 0)
+            return 0;
+        if (cudnnv_name_has_prefix(names[i], typed) && matches++ == 0)
+            first = i;
+    }
+    if (matches < 2)
+        return 0;
+    fail("'%s' means %d installed CUDA runtimes (%s, ...): name the one to remove (see 'cudnnv versions')", typed,
+         matches, names[first]);
+    return 1;
+}
+
+/* uninstall --cuda-runtime RELEASE: the runtime that release names (11.0, or the one 11.0.x), unless pinned. */
 static int remove_runtime(const char *root, const char *typed, int force)
 {
     char lib[PATH_MAX], runtime[PATH_MAX];
     if (!cudnnv_name_is_valid(typed))
         return fail("invalid CUDA release '%s': write it as 11.0", typed);
+    if (prefix_is_ambiguous(root, typed))
+        return 1;
     if (!cuda_runtime_find(root, typed, lib, sizeof lib))
         return force ? 0 : fail("no CUDA %s runtime is installed; see 'cudnnv versions'", typed);
     snprintf(runtime, sizeof runtime, "%s", lib);

@@ -344,7 +344,11 @@ static int origin_add(struct lock_runtime *origin, const struct source_file *fil
 {
     if (origin->count >= LOCK_RUNTIME_PACKAGES)
         return fail("more than %d packages for one runtime", LOCK_RUNTIME_PACKAGES);
-    return source_as_archive(file->name, file->url, file->sha256, &origin->package[origin->count++]);
+    struct catalog_archive *package = &origin->package[origin->count++];
+    if (source_as_archive(file->name, file->url, file->sha256, package) != 0)
+        return 1;
+    package->size = file->size;   /* the download stops near what the source announced */
+    return 0;
 }
 
 /* Where the runtime comes from, said; true under --dry-run, when nothing more is done. */

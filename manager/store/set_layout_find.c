@@ -14,8 +14,11 @@
 #include "store.h"
 
 #include <dirent.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 struct affixes {
     const char *prefix, *suffix;
@@ -106,12 +109,14 @@ static int elf_machine_in(const char *dir)
     while (handle != NULL && machine == 0 && (entry = readdir(handle)) != NULL) {
         if (!name_has_affixes(entry->d_name, "libcudnn", "") || path_join(path, sizeof path, dir, entry->d_name) != 0)
             continue;
-        FILE *file = fopen(path, "rb");
-        if (file != NULL && fread(header, 1, sizeof header, file) == sizeof header &&
+        /* without blocking, and only a regular file: a FIFO named like a library must not stall the install */
+        struct stat info;
+        int fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+        if (fd >= 0 && fstat(fd, &info) == 0 && S_ISREG(info.st_mode) && read(fd, header, sizeof header) == sizeof header &&
             memcmp(header, "\177ELF", 4) == 0 && header[5] == 1)
             machine = header[18] | header[19] << 8;
-        if (file != NULL)
-            fclose(file);
+        if (fd >= 0)
+            close(fd);
     }
     if (handle != NULL)
         closedir(handle);

@@ -211,8 +211,6 @@ in_shell() {
     done
 }
 
-sum() { sha256sum "$1" | cut -c1-64; }
-
 # local_channel [no-toolkit]: a conda channel in $CHANNEL (file://) with cudnn 8.0.4.30 and 8.1.0.77 and, unless
 # told not to, cudatoolkit 11.0.3 (.tar.bz2) and 11.2.2 (.conda), each listed with its SHA-256.
 local_channel() {
@@ -269,58 +267,6 @@ JSON
     expect_line "$out/25" "libcudnn.so.8 8100 $CUDNNV_ROOT/shims/lib/libcudnn.so.8"
 }
 
-# deb_of OUT PACKAGE VERSION LIBDIR FILE...: a Debian package as NVIDIA's CUDA repositories ship one, the files (and
-# their soname links) of LIBDIR under usr/local/cuda-X.Y/targets/x86_64-linux/lib/ (built with dpkg-deb: the test's
-# tool; cudnnv reads it with libarchive).
-deb_of() {
-    local out=$1 package=$2 version=$3 from=$4 root="$BATS_TEST_TMPDIR/deb-$2"
-    shift 4
-    local lib="$root/usr/local/cuda-${package: -4:2}.${package: -1}/targets/x86_64-linux/lib"
-    mkdir -p "$lib" "$root/DEBIAN"
-    local name
-    for name in "$@"; do cp -a "$from"/$name "$lib/"; done
-    printf 'Package: %s\nVersion: %s\nArchitecture: amd64\nMaintainer: test\nDescription: test\n' "$package" "$version" \
-        > "$root/DEBIAN/control"
-    dpkg-deb --root-owner-group -Zxz --build "$root" "$out" >/dev/null
-    rm -rf "$root"
-}
-
-# stanza PACKAGE VERSION FILENAME SHA256: one entry of a Packages index
-stanza() {
-    printf 'Package: %s\nVersion: %s\nArchitecture: amd64\nFilename: %s\nSize: 1\nSHA256: %s\nDescription: test\n continued line\n\n' "$@"
-}
-
-# apt_repo: $REPO, an apt repository of NVIDIA's layout with the six runtime packages of CUDA 11.0 and of 11.2,
-# and entries a Packages index may hold that must be passed over: a path out of the repository, another
-# architecture, a package with no SHA256, and another release's name.
-apt_repo() {
-    REPO="$BATS_TEST_TMPDIR/apt repo"
-    mkdir -p "$REPO"
-    local release dashed from file version
-    : > "$REPO/Packages"
-    for release in 11.0 11.2; do
-        dashed=${release/./-} from="$RUNTIMES/$release/lib64"
-        deb_of "$REPO/cuda-cudart-${dashed}_1-1_amd64.deb" "cuda-cudart-$dashed" "$release.221-1" "$from" 'libcudart.so.*'
-        deb_of "$REPO/libcublas-${dashed}_1-1_amd64.deb" "libcublas-$dashed" "11.1.1-1" "$from" 'libcublas.so.*' 'libcublasLt.so.*'
-        deb_of "$REPO/libcufft-${dashed}_1-1_amd64.deb" "libcufft-$dashed" "10.2.1-1" "$from" 'libcufft.so.*'
-        deb_of "$REPO/libcurand-${dashed}_1-1_amd64.deb" "libcurand-$dashed" "10.2.1-1" "$from" 'libcurand.so.*'
-        deb_of "$REPO/libcusolver-${dashed}_1-1_amd64.deb" "libcusolver-$dashed" "10.6.0.245-1" "$from" 'libcusolver.so.*'
-        deb_of "$REPO/libcusparse-${dashed}_1-1_amd64.deb" "libcusparse-$dashed" "11.1.1-1" "$from" 'libcusparse.so.*'
-        for file in "$REPO"/*"-${dashed}_1-1_amd64.deb"; do
-            version=$(dpkg-deb -f "$file" Version)
-            stanza "$(dpkg-deb -f "$file" Package)" "$version" "./${file##*/}" "$(sum "$file")" >> "$REPO/Packages"
-        done
-    done
-    {
-        stanza libcusolver-11-0 10.9.9-1 "../../escape/libcusolver-11-0_10.9.9-1_amd64.deb" "$(printf '%064d' 1)"
-        stanza libcusolver-11-0 10.9.8-1 "./libcusolver-11-0_10.9.8-1_amd64.deb" "not-a-sum"
-        stanza libcusolver-11-0 10.9.7-1 "./libcusolver-11-0_10.9.7-1_arm64.deb" "$(printf '%064d' 2)" | sed 's/amd64$/arm64/'
-        stanza libcusolver-11-0x 10.9.6-1 "./libcusolver-11-0x_10.9.6-1_amd64.deb" "$(printf '%064d' 3)"
-    } >> "$REPO/Packages"
-    mkdir -p "$CUDNNV_ROOT"
-    printf '[catalog]\ncuda_apt = file://%s\n' "${REPO// /%20}" >> "$CUDNNV_ROOT/config"
-}
-
 @test "a bare install brings the pinned CUDA runtime from NVIDIA's apt repository (.debs read with libarchive, sums checked); lock and install --locked bring the same on another store" {
     local_channel no-toolkit
     apt_repo
@@ -342,12 +288,19 @@ apt_repo() {
     # a .deb whose bytes are not the ones the index names is refused, nothing kept
     cd "$P25"
     cp "$REPO/libcusolver-11-2_1-1_amd64.deb" "$BATS_TEST_TMPDIR/good.deb"
-    printf 'x' >> "$REPO/libcusolver-11-2_1-1_amd64.deb"
+    printf 'x' | dd of="$REPO/libcusolver-11-2_1-1_amd64.deb" bs=1 seek=200 conv=notrunc 2>/dev/null
     run cudnnv install
     assert_status 1
     assert_output_has "but the apt repository's Packages says"
     [ ! -e "$rt/11.2" ]
     [ -z "$(ls "$CUDNNV_ROOT/staging")" ]
+    # one more byte than the index announces is refused before it is read whole
+    cp "$BATS_TEST_TMPDIR/good.deb" "$REPO/libcusolver-11-2_1-1_amd64.deb"
+    printf 'x' >> "$REPO/libcusolver-11-2_1-1_amd64.deb"
+    run cudnnv install
+    assert_status 1
+    assert_output_has "more than the $(stat -c %s "$BATS_TEST_TMPDIR/good.deb") announced"
+    [ ! -e "$rt/11.2" ]
     cp "$BATS_TEST_TMPDIR/good.deb" "$REPO/libcusolver-11-2_1-1_amd64.deb"
     run cudnnv install
     assert_status 0

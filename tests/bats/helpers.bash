@@ -298,3 +298,60 @@ type_lines() {
     tmux -L "$socket" kill-server 2>/dev/null || true
     [ -f "$done_file" ] || { echo "the shell did not finish; screen:" >&2; cat "$screen" >&2; return 1; }
 }
+
+# sum FILE: its SHA-256, as an index or a lock writes it.
+sum() { sha256sum "$1" | cut -c1-64; }
+
+# deb_of OUT PACKAGE VERSION LIBDIR FILE...: a Debian package as NVIDIA's CUDA repositories ship one, the files (and
+# their soname links) of LIBDIR under usr/local/cuda-X.Y/targets/x86_64-linux/lib/ (built with dpkg-deb: the test's
+# tool; cudnnv reads it with libarchive).
+deb_of() {
+    local out=$1 package=$2 version=$3 from=$4 root="$BATS_TEST_TMPDIR/deb-$2"
+    shift 4
+    local lib="$root/usr/local/cuda-${package: -4:2}.${package: -1}/targets/x86_64-linux/lib"
+    mkdir -p "$lib" "$root/DEBIAN"
+    local name
+    for name in "$@"; do cp -a "$from"/$name "$lib/"; done
+    printf 'Package: %s\nVersion: %s\nArchitecture: amd64\nMaintainer: test\nDescription: test\n' "$package" "$version" \
+        > "$root/DEBIAN/control"
+    dpkg-deb --root-owner-group -Zxz --build "$root" "$out" >/dev/null
+    rm -rf "$root"
+}
+
+# stanza PACKAGE VERSION FILENAME SHA256 [SIZE]: one entry of a Packages index (SIZE: the file's announced size)
+stanza() {
+    printf 'Package: %s\nVersion: %s\nArchitecture: amd64\nFilename: %s\nSize: %s\nSHA256: %s\nDescription: test\n continued line\n\n' \
+        "$1" "$2" "$3" "${5:-1}" "$4"
+}
+
+# apt_repo: $REPO, an apt repository of NVIDIA's layout with the six runtime packages of CUDA 11.0 and of 11.2,
+# and entries a Packages index may hold that must be passed over: a path out of the repository, another
+# architecture, a package with no SHA256, and another release's name.
+apt_repo() {
+    REPO="$BATS_TEST_TMPDIR/apt repo"
+    mkdir -p "$REPO"
+    local release dashed from file version
+    : > "$REPO/Packages"
+    for release in 11.0 11.2; do
+        dashed=${release/./-} from="$FIXTURES/cuda-runtime/$release/lib64"
+        deb_of "$REPO/cuda-cudart-${dashed}_1-1_amd64.deb" "cuda-cudart-$dashed" "$release.221-1" "$from" 'libcudart.so.*'
+        deb_of "$REPO/libcublas-${dashed}_1-1_amd64.deb" "libcublas-$dashed" "11.1.1-1" "$from" 'libcublas.so.*' 'libcublasLt.so.*'
+        deb_of "$REPO/libcufft-${dashed}_1-1_amd64.deb" "libcufft-$dashed" "10.2.1-1" "$from" 'libcufft.so.*'
+        deb_of "$REPO/libcurand-${dashed}_1-1_amd64.deb" "libcurand-$dashed" "10.2.1-1" "$from" 'libcurand.so.*'
+        deb_of "$REPO/libcusolver-${dashed}_1-1_amd64.deb" "libcusolver-$dashed" "10.6.0.245-1" "$from" 'libcusolver.so.*'
+        deb_of "$REPO/libcusparse-${dashed}_1-1_amd64.deb" "libcusparse-$dashed" "11.1.1-1" "$from" 'libcusparse.so.*'
+        for file in "$REPO"/*"-${dashed}_1-1_amd64.deb"; do
+            version=$(dpkg-deb -f "$file" Version)
+            stanza "$(dpkg-deb -f "$file" Package)" "$version" "./${file##*/}" "$(sum "$file")" "$(stat -c %s "$file")" \
+                >> "$REPO/Packages"
+        done
+    done
+    {
+        stanza libcusolver-11-0 10.9.9-1 "../../escape/libcusolver-11-0_10.9.9-1_amd64.deb" "$(printf '%064d' 1)"
+        stanza libcusolver-11-0 10.9.8-1 "./libcusolver-11-0_10.9.8-1_amd64.deb" "not-a-sum"
+        stanza libcusolver-11-0 10.9.7-1 "./libcusolver-11-0_10.9.7-1_arm64.deb" "$(printf '%064d' 2)" | sed 's/amd64$/arm64/'
+        stanza libcusolver-11-0x 10.9.6-1 "./libcusolver-11-0x_10.9.6-1_amd64.deb" "$(printf '%064d' 3)"
+    } >> "$REPO/Packages"
+    mkdir -p "$CUDNNV_ROOT"
+    printf '[catalog]\ncuda_apt = file://%s\n' "${REPO// /%20}" >> "$CUDNNV_ROOT/config"
+}

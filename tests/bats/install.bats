@@ -292,6 +292,15 @@ load helpers
     [ ! -e "$CUDNNV_ROOT/versions/8.1.0/lib/libcudnn_pipe.so.8" ]
 }
 
+@test "a FIFO named like a library does not stall an install on a tmpfs, where it may come first in the folder" {
+    if [ "$(id -u)" != 0 ]; then skip "needs root to mount a tmpfs"; fi
+    run unshare -m sh -c '
+        mount -t tmpfs tmpfs "$1" && cp -a "$2" "$1/src" && mkfifo "$1/src/lib/libcudnn_pipe.so.8" &&
+        CUDNNV_ROOT="$1/store" timeout 30 "$3" install "$1/src"' sh "$BATS_TEST_TMPDIR" "$SETS/8.1.0" "$CUDNNV"
+    assert_status 0
+    assert_output_has "installed 8.1.0 (cuDNN 8.1.0, CUDA 11.2)"
+}
+
 # distro_set DIR CUDART [CFLAGS...]: a cuDNN 9.1.0 folder as a distribution's package lays it out, its name and
 # files saying nothing of its CUDA build; its library's cudnnGetCudartVersion() answers CUDART.
 distro_set() {

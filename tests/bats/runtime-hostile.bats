@@ -223,3 +223,67 @@ mixed_folder() {
     assert_output_has "the lock's CUDA 11.0 runtime is for linux-sbsa, not for this machine (linux-x86_64)"
     [ ! -e "$CUDNNV_ROOT/cuda/runtime/11.0" ]
 }
+
+# reindex: $REPO/Packages written again from the .debs there, each with its sum and size.
+reindex() {
+    local file
+    : > "$REPO/Packages"
+    for file in "$REPO"/*.deb; do
+        stanza "$(dpkg-deb -f "$file" Package)" "$(dpkg-deb -f "$file" Version)" "./${file##*/}" "$(sum "$file")" \
+            "$(stat -c %s "$file")" >> "$REPO/Packages"
+    done
+}
+
+@test "an apt package that brings none of CUDA's libraries refuses the runtime; a password in cuda_apt is recorded as ****" {
+    apt_repo
+    project_pinning 11.0
+    # libcufft's .deb holds only a document where its library should be
+    local doc="$BATS_TEST_TMPDIR/doc"
+    mkdir -p "$doc"
+    echo "not a library" > "$doc/README"
+    deb_of "$REPO/libcufft-11-0_1-1_amd64.deb" libcufft-11-0 10.2.1-1 "$doc" README
+    reindex
+    run cudnnv install
+    assert_status 1
+    assert_output_has "refusing the CUDA 11.0 runtime: libcufft-11-0_1-1_amd64.deb holds none of CUDA's libraries; nothing was brought"
+    [ ! -e "$CUDNNV_ROOT/cuda/runtime/11.0" ]
+    # the real one, over http with a token in the address: never shown, never recorded
+    deb_of "$REPO/libcufft-11-0_1-1_amd64.deb" libcufft-11-0 10.2.1-1 "$RUNTIMES/11.0/lib64" 'libcufft.so.*'
+    reindex
+    rm -rf "$CUDNNV_ROOT/cache"
+    serve_folder "$REPO"
+    sed -i '/^cuda_apt/d' "$CUDNNV_ROOT/config"
+    printf 'cuda_apt = http://__token__:s3cret@127.0.0.1:%s/\n' "$PORT" >> "$CUDNNV_ROOT/config"
+    run cudnnv install
+    assert_status 0
+    refute_output_has "s3cret"
+    assert_output_has "http://__token__:****@127.0.0.1:$PORT/"
+    run grep -c s3cret "$CUDNNV_ROOT/cuda/runtime/11.0/cudnnv.ini"
+    [ "$output" = 0 ]
+    grep -q "^from = http://__token__:\*\*\*\*@127.0.0.1:$PORT/" "$CUDNNV_ROOT/cuda/runtime/11.0/cudnnv.ini"
+    run cudnnv lock
+    run grep -c s3cret cudnn.lock
+    [ "$output" = 0 ]
+}
+
+@test "an apt package larger than its index announces is cut off near the announced size, not downloaded whole" {
+    apt_repo
+    project_pinning 11.0
+    # 64 MiB served where the index says 2,000 bytes
+    local big="$REPO/libcufft-11-0_1-1_amd64.deb"
+    head -c $((64 << 20)) /dev/zero > "$big"
+    sed -i "/^Filename: .\/libcufft-11-0_1-1_amd64.deb/,/^SHA256/ s/^Size: .*/Size: 2000/" "$REPO/Packages"
+    serve_folder "$REPO"
+    sed -i '/^cuda_apt/d' "$CUDNNV_ROOT/config"
+    printf 'cuda_apt = http://127.0.0.1:%s/\n' "$PORT" >> "$CUDNNV_ROOT/config"
+    run cudnnv install
+    assert_status 1
+    assert_output_has "2000"
+    [ ! -e "$CUDNNV_ROOT/cuda/runtime/11.0" ]
+    run find "$CUDNNV_ROOT" -name 'libcufft-11-0*' -size +1M
+    [ -z "$output" ]
+}
+
+teardown() {
+    stop_server
+}
