@@ -28,6 +28,9 @@ struct cuda_libs_request {
     const struct lock_cuda *locked;     /* origin.locked: the lock's [cuda LABEL] */
 };
 
+/* NVIDIA's CUDA redist address ([catalog] cuda_redist, else NVIDIA's own), ending in '/' and checked: 0, or 1
+ * after a message. */
+int cuda_redist_base(const char *root, char *base, size_t size);
 /* The component of NVIDIA's CUDA redist that holds a library ("libnvrtc.so" -> cuda_nvrtc); NULL for none. */
 const char *cuda_libs_component_of(const char *library);
 /* The component of that name that cudnnv brings ("libcublas", "cuda_nvrtc", "cuda_cudart"), or NULL. */

@@ -250,8 +250,9 @@ static int unpack_package(const struct catalog_archive *package, const char *aut
 }
 
 /*
- * Every library unpacked below raw (each in some .../lib/ folder: a conda
- * package's lib/, a .deb's usr/local/cuda-11.0/targets/x86_64-linux/lib/)
+ * Every CUDA library unpacked below raw (each in some .../lib/ folder: a conda
+ * package's lib/, a .deb's usr/local/cuda-11.0/targets/x86_64-linux/lib/;
+ * links of other names, which an archive keeps whatever they name, stay)
  * moved into flat, one folder (moved counts them); two packages holding
  * the same name refuse the runtime. depth bounds the walk.
  */
@@ -268,7 +269,7 @@ static int gather(const char *raw, const char *flat, int depth, int *moved)
             continue;
         if (S_ISDIR(info.st_mode))
             status = gather(from, flat, depth + 1, moved);
-        else if (in_lib && path_join(to, sizeof to, flat, entry->d_name) == 0) {
+        else if (in_lib && is_runtime_library(entry->d_name) && path_join(to, sizeof to, flat, entry->d_name) == 0) {
             if (lstat(to, &info) == 0)
                 status = fail("two packages hold %s; nothing was brought", entry->d_name);
             else if (rename(from, to) != 0)
@@ -308,8 +309,8 @@ static int unpack_packages(const char *root, const char *staging, const struct l
 
 /* Under the store's lock: nothing when the release is there, else staging, then bring from the folder or from
  * what the packages hold (authority: what gave their sums, for messages). */
-static int install_runtime(const char *root, const char *release, const char *folder,
-                           const struct lock_runtime *origin, const char *authority)
+int cuda_runtime_install(const char *root, const char *release, const char *folder, const struct lock_runtime *origin,
+                         const char *authority)
 {
     char staging[PATH_MAX], lib[PATH_MAX];
     int lock = store_begin_change(root);
@@ -331,7 +332,7 @@ static int install_runtime(const char *root, const char *release, const char *fo
 
 /* The record's start: its release, where the packages were found (escaped: it is written into an INI line), the
  * platform. */
-static void origin_begin(struct lock_runtime *origin, const char *release, const char *from, int platform)
+void cuda_runtime_origin_begin(struct lock_runtime *origin, const char *release, const char *from, int platform)
 {
     memset(origin, 0, sizeof *origin);
     snprintf(origin->release, sizeof origin->release, "%s", release);
@@ -339,8 +340,7 @@ static void origin_begin(struct lock_runtime *origin, const char *release, const
     snprintf(origin->platform, sizeof origin->platform, "%s", catalog_platform_name((enum catalog_platform)platform));
 }
 
-/* One package a source found, into origin (its name, address and sum as the source gave them); 0, or 1. */
-static int origin_add(struct lock_runtime *origin, const struct source_file *file)
+int cuda_runtime_origin_add(struct lock_runtime *origin, const struct source_file *file)
 {
     if (origin->count >= LOCK_RUNTIME_PACKAGES)
         return fail("more than %d packages for one runtime", LOCK_RUNTIME_PACKAGES);
@@ -351,8 +351,7 @@ static int origin_add(struct lock_runtime *origin, const struct source_file *fil
     return 0;
 }
 
-/* Where the runtime comes from, said; true under --dry-run, when nothing more is done. */
-static int announce(const struct cuda_runtime_request *request, const char *address)
+int cuda_runtime_announce(const struct cuda_runtime_request *request, const char *address)
 {
     if (request->plan_only)
         note("CUDA %s runtime (pinned in %s): not installed; 'cudnnv install' brings it from %s", request->release,
@@ -366,12 +365,12 @@ int cuda_runtime_from_folder(const char *root, const struct cuda_runtime_request
 {
     struct lock_runtime origin;
     const char *folder = request->origin.local;
-    if (announce(request, folder))
+    if (cuda_runtime_announce(request, folder))
         return 0;
     if (!is_directory(folder))
         return fail("%s is not a folder; give the folder that holds CUDA %s's libraries", folder, request->release);
-    origin_begin(&origin, request->release, folder, (int)catalog_host_platform());
-    return install_runtime(root, request->release, folder, &origin, "");
+    cuda_runtime_origin_begin(&origin, request->release, folder, (int)catalog_host_platform());
+    return cuda_runtime_install(root, request->release, folder, &origin, "");
 }
 
 int cuda_runtime_from_channel(const char *root, const struct cuda_runtime_request *request)
@@ -380,15 +379,15 @@ int cuda_runtime_from_channel(const char *root, const struct cuda_runtime_reques
     struct source_file package;
     char why[PATH_MAX + 256];
     const char *channel = request->origin.channel, *release = request->release;
-    if (announce(request, channel))
+    if (cuda_runtime_announce(request, channel))
         return 0;
     if (conda_channel_find_release(channel, CUDA_RUNTIME_CONDA_PACKAGE, release, request->platform, &package, why,
                                    sizeof why) != 0)
         return fail("%s; the channel has no CUDA %s runtime (give --cuda-libs-from a folder of its libraries)", why,
                     release);
     note("CUDA %s runtime: %s %s from the channel %s", release, CUDA_RUNTIME_CONDA_PACKAGE, package.version, channel);
-    origin_begin(&origin, release, channel, request->platform);
-    return origin_add(&origin, &package) != 0 ? 1 : install_runtime(root, release, NULL, &origin, "the channel's repodata.json");
+    cuda_runtime_origin_begin(&origin, release, channel, request->platform);
+    return cuda_runtime_origin_add(&origin, &package) != 0 ? 1 : cuda_runtime_install(root, release, NULL, &origin, "the channel's repodata.json");
 }
 
 /* NVIDIA's CUDA apt repository ([catalog] cuda_apt): Linux's; on Windows the way to a runtime is said. */
@@ -404,18 +403,18 @@ int cuda_runtime_from_apt(const char *root, const struct cuda_runtime_request *r
                     release, request->version_file, release);
     config_read(root, &config);
     const char *repository = config.cuda_apt[0] ? config.cuda_apt : APT_REPO_DEFAULT;
-    if (announce(request, repository))
+    if (cuda_runtime_announce(request, repository))
         return 0;
     if (apt_repo_find_runtime(repository, release, request->platform, &found, why, sizeof why) != 0)
         return fail("%s; the CUDA %s runtime cannot be brought from there (another repository: [catalog] cuda_apt in config; offline: 'cudnnv install --cuda-libs-from DIR' or [download] mirrors)",
                     why, release);
     note("CUDA %s runtime: %d packages from the apt repository %s", release, found.count, repository);
-    origin_begin(&origin, release, repository, request->platform);
+    cuda_runtime_origin_begin(&origin, release, repository, request->platform);
     for (int i = 0; i < found.count; i++) {
-        if (origin_add(&origin, &found.package[i]) != 0)
+        if (cuda_runtime_origin_add(&origin, &found.package[i]) != 0)
             return 1;
     }
-    return install_runtime(root, release, NULL, &origin, "the apt repository's Packages");
+    return cuda_runtime_install(root, release, NULL, &origin, "the apt repository's Packages");
 }
 
 int cuda_runtime_from_lock(const char *root, const struct cuda_runtime_request *request)
@@ -424,7 +423,7 @@ int cuda_runtime_from_lock(const char *root, const struct cuda_runtime_request *
     if (request->locked->platform[0] != '\0' && strcmp(request->locked->platform, here) != 0)
         return fail("the lock's CUDA %s runtime is for %s, not for this machine (%s); write the lock here with 'cudnnv lock', or install without --locked",
                     request->locked->release, request->locked->platform, here);
-    if (announce(request, "the packages cudnn.lock names"))
+    if (cuda_runtime_announce(request, "the packages cudnn.lock names"))
         return 0;
-    return install_runtime(root, request->locked->release, NULL, request->locked, "the lock");
+    return cuda_runtime_install(root, request->locked->release, NULL, request->locked, "the lock");
 }

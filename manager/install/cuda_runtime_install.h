@@ -8,6 +8,7 @@
 #ifndef CUDNNV_CUDA_RUNTIME_INSTALL_H
 #define CUDNNV_CUDA_RUNTIME_INSTALL_H
 
+#include "source_file.h"
 #include "source_origin.h"
 
 /* The conda package that holds a whole CUDA runtime (11.0.x to 11.8 in the main channel and conda-forge). */
@@ -33,5 +34,22 @@ int cuda_runtime_from_folder(const char *root, const struct cuda_runtime_request
 int cuda_runtime_from_channel(const char *root, const struct cuda_runtime_request *request);
 int cuda_runtime_from_apt(const char *root, const struct cuda_runtime_request *request);
 int cuda_runtime_from_lock(const char *root, const struct cuda_runtime_request *request);
+/* From NVIDIA's CUDA redist ([catalog] cuda_redist; runtime_redist.c): the newest patch of the release, each
+ * component's archive for the platform, every platform NVIDIA ships; CUDA 11.4 and later. */
+int cuda_runtime_from_redist(const char *root, const struct cuda_runtime_request *request);
+/* NVIDIA's own: the apt repository for CUDA 11.0 to 11.3 or where [catalog] cuda_apt is set, else the redist. */
+int cuda_runtime_from_nvidia(const char *root, const struct cuda_runtime_request *request);
+
+/* What every source shares (cuda_runtime_install.c). Where the runtime comes from, said: true under --dry-run,
+ * when nothing more is done. */
+int cuda_runtime_announce(const struct cuda_runtime_request *request, const char *address);
+/* The record's start: its release, where the packages were found (escaped), the platform. */
+void cuda_runtime_origin_begin(struct lock_runtime *origin, const char *release, const char *from, int platform);
+/* One package a source found, into origin (its name, address, sum and size as the source gave them); 0, or 1. */
+int cuda_runtime_origin_add(struct lock_runtime *origin, const struct source_file *file);
+/* Under the store's lock: nothing when the release is there, else brought from folder, or from what origin's
+ * packages hold (authority: what gave their sums, for messages), and published; 0, or 1 after a message. */
+int cuda_runtime_install(const char *root, const char *release, const char *folder, const struct lock_runtime *origin,
+                         const char *authority);
 
 #endif

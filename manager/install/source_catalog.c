@@ -217,4 +217,4 @@ static int given(const struct source_origin *origin)
 }
 
 const struct install_source source_catalog = {"catalog", takes, resolve, given, companions_from_redist,
-                                              cuda_runtime_from_apt};
+                                              cuda_runtime_from_nvidia};

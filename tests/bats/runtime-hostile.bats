@@ -224,6 +224,21 @@ mixed_folder() {
     [ ! -e "$CUDNNV_ROOT/cuda/runtime/11.0" ]
 }
 
+@test "uninstall --cuda-runtime with a prefix that means two runtimes removes neither" {
+    project_pinning 11.0
+    cudnnv install --cuda-libs-from "$RUNTIMES/11.0/lib64" 2>/dev/null
+    cudnnv use --cuda-runtime 11.2 2>/dev/null
+    cudnnv install --cuda-libs-from "$RUNTIMES/11.2/lib64" 2>/dev/null
+    cudnnv use --cuda-runtime none 2>/dev/null
+    run cudnnv uninstall --cuda-runtime 11
+    assert_status 1
+    assert_output_has "'11' means 2 installed CUDA runtimes (11.0, ...): name the one to remove"
+    [ -d "$CUDNNV_ROOT/cuda/runtime/11.0/lib" ] && [ -d "$CUDNNV_ROOT/cuda/runtime/11.2/lib" ]
+    run cudnnv uninstall --cuda-runtime 11.2
+    assert_status 0
+    [ ! -e "$CUDNNV_ROOT/cuda/runtime/11.2" ] && [ -d "$CUDNNV_ROOT/cuda/runtime/11.0/lib" ]
+}
+
 # reindex: $REPO/Packages written again from the .debs there, each with its sum and size.
 reindex() {
     local file

@@ -1,0 +1,110 @@
+#!/usr/bin/env bats
+# Where a project's CUDA runtime comes from, beyond the apt repository and
+# cudatoolkit (cuda-runtime.bats): NVIDIA's CUDA redist, the default from
+# CUDA 11.4 on, and folders users already have (a toolkit's lib64 beside
+# what no framework opens). The fixtures (build-runtime-fixtures.sh) hold
+# CUDA 12.2 in stand-ins: a toolkit folder and a copy of NVIDIA's redist.
+
+load helpers
+
+REDIST="$FIXTURES/runtime-redist"
+CUDA122_SONAMES="libcudart.so.12 libcublas.so.12 libcublasLt.so.12 libcufft.so.11 libcurand.so.10 libcusolver.so.11
+libcusolverMg.so.11 libcusparse.so.12 libnvrtc.so.12 libnvrtc-builtins.so.12.2 libnvJitLink.so.12"
+
+# project_122: a project pinning "cuda 12.2" beside the 8.1 fixture set, installed from a catalog release whose
+# archive is a file here (so that 'cudnnv lock' can name it); P names it.
+project_122() {
+    local archive=cudnn-11.2-linux-x64-v8.1.0.77-test.tgz
+    write_test_release linux "$archive" "file://$ARCHIVES/$archive" "$(sum "$ARCHIVES/$archive")" 460.27.03
+    cudnnv install 8.1.0.77 2>/dev/null
+    P="$BATS_TEST_TMPDIR/proj 12.2"
+    mkdir -p "$P"
+    printf '8.1\ncuda 12.2\n' > "$P/.cudnn-version"
+    cd "$P"
+}
+
+# redist_copy: a copy of the fixture redist in $COPY (a test may change it), named by [catalog] cuda_redist.
+redist_copy() {
+    COPY="$BATS_TEST_TMPDIR/redist copy"
+    cp -a "$REDIST" "$COPY"
+    mkdir -p "$CUDNNV_ROOT"
+    printf '[catalog]\ncuda_redist = file://%s/\n' "${COPY// /%20}" >> "$CUDNNV_ROOT/config"
+}
+
+# assert_every_soname LIB: each of CUDA 12.2's sonames is in LIB, as a file or a link to one there.
+assert_every_soname() {
+    local name
+    for name in $CUDA122_SONAMES; do
+        [ -e "$1/$name" ] || { echo "missing $name in $1: $(ls "$1")" >&2; return 1; }
+    done
+}
+
+@test "a bare install brings CUDA 12.2's runtime from NVIDIA's redist: the newest patch, every component, sums checked, only libraries" {
+    redist_copy
+    project_122
+    run cudnnv install --dry-run
+    assert_status 0
+    assert_output_has "CUDA 12.2 runtime (pinned in $P/.cudnn-version): not installed; 'cudnnv install' brings it from file://${COPY// /%20}/"
+    [ ! -e "$CUDNNV_ROOT/cuda/runtime" ]
+    run cudnnv install
+    assert_status 0
+    assert_output_has "CUDA 12.2 runtime: 8 archives of CUDA 12.2.2 from file://${COPY// /%20}/redistrib_12.2.2.json"
+    local lib="$CUDNNV_ROOT/cuda/runtime/12.2/lib"
+    assert_every_soname "$lib"
+    [ "$(readlink "$lib/libcudart.so.12")" = libcudart.so.12.2.140 ]
+    # headers, static and import libraries, licences and what no framework opens stay out
+    run ls "$lib"
+    refute_output_has "static"
+    refute_output_has "libcufftw"
+    refute_output_has ".h"
+    [ ! -e "$CUDNNV_ROOT/cuda/runtime/12.2/include" ]
+    grep -qx "\[runtime 12.2\]" "$CUDNNV_ROOT/cuda/runtime/12.2/cudnnv.ini"
+    grep -q "^1.url = file://.*/cuda_cudart/linux-x86_64/cuda_cudart-linux-x86_64-12.2.140-archive.tar.xz$" \
+        "$CUDNNV_ROOT/cuda/runtime/12.2/cudnnv.ini"
+    # a program started in the project finds each library in the runtime
+    run cudnnv exec sh -c 'echo "$LD_LIBRARY_PATH"'
+    assert_output_has "$lib"
+    # the lock names the eight archives; another store gets exactly those bits
+    run cudnnv lock
+    assert_status 0
+    grep -qx "\[runtime 12.2\]" cudnn.lock
+    [ "$(grep -c '^[1-8]\.sha256 = ' cudnn.lock)" -eq 8 ]
+    CUDNNV_ROOT="$BATS_TEST_TMPDIR/other store" run cudnnv install --locked
+    assert_status 0
+    assert_every_soname "$BATS_TEST_TMPDIR/other store/cuda/runtime/12.2/lib"
+}
+
+@test "a tampered redist archive refuses the whole runtime, nothing kept; a manifest without a required component says which" {
+    redist_copy
+    project_122
+    local archive="$COPY/libcufft/linux-x86_64/libcufft-linux-x86_64-11.0.8.103-archive.tar.xz"
+    printf 'x' | dd of="$archive" bs=1 seek=100 conv=notrunc 2>/dev/null
+    run cudnnv install
+    assert_status 1
+    assert_output_has "SHA-256 of libcufft-linux-x86_64-11.0.8.103-archive.tar.xz is"
+    [ ! -e "$CUDNNV_ROOT/cuda/runtime/12.2" ]
+    [ -z "$(ls "$CUDNNV_ROOT/staging")" ]
+    # the newest patch's manifest without cuRAND: named, nothing fetched
+    python3 - "$COPY/redistrib_12.2.2.json" <<'PY'
+import json, sys
+path = sys.argv[1]
+manifest = json.load(open(path))
+del manifest["libcurand"]
+json.dump(manifest, open(path, "w"))
+PY
+    rm -rf "$CUDNNV_ROOT/cache"
+    run cudnnv install
+    assert_status 1
+    assert_output_has "redistrib_12.2.2.json has no libcurand for linux-x86_64: the CUDA 12.2 runtime cannot be brought from there"
+    refute_output_has "downloading"
+}
+
+@test "a toolkit's lib64 as the folder: CUDA's libraries taken, the rest left where it is and said" {
+    project_122
+    run cudnnv install --cuda-libs-from "$FIXTURES/cuda-runtime/12.2/lib64"
+    assert_status 0
+    assert_output_has "4 libraries in $FIXTURES/cuda-runtime/12.2/lib64 are not CUDA's: left where they are"
+    local lib="$CUDNNV_ROOT/cuda/runtime/12.2/lib"
+    assert_every_soname "$lib"
+    [ ! -e "$lib/libnppc.so.12" ] && [ ! -e "$lib/libcufftw.so.11" ] && [ ! -e "$lib/libcudart_static.a" ]
+}
