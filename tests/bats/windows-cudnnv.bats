@@ -920,20 +920,37 @@ tf_in() {
     # a folder of another CUDA than the pin is refused
     CUDNNV_ROOT="$BATS_TEST_TMPDIR/other" run exe install --cuda-libs-from "$rt11/11.2/bin/.."
     assert_status 1
-    # with no source named, NVIDIA's (its apt repository) is Linux's: the two ways are said, nothing is brought,
-    # and --dry-run says so too; with --channel, the plan names the channel
+    # before CUDA 11.4 (no redist), with no source named, NVIDIA's (its apt repository) is Linux's: the ways are
+    # said, nothing is brought, and --dry-run says so too; with --channel, the plan names the channel
     mkdir -p "$BATS_TEST_TMPDIR/C" && cd "$BATS_TEST_TMPDIR/C"
     local pin_file="Z:${BATS_TEST_TMPDIR//\//\\}\\C\\.cudnn-version"
-    exe use 8.1 >/dev/null && exe use --cuda-runtime 11.8 >/dev/null
+    exe use 8.1 >/dev/null && exe use --cuda-runtime 11.3 >/dev/null
     for plan in "" --dry-run; do
         run exe install $plan
         assert_status 1
-        assert_output_has "the CUDA 11.8 runtime pinned in $pin_file is not installed; on Windows it comes from a conda channel's cudatoolkit"
+        assert_output_has "the CUDA 11.3 runtime pinned in $pin_file is not installed; on Windows it comes from a conda channel's cudatoolkit"
     done
-    [ ! -e "$CUDNNV_ROOT/cuda/runtime/11.8" ]
+    [ ! -e "$CUDNNV_ROOT/cuda/runtime/11.3" ]
     run exe install --dry-run --channel "file://$channel"
     assert_status 0
-    assert_output_has "CUDA 11.8 runtime (pinned in $pin_file): not installed; 'cudnnv install' brings it from file://$channel"
+    assert_output_has "CUDA 11.3 runtime (pinned in $pin_file): not installed; 'cudnnv install' brings it from file://$channel"
+    # from CUDA 11.4 on, NVIDIA's redist serves Windows too: its zips' DLLs, nothing else of them
+    exe use --cuda-runtime 12.2 >/dev/null
+    printf '[catalog]\ncuda_redist = file://%s/\n' "$FIXTURES/runtime-redist" >> "$CUDNNV_ROOT/config"
+    run exe install
+    assert_status 0
+    assert_output_has "CUDA 12.2 runtime: 8 archives of CUDA 12.2.2 from file://$FIXTURES/runtime-redist/redistrib_12.2.2.json"
+    local dll
+    for dll in cudart64_12.dll cublas64_12.dll cublasLt64_12.dll cufft64_11.dll curand64_10.dll cusolver64_11.dll \
+               cusparse64_12.dll nvrtc64_120_0.dll nvrtc-builtins64_122.dll nvJitLink_120_0.dll; do
+        [ -f "$CUDNNV_ROOT/cuda/runtime/12.2/lib/$dll" ]
+    done
+    [ ! -e "$CUDNNV_ROOT/cuda/runtime/12.2/lib/cufftw64_11.dll" ]
+    run ls "$CUDNNV_ROOT/cuda/runtime/12.2/lib"
+    refute_output_has ".lib"
+    run tf_in "$BATS_TEST_TMPDIR/C" "$BATS_TEST_TMPDIR/c.out" cudart64_12.dll cusolver64_11.dll
+    tr -d '\r' < "$BATS_TEST_TMPDIR/c.out" > c.txt
+    grep -q '^cusolver64_11.dll 12020 .*\\cuda\\runtime\\12.2\\lib\\cusolver64_11.dll$' c.txt
     cd "$BATS_TEST_TMPDIR/B"
     # both at once: each project's cuSOLVER from its own runtime, cuDNN from its own set
     local pids=()
