@@ -4,8 +4,8 @@
  * cuFFT, cuRAND, cuSOLVER, cuSPARSE, NVRTC), what cuDNN opens (cuBLASLt,
  * NVRTC), and the CUDA libraries those need by DT_NEEDED or dlopen
  * (NVRTC's builtins, nvJitLink for CUDA 12's cuSOLVER and cuSPARSE,
- * cuSOLVER's multi-GPU half). Names per source are NVIDIA's and
- * conda-forge's own spellings.
+ * cuSOLVER's multi-GPU half), and what PyTorch links besides (CUPTI, NVTX,
+ * cuFile). Names per source are NVIDIA's and conda-forge's own spellings.
  */
 #include "cuda_components.h"
 
@@ -36,6 +36,12 @@ static const struct cuda_component components[] = {
      .runtime_required = 0},
     {.name = "nvJitLink", .linux_stem = "libnvJitLink", .windows_stem = "nvJitLink_", .redist = "libnvjitlink",
      .wheel = "nvidia-nvjitlink", .conda = "libnvjitlink", .apt = "libnvjitlink", .runtime_required = 0},
+    {.name = "cupti", .linux_stem = "libcupti", .windows_stem = "cupti64_", .redist = "cuda_cupti",
+     .wheel = "nvidia-cuda-cupti", .conda = "cuda-cupti", .apt = "cuda-cupti", .runtime_required = 0},
+    {.name = "nvToolsExt", .linux_stem = "libnvToolsExt", .windows_stem = "nvToolsExt64_", .redist = "cuda_nvtx",
+     .wheel = "nvidia-nvtx", .conda = "cuda-nvtx", .apt = "cuda-nvtx", .runtime_required = 0},
+    {.name = "cufile", .linux_stem = "libcufile", .windows_stem = "cufile64_", .redist = "libcufile",
+     .wheel = "nvidia-cufile", .conda = "libcufile", .apt = "libcufile", .runtime_required = 0},
 };
 
 const struct cuda_component *cuda_components(size_t *count)

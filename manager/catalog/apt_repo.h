@@ -15,7 +15,7 @@
 /* NVIDIA's repository of CUDA 11.0 and later for x86_64 ([catalog] cuda_apt overrides it). */
 #define APT_REPO_DEFAULT "https://developer.download.nvidia.com/compute/cuda/repos/ubuntu2004/x86_64/"
 
-#define APT_RUNTIME_PACKAGES 8
+#define APT_RUNTIME_PACKAGES 16
 
 /* The packages of one CUDA release's runtime, newest version of each, as the index lists them. */
 struct apt_runtime {

@@ -59,8 +59,10 @@ const char *framework_canonical_name(const char *name)
         return "pytorch";
     if (strcmp(name, "tensorflow") == 0 || strcmp(name, "tf") == 0 || strcmp(name, "tensorflow-gpu") == 0)
         return "tensorflow";
-    if (strcmp(name, "jax") == 0)
+    if (strcmp(name, "jax") == 0 || strcmp(name, "jaxlib") == 0)
         return "jax";
+    if (strcmp(name, "onnxruntime") == 0 || strcmp(name, "onnxruntime-gpu") == 0 || strcmp(name, "ort") == 0)
+        return "onnxruntime";
     return NULL;
 }
 

@@ -61,7 +61,7 @@ struct lock_cuda {
     struct lock_cuda_part part[LOCK_CUDA_PARTS];
 };
 
-#define LOCK_RUNTIME_PACKAGES 8
+#define LOCK_RUNTIME_PACKAGES 16
 
 struct lock_runtime {
     char release[24];                 /* "11.0" as pinned; "" when the lock names none */

@@ -46,7 +46,7 @@ static int parse_request(const char *request, const char **framework, char *vers
     name[length] = '\0';
     *framework = framework_canonical_name(name);
     if (*framework == NULL)
-        return usage_fail("use", "unknown framework '%s' (tensorflow, pytorch or jax)", name);
+        return usage_fail("use", "unknown framework '%s' (tensorflow, pytorch, jax or onnxruntime)", name);
     snprintf(version, size, "%s", equals ? equals + 2 : "");
     return 0;
 }

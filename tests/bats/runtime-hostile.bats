@@ -182,6 +182,21 @@ mixed_folder() {
     assert_output_has "is not a CUDA release"
 }
 
+@test "a frameworks.ini copy whose cuda is not a CUDA release pins no runtime, and says so" {
+    mkdir -p "$CUDNNV_ROOT/catalog"
+    cp "$(dirname "$CUDNNV")/../share/cudnnv/framework-cuda-libs.ini" "$CUDNNV_ROOT/catalog/"
+    local bad
+    for bad in ../../x '11.0;x' '11.0 9'; do
+        printf '[tensorflow 2.4 linux]\nframework = tensorflow\nversion = 2.4\nplatform = linux\ncuda = %s\ncudnn = 8.0\n' \
+            "$bad" > "$CUDNNV_ROOT/catalog/frameworks.ini"
+        rm -f .cudnn-version
+        run cudnnv use --for tensorflow==2.4
+        assert_status 0
+        assert_output_has "which is not a CUDA release (such as 11.0): no CUDA runtime is pinned"
+        [ "$(cat .cudnn-version)" = 8.0 ]
+    done
+}
+
 @test "a NUL byte in a version file is said, never read as the end: .cudnn-version and .tool-versions" {
     project_pinning 11.0
     cudnnv rehash 2>/dev/null
@@ -201,19 +216,19 @@ mixed_folder() {
     assert_output_has "$P/.tool-versions holds a NUL byte"
 }
 
-@test "a lock's runtime section is brought whole or refused: a ninth package, another machine's platform" {
+@test "a lock's runtime section is brought whole or refused: a seventeenth package, another machine's platform" {
     project_pinning 11.0
     local archive=cudnn-11.0-linux-x64-v8.0.4.30-test.tgz i
     local head="[lock]\npins = 8.0\n\n[pin 8.0]\nrelease = 8.0.4.30\ncuda = 11.0\nlinux-x86_64.archive = $archive\nlinux-x86_64.url = file://$ARCHIVES/$archive\nlinux-x86_64.sha256 = $(sha256sum "$ARCHIVES/$archive" | cut -c1-64)\n\n[runtime 11.0]\nplatform = %s\n"
     {
         printf "$head" linux-x86_64
-        for i in 1 2 3 4 5 6 7 8 9; do
+        for i in $(seq 17); do
             printf '%d.archive = p%d.deb\n%d.url = http://127.0.0.1:9/p%d.deb\n%d.sha256 = %064d\n' "$i" "$i" "$i" "$i" "$i" 0
         done
     } > cudnn.lock
     run cudnnv install --locked
     assert_status 1
-    assert_output_has "'9.archive': a runtime holds packages 1 to 8"
+    assert_output_has "'17.archive': a runtime holds packages 1 to 16"
     {
         printf "$head" linux-sbsa
         printf '1.archive = p1.deb\n1.url = http://127.0.0.1:9/p1.deb\n1.sha256 = %064d\n' 0

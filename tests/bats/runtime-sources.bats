@@ -108,3 +108,18 @@ PY
     assert_every_soname "$lib"
     [ ! -e "$lib/libnppc.so.12" ] && [ ! -e "$lib/libcufftw.so.11" ] && [ ! -e "$lib/libcudart_static.a" ]
 }
+
+@test "use --for pins the CUDA runtime PyTorch, JAX and ONNX Runtime open by themselves, as for TensorFlow" {
+    local spec framework version cuda count dir
+    for spec in torch==2.1.0:pytorch:2.1:12.1:10 jax==0.1.56:jax:0.1.56:11.0:6 onnxruntime==1.8:onnxruntime:1.8:11.0:5 \
+                onnxruntime-gpu==1.16:onnxruntime:1.16:11.8:5 torch==2.10:pytorch:2.10:12.8:10; do
+        IFS=: read -r _ framework version cuda count <<< "$spec"
+        dir="$BATS_TEST_TMPDIR/${spec%%:*}"
+        mkdir -p "$dir" && cd "$dir"
+        run cudnnv use --for "${spec%%:*}"
+        assert_status 0
+        assert_output_has "pinning the CUDA $cuda runtime $framework $version opens by itself ($count libraries)"
+        refute_output_has "is not in cudnnv's data"
+        grep -qx "cuda $cuda" .cudnn-version
+    done
+}
