@@ -284,10 +284,18 @@ static int install_pins(struct install_request *request, struct catalog_once *ca
     if (count <= 0)
         return fail("%s %s; pin a version there with 'cudnnv use VERSION'", version_file,
                     count == 0 ? "pins nothing" : cudnnv_read_problem(count));
+    char release[32];
+    int pinned = cudnnv_version_file_cuda(version_file, release, sizeof release);
+    if (pinned == CUDNNV_READ_BAD_NAME)   /* before anything is fetched */
+        return fail("'%s %s' in %s is not a CUDA release; write it as 'cuda 11.0'", CUDNNV_CUDA_KEYWORD, release,
+                    version_file);
+    if (pinned == 1 && (request->cuda == NULL || request->cuda[0] == '\0'))
+        request->pinned_cuda = release;   /* the CUDA the program will run chooses each set's build */
     const char *runtime_from = take_runtime_folder(request);
     int status = 0;
     for (int i = 0; i < count && status == 0; i++)
         status = install_pin(request, names[i], version_file, catalog);
+    request->pinned_cuda = NULL;
     return status == 0 ? install_project_runtime(request, runtime_from, version_file) : status;
 }
 

@@ -16,6 +16,7 @@ struct install_request {
     const char *name;
     const char *sha256;         /* --sha256: to check before extracting */
     const char *cuda;           /* --cuda: the build of a catalog release */
+    const char *pinned_cuda;    /* a bare install: the project's pinned CUDA runtime, which chooses when --cuda does not */
     const char *platform;       /* --platform: linux-x86_64, linux-sbsa, linux-aarch64, windows-x86_64 */
     const char *gpu;            /* --gpu: compute capabilities to choose a release for */
     int runtime;                /* --runtime or [install] runtime: only what programs load */

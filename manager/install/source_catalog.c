@@ -97,10 +97,41 @@ static int explain_no_fit(const struct catalog *catalog, const char *requested, 
                 catalog_platform_name(platform), requested, catalog_platform_name(platform));
 }
 
-/* Says which release and build were chosen, and why. */
+/* Whether some release that requested names has a platform build for the CUDA a project pins. */
+static int has_build_for(const struct catalog *catalog, const char *requested, int platform, const char *cuda)
+{
+    for (int i = 0; i < catalog->count; i++) {
+        const struct catalog_release *release = &catalog->releases[i];
+        for (int b = 0; cudnnv_name_has_prefix(release->version, requested) && b < release->build_count; b++) {
+            const struct catalog_build *build = &release->builds[b];
+            if (build->archive[platform].name[0] != '\0' &&
+                (cudnnv_name_has_prefix(build->cuda, cuda) || cudnnv_name_has_prefix(cuda, build->cuda)))
+                return 1;
+        }
+    }
+    return 0;
+}
+
+/* The CUDA a build is chosen for: --cuda's, else the project's pinned runtime where a release has a build for it. */
+static const char *chosen_cuda(const struct source_query *query, const struct catalog *catalog, int *by_pin)
+{
+    const char *cuda = query->request->cuda, *pinned = query->request->pinned_cuda;
+    *by_pin = 0;
+    if ((cuda != NULL && cuda[0] != '\0') || pinned == NULL || pinned[0] == '\0')
+        return cuda;
+    if (!has_build_for(catalog, query->requested, query->platform, pinned)) {
+        note("no %s release in the catalog has a %s build for CUDA %s, the runtime the project pins: choosing as without it",
+             query->requested, catalog_platform_name(query->platform), pinned);
+        return cuda;
+    }
+    *by_pin = 1;
+    return pinned;
+}
+
+/* Says which release and build were chosen, and why (by_pin: the project's CUDA runtime chose, not --cuda). */
 static void say_choice(const struct catalog_release *release, const struct catalog_build *build, int platform,
-                       const char *cuda, const char *driver, const char *ceiling, const struct gpu_list *gpus,
-                       const char *unfit)
+                       const char *cuda, int by_pin, const char *driver, const char *ceiling,
+                       const struct gpu_list *gpus, const char *unfit)
 {
     char described[128];
     note("cuDNN %s for CUDA %s: %s", release->version, build->cuda, build->archive[platform].name);
@@ -108,7 +139,10 @@ static void say_choice(const struct catalog_release *release, const struct catal
     if (unfit[0] != '\0')
         note("(the newest with code for %s, %s: %s)", described, gpus->given ? "as --gpu asked" : "this machine's GPUs",
              unfit);
-    if (cuda != NULL && cuda[0] != '\0')
+    if (by_pin)
+        note("(the build for CUDA %s on %s: the CUDA runtime the project pins; --cuda chooses another)", cuda,
+             catalog_platform_name(platform));
+    else if (cuda != NULL && cuda[0] != '\0')
         note("(the build for CUDA %s on %s, as --cuda asked)", cuda, catalog_platform_name(platform));
     else if (ceiling[0] != '\0')
         note("(the newest release with a %s build for CUDA %d: driver %s supports CUDA up to %s)",
@@ -173,6 +207,8 @@ static int resolve(const struct source_query *query, struct resolved_archive *fo
                           query->request->gpu);
     if (catalog == NULL)
         return fail("cannot read the release catalog; reinstall cudnnv or run 'cudnnv update'");
+    int by_pin;
+    cuda = chosen_cuda(query, catalog, &by_pin);
     if ((cuda == NULL || cuda[0] == '\0') && !driver_machine_cuda(driver, sizeof driver, ceiling, sizeof ceiling))
         ceiling[0] = '\0';
     const struct catalog_release *release = NULL;
@@ -196,7 +232,7 @@ static int resolve(const struct source_query *query, struct resolved_archive *fo
                     advised_version[0] ? advised_version : requested, advised.why, requested);
     if (build == NULL)
         return explain_no_fit(catalog, requested, platform, cuda, driver, ceiling, &gpus, skipped);
-    say_choice(release, build, platform, cuda, driver, ceiling, &gpus, skipped);
+    say_choice(release, build, platform, cuda, by_pin, driver, ceiling, &gpus, skipped);
     if (already_installed(query, release, build, platform))
         return INSTALL_ALREADY;
     return source_fetch_listed(query, release, build, "the catalog", found);

@@ -406,3 +406,26 @@ runtimes = sorted(row["cuda_runtime"] for row in rows if "host_framework" in row
 assert runtimes == [sys.argv[2] + "/11.0/lib", sys.argv[2] + "/11.2/lib"], runtimes
 PY
 }
+
+@test "the README's TF 2.4 and 2.5 projects: each pinned runtime chooses its cuDNN build (CUDA 11.0, CUDA 11.2), --cuda another" {
+    P24="$BATS_TEST_TMPDIR/tf 2.4" P25="$BATS_TEST_TMPDIR/tf 2.5"
+    mkdir -p "$P24" "$P25"
+    cd "$P24"
+    cudnnv use --for tensorflow==2.4 2>/dev/null
+    run cudnnv install --dry-run
+    assert_status 0
+    assert_output_has "cuDNN 8.0.5.39 for CUDA 11.0: cudnn-11.0-linux-x64-v8.0.5.39.tgz"
+    assert_output_has "(the build for CUDA 11.0 on linux-x86_64: the CUDA runtime the project pins; --cuda chooses another)"
+    refute_output_has "for CUDA 11.1"
+    run cudnnv install --dry-run --cuda 11.1
+    assert_output_has "cuDNN 8.0.5.39 for CUDA 11.1"
+    cd "$P25"
+    cudnnv use --for tensorflow==2.5 2>/dev/null
+    run cudnnv install --dry-run
+    assert_status 0
+    assert_output_has "cuDNN 8.1.1.33 for CUDA 11.2: cudnn-11.2-linux-x64-v8.1.1.33.tgz"
+    # a pin no release has a build for chooses as before, and says so
+    printf '8.0\ncuda 11.7\n' > .cudnn-version
+    run cudnnv install --dry-run
+    assert_output_has "no 8.0 release in the catalog has a linux-x86_64 build for CUDA 11.7, the runtime the project pins: choosing as without it"
+}
