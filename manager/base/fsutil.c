@@ -181,10 +181,23 @@ int safe_file_commit(FILE *out, const char *temporary, const char *path, int ok)
 
 int write_file_atomic(const char *path, const char *content)
 {
+    return write_file_atomic_mode(path, content, 0644);
+}
+
+/* The same, the new file with mode (a team's file keeps its own: 0600 stays 0600). */
+int write_file_atomic_mode(const char *path, const char *content, mode_t mode)
+{
     char temporary[4096];
     FILE *out = safe_file_begin(path, temporary, sizeof temporary);
     if (out == NULL)
         return -1;
+    if (fchmod(fileno(out), mode & 0777) != 0) {
+        int saved = errno;
+        fclose(out);
+        unlink(temporary);
+        errno = saved;
+        return -1;
+    }
     return safe_file_commit(out, temporary, path, fputs(content, out) >= 0);
 }
 

@@ -17,6 +17,7 @@ int remove_tree(const char *path);
 int copy_file(const char *from, const char *to, mode_t mode);
 int copy_from_descriptor(int in, const char *to, mode_t mode);
 int write_file_atomic(const char *path, const char *content);
+int write_file_atomic_mode(const char *path, const char *content, mode_t mode);
 FILE *safe_file_begin(const char *path, char *temporary, size_t size);
 int safe_file_commit(FILE *out, const char *temporary, const char *path, int ok);
 int sync_tree_directories(const char *path);

@@ -14,6 +14,7 @@
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 /* The cuDNN major a pin names: its set's when installed, else the name's own ("v8.1" -> 8); -1 when unknown. */
@@ -57,14 +58,38 @@ static void cuda_line(const char *path, const char *cuda, char *out, size_t size
  * "cudnn 8.1 9\n", or "" to remove the line. The file is read under the
  * rule of every version file (regular, this user's or root's, bounded).
  */
+/*
+ * The team's file as it is: read whole (a NUL byte, which would hide every
+ * line after it, is refused), never through a link (the file it leads to
+ * may be private), its mode kept for the new file (0644 when there is none).
+ */
+static int read_team_file(const char *path, char *text, size_t size, mode_t *mode)
+{
+    struct stat info;
+    size_t length = 0;
+    *mode = 0644;
+    if (lstat(path, &info) == 0 && S_ISLNK(info.st_mode))
+        return fail("%s is a link: cudnnv writes no version file through a link; edit the file it leads to, or replace the link with a file",
+                    path);
+    if (lstat(path, &info) == 0)
+        *mode = info.st_mode & 0777;
+    int status = cudnnv_read_regular_file_length(path, text, size, 1, &length);
+    if (status == 0 && memchr(text, '\0', length) != NULL)
+        status = CUDNNV_READ_HAS_NUL;
+    if (status != 0 && status != CUDNNV_READ_MISSING)
+        return fail("%s %s; fix it, or pin in .cudnn-version instead ('cudnnv use' without --tool-versions)", path,
+                    cudnnv_read_problem(status));
+    return 0;
+}
+
 static int write_tool_versions(const char *path, const char *pins)
 {
     /* out: the file's lines and the pins line, the longest that can be (CUDNNV_MAX_LINES names) */
     static char text[CUDNNV_TOOL_FILE_MAX + 1], out[CUDNNV_TOOL_FILE_MAX + CUDNNV_MAX_LINES * (CUDNNV_NAME_MAX + 2) + 64];
-    int status = cudnnv_read_regular_file(path, text, sizeof text, 1);
-    if (status != 0 && status != CUDNNV_READ_MISSING)
-        return fail("%s %s; fix it, or pin in .cudnn-version instead ('cudnnv use' without --tool-versions)", path,
-                    cudnnv_read_problem(status));
+    mode_t mode;
+    text[0] = '\0';
+    if (read_team_file(path, text, sizeof text, &mode) != 0)
+        return 1;
     out[0] = '\0';
     int replaced = 0;
     for (const char *line = text; *line != '\0'; line += strcspn(line, "\n") + (line[strcspn(line, "\n")] == '\n')) {
@@ -77,9 +102,11 @@ static int write_tool_versions(const char *path, const char *pins)
             snprintf(out + strlen(out), sizeof out - strlen(out), "%.*s\n", (int)length, line);
         replaced |= ours;
     }
+    if (!replaced && pins[0] == '\0')
+        return 0;   /* --unset where no line pins cudnn: nothing to remove, nothing created */
     if (!replaced)
         strcat(out, pins);
-    if (write_file_atomic(path, out) != 0)
+    if (write_file_atomic_mode(path, out, mode) != 0)
         return fail("cannot write %s: %s", path, strerror(errno));
     return 0;
 }

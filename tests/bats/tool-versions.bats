@@ -117,3 +117,38 @@ host_here() { # the TF-style host through the shims, in the current directory
         [ "$(cat "$out/$shell-out")" != "$CUDNNV_ROOT/versions/8.0.4.30" ]
     done
 }
+
+@test "use --tool-versions treats the team's file as the user's: its mode kept, no write through a link, no NUL cut, --unset creates nothing" {
+    install_fixture cudnn-11.0-linux-x64-v8.0.4.30-test.tgz
+    printf 'python 3.11\n' > .tool-versions
+    chmod 0600 .tool-versions
+    cudnnv use --tool-versions 8.0 2>/dev/null
+    [ "$(stat -c %a .tool-versions)" = 600 ]
+    [ "$(cat .tool-versions)" = "$(printf 'python 3.11\ncudnn 8.0')" ]
+    # a link to a private file elsewhere: neither written through nor its content copied into a new file
+    rm .tool-versions
+    printf 'secret-tool 1.0\n' > "$BATS_TEST_TMPDIR/private"
+    chmod 0600 "$BATS_TEST_TMPDIR/private"
+    ln -s "$BATS_TEST_TMPDIR/private" .tool-versions
+    run cudnnv use --tool-versions 8.0
+    assert_status 1
+    assert_output_has ".tool-versions is a link: cudnnv writes no version file through a link"
+    [ -L .tool-versions ] && [ "$(cat "$BATS_TEST_TMPDIR/private")" = "secret-tool 1.0" ]
+    # a NUL byte: refused, nothing after it lost
+    rm .tool-versions
+    printf 'python 3.11\0\nnodejs 20\n' > .tool-versions
+    cp .tool-versions "$BATS_TEST_TMPDIR/before"
+    run cudnnv use --tool-versions 8.0
+    assert_status 1
+    assert_output_has "holds a NUL byte"
+    cmp .tool-versions "$BATS_TEST_TMPDIR/before"
+    # --unset where there is no file creates none; where no line pins cudnn, the file is left as it was
+    rm .tool-versions
+    run cudnnv use --tool-versions --unset
+    assert_status 0
+    [ ! -e .tool-versions ]
+    printf 'python 3.11\n' > .tool-versions
+    touch -d '2020-01-01' .tool-versions
+    cudnnv use --tool-versions --unset 2>/dev/null
+    [ "$(stat -c %Y .tool-versions)" = "$(date -d 2020-01-01 +%s)" ]
+}
