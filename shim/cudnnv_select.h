@@ -30,6 +30,7 @@
 #define CUDNNV_READ_CWD_TOO_LONG (-7) /* the working directory's path is too long to look for one */
 #define CUDNNV_READ_NO_ENTRY   (-8)  /* another tool's version file (.tool-versions, mise.toml) names no cudnn */
 #define CUDNNV_READ_HAS_NUL    (-9)  /* a NUL byte in a version file: not text, never read as far as it */
+#define CUDNNV_READ_NOT_UNDERSTOOD (-10) /* a mise.toml whose TOML (or cudnn value) the reader does not understand */
 
 /* Other tools' version files a project may pin cuDNN in instead (tool_file.c), and how much of one is read. */
 #define CUDNNV_TOOL_VERSIONS_FILE ".tool-versions"
@@ -131,6 +132,8 @@ int cudnnv_resolve(const char *root, const char *requested, cudnnv_name out);
 
 /* version_file.c: the sources */
 int cudnnv_add_name(const char *word, size_t length, cudnnv_name *names, int count, int max, cudnnv_name bad);
+/* mise_toml.c: mise.toml read as TOML, tools.cudnn's names (CUDNNV_READ_NO_ENTRY when none) */
+int cudnnv_read_mise_toml(const char *text, cudnnv_name *names, int max, cudnnv_name bad);
 /* tool_file.c: .tool-versions and mise.toml, their cudnn entry alone (CUDNNV_READ_NO_ENTRY when none) */
 enum cudnnv_version_file_kind cudnnv_version_file_kind(const char *path);
 int cudnnv_is_separator(char c);

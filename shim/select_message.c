@@ -61,6 +61,9 @@ static void describe_unreadable(const struct cudnnv_choice *choice, char *out, s
     else if (choice->problem == CUDNNV_READ_UNTRUSTED)
         snprintf(out, size, "%s %s; pin your own version in a folder you own", path,
                  cudnnv_read_problem(CUDNNV_READ_UNTRUSTED));
+    else if (choice->problem == CUDNNV_READ_NOT_UNDERSTOOD)
+        snprintf(out, size, "%s %s; pin cuDNN there as mise does, under [tools]: cudnn = \"8.1\"", path,
+                 cudnnv_read_problem(CUDNNV_READ_NOT_UNDERSTOOD));
     else if (choice->problem == CUDNNV_READ_HAS_NUL)
         snprintf(out, size, "%s %s; write it again with 'cudnnv use VERSION'", path,
                  cudnnv_read_problem(CUDNNV_READ_HAS_NUL));

@@ -255,6 +255,7 @@ const char *cudnnv_read_problem(int code)
     case CUDNNV_READ_UNREADABLE: return "cannot be read";
     case CUDNNV_READ_NO_ENTRY: return "names no cudnn";
     case CUDNNV_READ_HAS_NUL: return "holds a NUL byte, so it is not a text file";
+    case CUDNNV_READ_NOT_UNDERSTOOD: return "holds TOML that cudnnv's reader does not understand";
     default: return "is not a version file";
     }
 }

@@ -131,6 +131,7 @@ mixed_folder() {
     assert_output_has "belongs to user"
     refute_output_has "LD="
     run --separate-stderr cudnnv env
+    assert_status 1
     refute_output_has "cuda/runtime/11.0"
     run cudnnv verify
     assert_output_has "cuda 11.0: REFUSED (refused by the trust rule"

@@ -54,6 +54,7 @@ assert_every_soname() {
     [ "$(readlink "$lib/libcudart.so.12")" = libcudart.so.12.2.140 ]
     # headers, static and import libraries, licences and what no framework opens stay out
     run ls "$lib"
+    assert_status 0
     refute_output_has "static"
     refute_output_has "libcufftw"
     refute_output_has ".h"

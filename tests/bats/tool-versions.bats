@@ -152,3 +152,39 @@ host_here() { # the TF-style host through the shims, in the current directory
     cudnnv use --tool-versions --unset 2>/dev/null
     [ "$(stat -c %Y .tool-versions)" = "$(date -d 2020-01-01 +%s)" ]
 }
+
+# mise_says TEXT: mise.toml of the project holds TEXT; prints what version-name answers there (status kept).
+mise_says() {
+    printf '%s\n' "$1" > "$BATS_TEST_TMPDIR/project/inner/mise.toml"
+    (cd "$BATS_TEST_TMPDIR/project/inner" && cudnnv version-name 2>&1)
+}
+
+@test "mise.toml is read as TOML: every string kind, arrays and inline tables; text in strings and comments is never a key" {
+    install_fixture cudnn-11.0-linux-x64-v8.0.4.30-test.tgz cudnn-11.2-linux-x64-v8.1.0.77-test.tgz
+    mkdir -p "$BATS_TEST_TMPDIR/project/inner"
+    echo 8.1 > "$BATS_TEST_TMPDIR/project/.cudnn-version"   # what the folder above pins
+    local form
+    for form in "[tools]"$'\n'"cudnn = '8.0'" "[tools]"$'\n'"cudnn = ['8.0', \"9\"]" \
+                "[tools]"$'\n'"cudnn = { version = '8.0' }" "[tools]"$'\n'"\"cudnn\" = \"8.0\"  # ours" \
+                "tools.cudnn = \"8.0\"" "[tools]"$'\n'"cudnn = ["$'\n'"  '8.0',  # the one for TF 2.4"$'\n'"]"; do
+        run mise_says "$form"
+        assert_status 0
+        [ "$output" = 8.0.4.30 ] || { echo "for: $form, got: $output" >&2; return 1; }
+    done
+    # a cudnn key that is text inside a string or a comment, or outside [tools], is no pin: the folder above answers
+    for form in "[env]"$'\n'"NOTE = \"\"\""$'\n'"[tools]"$'\n'"cudnn = \"8.0\""$'\n'"\"\"\"" \
+                "[env]"$'\n'"NOTE = '''"$'\n'"[tools]"$'\n'"cudnn = '8.0'"$'\n'"'''" \
+                "[tools]"$'\n'"# cudnn = \"8.0\"" "x = \"[tools]\""$'\n'"cudnn = \"8.0\"" \
+                "[tools]"$'\n'"python = \"3.11\""$'\n'"[tasks.build]"$'\n'"cudnn = \"8.0\""; do
+        run mise_says "$form"
+        assert_status 0
+        [ "$output" = 8.1.0.77 ] || { echo "for: $form, got: $output" >&2; return 1; }
+    done
+    # what the reader does not understand is refused, naming the file, never guessed
+    for form in "[tools]"$'\n'"cudnn = 8.0" "[tools]"$'\n'"cudnn = \"\"\"8.0\"\"\"" "[tools]"$'\n'"cudnn = \"8.0\" python = \"3\"" \
+                "[tools]"$'\n'"cudnn = \"8\\u002e0\""; do
+        run mise_says "$form"
+        assert_status 1
+        assert_output_has "$BATS_TEST_TMPDIR/project/inner/mise.toml holds TOML that cudnnv's reader does not understand"
+    done
+}

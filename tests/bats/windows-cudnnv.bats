@@ -947,6 +947,7 @@ tf_in() {
     done
     [ ! -e "$CUDNNV_ROOT/cuda/runtime/12.2/lib/cufftw64_11.dll" ]
     run ls "$CUDNNV_ROOT/cuda/runtime/12.2/lib"
+    assert_status 0
     refute_output_has ".lib"
     run tf_in "$BATS_TEST_TMPDIR/C" "$BATS_TEST_TMPDIR/c.out" cudart64_12.dll cusolver64_11.dll
     tr -d '\r' < "$BATS_TEST_TMPDIR/c.out" > c.txt
