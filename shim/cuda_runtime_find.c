@@ -22,7 +22,7 @@ int cudnnv_cuda_runtime_find(const char *root, const char *version, char *lib, s
                    ? opendir(area) : NULL;
     while (dir != NULL && (entry = readdir(dir)) != NULL) {
         const char *name = entry->d_name;
-        if (!cudnnv_name_is_valid(name) || strlen(name) >= sizeof best || !cudnnv_name_has_prefix(name, version))
+        if (!cudnnv_runtime_name_is_valid(name) || strlen(name) >= sizeof best || !cudnnv_name_has_prefix(name, version))
             continue;
         if (strcmp(name, version) == 0 || best[0] == '\0' ||
             (strcmp(best, version) != 0 && cudnnv_name_compare(name, best) > 0))

@@ -96,6 +96,7 @@ struct cudnnv_choice {
 /* version_name.c: names and their order */
 int cudnnv_name_is_valid(const char *name);
 int cudnnv_cuda_release_is_valid(const char *text);
+int cudnnv_runtime_name_is_valid(const char *name);
 int cudnnv_name_major(const char *name);
 int cudnnv_name_compare(const char *a, const char *b);
 int cudnnv_name_has_prefix(const char *name, const char *prefix);

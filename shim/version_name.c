@@ -108,3 +108,13 @@ int cudnnv_cuda_release_is_valid(const char *text)
     size_t minor = strspn(text + major + 1, "0123456789");
     return minor > 0 && minor <= 5 && text[major + 1 + minor] == '\0';
 }
+
+/* A runtime's folder in the store: a CUDA release with its patches ("11.0", "11.0.3"): digits parted by single dots,
+ * at most 32 bytes; nothing else is listed or served (a name with control bytes never reaches a terminal). */
+int cudnnv_runtime_name_is_valid(const char *name)
+{
+    size_t length = strlen(name);
+    if (length == 0 || length > 32 || name[0] < '0' || name[0] > '9' || name[length - 1] == '.')
+        return 0;
+    return strspn(name, "0123456789.") == length && strstr(name, "..") == NULL;
+}

@@ -82,16 +82,19 @@ void json_put_int(json_t *object, const char *key, long long value)
     json_object_set_new(object, key, json_integer(value));
 }
 
-/* Writes a jansson dump, a DEL byte escaped (it can stand only inside a string there). */
+/* Writes a jansson dump, DEL and the C1 controls (U+0080 to U+009F: some terminals take U+009B for CSI) escaped:
+ * they can stand only inside a string there. */
 static int write_dump(FILE *out, json_t *document, size_t flags)
 {
     char *text = document ? json_dumps(document, flags | JSON_PRESERVE_ORDER | JSON_ENCODE_ANY) : NULL;
     json_decref(document);
     if (text == NULL)
         return -1;
-    for (const char *c = text; *c; c++) {
+    for (const unsigned char *c = (const unsigned char *)text; *c; c++) {
         if (*c == 0x7f)
             fputs("\\u007f", out);
+        else if (*c == 0xc2 && c[1] >= 0x80 && c[1] <= 0x9f)
+            fprintf(out, "\\u00%02x", *++c);
         else
             fputc(*c, out);
     }

@@ -41,11 +41,12 @@ static void runtime_text(const struct cudnnv_where *where, char *version, size_t
 static void print_runtime_text(void)
 {
     struct cudnnv_where where;
-    char version[32], text[3 * PATH_MAX];
+    char version[32], text[3 * PATH_MAX], shown[4 * sizeof text];
     selection_where(&where);
     runtime_text(&where, version, sizeof version, text, sizeof text);
+    cudnnv_escape_text(text, shown, sizeof shown);   /* a project folder's name may hold control bytes */
     if (text[0] != '\0')
-        printf("%s\n", text);
+        printf("%s\n", shown);
 }
 
 static json_t *choice_json(const struct cudnnv_choice *choice, int major, enum cudnnv_status status)

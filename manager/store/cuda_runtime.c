@@ -73,10 +73,10 @@ int cuda_runtime_list(const char *root, cudnnv_name *names, int max)
     struct dirent *entry;
     int count = 0;
     while (dir != NULL && count < max && (entry = readdir(dir)) != NULL) {
-        if (!cudnnv_name_is_valid(entry->d_name) || strlen(entry->d_name) > CUDNNV_NAME_MAX ||
+        if (!cudnnv_runtime_name_is_valid(entry->d_name) ||
             snprintf(lib, sizeof lib, "%s/%s/lib", area, entry->d_name) >= (int)sizeof lib || !is_directory(lib))
             continue;
-        snprintf(names[count++], sizeof names[0], "%s", entry->d_name);
+        snprintf(names[count++], sizeof names[0], "%.32s", entry->d_name);
     }
     if (dir != NULL)
         closedir(dir);

@@ -255,6 +255,43 @@ mixed_folder() {
     [ ! -e "$CUDNNV_ROOT/cuda/runtime/11.2" ] && [ -d "$CUDNNV_ROOT/cuda/runtime/11.0/lib" ]
 }
 
+# no_controls TEXT: TEXT holds no ESC, BEL, C1 (UTF-8 C2 80..9F) or byte that is not UTF-8.
+no_controls() {
+    if printf '%s' "$1" | LC_ALL=C grep -q -P '[\x1b\x07]|\xc2[\x80-\x9f]'; then
+        echo "control bytes reached the output: $(printf '%s' "$1" | cat -v)" >&2
+        return 1
+    fi
+    printf '%s' "$1" | iconv -f UTF-8 -t UTF-8 >/dev/null 2>&1 || { echo "bytes that are not UTF-8: $(printf '%s' "$1" | cat -v)" >&2; return 1; }
+}
+
+@test "control bytes in a project folder's name or a runtime's entry never reach the terminal raw; FIFOs never hang" {
+    install_fixture cudnn-11.0-linux-x64-v8.0.4.30-test.tgz
+    local dir="$BATS_TEST_TMPDIR/p$(printf '\033]0;x\007\302\233q')"
+    mkdir -p "$dir" && cd "$dir"
+    printf '8.0\ncuda 11.0\n' > .cudnn-version
+    local cmd
+    for cmd in "exec true" version "version --json" "install --dry-run" "env" "hook-env bash" doctor; do
+        run timeout 20 "$CUDNNV" $cmd
+        [ "$status" -ne 124 ]
+        no_controls "$output"
+    done
+    # runtime entries named with CSI, C1 and a byte that is not UTF-8, and one whose record and MANIFEST are FIFOs
+    local name
+    for name in "$(printf '11.0\033[31m')" "$(printf '11.1\302\233')" "$(printf '11.\377')"; do
+        mkdir -p "$CUDNNV_ROOT/cuda/runtime/$name/lib"
+    done
+    mkdir -p "$CUDNNV_ROOT/cuda/runtime/11.3/lib"
+    mkfifo "$CUDNNV_ROOT/cuda/runtime/11.3/cudnnv.ini" "$CUDNNV_ROOT/cuda/runtime/11.3/MANIFEST"
+    mkdir -p "$BATS_TEST_TMPDIR/cdi"
+    for cmd in versions "versions --json" verify "cdi --output $BATS_TEST_TMPDIR/cdi"; do
+        run timeout 20 "$CUDNNV" $cmd
+        [ "$status" -ne 124 ]
+        no_controls "$output"
+    done
+    run grep -c '11.0\|11.1' "$BATS_TEST_TMPDIR/cdi/cudnnv.json"
+    [ "$output" = 0 ]
+}
+
 # reindex: $REPO/Packages written again from the .debs there, each with its sum and size.
 reindex() {
     local file
