@@ -191,7 +191,8 @@ int write_file_atomic_mode(const char *path, const char *content, mode_t mode)
     FILE *out = safe_file_begin(path, temporary, sizeof temporary);
     if (out == NULL)
         return -1;
-    if (fchmod(fileno(out), mode & 0777) != 0) {
+    mode &= 0777;   /* (cudnnv.exe: Windows has no mode bits; its fchmod does nothing) */
+    if (fchmod(fileno(out), mode) != 0) {
         int saved = errno;
         fclose(out);
         unlink(temporary);
