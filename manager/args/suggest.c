@@ -9,30 +9,31 @@
 
 #define SUGGEST_MAX_LENGTH 32
 
-/* Levenshtein distance of two short words (longer ones are never near). */
+/* Edit distance of two short words (longer ones are never near): insertions, deletions, substitutions, and two
+ * neighbours swapped ("lsit" is one slip from "list"), each one edit. */
 static int edit_distance(const char *a, const char *b)
 {
     size_t la = strlen(a), lb = strlen(b);
-    int row[SUGGEST_MAX_LENGTH + 1];
+    int rows[SUGGEST_MAX_LENGTH + 1][SUGGEST_MAX_LENGTH + 1];
     if (la > SUGGEST_MAX_LENGTH || lb > SUGGEST_MAX_LENGTH)
         return SUGGEST_MAX_LENGTH;
-    for (size_t j = 0; j <= lb; j++)
-        row[j] = (int)j;
-    for (size_t i = 1; i <= la; i++) {
-        int diagonal = row[0];
-        row[0] = (int)i;
-        for (size_t j = 1; j <= lb; j++) {
-            int above = row[j];
-            int best = diagonal + (a[i - 1] != b[j - 1]);
-            if (above + 1 < best)
-                best = above + 1;
-            if (row[j - 1] + 1 < best)
-                best = row[j - 1] + 1;
-            row[j] = best;
-            diagonal = above;
+    for (size_t i = 0; i <= la; i++) {
+        for (size_t j = 0; j <= lb; j++) {
+            if (i == 0 || j == 0) {
+                rows[i][j] = (int)(i + j);
+                continue;
+            }
+            int best = rows[i - 1][j - 1] + (a[i - 1] != b[j - 1]);
+            if (rows[i - 1][j] + 1 < best)
+                best = rows[i - 1][j] + 1;
+            if (rows[i][j - 1] + 1 < best)
+                best = rows[i][j - 1] + 1;
+            if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] && rows[i - 2][j - 2] + 1 < best)
+                best = rows[i - 2][j - 2] + 1;
+            rows[i][j] = best;
         }
     }
-    return row[lb];
+    return rows[la][lb];
 }
 
 /* The word nearest to name (at most 2 edits, and fewer than half its length), or NULL. */
@@ -80,10 +81,23 @@ static const char *habit_equivalent(const char *name)
 
 /* Says a command does not exist, with cudnnv's own for a habit from another manager, or the nearest one; the
  * usage status. */
+/* The habit nearest to name ("lsit" -> "list"), or NULL. */
+static const char *suggest_habit(const char *name)
+{
+    static const char *const habits[] = {"ls", "list", "ls-remote", "list-remote", "current", "installed", "deactivate",
+                                         "activate", "unalias"};
+    return suggest_word(name, habits, (int)(sizeof habits / sizeof habits[0]));
+}
+
 int fail_unknown_command(const struct command_list *all, const char *name)
 {
     const char *habit = habit_equivalent(name);
     const char *near = suggest_command(all, name);
+    if (habit == NULL && near == NULL && suggest_habit(name) != NULL) {
+        fail("no such command '%s'; did you mean '%s'? cudnnv's is 'cudnnv %s' ('cudnnv help' lists them)", name,
+             suggest_habit(name), habit_equivalent(suggest_habit(name)));
+        return EXIT_USAGE;
+    }
     if (habit != NULL)
         fail("no such command '%s'; cudnnv's is 'cudnnv %s' ('cudnnv help' lists them)", name, habit);
     else if (near != NULL)

@@ -33,9 +33,9 @@ static int run(struct args *args)
         return version_file_unset(path);
     struct stat info;
     if (args->count == 0 && lstat(path, &info) != 0 && errno == ENOENT) {
-        /* pyenv's answer: nothing of ours was chosen */
+        /* pyenv's answer: nothing of ours was chosen; what that means, said as a note, not as an error */
         printf("system\n");
-        note("no global version is set: outside pinned projects a program gets the set linked as system, else the newest installed set of its major ('cudnnv global VERSION' sets one)");
+        note("no global version is set, which is fine: outside pinned projects a program gets the set linked as system, else the newest installed set of its major ('cudnnv global VERSION' sets one)");
         return 0;
     }
     if (args->count == 0)

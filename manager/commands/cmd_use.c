@@ -22,6 +22,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 enum { USE_FORCE, USE_UNSET, USE_FOR, USE_CUDA_RUNTIME, USE_TOOL_VERSIONS };
@@ -67,6 +68,37 @@ static int local_file_named(char *path, size_t size, const char *name)
 static int local_file(char *path, size_t size)
 {
     return local_file_named(path, size, CUDNNV_VERSION_FILE);
+}
+
+/* Whether the file at path (another tool's) names cudnn. */
+static int names_cudnn(const char *path)
+{
+    cudnnv_name names[CUDNNV_MAX_LINES], bad;
+    int count = cudnnv_read_version_file(path, names, CUDNNV_MAX_LINES, bad);
+    return count != CUDNNV_READ_NO_ENTRY && count != CUDNNV_READ_MISSING;
+}
+
+/*
+ * The file a plain 'use VERSION' writes: .cudnn-version, unless this folder
+ * has none and its .tool-versions already pins cudnn (the team's file is
+ * updated, not overruled by a new one); a mise.toml here that pins cudnn,
+ * which cudnnv does not write, is said to be overruled.
+ */
+static int pin_file_here(char *path, size_t size)
+{
+    char other[PATH_MAX];
+    struct stat info;
+    if (local_file(path, size) != 0)
+        return 1;
+    if (lstat(path, &info) == 0)
+        return 0;   /* this folder's own .cudnn-version */
+    if (local_file_named(other, sizeof other, CUDNNV_TOOL_VERSIONS_FILE) == 0 && names_cudnn(other)) {
+        note("pinning in %s, where this project already pins cudnn", other);
+        snprintf(path, size, "%s", other);
+    } else if (local_file_named(other, sizeof other, CUDNNV_MISE_FILE) == 0 && names_cudnn(other))
+        note("%s here pins cudnn too: the .cudnn-version written now wins over it in this folder (edit %s, or 'cudnnv use --unset' to go back to it)",
+             other, other);
+    return 0;
 }
 
 /*
@@ -252,8 +284,11 @@ static int run(struct args *args)
     char path[PATH_MAX];
     if (args_has(args, USE_FOR))
         return use_for(args);
-    if (local_file_named(path, sizeof path,
-                         args_has(args, USE_TOOL_VERSIONS) ? CUDNNV_TOOL_VERSIONS_FILE : CUDNNV_VERSION_FILE) != 0)
+    int plain = !args_has(args, USE_TOOL_VERSIONS) && !args_has(args, USE_UNSET) && args->count > 0 &&
+                args->value[USE_CUDA_RUNTIME] == NULL;
+    if (plain ? pin_file_here(path, sizeof path) != 0
+              : local_file_named(path, sizeof path,
+                                 args_has(args, USE_TOOL_VERSIONS) ? CUDNNV_TOOL_VERSIONS_FILE : CUDNNV_VERSION_FILE) != 0)
         return 1;
     if (args_has(args, USE_UNSET))
         return version_file_unset(path);

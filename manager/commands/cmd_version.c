@@ -103,7 +103,13 @@ static int show_first(int json)
         return show_all(0);
     }
     selection_origin_text(&choice, origin, sizeof origin);
-    printf("%s (%s)\n", choice.name, origin);
+    char version[CUDNNV_NAME_MAX + 1];
+    struct cudnnv_where here;
+    selection_where(&here);
+    if (cudnnv_set_version(here.root, choice.name, version, sizeof version) && strcmp(version, choice.name) != 0)
+        printf("%s: cuDNN %s (%s)\n", choice.name, version, origin);   /* a linked name says no version itself */
+    else
+        printf("%s (%s)\n", choice.name, origin);
     print_runtime_text();
     return 0;
 }

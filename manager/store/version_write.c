@@ -120,8 +120,12 @@ int version_file_write(const char *path, int count, char **names, int force, con
     for (int i = 0; i < count; i++) {
         if (!cudnnv_name_is_valid(names[i]))
             return fail("invalid version name '%s': a name has %s", names[i], cudnnv_name_rule());
-        if (!force && selection_require_installed(store_root(), names[i], resolved) != 0)
-            return 1;
+        if (!force && !cudnnv_resolve(store_root(), names[i], resolved)) {
+            char hint[160];
+            cudnnv_missing_hint(names[i], hint, sizeof hint);
+            return fail("version '%s' is not installed; %s, or pin it before it is installed with --force ('cudnnv install' there then brings it)",
+                        names[i], hint);
+        }
         strcat(text, names[i]);
         strcat(text, "\n");
     }

@@ -85,13 +85,13 @@ pins_for() {
     run cudnnv use --for=torch==2.4
     assert_status 0
     assert_output_has "pytorch 2.4 was built with cuDNN 9.1.0.70"
-    [ "$(cat .cudnn-version)" = 9.1 ]
-    # none installed: pinned first, as .nvmrc before 'nvm install'; what it opens of CUDA by itself is not in the data
+    [ "$(cat .cudnn-version)" = "$(printf '9.1\ncuda 12.1')" ]
+    # none installed: pinned first, as .nvmrc before 'nvm install', with the CUDA runtime it opens by itself
     run cudnnv use --for pytorch==2.10
     assert_status 0
     assert_output_has "pytorch 2.10 was built with cuDNN 9.10.2.21 (CUDA 12.8) and needs cuDNN 9.x, at least 9.10; none is installed: pinning 9.10, which 'cudnnv install' here brings"
-    assert_output_has "which libraries pytorch 2.10 opens of CUDA 12.8 by itself is not in cudnnv's data: no CUDA runtime is pinned"
-    [ "$(cat .cudnn-version)" = 9.10 ]
+    assert_output_has "pinning the CUDA 12.8 runtime pytorch 2.10 opens by itself (10 libraries)"
+    [ "$(cat .cudnn-version)" = "$(printf '9.10\ncuda 12.8')" ]
 }
 
 @test "use --for explains a framework without an installed set, and bad requests" {
@@ -137,8 +137,8 @@ pins_for() {
     run cudnnv use --for torch==2.4
     assert_status 0
     assert_output_has "pytorch 2.4 was built with cuDNN 9.1.0.70 (CUDA 11.8); pinning 9.1.0.70"
-    # the 8.1 pin stays; the 9 pin is replaced
-    [ "$(cat .cudnn-version)" = "$(printf '9.1.0.70\n8.1')" ]
+    # the 8.1 pin stays; the 9 pin is replaced; the CUDA runtime PyTorch opens by itself is pinned
+    [ "$(cat .cudnn-version)" = "$(printf '9.1.0.70\n8.1\ncuda 11.8')" ]
     refute_output_has "home folder"
     # in the home folder: said
     mkdir -p "$BATS_TEST_TMPDIR/home"

@@ -70,7 +70,7 @@ load helpers
     assert_output_has "* system ->"
     run cudnnv version
     assert_status 0
-    assert_output_has "system (linked as system)"
+    assert_output_has "system: cuDNN 9.1.0 (linked as system)"
     run cudnnv version-name
     [ "$output" = system ]
     run cudnnv which
@@ -81,7 +81,7 @@ load helpers
     assert_status 0
     [ "$(cat .cudnn-version)" = 9.1 ]
     run cudnnv version
-    assert_output_has "system (set by $PWD/.cudnn-version)"
+    assert_output_has "system: cuDNN 9.1.0 (set by $PWD/.cudnn-version)"
     cudnnv rehash 2>/dev/null
     LD_LIBRARY_PATH="$CUDNNV_ROOT/shims/lib" run timeout 10 "$FIXTURES/bin/host_dlopen" libcudnn.so.9
     assert_status 0

@@ -1,0 +1,60 @@
+#!/usr/bin/env bats
+# A newcomer's first hour, step by step: the small trips each answer must
+# not set (a refusal that hides its way, a note that reads as an error, a
+# version with no number, a typo with no suggestion, a second version file
+# that silently wins).
+
+load helpers
+
+@test "use of a release not installed names --force, as use --for pins one freely" {
+    install_fixture cudnn-11.0-linux-x64-v8.0.4.30-test.tgz
+    run cudnnv use 8.5
+    assert_status 1
+    assert_output_has "version '8.5' is not installed; run 'cudnnv install 8.5'"
+    assert_output_has "or pin it before it is installed with --force"
+    run cudnnv use --force 8.5
+    assert_status 0
+    [ "$(cat .cudnn-version)" = 8.5 ]
+}
+
+@test "global with nothing set answers system with a note that is not an error" {
+    run --separate-stderr cudnnv global
+    assert_status 0
+    [ "$output" = system ]
+    assert_output_has "which is fine" "$stderr"
+}
+
+@test "version on a name linked as system says its cuDNN version" {
+    cudnnv link system "$SETS/8.1.0" 2>/dev/null
+    echo system > .cudnn-version
+    run cudnnv version
+    assert_status 0
+    assert_output_has "system: cuDNN 8.1.0 (set by $PWD/.cudnn-version)"
+}
+
+@test "a typo of another manager's habit is suggested: lsit, isntall" {
+    run cudnnv lsit
+    assert_status 2
+    assert_output_has "no such command 'lsit'; did you mean 'list'? cudnnv's is 'cudnnv versions'"
+    run cudnnv isntall
+    assert_status 2
+    assert_output_has "did you mean 'install'?"
+}
+
+@test "use in a project that pins cudnn in .tool-versions updates that file, and says when mise.toml is overruled" {
+    install_fixture cudnn-11.0-linux-x64-v8.0.4.30-test.tgz cudnn-11.2-linux-x64-v8.1.0.77-test.tgz
+    printf 'python 3.11\ncudnn 8.0\n' > .tool-versions
+    run cudnnv use 8.1
+    assert_status 0
+    assert_output_has "pinning in $PWD/.tool-versions, where this project already pins cudnn"
+    [ ! -e .cudnn-version ]
+    [ "$(cat .tool-versions)" = "$(printf 'python 3.11\ncudnn 8.1')" ]
+    run cudnnv version-name
+    [ "$output" = 8.1.0.77 ]
+    rm .tool-versions
+    printf '[tools]\ncudnn = "8.0"\n' > mise.toml
+    run cudnnv use 8.1
+    assert_status 0
+    assert_output_has "mise.toml here pins cudnn too: the .cudnn-version written now wins over it in this folder"
+    [ "$(cat .cudnn-version)" = 8.1 ]
+}
