@@ -159,7 +159,8 @@ static int wants_preload(enum preload_mode mode, const struct cudnnv_choice *cho
  * majors are selected. A source that selects nothing installed (a pin of
  * 8.3 with no 8.3 here) is said nowhere at a prompt: its reason goes into
  * problem (the hook exports it as CUDNNV_PROBLEM for a prompt to show), and
- * a program started here says it when it first calls cuDNN.
+ * a program started here says it when it first calls cuDNN (the shims stay
+ * on the library path for that).
  */
 static int selected_majors(const struct cudnnv_where *where, const struct cudnnv_sources *sources,
                            const char *shim_dir, char *preload, size_t size, char *problem, size_t problem_size)
@@ -236,8 +237,10 @@ void hook_env_apply_selection(struct hook_env *env, struct hook_state *state)
         cudnnv_escape_text(problem, shown, sizeof shown);
         set_variable(env, state, "CUDNNV_PROBLEM", shown);
     }
-    if (selected == 0)
+    if (selected == 0 && problem[0] == '\0')
         return;
+    /* a pin of something not installed keeps the shims on the path: a program started here is told why at its
+     * first cuDNN call, rather than finding no cuDNN at all */
     ensure_shims(where.root, shim_dir);
     char first[2 * PATH_MAX + 2], runtime_problem[PATH_MAX + 256] = "";
     /* a runtime pin that cannot be served is said in CUDNNV_PROBLEM, never on the terminal */

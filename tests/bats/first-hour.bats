@@ -58,3 +58,16 @@ load helpers
     assert_output_has "mise.toml here pins cudnn too: the .cudnn-version written now wins over it in this folder"
     [ "$(cat .cudnn-version)" = 8.1 ]
 }
+
+@test "after cd into a project whose pin is not installed, a program is told why at its first cuDNN call (the hook keeps the shims on the path)" {
+    install_fixture cudnn-11.0-linux-x64-v8.0.4.30-test.tgz
+    cudnnv rehash 2>/dev/null
+    echo 8.5 > .cudnn-version
+    run --separate-stderr cudnnv hook-env bash
+    assert_status 0
+    [ -z "$stderr" ]
+    assert_output_has "export LD_LIBRARY_PATH='$CUDNNV_ROOT/shims/lib"
+    assert_output_has "CUDNNV_PROBLEM='version '\\''8.5'\\'' is not installed"
+    LD_LIBRARY_PATH="$CUDNNV_ROOT/shims/lib" run -127 timeout 10 "$FIXTURES/bin/host_dlopen"
+    assert_output_has "cudnnv: version '8.5' is not installed (set by $PWD/.cudnn-version)"
+}
