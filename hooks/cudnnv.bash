@@ -1,5 +1,5 @@
 # cudnnv shell integration for bash, printed by 'cudnnv init bash'.
-# Install: add to ~/.bashrc:  eval "$(cudnnv init bash)"
+# Install: add to ~/.bashrc:  command -v cudnnv >/dev/null && eval "$(cudnnv init bash)"
 
 @COMMON@
 

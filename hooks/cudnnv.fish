@@ -1,5 +1,5 @@
 # cudnnv shell integration for fish, printed by 'cudnnv init fish'.
-# Install: add to ~/.config/fish/config.fish:  cudnnv init fish | source
+# Install: add to ~/.config/fish/config.fish:  command -q cudnnv; and cudnnv init fish | source
 
 # 'cudnnv shell ...' changes this shell: what it prints is code for it
 # (cudnnv decides everything else: help, the current choice, errors).

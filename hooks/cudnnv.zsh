@@ -1,5 +1,5 @@
 # cudnnv shell integration for zsh, printed by 'cudnnv init zsh'.
-# Install: add to ~/.zshrc:  eval "$(cudnnv init zsh)"
+# Install: add to ~/.zshrc:  command -v cudnnv >/dev/null && eval "$(cudnnv init zsh)"
 
 @COMMON@
 

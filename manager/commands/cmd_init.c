@@ -142,11 +142,13 @@ const struct command command_init = {
     .summary = "print the shell integration for your shell",
     .description =
         "Print the shell integration. Add to your shell's start-up file:\n"
-        "  bash  ~/.bashrc                    eval \"$(cudnnv init bash)\"\n"
-        "  zsh   ~/.zshrc                     eval \"$(cudnnv init zsh)\"\n"
-        "  fish  ~/.config/fish/config.fish   cudnnv init fish | source\n"
-        "  pwsh  $PROFILE                     Invoke-Expression (& cudnnv init pwsh | Out-String)\n"
+        "  bash  ~/.bashrc                    command -v cudnnv >/dev/null && eval \"$(cudnnv init bash)\"\n"
+        "  zsh   ~/.zshrc                     command -v cudnnv >/dev/null && eval \"$(cudnnv init zsh)\"\n"
+        "  fish  ~/.config/fish/config.fish   command -q cudnnv; and cudnnv init fish | source\n"
+        "  pwsh  $PROFILE                     if (Get-Command cudnnv -ErrorAction Ignore) {\n"
+        "                                       Invoke-Expression (& cudnnv init pwsh | Out-String) }\n"
         "  cmd   a batch file cmd runs at start (AutoRun; the file says how)\n"
+        "Each line does nothing once cudnnv is removed.\n"
         "It defines the cudnnv function (so 'cudnnv shell VERSION' changes the\n"
         "current shell), runs 'cudnnv hook-env' at every prompt and change of\n"
         "directory (cuDNN variables, the shim directory on LD_LIBRARY_PATH, the\n"

@@ -71,3 +71,24 @@ load helpers
     LD_LIBRARY_PATH="$CUDNNV_ROOT/shims/lib" run -127 timeout 10 "$FIXTURES/bin/host_dlopen"
     assert_output_has "cudnnv: version '8.5' is not installed (set by $PWD/.cudnn-version)"
 }
+
+@test "the README's start-up lines say nothing once cudnnv is gone, and set up the hook while it is there" {
+    local readme="$BATS_TEST_DIRNAME/../../README.md" line bin="$BATS_TEST_TMPDIR/bin"
+    line=$(sed -n 's/^| bash | `~\/.bashrc` | `\(.*\)` |$/\1/p' "$readme")
+    [ -n "$line" ]
+    mkdir -p "$bin"
+    # gone: no cudnnv on PATH
+    run env -i HOME="$HOME" PATH=/usr/bin:/bin bash --norc --noprofile -c "$line; echo started"
+    assert_status 0
+    [ "$output" = started ]
+    ln -s "$CUDNNV" "$bin/cudnnv"
+    run env -i HOME="$HOME" CUDNNV_ROOT="$CUDNNV_ROOT" PATH="$bin:/usr/bin:/bin" bash --norc --noprofile -c "$line; type -t cudnnv"
+    assert_status 0
+    assert_output_has function
+    line=$(sed -n 's/^| zsh | `~\/.zshrc` | `\(.*\)` |$/\1/p' "$readme")
+    run env -i HOME="$HOME" PATH=/usr/bin:/bin zsh -f -c "$line; echo started"
+    [ "$output" = started ]
+    line=$(sed -n 's/^| fish | `~\/.config\/fish\/config.fish` | `\(.*\)` |$/\1/p' "$readme" | sed 's/\\|/|/')
+    run env -i HOME="$HOME" PATH=/usr/bin:/bin fish --no-config -c "$line; echo started"
+    [ "$output" = started ]
+}
