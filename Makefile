@@ -193,7 +193,7 @@ $(BUILD)/gen/libcudnn.so.%.stubs.S $(BUILD)/gen/libcudnn.so.%.names.c $(BUILD)/g
 SHIM_LINK_FLAGS = -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE $(WARNINGS) -Ishim -Os \
                   -fvisibility=hidden -shared -s
 # ELF shims drop the selection code only the manager calls (cudnnv_list_sets...): --gc-sections.
-ELF_SHIM_FLAGS  = -fPIC -ffunction-sections -fdata-sections -Wl,--gc-sections \
+ELF_SHIM_FLAGS  = -fPIC -flto -ffunction-sections -fdata-sections -Wl,--gc-sections \
                   -fno-asynchronous-unwind-tables -fno-unwind-tables \
                   -Wl,-soname,libcudnn.so.$(1) -Wl,--version-script,$(BUILD)/gen/libcudnn.so.$(1).map \
                   -Wl,--no-undefined -Wl,-z,noexecstack -Wl,-z,noseparate-code

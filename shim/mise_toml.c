@@ -11,18 +11,17 @@
  */
 #include "cudnnv_select.h"
 
-#include <stdio.h>
 #include <string.h>
 
 #define KEY_MAX 256
 
-/* Blanks, and with lines, new lines and comments too. */
+/* Blanks and a comment, and with lines, new lines (and the comments after them) too. */
 static const char *skip_blanks(const char *c, int lines)
 {
     for (;;) {
         if (*c == ' ' || *c == '\t' || (lines && (*c == '\r' || *c == '\n')))
             c++;
-        else if (lines && *c == '#')
+        else if (*c == '#')
             c += strcspn(c, "\n");
         else
             return c;
@@ -60,6 +59,12 @@ static const char *string_end(const char *c, int *multi, int *plain)
     return NULL;
 }
 
+/* A byte of a bare key: A-Z a-z 0-9 _ - */
+static int is_bare_key_byte(char c)
+{
+    return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_' || c == '-';
+}
+
 /* A key (bare, quoted or dotted) at c into key, its parts joined by '.'; its end, or NULL. */
 static const char *key_end(const char *c, char *key, size_t size)
 {
@@ -77,7 +82,8 @@ static const char *key_end(const char *c, char *key, size_t size)
             start = c + 1;
             length = (size_t)(end - c) - 2;
         } else {
-            length = strspn(c, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-");
+            for (length = 0; is_bare_key_byte(c[length]); length++)
+                ;
             if (length == 0)
                 return NULL;
             start = c;
@@ -96,15 +102,48 @@ static const char *key_end(const char *c, char *key, size_t size)
     }
 }
 
-static const char *value_end(const char *c, int depth);
+/* Where tools.cudnn's names go while its value is read: each string of it (the value itself, an array's
+ * strings, an inline table's version) is a name; status is negative once a name is refused. */
+struct sink {
+    cudnnv_name *names;
+    char *bad;
+    int count, max, status;
+};
 
-/* An array or inline table at c (open is '[' or '{'); its end, or NULL. */
-static const char *group_end(const char *c, int depth)
+/* A string read as a name: one line, no escape. */
+static const char *take_string(const char *c, const char *end, int multi, int plain, struct sink *sink)
 {
-    char close = *c == '[' ? ']' : '}';
+    if (end == NULL || multi || !plain)
+        return NULL;
+    sink->count = cudnnv_add_name(c + 1, (size_t)(end - c) - 2, sink->names, sink->count, sink->max, sink->bad);
+    if (sink->count < 0)
+        sink->status = sink->count;
+    return sink->count < 0 ? NULL : end;
+}
+
+/*
+ * The end of any value at c (a string, an array or an inline table over
+ * lines, or a bare number, date or boolean), or NULL; with sink, its
+ * strings become names (sink is passed into an array's elements and to an
+ * inline table's version alone; anything else there is refused).
+ */
+static const char *value_end(const char *c, int depth, struct sink *sink)
+{
+    int multi, plain;
     char key[KEY_MAX];
-    c++;
-    for (;;) {
+    if (depth > 32)
+        return NULL;
+    if (*c == '"' || *c == '\'') {
+        const char *end = string_end(c, &multi, &plain);
+        return sink != NULL ? take_string(c, end, multi, plain, sink) : end;
+    }
+    if (*c != '[' && *c != '{') {
+        size_t length = strcspn(c, ",]}# \t\r\n");
+        return length > 0 && sink == NULL ? c + length : NULL;
+    }
+    char close = *c == '[' ? ']' : '}';
+    for (c++;;) {
+        struct sink *inner = close == ']' ? sink : NULL;
         c = skip_blanks(c, close == ']');
         if (*c == close)
             return c + 1;
@@ -113,8 +152,11 @@ static const char *group_end(const char *c, int depth)
             if (c == NULL || *c != '=')
                 return NULL;
             c = skip_blanks(c + 1, 0);
+            inner = strcmp(key, "version") == 0 ? sink : NULL;
         }
-        c = value_end(c, depth + 1);
+        if (inner != NULL && (*c == '[' || *c == '{'))
+            return NULL;   /* no versions nested deeper */
+        c = value_end(c, depth + 1, inner);
         if (c == NULL)
             return NULL;
         c = skip_blanks(c, close == ']');
@@ -123,72 +165,6 @@ static const char *group_end(const char *c, int depth)
         else if (*c != close)
             return NULL;
     }
-}
-
-/* The end of any value at c (a string, an array, an inline table, or a bare number, date or boolean), or NULL. */
-static const char *value_end(const char *c, int depth)
-{
-    int multi, plain;
-    if (depth > 32)
-        return NULL;
-    if (*c == '"' || *c == '\'')
-        return string_end(c, &multi, &plain);
-    if (*c == '[' || *c == '{')
-        return group_end(c, depth);
-    size_t length = strcspn(c, ",]}# \t\r\n");
-    return length > 0 ? c + length : NULL;
-}
-
-/* One version string at c, as a name: a one-line string with no escape; its end, or NULL. */
-static const char *version_string(const char *c, cudnnv_name *names, int *count, int max, cudnnv_name bad)
-{
-    int multi, plain;
-    const char *end = (*c == '"' || *c == '\'') ? string_end(c, &multi, &plain) : NULL;
-    if (end == NULL || multi || !plain)
-        return NULL;
-    *count = cudnnv_add_name(c + 1, (size_t)(end - c) - 2, names, *count, max, bad);
-    return end;
-}
-
-/* cudnn's value: a string, an array of strings, or an inline table whose version is one. */
-static int read_cudnn(const char *c, cudnnv_name *names, int max, cudnnv_name bad)
-{
-    char key[KEY_MAX];
-    int count = 0;
-    if (*c == '"' || *c == '\'')
-        return version_string(c, names, &count, max, bad) != NULL ? count : CUDNNV_READ_NOT_UNDERSTOOD;
-    if (*c == '[') {
-        for (c = skip_blanks(c + 1, 1); *c != ']'; c = skip_blanks(c, 1)) {
-            c = version_string(c, names, &count, max, bad);
-            if (c == NULL || count < 0)
-                return c == NULL ? CUDNNV_READ_NOT_UNDERSTOOD : count;
-            c = skip_blanks(c, 1);
-            if (*c == ',')
-                c++;
-            else if (*c != ']')
-                return CUDNNV_READ_NOT_UNDERSTOOD;
-        }
-        return count;
-    }
-    if (*c != '{')
-        return CUDNNV_READ_NOT_UNDERSTOOD;
-    for (c = skip_blanks(c + 1, 0); *c != '}'; c = skip_blanks(c, 0)) {
-        c = key_end(c, key, sizeof key);
-        if (c == NULL || *c != '=')
-            return CUDNNV_READ_NOT_UNDERSTOOD;
-        c = skip_blanks(c + 1, 0);
-        if (strcmp(key, "version") == 0)
-            return version_string(c, names, &count, max, bad) != NULL ? count : CUDNNV_READ_NOT_UNDERSTOOD;
-        c = value_end(c, 1);
-        if (c == NULL)
-            return CUDNNV_READ_NOT_UNDERSTOOD;
-        c = skip_blanks(c, 0);
-        if (*c == ',')
-            c++;
-        else if (*c != '}')
-            return CUDNNV_READ_NOT_UNDERSTOOD;
-    }
-    return 0;   /* a table without a version pins nothing */
 }
 
 /* A table header at c ("[tools]", "[[tasks]]"): its name into table; the header's end, or NULL. */
@@ -204,17 +180,13 @@ static const char *header_end(const char *c, char *table, size_t size)
 /* After a header or a key's value: only blanks and a comment to the end of the line; the line's end, or NULL. */
 static const char *line_rest(const char *c)
 {
-    if (c == NULL)
-        return NULL;
-    c = skip_blanks(c, 0);
-    if (*c == '#')
-        c += strcspn(c, "\n");
-    return *c == '\0' || *c == '\n' || *c == '\r' ? c : NULL;   /* else two things on one line */
+    c = c != NULL ? skip_blanks(c, 0) : NULL;
+    return c != NULL && (*c == '\0' || *c == '\n' || *c == '\r') ? c : NULL;   /* else two things on one line */
 }
 
 int cudnnv_read_mise_toml(const char *text, cudnnv_name *names, int max, cudnnv_name bad)
 {
-    char table[KEY_MAX] = "", key[KEY_MAX], full[2 * KEY_MAX + 2];
+    char table[KEY_MAX] = "", key[KEY_MAX];
     const char *c = text;
     for (;;) {
         c = skip_blanks(c, 1);
@@ -223,14 +195,15 @@ int cudnnv_read_mise_toml(const char *text, cudnnv_name *names, int max, cudnnv_
         if (*c == '[') {
             c = line_rest(header_end(c, table, sizeof table));
         } else {
+            struct sink sink = {names, bad, 0, max, 0};
             c = key_end(c, key, sizeof key);
             if (c == NULL || *c != '=')
                 return CUDNNV_READ_NOT_UNDERSTOOD;
-            const char *value = skip_blanks(c + 1, 0);
-            c = line_rest(value_end(value, 0));
-            snprintf(full, sizeof full, "%s%s%s", table, table[0] ? "." : "", key);
-            if (c != NULL && strcmp(full, "tools.cudnn") == 0)
-                return read_cudnn(value, names, max, bad);
+            /* tools.cudnn: "cudnn" in [tools], or the dotted key at the top */
+            int ours = table[0] ? strcmp(table, "tools") == 0 && strcmp(key, "cudnn") == 0 : strcmp(key, "tools.cudnn") == 0;
+            c = line_rest(value_end(skip_blanks(c + 1, 0), 0, ours ? &sink : NULL));
+            if (ours)
+                return sink.status < 0 ? sink.status : c == NULL ? CUDNNV_READ_NOT_UNDERSTOOD : sink.count;
         }
         if (c == NULL)
             return CUDNNV_READ_NOT_UNDERSTOOD;

@@ -61,12 +61,8 @@ static void describe_unreadable(const struct cudnnv_choice *choice, char *out, s
     else if (choice->problem == CUDNNV_READ_UNTRUSTED)
         snprintf(out, size, "%s %s; pin your own version in a folder you own", path,
                  cudnnv_read_problem(CUDNNV_READ_UNTRUSTED));
-    else if (choice->problem == CUDNNV_READ_NOT_UNDERSTOOD)
-        snprintf(out, size, "%s %s; pin cuDNN there as mise does, under [tools]: cudnn = \"8.1\"", path,
-                 cudnnv_read_problem(CUDNNV_READ_NOT_UNDERSTOOD));
-    else if (choice->problem == CUDNNV_READ_HAS_NUL)
-        snprintf(out, size, "%s %s; write it again with 'cudnnv use VERSION'", path,
-                 cudnnv_read_problem(CUDNNV_READ_HAS_NUL));
+    else if (choice->problem == CUDNNV_READ_NOT_UNDERSTOOD || choice->problem == CUDNNV_READ_HAS_NUL)
+        snprintf(out, size, "%s %s", path, cudnnv_read_problem(choice->problem));   /* the fix is in the words */
     else if (choice->problem == CUDNNV_READ_CWD_TOO_LONG)
         snprintf(out, size, "the working directory's path is longer than %d bytes, so its %s cannot be looked for; work from a shorter path or set CUDNNV_VERSION",
                  PATH_MAX, CUDNNV_VERSION_FILE);

@@ -254,8 +254,8 @@ const char *cudnnv_read_problem(int code)
     case CUDNNV_READ_UNTRUSTED: return "belongs to another user (not root), so it is not obeyed";
     case CUDNNV_READ_UNREADABLE: return "cannot be read";
     case CUDNNV_READ_NO_ENTRY: return "names no cudnn";
-    case CUDNNV_READ_HAS_NUL: return "holds a NUL byte, so it is not a text file";
-    case CUDNNV_READ_NOT_UNDERSTOOD: return "holds TOML that cudnnv's reader does not understand";
+    case CUDNNV_READ_HAS_NUL: return "holds a NUL byte, so it is not a text file; write it again with 'cudnnv use'";
+    case CUDNNV_READ_NOT_UNDERSTOOD: return "holds TOML that cudnnv's reader does not understand (it reads cudnn = \"8.1\" under [tools])";
     default: return "is not a version file";
     }
 }
