@@ -437,6 +437,17 @@ $(ENVMOD):
 	  (apt-get update -qq && apt-get download environment-modules >/dev/null 2>&1))
 	@dpkg -x $(BUILD)/envmod-deb/environment-modules_*.deb $(BUILD)/envmod
 
+# The real mise (tests/bats/mise.bats), from the npm registry's package of its
+# Linux binary, a fixed release; npm from Debian where the machine has none.
+MISE_VERSION = 2026.9.15
+MISE_DIR     = $(BUILD)/tools/mise-$(MISE_VERSION)
+MISE         = $(MISE_DIR)/package/bin/mise
+$(MISE):
+	@command -v npm >/dev/null || { $(call apt_ensure,npm); }
+	@mkdir -p $(MISE_DIR)
+	@cd $(MISE_DIR) && npm pack --silent @jdxcode/mise-linux-x64@$(MISE_VERSION) >/dev/null && \
+	  tar -xzf jdxcode-mise-linux-x64-$(MISE_VERSION).tgz && rm jdxcode-mise-linux-x64-$(MISE_VERSION).tgz
+
 # A test that hangs fails after BATS_TEST_TIMEOUT seconds; a run held open
 # past BATS_RUN_TIMEOUT (by a process a test left behind) is stopped, and the
 # processes still there are listed, so that a hang names itself.
@@ -447,19 +458,19 @@ BATS_RUN_TIMEOUT  ?= 2400
 # in their order: on two cores, 5.5 minutes instead of 7. BATS_JOBS=1 runs
 # one file at a time.
 BATS_JOBS ?= $(if $(shell parallel --version 2>/dev/null | grep -m1 'GNU parallel'),$(JOBS),1)
-BATS_RUN = BATS_TEST_TIMEOUT=$(BATS_TEST_TIMEOUT) CUDNNV=$(abspath $(CUDNNV)) \
+BATS_RUN = BATS_TEST_TIMEOUT=$(BATS_TEST_TIMEOUT) CUDNNV=$(abspath $(CUDNNV)) MISE=$(abspath $(MISE)) \
            FIXTURES=$(abspath $(BUILD)/fixtures) timeout -k 30 $(BATS_RUN_TIMEOUT) bats \
            $(if $(filter-out 1,$(BATS_JOBS)),--jobs $(BATS_JOBS) --no-parallelize-within-files)
 BATS_LEFT = { echo "processes left by the tests:"; ps -eo pid,etime,args | grep -E 'wine|\.exe|tmux|http_server|qemu|slurm|munged|conmon|podman' | grep -v grep; \
             WINEPREFIX=$(abspath $(BUILD)/wineprefix) /usr/lib/wine/wineserver -k 2>/dev/null; exit 1; }
 
-bats: all windows windows-dist aarch64 fixtures $(ENVMOD)
+bats: all windows windows-dist aarch64 fixtures $(ENVMOD) $(MISE)
 	$(SAN_ENV) $(BATS_RUN) tests/bats || $(BATS_LEFT)
 
 # The native tests alone, for quick runs while working: no Windows or AArch64
 # builds, Wine or qemu (make check still runs everything).
 FAST_BATS = $(filter-out tests/bats/windows%.bats tests/bats/aarch64.bats,$(wildcard tests/bats/*.bats))
-bats-fast: all fixtures
+bats-fast: all fixtures $(MISE)
 	$(BATS_RUN) $(FAST_BATS) || $(BATS_LEFT)
 
 # The manager and the selection code must also build with clang.
@@ -470,7 +481,7 @@ clang-build:
 # then every build at once, one job per core, starting with the longest
 # (the Windows libraries, built from Debian's sources); then the tests.
 JOBS ?= $(shell nproc)
-check: deps deps-aarch64 windows-sources $(ENVMOD)
+check: deps deps-aarch64 windows-sources $(ENVMOD) $(MISE)
 	$(MAKE) --no-print-directory -j$(JOBS) $(WIN_DEPS)/.built $(LEAN_DEPS)/.built $(ARM_LEAN_DEPS)/.built all \
 	    clang-build windows windows-dist aarch64 fixtures $(UNIT_TESTS)
 	$(MAKE) --no-print-directory unit
@@ -654,6 +665,8 @@ install: $(CUDNNV) $(INSTALLER) $(UPDATER) $(SHIM_LIBS) $(CATALOG_DATA) $(SPANK_
 	{ echo '#compdef cudnnv'; sed 's/@CUDNNV@/cudnnv/g' hooks/complete.zsh; echo '_cudnnv_complete "$$@"'; } \
 	  > "$(DESTDIR)$(PREFIX)/$(ZSH_COMPLETION)/_cudnnv"
 	sed 's/@CUDNNV@/cudnnv/g' hooks/complete.fish > "$(DESTDIR)$(PREFIX)/$(FISH_COMPLETION)/cudnnv.fish"
+	install -d "$(DESTDIR)$(PREFIX)/share/cudnnv/asdf-plugin/bin"
+	install -m 755 $(PLUGIN_FILES) "$(DESTDIR)$(PREFIX)/share/cudnnv/asdf-plugin/bin/"
 
 # Removes what install wrote, file by file, then the folders that are cudnnv's
 # own (lib/cudnnv, share/cudnnv) once they are empty; bin/ and share/man stay.
@@ -662,14 +675,18 @@ install: $(CUDNNV) $(INSTALLER) $(UPDATER) $(SHIM_LIBS) $(CATALOG_DATA) $(SPANK_
 BASH_COMPLETION = share/bash-completion/completions
 ZSH_COMPLETION  = share/zsh/vendor-completions
 FISH_COMPLETION = share/fish/vendor_completions.d
+# The asdf-style plugin mise and asdf load for 'cudnn' (docs/mise.md): scripts that call cudnnv.
+PLUGIN_FILES    = $(wildcard hooks/asdf-plugin/bin/*)
 INSTALLED_FILES = bin/cudnnv share/man/man1/cudnnv.1 $(CATALOG_FILES:versions/%=share/cudnnv/%) \
+                  $(PLUGIN_FILES:hooks/%=share/cudnnv/%) \
                   $(BASH_COMPLETION)/cudnnv $(ZSH_COMPLETION)/_cudnnv $(FISH_COMPLETION)/cudnnv.fish \
                   $(patsubst %,lib/cudnnv/%,$(notdir $(SHIM_LIBS) $(INSTALLER) $(UPDATER))) lib/cudnnv/cudnnv_spank.so \
                   $(SHIM_MAJORS:%=lib/cudnnv/windows/cudnn64_%.dll) $(NVRTC_SONAMES:%=lib/cudnnv/forward/%/libnvrtc.so) \
                   $(patsubst versions/%,share/cudnnv/%,$(wildcard versions/catalog/*.ini))
 uninstall:
 	rm -f $(patsubst %,"$(DESTDIR)$(PREFIX)/%",$(INSTALLED_FILES))
-	for d in $(NVRTC_SONAMES:%=lib/cudnnv/forward/%) lib/cudnnv/forward lib/cudnnv/windows lib/cudnnv share/cudnnv/catalog share/cudnnv \
+	for d in $(NVRTC_SONAMES:%=lib/cudnnv/forward/%) lib/cudnnv/forward lib/cudnnv/windows lib/cudnnv share/cudnnv/catalog \
+	  share/cudnnv/asdf-plugin/bin share/cudnnv/asdf-plugin share/cudnnv \
 	  $(BASH_COMPLETION) share/bash-completion $(ZSH_COMPLETION) share/zsh $(FISH_COMPLETION) share/fish; do \
 	  [ ! -d "$(DESTDIR)$(PREFIX)/$$d" ] || rmdir --ignore-fail-on-non-empty "$(DESTDIR)$(PREFIX)/$$d"; done
 
