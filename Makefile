@@ -54,6 +54,8 @@ CHECK_PACKAGES = $(DEMO_PACKAGES) clang libcmocka-dev bats gcc-mingw-w64-x86-64 
                  openssl parallel patchelf lintian podman runc busybox-static python3 python3-venv \
                  zlib1g-dev libbz2-dev liblzma-dev libzstd-dev
 
+# SUDO=sudo where the user is not root (the CI action sets it on a runner).
+SUDO ?=
 # $(call apt_ensure,PACKAGES): the shell that installs whichever of PACKAGES is
 # missing (apt-get update first: a fresh machine has no package lists). Every
 # target that needs a Debian package gets it this one way.
@@ -62,7 +64,7 @@ apt_ensure = missing=""; for p in $(1); do \
 	done; \
 	if [ -n "$$missing" ]; then \
 	  echo "installing Debian packages:$$missing"; \
-	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null; \
+	  $(SUDO) apt-get update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null; \
 	fi
 
 # Lists are derived from names where names can say it. shim/: the

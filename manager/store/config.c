@@ -1,5 +1,5 @@
 /*
- * Reads $CUDNNV_ROOT/config:
+ * Reads $CUDNNV_ROOT/config (or the file CUDNNV_CONFIG names, a job's own):
  *   preload = auto | always | never     (before any section, or in [shell])
  *   [catalog] remote = URL               (cudnnv update from a git copy of the catalog)
  *   [catalog] redist = URL               (cudnnv update from NVIDIA's redist manifests: another address)
@@ -154,7 +154,12 @@ static int config_read_file(const char *root, struct config *config)
     config->low_speed_limit = CONFIG_LOW_SPEED_LIMIT;
     config->low_speed_time = CONFIG_LOW_SPEED_TIME;
     config->download_max_size = CONFIG_DOWNLOAD_MAX_SIZE;
-    if (path_join(path, sizeof path, root, "config") != 0 || !is_regular_file(path))
+    const char *own = getenv("CUDNNV_CONFIG");   /* a job's own settings (the CI action), instead of the store's */
+    if (own != NULL && own[0] != '\0')
+        snprintf(path, sizeof path, "%s", own);
+    else if (path_join(path, sizeof path, root, "config") != 0)
+        return 0;
+    if (!is_regular_file(path))
         return 0;
     /* a line too long for the reader leaves every setting at its default (callers that report say so) */
     return ini_read(path, take_setting, config) == 0 ? 0 : -1;
