@@ -4,8 +4,11 @@
  * them (archive_fetch.c), copied to where NVIDIA's server keeps them
  * (mirror_path.c), and listed in redistrib_*.json manifests
  * (redist_manifest_write.c). A file already in the mirror is never
- * rewritten: the same bits are "already there", other bits an error.
+ * rewritten: the same bits are "already there", other bits an error. One
+ * run at a time writes there (the mirror's lock), never through a link it
+ * did not make, and the next run removes the part a killed one left.
  */
+#define _GNU_SOURCE   /* nftw's FTW_PHYS */
 #include "archive_fetch.h"
 #include "args.h"
 #include "catalog.h"
@@ -18,8 +21,11 @@
 #include "store.h"
 
 #include "cudnnv_select.h"
+#include "platform.h"
 
 #include <errno.h>
+#include <fcntl.h>
+#include <ftw.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -145,15 +151,39 @@ static int plan_from_releases(struct args *args, struct mirror_plan *plan)
     return 0;
 }
 
-/* Copies from to target by a temporary file beside it and one rename: never a half file at target. */
-static int copy_into_place(const char *from, const char *target)
+/*
+ * Each folder from dir down to target's, made where missing: a folder that is
+ * a link (someone else's, in a mirror others may write) is never gone
+ * through. 0, or -1 after a message.
+ */
+static int folders_below(const char *dir, const char *target)
 {
-    char temporary[PATH_MAX + 32], folder[PATH_MAX];
+    char folder[PATH_MAX];
+    struct stat info;
+    size_t top = strlen(dir);
     snprintf(folder, sizeof folder, "%s", target);
-    *strrchr(folder, '/') = '\0';
-    snprintf(temporary, sizeof temporary, "%s.tmp.%ld", target, (long)getpid());
+    for (char *slash = strchr(folder + top + 1, '/'); slash != NULL; slash = strchr(slash + 1, '/')) {
+        *slash = '\0';
+        if (lstat(folder, &info) != 0 && mkdir(folder, 0755) != 0 && errno != EEXIST)
+            return fail("cannot create %s: %s", folder, strerror(errno));
+        if (lstat(folder, &info) != 0 || !S_ISDIR(info.st_mode))
+            return fail("%s is a link or a file, not a folder cudnnv made: a mirror is never written through it (remove it)",
+                        folder);
+        *slash = '/';
+    }
+    return 0;
+}
+
+/* Copies from to target by a temporary file beside it (MIRROR_PART in its name) and one rename. */
+#define MIRROR_PART ".cudnnv-part."
+static int copy_into_place(const char *dir, const char *from, const char *target)
+{
+    char temporary[PATH_MAX + 32];
+    snprintf(temporary, sizeof temporary, "%s" MIRROR_PART "%ld", target, (long)getpid());
     unlink(temporary);
-    if (make_dirs(folder, 0755) != 0 || copy_file(from, temporary, 0644) != 0)
+    if (folders_below(dir, target) != 0)
+        return -1;
+    if (copy_file(from, temporary, 0644) != 0)
         return fail("cannot write %s: %s", target, strerror(errno));
     if (rename(temporary, target) != 0) {
         int saved = errno;
@@ -161,6 +191,38 @@ static int copy_into_place(const char *from, const char *target)
         return fail("cannot write %s: %s", target, strerror(saved));
     }
     return 0;
+}
+
+/* A part a killed run left (the name copy_into_place gives its temporaries), removed; the walk never follows a
+ * link. Under the mirror's lock, no other run is writing one. */
+static int remove_part(const char *path, const struct stat *info, int type, struct FTW *walk)
+{
+    (void)walk;
+    if (type == FTW_F && S_ISREG(info->st_mode) && strstr(base_name(path), MIRROR_PART) != NULL && unlink(path) == 0)
+        note("removed %s, left by a mirror run that was stopped", path);
+    return 0;
+}
+
+/* The mirror's lock (DIR/.cudnnv-mirror.lock): one run at a time writes archives and manifests there. */
+static int mirror_lock(const char *dir)
+{
+    char path[PATH_MAX];
+    int fd = path_join(path, sizeof path, dir, ".cudnnv-mirror.lock") == 0
+                 ? open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0644) : -1;
+    if (fd < 0) {
+        fail("cannot open the mirror's lock in %s: %s", dir, strerror(errno));
+        return -1;
+    }
+    if (platform_lock(fd, 0) != 0) {
+        note("waiting for another cudnnv mirror into %s", dir);
+        if (platform_lock(fd, 1) != 0) {
+            fail("cannot lock %s: %s", path, strerror(errno));
+            close(fd);
+            return -1;
+        }
+    }
+    nftw(dir, remove_part, 16, FTW_PHYS);
+    return fd;
 }
 
 /* The item in the mirror: already there with its bits (1), copied (0), or an error (-1, said). */
@@ -176,6 +238,11 @@ static int place(const char *dir, const struct mirror_item *item, const char *re
         fail("%s/%s: the path is too long", dir, relative);
         return -1;
     }
+    struct stat info;
+    if (lstat(target, &info) == 0 && !S_ISREG(info.st_mode)) {
+        fail("%s is a link or not a regular file: a mirror keeps only files it wrote (remove it)", target);
+        return -1;
+    }
     if (is_regular_file(target)) {
         if (archive_sha256(target, actual) != 0) {
             fail("cannot read %s", target);
@@ -189,7 +256,7 @@ static int place(const char *dir, const struct mirror_item *item, const char *re
     }
     if (install_fetch_archive(&item->archive, item->authority, 0, fetched, sizeof fetched, actual) != 0)
         return -1;
-    return copy_into_place(fetched, target) == 0 ? 0 : -1;
+    return copy_into_place(dir, fetched, target) == 0 ? 0 : -1;
 }
 
 /*
@@ -259,8 +326,13 @@ int mirror_run(struct args *args)
         status = 1;
     if (status == 0 && make_dirs(dir, 0755) != 0)
         status = fail("cannot create %s: %s", dir, strerror(errno));
+    int lock = status == 0 ? mirror_lock(dir) : -1;
+    if (status == 0 && lock < 0)
+        status = 1;
     if (status == 0)
         status = mirror_all(dir, plan);
+    if (lock >= 0)
+        close(lock);
     if (args->count > 1)
         catalog_free(&plan->catalog);
     free(plan);

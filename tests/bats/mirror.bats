@@ -18,7 +18,7 @@ NVRTC_PATH=cuda/redist/cuda_nvrtc/linux-x86_64/cuda_nvrtc-linux-x86_64-12.2.140-
 # 8.9.70.29, the CUDA redist fixture), a store that learned 8.9.7.29 from it and installed it with its CUDA
 # libraries, and a project pinned to 8.9 with its cudnn.lock. Sets UP, SUM, PROJECT, MIRROR (a path with a space).
 upstream_project() {
-    UP="$BATS_TEST_TMPDIR/upstream/compute"
+    UP="$BATS_TEST_TMPDIR/upstream/${UPSTREAM_TOP:-compute}"
     mkdir -p "$UP/cudnn/redist/cudnn/linux-x86_64" "$UP/cuda"
     cp "$ARCHIVES/cudnn-linux-x86_64-8.9.7.29_cuda12-archive-test.tar.xz" "$UP/$CUDNN_PATH"
     cp -a "$FIXTURES/cuda-redist" "$UP/cuda/redist"
@@ -73,7 +73,7 @@ PY
     manifest_lists "$MIRROR/cudnn/redist/redistrib_8.9.7.json" cudnn "cudnn/linux-x86_64/$NAME" "$SUM"
     manifest_lists "$MIRROR/cuda/redist/redistrib_12.2.2.json" libcublas "${CUBLAS_PATH#cuda/redist/}" \
         "$(sha256sum "$UP/$CUBLAS_PATH" | cut -c1-64)"
-    [ "$(cd "$MIRROR" && find . -type f | sort)" = "$(printf './%s\n' "$CUBLAS_PATH" "$NVRTC_PATH" \
+    [ "$(cd "$MIRROR" && find . -type f ! -name .cudnnv-mirror.lock | sort)" = "$(printf './%s\n' "$CUBLAS_PATH" "$NVRTC_PATH" \
         cuda/redist/redistrib_12.2.2.json "$CUDNN_PATH" cudnn/redist/redistrib_8.9.7.json | sort)" ]
     # again: nothing copied, nothing rewritten
     run cudnnv mirror "$MIRROR"
@@ -159,4 +159,54 @@ PY
     assert_status 0
     assert_output_has "downloading $url/$CUDNN_PATH"
     grep -qx "sha256 = $SUM" "$CUDNNV_ROOT/versions/8.9.7/cudnnv.ini"
+}
+
+@test "a mirror is never written through a link it did not make; a part a killed run left is removed; two runs at once keep every manifest entry" {
+    if [ "$(id -u)" != 0 ]; then skip "needs root to give a folder to another user"; fi
+    upstream_project
+    # a 1777 mirror where nobody planted cuda -> and cudnn -> links to a private folder of root's
+    local shared="$BATS_TEST_TMPDIR/shared" private="$BATS_TEST_TMPDIR/private"
+    mkdir -p "$shared" "$private" && chmod 1777 "$shared" && chmod 700 "$private"
+    ln -s "$private" "$shared/cuda" && ln -s "$private" "$shared/cudnn"
+    chown -h nobody "$shared/cuda" "$shared/cudnn"
+    run cudnnv mirror "$shared"
+    assert_status 1
+    assert_output_has "$shared/cudnn is a link or a file, not a folder cudnnv made"
+    [ -z "$(ls -A "$private")" ]
+    # a part a run killed while copying left behind is removed by the next run
+    mkdir -p "$MIRROR/cudnn/redist/cudnn/linux-x86_64"
+    head -c 100000 /dev/zero > "$MIRROR/$CUDNN_PATH.cudnnv-part.4242"
+    run cudnnv mirror "$MIRROR"
+    assert_status 0
+    assert_output_has "removed $MIRROR/$CUDNN_PATH.cudnnv-part.4242, left by a mirror run that was stopped"
+    [ ! -e "$MIRROR/$CUDNN_PATH.cudnnv-part.4242" ]
+    # two runs at once into one new folder: each waits for the other's manifest update, none is lost
+    local twin="$BATS_TEST_TMPDIR/twin" round
+    for round in $(seq 10); do
+        rm -rf "$twin"
+        cudnnv mirror "$twin" 2>/dev/null & cudnnv mirror "$twin" 2>/dev/null & wait
+        manifest_lists "$twin/cudnn/redist/redistrib_8.9.7.json" cudnn "cudnn/linux-x86_64/$NAME" "$SUM"
+        grep -q '"libcublas"' "$twin/cuda/redist/redistrib_12.2.2.json"
+        grep -q '"cuda_nvrtc"' "$twin/cuda/redist/redistrib_12.2.2.json"
+    done
+}
+
+@test "a lock whose addresses are not under NVIDIA's /compute/ (a redist copied to a file:// folder) is mirrored in NVIDIA's layout, with manifests" {
+    UPSTREAM_TOP=redist-copy upstream_project
+    grep -q "file://$BATS_TEST_TMPDIR/upstream/redist-copy/" cudnn.lock
+    run cudnnv mirror "$MIRROR"
+    assert_status 0
+    [ -f "$MIRROR/$CUDNN_PATH" ] && [ -f "$MIRROR/$CUBLAS_PATH" ] && [ -f "$MIRROR/$NVRTC_PATH" ]
+    manifest_lists "$MIRROR/cudnn/redist/redistrib_8.9.7.json" cudnn "cudnn/linux-x86_64/$NAME" "$SUM"
+    manifest_lists "$MIRROR/cuda/redist/redistrib_12.2.2.json" libcublas "${CUBLAS_PATH#cuda/redist/}" \
+        "$(sha256sum "$UP/$CUBLAS_PATH" | cut -c1-64)"
+    # upstream gone: the mirror serves install --locked on another store
+    rm -rf "$BATS_TEST_TMPDIR/upstream"
+    export CUDNNV_ROOT="$BATS_TEST_TMPDIR/other"
+    mkdir -p "$CUDNNV_ROOT"
+    printf '[download]\nmirrors = %s\n' "$MIRROR" > "$CUDNNV_ROOT/config"
+    run cudnnv install --locked
+    assert_status 0
+    assert_output_has "installed 8.9.7.29"
+    assert_output_has "using $MIRROR/$CUBLAS_PATH"
 }
