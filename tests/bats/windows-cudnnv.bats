@@ -11,7 +11,7 @@ load wine
 EXE="$(dirname "$CUDNNV")/../windows/cudnnv.exe"
 LAYOUTS="$FIXTURES/layouts"
 HOST="$FIXTURES/bin/host_loadlibrary.exe"
-SYSTEM32="$FIXTURES/../wineprefix/drive_c/windows/system32"
+SYSTEM32="$FIXTURES/../wineprefix-windows-cudnnv/drive_c/windows/system32"
 
 setup_file() {
     wine_start

@@ -12,10 +12,11 @@ WINE="$BATS_TEST_DIRNAME/wine-run"
 
 # setup_file of a Wine test file: the prefix, then the session. Test files
 # run two at a time (bats --jobs), and a file's teardown ends every Wine
-# program of the prefix, so the Wine files take the prefix in turns: the
-# turn is a lock held from here to wine_end.
+# program of its prefix, so each Wine file has a prefix of its own
+# (wineprefix-FILE: both run side by side); the turn, a lock held from here
+# to wine_end, only keeps two runs of one file apart.
 wine_start() {
-    export WINEPREFIX="$FIXTURES/../wineprefix" WINEDEBUG=-all
+    export WINEPREFIX="$FIXTURES/../wineprefix-$(basename "$BATS_TEST_FILENAME" .bats)" WINEDEBUG=-all
     # Wine maps Unix file names to Windows ones through the locale's
     # character set: UTF-8, whatever the caller's locale.
     export LC_ALL=C.UTF-8
