@@ -53,6 +53,26 @@ static int required_cuda(json_t *depends)
     return 0;
 }
 
+/* The CUDA release a split package is built for: its cuda-version's lower bound ("cuda-version >=12.2,<12.3.0a0",
+ * "cuda-version 12.2.*": "12.2"); "" when it names none. */
+static void required_cuda_release(json_t *depends, char *out, size_t size)
+{
+    size_t index;
+    json_t *item;
+    out[0] = '\0';
+    json_array_foreach(depends, index, item) {
+        const char *text = json_string_value(item);
+        if (text == NULL || strncmp(text, "cuda-version ", 13) != 0)
+            continue;
+        text += 13 + strspn(text + 13, " >=");
+        size_t major = strspn(text, "0123456789");
+        size_t minor = text[major] == '.' ? strspn(text + major + 1, "0123456789") : 0;
+        if (major > 0 && minor > 0 && major + 1 + minor < size)
+            snprintf(out, size, "%.*s", (int)(major + 1 + minor), text);
+        return;
+    }
+}
+
 /*
  * A package file name as conda's are: [A-Za-z0-9._+-] only, so nothing in it
  * is decoded into something else ("..%2f..%2fx.conda" from a file:// channel
@@ -86,6 +106,7 @@ struct package_search {
     const char *subdir_url;
     int split;                      /* answered: the best is NVIDIA's libcudnn, whose headers are apart */
     int unchecked;                  /* also a package without a SHA-256 (it is then returned with none) */
+    const char *cuda_release;       /* a split CUDA package's release ("12.2", its cuda-version), or NULL for any */
 };
 
 static int is_conda_file(const char *file_name)
@@ -110,9 +131,12 @@ static void consider(const char *file_name, json_t *package, struct package_sear
     const char *version = json_string_value(json_object_get(package, "version"));
     const char *sha256 = json_string_value(json_object_get(package, "sha256"));
     int cuda = required_cuda(json_object_get(package, "depends"));
+    char release[16];
+    required_cuda_release(json_object_get(package, "depends"), release, sizeof release);
     if (!wanted(search, name, version) || (!search->unchecked && (sha256 == NULL || !catalog_is_sha256(sha256))) ||
         !plain_package_name(file_name) || (search->cuda_major > 0 && cuda != search->cuda_major) ||
-        (search->conda_only && !is_conda_file(file_name)))
+        (search->conda_only && !is_conda_file(file_name)) ||
+        (search->cuda_release != NULL && strcmp(release, search->cuda_release) != 0))
         return;
     int newer = best->name[0] == '\0' || cudnnv_name_compare(version, best->version) > 0;
     int same = best->name[0] != '\0' && strcmp(version, best->version) == 0;
@@ -144,7 +168,7 @@ static void search_packages(json_t *root, struct package_search *search, struct 
 /* Beside NVIDIA's libcudnn (a .conda), the libcudnn-dev .conda of its version and CUDA, when the channel has it. */
 static void find_headers(json_t *root, const struct package_search *found, struct source_file *best)
 {
-    struct package_search search = {"libcudnn-dev", NULL, best->version, 1, found->cuda_major, 1, found->subdir_url, 0, 0};
+    struct package_search search = {"libcudnn-dev", NULL, best->version, 1, found->cuda_major, 1, found->subdir_url, 0, 0, NULL};
     struct source_file headers;
     if (!found->split || !is_conda_file(best->name))
         return;
@@ -163,7 +187,7 @@ int conda_channel_parse(const char *repodata, const char *subdir_url, const char
 {
     json_error_t error;
     json_t *root = json_loads(repodata, 0, &error);
-    struct package_search search = {"cudnn", "libcudnn", requested, 0, cuda_major, 0, subdir_url, 0, 0};
+    struct package_search search = {"cudnn", "libcudnn", requested, 0, cuda_major, 0, subdir_url, 0, 0, NULL};
     memset(best, 0, sizeof *best);
     if (!json_is_object(root)) {
         snprintf(why, why_size, "%srepodata.json is not JSON (line %d)", subdir_url, error.line);
@@ -221,7 +245,7 @@ static int find_named(const char *channel_url, const char *name, const char *rel
         return -1;
     json_t *root = json_loads(text, 0, &error);
     free(text);
-    struct package_search search = {name, NULL, release, 0, cuda_major, 0, subdir_url, 0, 0};
+    struct package_search search = {name, NULL, release, 0, cuda_major, 0, subdir_url, 0, 0, NULL};
     if (json_is_object(root))
         search_packages(root, &search, best);
     json_decref(root);
@@ -252,4 +276,27 @@ int conda_channel_find_release(const char *channel_url, const char *name, const 
     if (found == 0)
         snprintf(why, why_size, "%s has no %s package of version %s with a SHA-256", repodata_url, name, release);
     return found == 1 ? 0 : -1;
+}
+
+int conda_channel_find_split(const char *channel_url, const char *const *names, int count, const char *cuda_release,
+                             int platform, struct source_file *found, char *why, size_t why_size)
+{
+    char subdir_url[2048], repodata_url[2100];
+    char *text = NULL;
+    json_error_t error;
+    if (fetch_repodata(channel_url, platform, subdir_url, repodata_url, &text, why, why_size) != 0)
+        return -1;
+    json_t *root = json_loads(text, 0, &error);
+    free(text);
+    if (!json_is_object(root)) {
+        snprintf(why, why_size, "%s is not JSON (line %d)", repodata_url, error.line);
+        json_decref(root);
+        return -1;
+    }
+    for (int i = 0; i < count; i++) {
+        struct package_search search = {names[i], NULL, "", 0, 0, 0, subdir_url, 0, 0, cuda_release};
+        search_packages(root, &search, &found[i]);
+    }
+    json_decref(root);
+    return 0;
 }

@@ -22,4 +22,10 @@ int conda_channel_find_package(const char *channel_url, const char *name, int cu
 int conda_channel_find_release(const char *channel_url, const char *name, const char *release, int platform,
                                struct source_file *best, char *why, size_t why_size);
 
+/* Each of CUDA's split packages (conda-forge's cuda-cudart, libcublas, ...: names) built for cuda_release (its
+ * cuda-version: "12.2"), the newest of each with a SHA-256, from one read of the repodata; found[i].name is "" for a
+ * name the channel lacks. 0, or -1 with why when the repodata cannot be had. */
+int conda_channel_find_split(const char *channel_url, const char *const *names, int count, const char *cuda_release,
+                             int platform, struct source_file *found, char *why, size_t why_size);
+
 #endif

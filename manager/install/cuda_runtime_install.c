@@ -378,6 +378,51 @@ int cuda_runtime_from_folder(const char *root, const struct cuda_runtime_request
     return cuda_runtime_install(root, request->release, folder, &origin, "");
 }
 
+/* The unique conda names of CUDA's component table, and whether each is required; their count. */
+static int conda_components(const char **names, int *required, int max)
+{
+    size_t count;
+    int used = 0;
+    const struct cuda_component *table = cuda_components(&count);
+    for (size_t i = 0; i < count; i++) {
+        int k = 0;
+        while (k < used && strcmp(names[k], table[i].conda) != 0)
+            k++;
+        if (k == used && used < max) {
+            names[used] = table[i].conda;
+            required[used++] = 0;
+        }
+        if (k < used)
+            required[k] |= table[i].runtime_required;
+    }
+    return used;
+}
+
+/* CUDA 12 and later from a channel: conda-forge's split packages (cuda-cudart, libcublas, ...) built for the
+ * release (their cuda-version), each checked against the repodata's SHA-256; a required one missing refuses. */
+static int runtime_from_split_packages(const char *root, const struct cuda_runtime_request *request)
+{
+    const char *names[LOCK_RUNTIME_PACKAGES];
+    int required[LOCK_RUNTIME_PACKAGES];
+    struct source_file found[LOCK_RUNTIME_PACKAGES];
+    struct lock_runtime origin;
+    char why[PATH_MAX + 256];
+    const char *channel = request->origin.channel, *release = request->release;
+    int count = conda_components(names, required, LOCK_RUNTIME_PACKAGES);
+    if (conda_channel_find_split(channel, names, count, release, request->platform, found, why, sizeof why) != 0)
+        return fail("%s; the CUDA %s runtime cannot be brought from the channel", why, release);
+    cuda_runtime_origin_begin(&origin, release, channel, request->platform);
+    for (int i = 0; i < count; i++) {
+        if (found[i].name[0] == '\0' && required[i])
+            return fail("the channel %s has no %s package for CUDA %s (cuda-version) with a SHA-256: the CUDA %s runtime cannot be brought from there",
+                        channel, names[i], release, release);
+        if (found[i].name[0] != '\0' && cuda_runtime_origin_add(&origin, &found[i]) != 0)
+            return 1;
+    }
+    note("CUDA %s runtime: %d split packages from the channel %s", release, origin.count, channel);
+    return cuda_runtime_install(root, release, NULL, &origin, "the channel's repodata.json");
+}
+
 int cuda_runtime_from_channel(const char *root, const struct cuda_runtime_request *request)
 {
     struct lock_runtime origin;
@@ -386,6 +431,8 @@ int cuda_runtime_from_channel(const char *root, const struct cuda_runtime_reques
     const char *channel = request->origin.channel, *release = request->release;
     if (cuda_runtime_announce(request, channel))
         return 0;
+    if (atoi(release) >= 12)   /* no cudatoolkit after 11.8: conda-forge splits CUDA 12 into a package a component */
+        return runtime_from_split_packages(root, request);
     if (conda_channel_find_release(channel, CUDA_RUNTIME_CONDA_PACKAGE, release, request->platform, &package, why,
                                    sizeof why) != 0)
         return fail("%s; the channel has no CUDA %s runtime (give --cuda-libs-from a folder of its libraries)", why,

@@ -124,3 +124,55 @@ PY
         grep -qx "cuda $cuda" .cudnn-version
     done
 }
+
+# split_channel: $CHANNEL (file://), conda-forge's split packages of CUDA 12.2 (one a component, each holding its
+# libraries of the fixture's 12.2 folder, cuda-version >=12.2,<12.3.0a0) and, as decoys, a newer libcufft for 12.3.
+split_channel() {
+    CHANNEL="$BATS_TEST_TMPDIR/conda channel"
+    local dir="$CHANNEL/linux-64" lib="$FIXTURES/cuda-runtime/12.2/lib64" entries="" spec name version files file item
+    mkdir -p "$dir"
+    for spec in "cuda-cudart:12.2.140:libcudart.so.12.2.140 libcudart.so.12" \
+                "libcublas:12.2.5.6:libcublas.so.12.2.5.6 libcublas.so.12 libcublasLt.so.12.2.5.6 libcublasLt.so.12" \
+                "libcufft:11.0.8.103:libcufft.so.11.0.8.103 libcufft.so.11" \
+                "libcurand:10.3.3.141:libcurand.so.10.3.3.141 libcurand.so.10" \
+                "libcusolver:11.5.2.141:libcusolver.so.11.5.2.141 libcusolver.so.11" \
+                "libcusparse:12.1.2.141:libcusparse.so.12.1.2.141 libcusparse.so.12" \
+                "cuda-nvrtc:12.2.140:libnvrtc.so.12.2.140 libnvrtc.so.12" \
+                "libnvjitlink:12.2.140:libnvJitLink.so.12.2.140 libnvJitLink.so.12" \
+                "libcufft:11.2.0.1:libcufft.so.11.0.8.103 libcufft.so.11:12.3"; do
+        IFS=: read -r name version files cuda <<< "$spec"
+        local items=()
+        for file in $files; do
+            if [ -L "$lib/$file" ]; then items+=("symlink:lib/$file=$(readlink "$lib/$file")")
+            else items+=("file:lib/$file=$lib/$file"); fi
+        done
+        conda_package_of "$dir/$name-$version-h1_0.conda" "$name" "$version" "${items[@]}"
+        item="\"$name-$version-h1_0.conda\": {\"name\": \"$name\", \"version\": \"$version\", \"depends\": [\"cuda-version >=${cuda:-12.2},<${cuda:-12.2}.99\"], \"sha256\": \"$(sum "$dir/$name-$version-h1_0.conda")\", \"size\": $(stat -c %s "$dir/$name-$version-h1_0.conda")}"
+        entries="${entries:+$entries, }$item"
+        cuda=""
+    done
+    printf '{"info": {"subdir": "linux-64"}, "packages": {}, "packages.conda": {%s}}\n' "$entries" > "$dir/repodata.json"
+}
+
+@test "install --channel brings CUDA 12.2's runtime from conda-forge's split packages of that release, every soname; a tampered package is refused" {
+    split_channel
+    project_122
+    run cudnnv install --channel "file://$CHANNEL"
+    assert_status 0
+    assert_output_has "CUDA 12.2 runtime: 8 split packages from the channel file://$CHANNEL"
+    refute_output_has "libcufft-11.2.0.1"
+    local lib="$CUDNNV_ROOT/cuda/runtime/12.2/lib" name
+    for name in libcudart.so.12 libcublas.so.12 libcublasLt.so.12 libcufft.so.11 libcurand.so.10 libcusolver.so.11 \
+                libcusparse.so.12 libnvrtc.so.12 libnvJitLink.so.12; do
+        [ -e "$lib/$name" ] || { echo "missing $name: $(ls "$lib")" >&2; return 1; }
+    done
+    grep -qx '\[runtime 12.2\]' "$CUDNNV_ROOT/cuda/runtime/12.2/cudnnv.ini"
+    # another store, a package changed after the channel listed it: refused, nothing kept
+    export CUDNNV_ROOT="$BATS_TEST_TMPDIR/other store"
+    printf 'x' | dd of="$CHANNEL/linux-64/libcurand-10.3.3.141-h1_0.conda" bs=1 seek=60 conv=notrunc 2>/dev/null
+    install_fixture cudnn-11.2-linux-x64-v8.1.0.77-test.tgz
+    run cudnnv install --channel "file://$CHANNEL"
+    assert_status 1
+    assert_output_has "but the channel's repodata.json says"
+    [ ! -e "$CUDNNV_ROOT/cuda/runtime/12.2" ]
+}
