@@ -157,7 +157,7 @@ UNIT_TESTS  = $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(filter-out %_win32.c,
 # Generated sources and objects are kept (not deleted as intermediates).
 .SECONDARY:
 
-.PHONY: check-dist windows-zip wheel deb deb-arm64 dist-aarch64 dist all deps deps-demo deps-aarch64 windows-sources check unit bats bats-fast fixtures windows-dist clang-build demo bench install uninstall clean windows aarch64 fuzz
+.PHONY: check-notice check-dist windows-zip wheel deb deb-arm64 dist-aarch64 dist all deps deps-demo deps-aarch64 windows-sources check unit bats bats-fast fixtures windows-dist clang-build demo bench install uninstall clean windows aarch64 fuzz
 
 CATALOG_DATA = $(BUILD)/share/cudnnv/.stamp
 
@@ -488,7 +488,13 @@ clang-build:
 # then every build at once, one job per core, starting with the longest
 # (the Windows libraries, built from Debian's sources); then the tests.
 JOBS ?= $(shell nproc)
-check: deps deps-aarch64 windows-sources $(ENVMOD) $(MISE)
+# Said before anything is installed: what 'make check' brings onto a fresh machine.
+check-notice:
+	@echo "make check installs what the tests need where it is missing (on a fresh Debian 12, about 640 packages, 3.7 GB):"
+	@echo "  compilers (clang, mingw-w64, the AArch64 cross compiler with arm64 -dev packages: an arm64 foreign architecture),"
+	@echo "  qemu-user with its binfmt handlers, Wine, Slurm with munge, podman with runc, zsh, fish, tmux, Lmod, bats;"
+	@echo "  Debian source packages (deb-src lines added if apt has none), and the mise binary from the npm registry"
+check: check-notice deps deps-aarch64 windows-sources $(ENVMOD) $(MISE)
 	$(MAKE) --no-print-directory -j$(JOBS) $(WIN_DEPS)/.built $(LEAN_DEPS)/.built $(ARM_LEAN_DEPS)/.built all \
 	    clang-build windows windows-dist aarch64 fixtures $(UNIT_TESTS)
 	$(MAKE) --no-print-directory unit
