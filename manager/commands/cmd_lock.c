@@ -182,7 +182,7 @@ static int lock_runtime(const char *version_file, struct lock_file *lock)
     if (lock_runtime_read_record(record, &lock->runtime) != 0)
         return fail("the record of the CUDA %s runtime (%s) cannot be read; bring it again", release, record);
     if (lock->runtime.count == 0)
-        return fail("the CUDA %s runtime was brought from a folder (%s), not from packages a lock can name by address and SHA-256; bring it from a channel ('cudnnv uninstall --cuda-runtime %s', then 'cudnnv install --channel URL') or leave it out of the lock",
+        return fail("the CUDA %s runtime was brought from a folder (%s), not from packages a lock can name by address and SHA-256; bring it from NVIDIA or a channel ('cudnnv uninstall --cuda-runtime --force %s', then 'cudnnv install', or 'cudnnv install --channel URL'), or unpin it ('cudnnv use --cuda-runtime none') to lock cuDNN alone",
                     release, lock->runtime.from, release);
     snprintf(lock->runtime.release, sizeof lock->runtime.release, "%s", release);
     note("CUDA %s runtime: %d package%s from %s", release, lock->runtime.count, lock->runtime.count == 1 ? "" : "s",

@@ -265,6 +265,17 @@ static const char *take_runtime_folder(struct install_request *request)
     return folder;
 }
 
+/* A set that could not be brought stops the install before the runtime: every missing piece is said in the one
+ * answer, the pinned runtime and its offline way too. */
+static void say_runtime_still_missing(const char *release, const char *runtime_from, const char *version_file)
+{
+    char lib[PATH_MAX];
+    if (release == NULL || runtime_from != NULL || cuda_runtime_find(store_root(), release, lib, sizeof lib))
+        return;
+    note("the CUDA %s runtime %s pins is not installed either; offline, bring both at once: 'cudnnv install FILE' for the set (an archive downloaded elsewhere), then 'cudnnv install --cuda-libs-from DIR' (DIR holding CUDA %s's libraries, such as a toolkit's lib64), or set [download] mirrors",
+         release, version_file, release);
+}
+
 /*
  * install with no SOURCE, as pyenv and nvm do: what the nearest
  * .cudnn-version pins, each pin not installed yet ('install --locked'
@@ -296,6 +307,8 @@ static int install_pins(struct install_request *request, struct catalog_once *ca
     for (int i = 0; i < count && status == 0; i++)
         status = install_pin(request, names[i], version_file, catalog);
     request->pinned_cuda = NULL;
+    if (status != 0)
+        say_runtime_still_missing(pinned == 1 ? release : NULL, runtime_from, version_file);
     return status == 0 ? install_project_runtime(request, runtime_from, version_file) : status;
 }
 

@@ -92,3 +92,14 @@ load helpers
     run env -i HOME="$HOME" PATH=/usr/bin:/bin fish --no-config -c "$line; echo started"
     [ "$output" = started ]
 }
+
+@test "offline, a bare install in a project pinning cuDNN and a CUDA runtime says every missing piece and its offline way at once" {
+    printf '8.0\ncuda 11.0\n' > .cudnn-version
+    mkdir -p "$CUDNNV_ROOT"
+    printf '[download]\nbase_url = http://127.0.0.1:9\n' > "$CUDNNV_ROOT/config"
+    run cudnnv install
+    assert_status 1
+    assert_output_has "'cudnnv install FILE'"
+    assert_output_has "the CUDA 11.0 runtime $PWD/.cudnn-version pins is not installed either"
+    assert_output_has "'cudnnv install --cuda-libs-from DIR'"
+}
