@@ -27,6 +27,7 @@
 #include <limits.h>
 #include <stdio.h>
 #include <string.h>
+#include <strings.h>
 #include <unistd.h>
 
 static int parse_install(struct args *args, struct install_request *request)
@@ -220,6 +221,24 @@ static int install_project_runtime(const struct install_request *request, const 
     return install_source_runtime(store_root(), &runtime);
 }
 
+/* The store's runtime (lib) against the lock's: the same packages, by SHA-256, or refused as a set would be; 0, or
+ * 1 after a message. */
+static int locked_runtime_matches(const struct lock_runtime *locked, const char *lib, const char *lock_path)
+{
+    static struct lock_runtime have;
+    char record[PATH_MAX + 16];
+    int same;
+    snprintf(record, sizeof record, "%.*s/cudnnv.ini", (int)(strlen(lib) - 4), lib);   /* beside lib/ */
+    same = lock_runtime_read_record(record, &have) == 0 && have.count == locked->count;
+    for (int i = 0; same && i < have.count; i++)
+        same = strcasecmp(have.package[i].sha256, locked->package[i].sha256) == 0;
+    if (!same)
+        return fail("the CUDA %s runtime in %s is not the one %s names (other packages, or brought from a folder); replace it: 'cudnnv uninstall --cuda-runtime --force %s', then 'cudnnv install --locked'",
+                    locked->release, lib, lock_path, locked->release);
+    note("CUDA %s runtime (locked): installed in %s", locked->release, lib);
+    return 0;
+}
+
 /* The runtime a lock names ([runtime RELEASE]), when the project still pins that release; 0, or 1. */
 static int install_locked_runtime(void)
 {
@@ -234,10 +253,8 @@ static int install_locked_runtime(void)
     if (!pinned || strcmp(release, lock.runtime.release) != 0)
         return fail("%s names the CUDA %s runtime but %s pins %s; run 'cudnnv lock' again", path,
                     lock.runtime.release[0] ? lock.runtime.release : "no", version_file, pinned ? release : "none");
-    if (cuda_runtime_find(store_root(), release, lib, sizeof lib)) {
-        note("CUDA %s runtime (locked): installed in %s", release, lib);
-        return 0;
-    }
+    if (cuda_runtime_find(store_root(), release, lib, sizeof lib))
+        return locked_runtime_matches(&lock.runtime, lib, path);
     struct cuda_runtime_request runtime = {.release = release, .version_file = version_file,
                                            .origin = {.locked = 1}, .locked = &lock.runtime};
     return install_source_runtime(store_root(), &runtime);

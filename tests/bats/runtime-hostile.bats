@@ -238,6 +238,16 @@ mixed_folder() {
     assert_status 1
     assert_output_has "the lock's CUDA 11.0 runtime is for linux-sbsa, not for this machine (linux-x86_64)"
     [ ! -e "$CUDNNV_ROOT/cuda/runtime/11.0" ]
+    # a runtime already in the store, brought from a folder: not the lock's packages, refused, never "installed"
+    cudnnv install --cuda-libs-from "$RUNTIMES/11.0/lib64" 2>/dev/null
+    {
+        printf "$head" linux-x86_64
+        printf '1.archive = p1.deb\n1.url = http://127.0.0.1:9/p1.deb\n1.sha256 = %064d\n' 0
+    } > cudnn.lock
+    run cudnnv install --locked
+    assert_status 1
+    assert_output_has "the CUDA 11.0 runtime in $CUDNNV_ROOT/cuda/runtime/11.0/lib is not the one $P/cudnn.lock names"
+    refute_output_has "(locked): installed"
 }
 
 @test "uninstall --cuda-runtime with a prefix that means two runtimes removes neither" {
