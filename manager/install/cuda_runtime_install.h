@@ -37,6 +37,13 @@ int cuda_runtime_from_lock(const char *root, const struct cuda_runtime_request *
 /* From NVIDIA's CUDA redist ([catalog] cuda_redist; runtime_redist.c): the newest patch of the release, each
  * component's archive for the platform, every platform NVIDIA ships; CUDA 11.4 and later. */
 int cuda_runtime_from_redist(const char *root, const struct cuda_runtime_request *request);
+/* NVIDIA's nvidia-*-cuNN wheels on a Python index (--index-url; runtime_index.c): each component's wheel of the
+ * version NVIDIA's redist manifest gives for the release, checked against the index's SHA-256. */
+int cuda_runtime_from_index(const char *root, const struct cuda_runtime_request *request);
+/* runtime_redist.c: the newest label of the redist index that is a patch of release ("12.2.2" for "12.2"), and that
+ * label's manifest read whole (free it); each 0, or 1 after a message. */
+int cuda_redist_newest_patch(const char *base, const char *release, char *label, size_t size);
+int cuda_redist_read_manifest(const char *base, const char *label, char **json);
 /* NVIDIA's own: the apt repository for CUDA 11.0 to 11.3 or where [catalog] cuda_apt is set, else the redist. */
 int cuda_runtime_from_nvidia(const char *root, const struct cuda_runtime_request *request);
 

@@ -35,8 +35,7 @@ static int in_redist(const char *release)
     return major > 11 || (major == 11 && minor >= 4);
 }
 
-/* The newest label of the index that is a patch of release ("12.2.2" for "12.2"); 0 with it, or 1 after a message. */
-static int newest_patch(const char *base, const char *release, char *label, size_t size)
+int cuda_redist_newest_patch(const char *base, const char *release, char *label, size_t size)
 {
     char labels[REDIST_MAX_LABELS][32], why[256];
     char *index = NULL;
@@ -104,21 +103,29 @@ static int add_components(const char *json, const char *base, const char *label,
     return 0;
 }
 
+int cuda_redist_read_manifest(const char *base, const char *label, char **json)
+{
+    char manifest[1200], why[256];
+    snprintf(manifest, sizeof manifest, "%sredistrib_%s.json", base, label);
+    if (download_text(manifest, MANIFEST_LIMIT, json, why, sizeof why) != 0)
+        return fail("cannot read %s: %s", manifest, why);
+    return 0;
+}
+
 int cuda_runtime_from_redist(const char *root, const struct cuda_runtime_request *request)
 {
     struct lock_runtime origin;
-    char base[1100], label[32], manifest[1200], why[256];
+    char base[1100], label[32], manifest[1200];
     char *json = NULL;
     const char *platform = catalog_platform_name((enum catalog_platform)request->platform);
     if (cuda_redist_base(root, base, sizeof base) != 0)
         return 1;
     if (cuda_runtime_announce(request, base))
         return 0;
-    if (newest_patch(base, request->release, label, sizeof label) != 0)
+    if (cuda_redist_newest_patch(base, request->release, label, sizeof label) != 0 ||
+        cuda_redist_read_manifest(base, label, &json) != 0)
         return 1;
     snprintf(manifest, sizeof manifest, "%sredistrib_%s.json", base, label);
-    if (download_text(manifest, MANIFEST_LIMIT, &json, why, sizeof why) != 0)
-        return fail("cannot read %s: %s", manifest, why);
     cuda_runtime_origin_begin(&origin, request->release, base, request->platform);
     int status = add_components(json, base, label, platform, &origin);
     free(json);

@@ -6,6 +6,7 @@
  * its RECORD is checked when it is unpacked.
  */
 #include "install_source.h"
+#include "cuda_runtime_install.h"
 
 #include "companions.h"
 #include "python_index.h"
@@ -46,5 +47,6 @@ static int given(const struct source_origin *origin)
     return origin->index != NULL;
 }
 
-/* Companions: NVIDIA's wheels of them (nvidia-cublas-cuNN...); no wheel holds a whole CUDA runtime. */
-const struct install_source source_index = {"index", takes, resolve, given, companions_from_index, NULL};
+/* Companions: NVIDIA's wheels of them (nvidia-cublas-cuNN...); a runtime: one wheel a component. */
+const struct install_source source_index = {"index", takes, resolve, given, companions_from_index,
+                                            cuda_runtime_from_index};

@@ -176,3 +176,60 @@ split_channel() {
     assert_output_has "but the channel's repodata.json says"
     [ ! -e "$CUDNNV_ROOT/cuda/runtime/12.2" ]
 }
+
+# wheel_index: $INDEX_DIR, a PEP 503 index of NVIDIA's CUDA 12 wheels, one a component, each of the version
+# NVIDIA's redistrib_12.2.2.json gives its component (its libraries under nvidia/NAME/lib by soname, as the wheels
+# ship them), and an older decoy of the runtime's; served on 127.0.0.1 ($PORT).
+wheel_index() {
+    INDEX_DIR="$BATS_TEST_TMPDIR/index"
+    local lib="$FIXTURES/cuda-runtime/12.2/lib64" spec project version folder sonames wheel tree soname links=""
+    mkdir -p "$INDEX_DIR/files"
+    for spec in "nvidia-cuda-runtime:12.2.140:cuda_runtime:libcudart.so.12" \
+                "nvidia-cublas:12.2.5.6:cublas:libcublas.so.12 libcublasLt.so.12" \
+                "nvidia-cufft:11.0.8.103:cufft:libcufft.so.11" "nvidia-curand:10.3.3.141:curand:libcurand.so.10" \
+                "nvidia-cusolver:11.5.2.141:cusolver:libcusolver.so.11" \
+                "nvidia-cusparse:12.1.2.141:cusparse:libcusparse.so.12" \
+                "nvidia-cuda-nvrtc:12.2.140:cuda_nvrtc:libnvrtc.so.12 libnvrtc-builtins.so.12.2" \
+                "nvidia-nvjitlink:12.2.140:nvjitlink:libnvJitLink.so.12" "nvidia-cuda-runtime:12.1.105:cuda_runtime:libcudart.so.12"; do
+        IFS=: read -r project version folder sonames <<< "$spec"
+        wheel="$(echo "$project" | tr - _)_cu12-$version-py3-none-manylinux2014_x86_64.whl"
+        tree="$BATS_TEST_TMPDIR/wheel-$project-$version"
+        mkdir -p "$tree/nvidia/$folder/lib"
+        for soname in $sonames; do cp -L "$lib/$soname" "$tree/nvidia/$folder/lib/$soname"; done
+        "$FIXTURES/bin/mkarchive" "$INDEX_DIR/files/$wheel" "tree:nvidia=$tree/nvidia"
+        mkdir -p "$INDEX_DIR/simple/$project-cu12"
+        printf '<a href="/files/%s#sha256=%s">%s</a><br/>\n' "$wheel" "$(sum "$INDEX_DIR/files/$wheel")" "$wheel" \
+            >> "$INDEX_DIR/simple/$project-cu12/index.html"
+    done
+    serve_folder "$INDEX_DIR"
+}
+
+@test "install --index-url brings CUDA 12.2's runtime from NVIDIA's wheels, each of the version the release's manifest gives" {
+    redist_copy
+    wheel_index
+    project_122
+    run cudnnv install --index-url "http://127.0.0.1:$PORT/simple"
+    assert_status 0
+    assert_output_has "CUDA 12.2 runtime: nvidia-cuda-runtime-cu12 12.2.140 (NVIDIA's cuda_cudart of the release)"
+    refute_output_has "12.1.105"
+    local lib="$CUDNNV_ROOT/cuda/runtime/12.2/lib" name
+    for name in libcudart.so.12 libcublas.so.12 libcublasLt.so.12 libcufft.so.11 libcurand.so.10 libcusolver.so.11 \
+                libcusparse.so.12 libnvrtc.so.12 libnvJitLink.so.12; do
+        [ -f "$lib/$name" ] || { echo "missing $name: $(ls "$lib")" >&2; return 1; }
+    done
+    grep -q "^1.url = http://127.0.0.1:$PORT/files/nvidia_cuda_runtime_cu12-12.2.140-" "$CUDNNV_ROOT/cuda/runtime/12.2/cudnnv.ini"
+    # a wheel whose bytes are not the index's: refused on another store, nothing kept
+    printf 'x' | dd of="$INDEX_DIR/files/nvidia_cufft_cu12-11.0.8.103-py3-none-manylinux2014_x86_64.whl" bs=1 seek=40 \
+        conv=notrunc 2>/dev/null
+    export CUDNNV_ROOT="$BATS_TEST_TMPDIR/other store"
+    install_fixture cudnn-11.2-linux-x64-v8.1.0.77-test.tgz
+    printf '[catalog]\ncuda_redist = file://%s/\n' "${COPY// /%20}" >> "$CUDNNV_ROOT/config"
+    run cudnnv install --index-url "http://127.0.0.1:$PORT/simple"
+    assert_status 1
+    assert_output_has "SHA-256 of nvidia_cufft_cu12-11.0.8.103-py3-none-manylinux2014_x86_64.whl is"
+    [ ! -e "$CUDNNV_ROOT/cuda/runtime/12.2" ]
+}
+
+teardown() {
+    stop_server
+}

@@ -1,0 +1,95 @@
+/*
+ * A project's CUDA runtime from NVIDIA's wheels on a Python index
+ * (cuda_runtime_install.h; install --index-url, as for sets): what
+ * 'pip install torch' brings, nvidia-cuda-runtime-cu12, nvidia-cublas-cu12,
+ * and one wheel a component of CUDA's table. A wheel's version is its
+ * component's, so NVIDIA's redist manifest of the pinned release (its newest
+ * patch) says which version of each belongs to it; each wheel is checked
+ * against the SHA-256 the index gives, and only CUDA's libraries of it kept.
+ */
+#include "cuda_runtime_install.h"
+
+#include "catalog.h"
+#include "cuda_components.h"
+#include "cuda_libs.h"
+#include "lock_file.h"
+#include "messages.h"
+#include "python_index.h"
+#include "redist_manifest.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* The wheel of one component row (its first row of that wheel name): 0 added, 1 absent, -1 after a message. */
+static int add_wheel(const struct cuda_runtime_request *request, const struct cuda_component *component,
+                     const char *json, const char *base, struct lock_runtime *origin)
+{
+    struct redist_component part;
+    struct source_file wheel;
+    char project[64], prefix[64], why[PATH_MAX + 256];
+    const char *platform = catalog_platform_name((enum catalog_platform)request->platform);
+    int status = redist_manifest_component(json, base, component->redist, platform, &part, why, sizeof why);
+    if (status < 0) {
+        fail("%s: %s", component->redist, why);
+        return -1;
+    }
+    if (status > 0)
+        return 1;
+    snprintf(project, sizeof project, "%s-cu%d", component->wheel, atoi(request->release));
+    snprintf(prefix, sizeof prefix, "%s", project);
+    for (char *c = prefix; *c; c++)
+        *c = *c == '-' ? '_' : *c;
+    if (python_index_find_project(request->origin.index, project, prefix, request->platform, part.version, &wheel,
+                                  why, sizeof why) != 0) {
+        if (!component->runtime_required)
+            return 1;
+        fail("%s; the CUDA %s runtime needs %s %s", why, request->release, project, part.version);
+        return -1;
+    }
+    note("CUDA %s runtime: %s %s (NVIDIA's %s of the release)", request->release, project, wheel.version,
+         component->redist);
+    return cuda_runtime_origin_add(origin, &wheel) != 0 ? -1 : 0;
+}
+
+/* Every wheel name of the table once; a required component the release has no wheel of refuses the runtime. */
+static int add_wheels(const struct cuda_runtime_request *request, const char *json, const char *base,
+                      struct lock_runtime *origin)
+{
+    size_t count;
+    const struct cuda_component *table = cuda_components(&count);
+    for (size_t i = 0; i < count; i++) {
+        int seen = 0;
+        for (size_t k = 0; k < i; k++)
+            seen |= strcmp(table[k].wheel, table[i].wheel) == 0;
+        int status = seen ? 0 : add_wheel(request, &table[i], json, base, origin);
+        if (status < 0)
+            return 1;
+        if (status > 0 && table[i].runtime_required)
+            return fail("NVIDIA's redist lists no %s for CUDA %s: its wheel cannot be chosen", table[i].redist,
+                        request->release);
+    }
+    return 0;
+}
+
+int cuda_runtime_from_index(const char *root, const struct cuda_runtime_request *request)
+{
+    struct lock_runtime origin;
+    char base[1100], label[32];
+    char *json = NULL;
+    if (cuda_runtime_announce(request, request->origin.index))
+        return 0;
+    if (atoi(request->release) < 11)
+        return fail("NVIDIA's wheels start at CUDA 11; bring the CUDA %s runtime from a folder (--cuda-libs-from DIR)",
+                    request->release);
+    if (cuda_redist_base(root, base, sizeof base) != 0 ||
+        cuda_redist_newest_patch(base, request->release, label, sizeof label) != 0 ||
+        cuda_redist_read_manifest(base, label, &json) != 0)
+        return 1;
+    cuda_runtime_origin_begin(&origin, request->release, request->origin.index, request->platform);
+    int status = add_wheels(request, json, base, &origin);
+    free(json);
+    if (status != 0)
+        return 1;
+    return cuda_runtime_install(root, request->release, NULL, &origin, "the index's page");
+}
