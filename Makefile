@@ -450,6 +450,21 @@ $(MISE):
 	@cd $(MISE_DIR) && npm pack --silent @jdxcode/mise-linux-x64@$(MISE_VERSION) >/dev/null && \
 	  tar -xzf jdxcode-mise-linux-x64-$(MISE_VERSION).tgz && rm jdxcode-mise-linux-x64-$(MISE_VERSION).tgz
 
+# Debian 12's own packages of NVIDIA's CUDA 11.8 libraries (non-free), the two
+# small ones, for tests/bats/runtime-sources.bats: fetched with 'apt-get
+# download' (nothing installed), after a sources file of our own names the
+# non-free and contrib components of the system's Debian mirror.
+DEBIAN_CUDA = $(BUILD)/debian-cuda
+DEBIAN_CUDA_PACKAGES = libcudart11.0 libnvrtc-builtins11.8
+NONFREE_LIST = /etc/apt/sources.list.d/cudnnv-non-free.sources
+$(DEBIAN_CUDA)/.fetched:
+	@mkdir -p $(DEBIAN_CUDA)
+	@if ! (cd $(DEBIAN_CUDA) && apt-get download $(DEBIAN_CUDA_PACKAGES) >/dev/null 2>&1); then \
+	  [ -f $(NONFREE_LIST) ] || [ ! -f /etc/apt/sources.list.d/debian.sources ] || \
+	    sed 's/^Components: .*/Components: contrib non-free/' /etc/apt/sources.list.d/debian.sources | $(SUDO) tee $(NONFREE_LIST) >/dev/null; \
+	  $(SUDO) apt-get update -qq && cd $(DEBIAN_CUDA) && apt-get download $(DEBIAN_CUDA_PACKAGES) >/dev/null; fi
+	@touch $@
+
 # A test that hangs fails after BATS_TEST_TIMEOUT seconds; a run held open
 # past BATS_RUN_TIMEOUT (by a process a test left behind) is stopped, and the
 # processes still there are listed, so that a hang names itself.
@@ -461,18 +476,19 @@ BATS_RUN_TIMEOUT  ?= 2400
 # one file at a time.
 BATS_JOBS ?= $(if $(shell parallel --version 2>/dev/null | grep -m1 'GNU parallel'),$(JOBS),1)
 BATS_RUN = BATS_TEST_TIMEOUT=$(BATS_TEST_TIMEOUT) CUDNNV=$(abspath $(CUDNNV)) MISE=$(abspath $(MISE)) \
+           DEBIAN_CUDA=$(abspath $(DEBIAN_CUDA)) \
            FIXTURES=$(abspath $(BUILD)/fixtures) timeout -k 30 $(BATS_RUN_TIMEOUT) bats \
            $(if $(filter-out 1,$(BATS_JOBS)),--jobs $(BATS_JOBS) --no-parallelize-within-files)
 BATS_LEFT = { echo "processes left by the tests:"; ps -eo pid,etime,args | grep -E 'wine|\.exe|tmux|http_server|qemu|slurm|munged|conmon|podman' | grep -v grep; \
             for p in $(abspath $(BUILD))/wineprefix-*; do WINEPREFIX=$$p /usr/lib/wine/wineserver -k 2>/dev/null; done; exit 1; }
 
-bats: all windows windows-dist aarch64 fixtures $(ENVMOD) $(MISE)
+bats: all windows windows-dist aarch64 fixtures $(ENVMOD) $(MISE) $(DEBIAN_CUDA)/.fetched
 	$(SAN_ENV) $(BATS_RUN) tests/bats || $(BATS_LEFT)
 
 # The native tests alone, for quick runs while working: no Windows or AArch64
 # builds, Wine or qemu (make check still runs everything).
 FAST_BATS = $(filter-out tests/bats/windows%.bats tests/bats/aarch64.bats,$(wildcard tests/bats/*.bats))
-bats-fast: all fixtures $(MISE)
+bats-fast: all fixtures $(MISE) $(DEBIAN_CUDA)/.fetched
 	$(BATS_RUN) $(FAST_BATS) || $(BATS_LEFT)
 
 # The manager, the shim and the selection code must also build with clang:
@@ -493,8 +509,9 @@ check-notice:
 	@echo "make check installs what the tests need where it is missing (on a fresh Debian 12, about 640 packages, 3.7 GB):"
 	@echo "  compilers (clang, mingw-w64, the AArch64 cross compiler with arm64 -dev packages: an arm64 foreign architecture),"
 	@echo "  qemu-user with its binfmt handlers, Wine, Slurm with munge, podman with runc, zsh, fish, tmux, Lmod, bats;"
-	@echo "  Debian source packages (deb-src lines added if apt has none), and the mise binary from the npm registry"
-check: check-notice deps deps-aarch64 windows-sources $(ENVMOD) $(MISE)
+	@echo "  Debian source packages (deb-src lines added if apt has none), two small .debs of Debian's non-free CUDA 11.8"
+	@echo "  (a sources file for contrib and non-free added), and the mise binary from the npm registry"
+check: check-notice deps deps-aarch64 windows-sources $(ENVMOD) $(MISE) $(DEBIAN_CUDA)/.fetched
 	$(MAKE) --no-print-directory -j$(JOBS) $(WIN_DEPS)/.built $(LEAN_DEPS)/.built $(ARM_LEAN_DEPS)/.built all \
 	    clang-build windows windows-dist aarch64 fixtures $(UNIT_TESTS)
 	$(MAKE) --no-print-directory unit

@@ -233,3 +233,27 @@ wheel_index() {
 teardown() {
     stop_server
 }
+
+@test "Debian's own packages of NVIDIA's CUDA 11.8 (non-free), unpacked among the system's libraries: the runtime takes only CUDA's" {
+    : "${DEBIAN_CUDA:?set DEBIAN_CUDA to the folder of the Debian CUDA packages (make check fetches them)}"
+    local debs=("$DEBIAN_CUDA"/libcudart11.0_*.deb "$DEBIAN_CUDA"/libnvrtc-builtins11.8_*.deb) root="$BATS_TEST_TMPDIR/debian root"
+    [ -f "${debs[0]}" ] && [ -f "${debs[1]}" ]
+    local deb lib
+    for deb in "${debs[@]}"; do dpkg -x "$deb" "$root"; done
+    local dir="$root/usr/lib/x86_64-linux-gnu"
+    for lib in libc.so.6 libstdc++.so.6 libz.so.1; do
+        cp -L "$(ldconfig -p | awk -v l="$lib" '$1 == l && /x86-64/ {print $NF; exit}')" "$dir/$lib"
+    done
+    install_fixture cudnn-11.2-linux-x64-v8.1.0.77-test.tgz
+    mkdir -p "$BATS_TEST_TMPDIR/tf212" && cd "$BATS_TEST_TMPDIR/tf212"
+    printf '8.1\ncuda 11.8\n' > .cudnn-version
+    run cudnnv install --cuda-libs-from "$dir"
+    assert_status 0
+    assert_output_has "3 libraries in $dir are not CUDA's: left where they are"
+    local runtime="$CUDNNV_ROOT/cuda/runtime/11.8/lib"
+    [ "$(readlink "$runtime/libcudart.so.11.0")" = libcudart.so.11.8.89 ]
+    [ -f "$runtime/libnvrtc-builtins.so.11.8.89" ]
+    [ ! -e "$runtime/libc.so.6" ] && [ ! -e "$runtime/libz.so.1" ]
+    run cudnnv verify
+    assert_output_has "cuda 11.8: ok"
+}

@@ -217,3 +217,18 @@ setup() {
     run srun --cudnn=8.1 printenv CUDNNV_VERSION
     [ "$output" = 8.1 ]
 }
+
+@test "a CUDA runtime someone else could write is never put on a task's library path; the task's stderr says why, escaped" {
+    local system="$SLURM_TOP/system" project="$BATS_TEST_TMPDIR/tf24$(printf '\033[31m')"
+    mkdir -p "$project"
+    printf '8.0\ncuda 11.0\n' > "$project/.cudnn-version"
+    (cd "$project" && CUDNNV_ROOT="$system" "$CUDNNV" install --cuda-libs-from "$FIXTURES/cuda-runtime/11.0/lib64" >/dev/null 2>&1)
+    chown -R nobody "$system/cuda/runtime/11.0"
+    cd "$project"
+    run srun printenv LD_LIBRARY_PATH
+    chown -R root "$system/cuda/runtime/11.0"
+    assert_output_has "cudnnv: refusing the CUDA 11.0 runtime pinned in $BATS_TEST_TMPDIR/tf24\\x1b[31m/.cudnn-version"
+    assert_output_has "belongs to user"
+    refute_output_has "$system/cuda/runtime/11.0/lib"
+    refute_output_has "$(printf '\033')"
+}
