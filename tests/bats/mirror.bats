@@ -184,7 +184,10 @@ PY
     local twin="$BATS_TEST_TMPDIR/twin" round
     for round in $(seq 10); do
         rm -rf "$twin"
-        cudnnv mirror "$twin" 2>/dev/null & cudnnv mirror "$twin" 2>/dev/null & wait
+        cudnnv mirror "$twin" 2>/dev/null &
+        local first=$!
+        cudnnv mirror "$twin" 2>/dev/null &
+        wait "$first" $!   # only these: bats has a job of its own (the test's time limit)
         manifest_lists "$twin/cudnn/redist/redistrib_8.9.7.json" cudnn "cudnn/linux-x86_64/$NAME" "$SUM"
         grep -q '"libcublas"' "$twin/cuda/redist/redistrib_12.2.2.json"
         grep -q '"cuda_nvrtc"' "$twin/cuda/redist/redistrib_12.2.2.json"
