@@ -208,7 +208,10 @@ int download_file(const char *url, const char *target, long long expected)
     char part[PATH_MAX + 8], why[PATH_MAX + 128], folder[PATH_MAX], path[PATH_MAX];
     struct config config;
     if (file_url_path(url, path, sizeof path) == 0)
-        return file_url_copy(path, target, expected, why, sizeof why) == 0 ? 0 : fail("cannot copy %s: %s", url, why);
+        return file_url_copy(path, target, expected, why, sizeof why) == 0
+                   ? 0
+                   : fail("cannot copy %s: %s; where that folder is gone, a mirror serves it: [download] mirrors in config ('cudnnv mirror DIR' fills one from a lock), or 'cudnnv install FILE'",
+                          url, why);
     snprintf(folder, sizeof folder, "%s", target);
     if (strrchr(folder, '/') != NULL)
         *strrchr(folder, '/') = '\0';

@@ -284,7 +284,10 @@ int download_file(const char *url, const char *target, long long expected)
 {
     char path[PATH_MAX], why[PATH_MAX + 128];
     if (file_url_path(url, path, sizeof path) == 0)
-        return file_url_copy(path, target, expected, why, sizeof why) == 0 ? 0 : fail("cannot copy %s: %s", url, why);
+        return file_url_copy(path, target, expected, why, sizeof why) == 0
+                   ? 0
+                   : fail("cannot copy %s: %s; where that folder is gone, a mirror serves it: [download] mirrors in config ('cudnnv mirror DIR' fills one from a lock), or 'cudnnv install FILE'",
+                          url, why);
     char part[PATH_MAX + 8];
     const char *name = strrchr(target, '/') ? strrchr(target, '/') + 1 : target;
     snprintf(part, sizeof part, "%s.part", target);
