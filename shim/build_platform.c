@@ -54,3 +54,10 @@ int cudnnv_platform_runs_here(const char *platform)
     int build = cudnnv_build_find(platform);
     return build >= 0 && builds[build].runs_here;
 }
+
+/* True when platform (NVIDIA's name or an older store's) is a Windows build: DLLs, not ELF libraries. */
+int cudnnv_platform_is_windows(const char *platform)
+{
+    int build = cudnnv_build_find(platform);
+    return build >= 0 && builds[build].elf_machine == 0;
+}

@@ -34,5 +34,6 @@ struct cudnnv_build_platform {
 const struct cudnnv_build_platform *cudnnv_build_platform(enum cudnnv_build build);
 int cudnnv_build_find(const char *name);
 int cudnnv_platform_runs_here(const char *platform);
+int cudnnv_platform_is_windows(const char *platform);
 
 #endif

@@ -3,6 +3,7 @@
  * every file that is missing, changed, or was never recorded.
  */
 #include "args.h"
+#include "build_platform.h"
 #include "commands.h"
 #include "cuda_runtime.h"
 #include "fsutil.h"
@@ -116,7 +117,7 @@ static int verify_loading(const char *name, const char *set_dir, const struct se
         bad = 1;
     }
     snprintf(library, sizeof library, "%s/lib/libcudnn.so.%d", set_dir, major);
-    if (major > 0 && strncmp(info->platform, "windows", 7) != 0 && access(library, R_OK) != 0) {
+    if (major > 0 && !cudnnv_platform_is_windows(info->platform) && access(library, R_OK) != 0) {
         print_problem("missing", library + strlen(set_dir) + 1, output);
         bad = 1;
     }

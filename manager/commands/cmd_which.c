@@ -3,6 +3,7 @@
  * chosen for the major the library name implies (libcudnn.so.8 -> 8).
  */
 #include "args.h"
+#include "build_platform.h"
 #include "commands.h"
 #include "set_lookup.h"
 
@@ -26,7 +27,7 @@ static int library_major(const char *library)
 static void default_library(const struct found_set *set, char *out, size_t size)
 {
     int major = cudnnv_name_major(set->info.version);
-    if (strncmp(set->info.platform, "windows", 7) == 0)
+    if (cudnnv_platform_is_windows(set->info.platform))
         snprintf(out, size, "cudnn64_%d.dll", major);
     else
         snprintf(out, size, "libcudnn.so.%d", major);

@@ -12,6 +12,7 @@
  * libnvrtc.so, needing NVRTC's real soname) stands under that name.
  */
 #include "companions.h"
+#include "build_platform.h"
 
 #include "config.h"
 #include "fsutil.h"
@@ -51,7 +52,7 @@ const char *cuda_libs_component_of(const char *library)
 /* Where a platform's libraries lie in NVIDIA's archives and in cuda/LABEL: bin for Windows DLLs, else lib. */
 const char *cuda_libs_folder(const char *platform)
 {
-    return strncmp(platform, "windows", 7) == 0 ? "bin" : "lib";
+    return cudnnv_platform_is_windows(platform) ? "bin" : "lib";
 }
 
 /*

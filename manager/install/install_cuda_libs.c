@@ -8,6 +8,7 @@
  * needs, and whether it is found.
  */
 #include "cuda_libs.h"
+#include "build_platform.h"
 #include "fsutil.h"
 #include "lock_file.h"
 #include "messages.h"
@@ -131,7 +132,7 @@ int install_cuda_libs_for(const char *root, const char *name, int asked, const s
     if (status == 0)
         note("%s loads CUDA %s's libraries from %s/cuda/%s/%s (%s); %s is left as it is", name, label, root, label,
              cuda_libs_folder(request.platform), request.component[0],
-             strncmp(request.platform, "windows", 7) == 0 ? "PATH" : "LD_LIBRARY_PATH");
+             cudnnv_platform_is_windows(request.platform) ? "PATH" : "LD_LIBRARY_PATH");
     return status;
 }
 

@@ -4,6 +4,7 @@
  * directory whatever happens.
  */
 #include "install_steps.h"
+#include "build_platform.h"
 #include "set_cudart_probe.h"
 
 #include "install_archive.h"
@@ -207,7 +208,7 @@ static int link_sonames(const char *source, const char *set_dir, const struct se
 {
     char lib_dir[PATH_MAX], main_library[PATH_MAX], why[PATH_MAX + 128], soname[32];
     int made;
-    if (strncmp(info->platform, "windows", 7) == 0)
+    if (cudnnv_platform_is_windows(info->platform))
         return 0;
     path_join(lib_dir, sizeof lib_dir, set_dir, "lib");
     if (set_needs_make_soname_links(lib_dir, &made, why, sizeof why) != 0)

@@ -258,7 +258,7 @@ static void add_runtime_needs(const struct set_info *info, int cuda_major, struc
     struct runtime_reader reader = {.cuda_major = cuda_major, .needs = needs, .unknown = judgement->runtime_unknown,
                                     .unknown_size = sizeof judgement->runtime_unknown};
     snprintf(reader.section, sizeof reader.section, "%d %s", cudnnv_name_major(info->version),
-             strncmp(info->platform, "windows", 7) == 0 ? "windows" : "linux");
+             cudnnv_platform_is_windows(info->platform) ? "windows" : "linux");
     snprintf(judgement->runtime_unknown, sizeof judgement->runtime_unknown, "%s", "no source says for this release");
     int before = needs->count;
     if (catalog_data_read("runtime-needs.ini", take_runtime_need, &reader) != 0)
@@ -274,7 +274,7 @@ static int read_needs(const char *set_dir, const struct set_info *info, struct s
     char helper[PATH_MAX], lib_dir[PATH_MAX];
     if (set_needs_read(set_dir, needs) == 0 && needs->recorded)
         return 1;
-    if (strncmp(info->platform, "windows", 7) == 0 || shipped_file("cudnnv-install", helper, sizeof helper) != 0)
+    if (cudnnv_platform_is_windows(info->platform) || shipped_file("cudnnv-install", helper, sizeof helper) != 0)
         return 0;
     path_join(lib_dir, sizeof lib_dir, set_dir, "lib");
     char *argv[] = {helper, "--needs-of", lib_dir, NULL};

@@ -114,7 +114,7 @@ int shim_major_is_installed(const char *root, int major, const char *system)
             continue;
         if (!cudnnv_set_key(root, names[i], "platform", platform, sizeof platform))
             return 1;
-        int windows = strncmp(platform, "windows", 7) == 0;
+        int windows = cudnnv_platform_is_windows(platform);
         if (strcmp(system, "windows") == 0 ? windows : cudnnv_platform_runs_here(platform))
             return 1;
     }
