@@ -97,6 +97,7 @@ struct cudnnv_choice {
 int cudnnv_name_is_valid(const char *name);
 int cudnnv_cuda_release_is_valid(const char *text);
 int cudnnv_runtime_name_is_valid(const char *name);
+int cudnnv_library_major(const char *path, int main_only);
 int cudnnv_name_major(const char *name);
 int cudnnv_name_compare(const char *a, const char *b);
 int cudnnv_name_has_prefix(const char *name, const char *prefix);

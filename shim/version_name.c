@@ -6,6 +6,7 @@
 #include "cudnnv_select.h"
 
 #include <string.h>
+#include <strings.h>
 
 /*
  * Digits and spaces as the C locale has them, whatever locale a program
@@ -117,4 +118,29 @@ int cudnnv_runtime_name_is_valid(const char *name)
     if (length == 0 || length > 32 || name[0] < '0' || name[0] > '9' || name[length - 1] == '.')
         return 0;
     return strspn(name, "0123456789.") == length && strstr(name, "..") == NULL;
+}
+
+/*
+ * The cuDNN major a library's file name says: libcudnn.so.9.19.0 and
+ * libcudnn_ops_infer.so.8 (a sublibrary, unless main_only), cudnn64_8.dll
+ * and cudnn_ops_infer64_8.dll (any case); a folder before the name is
+ * passed over. -1 for any other name.
+ */
+int cudnnv_library_major(const char *path, int main_only)
+{
+    const char *name = path, *number = NULL;
+    for (const char *c = path; *c; c++) {
+        if (cudnnv_is_separator(*c))
+            name = c + 1;
+    }
+    if (strncmp(name, "libcudnn", 8) == 0 && (name[8] == '.' || (name[8] == '_' && !main_only))) {
+        number = strstr(name, ".so.");
+        number = number != NULL ? number + 4 : NULL;
+    } else if (strncasecmp(name, "cudnn", 5) == 0 && (strncmp(name + 5, "64_", 3) == 0 || (name[5] == '_' && !main_only))) {
+        number = strstr(name, "64_");
+        number = number != NULL ? number + 3 : NULL;
+    }
+    if (number == NULL || !is_digit((unsigned char)number[0]))
+        return -1;
+    return cudnnv_name_major(number);
 }

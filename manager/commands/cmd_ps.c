@@ -98,19 +98,6 @@ static int set_of_file(const char *root, const char *library, const char *prefer
     return 1;
 }
 
-/* The major of a main library's file name (libcudnn.so.9.19.0 -> 9, cudnn64_8.dll -> 8). */
-static int library_major(const char *library)
-{
-    const char *name = library;
-    for (const char *c = library; *c; c++) {
-        if (cudnnv_is_separator(*c))
-            name = c + 1;
-    }
-    if (strncmp(name, "libcudnn.so.", 12) == 0)
-        return atoi(name + 12);
-    return strncasecmp(name, "cudnn64_", 8) == 0 ? atoi(name + 8) : -1;
-}
-
 static int is_shim(const char *root, const char *library);
 
 /*
@@ -125,7 +112,7 @@ static int mark_is_backed(const char *root, const struct cudnn_process *process,
     int shim = 0, library = 0;
     for (int i = 0; i < process->count; i++) {
         if (is_shim(root, process->libraries[i]))
-            shim |= library_major(process->libraries[i]) == major;
+            shim |= cudnnv_library_major(process->libraries[i], 1) == major;
         else if (realpath(process->libraries[i], real_file) != NULL && is_inside(real_file, real_served))
             library = 1;
     }
@@ -135,7 +122,7 @@ static int mark_is_backed(const char *root, const struct cudnn_process *process,
 /* The folder the process's shim of this library's major says it serves, resolved; 0 when none is said. */
 static int served_folder(const struct finding *found, char *real_served)
 {
-    int major = library_major(found->library);
+    int major = cudnnv_library_major(found->library, 1);
     const char *served = major >= 7 && major <= 9 ? found->process->served[major - 7] : "";
     return served[0] != '\0' && strcmp(served, "?") != 0 && realpath(served, real_served) != NULL;
 }
@@ -148,7 +135,7 @@ static int served_folder(const struct finding *found, char *real_served)
 static int judge_shadowed(const char *root, struct finding *found)
 {
     char real_file[PATH_MAX], real_served[PATH_MAX];
-    int major = library_major(found->library);
+    int major = cudnnv_library_major(found->library, 1);
     const char *served = major >= 7 && major <= 9 ? found->process->served[major - 7] : "";
     if (!served_folder(found, real_served) || realpath(found->library, real_file) == NULL ||
         !mark_is_backed(root, found->process, major, real_served))
@@ -194,7 +181,7 @@ static void judge_needs(const char *root, struct finding *found)
 static void say_untrusted_mark(const char *root, struct finding *found)
 {
     char real_served[PATH_MAX];
-    int major = library_major(found->library);
+    int major = cudnnv_library_major(found->library, 1);
     if (!served_folder(found, real_served) || mark_is_backed(root, found->process, major, real_served))
         return;
     size_t used = strlen(found->detail);
@@ -211,7 +198,7 @@ static void judge_copy(const char *root, struct finding *found)
     struct cudnnv_choice choice;
     char origin[PATH_MAX + 64];
     int readable = process->cwd[0] != '\0' && process->environment_read;
-    enum cudnnv_status status = readable ? cudnnv_select_major(&where, library_major(found->library), &choice)
+    enum cudnnv_status status = readable ? cudnnv_select_major(&where, cudnnv_library_major(found->library, 1), &choice)
                                          : CUDNNV_NOTHING_SELECTED;
     if (status == CUDNNV_SELECTED)
         strcpy(found->expected, choice.name);
@@ -231,7 +218,7 @@ static void judge_copy(const char *root, struct finding *found)
         return;
     }
     cudnnv_describe_origin(&choice, origin, sizeof origin);
-    int major = library_major(found->library);
+    int major = cudnnv_library_major(found->library, 1);
     char real_served[PATH_MAX];
     const char *served = served_folder(found, real_served) && mark_is_backed(root, process, major, real_served)
                              ? real_served : "";

@@ -11,19 +11,6 @@
 #include <stdio.h>
 #include <string.h>
 
-/* The major a library name implies: libcudnn*.so.N or cudnn*64_N.dll; -1 when none. */
-static int library_major(const char *library)
-{
-    const char *so = strstr(library, ".so.");
-    const char *dll = strstr(library, "64_");
-    int major = -1;
-    if (so != NULL)
-        sscanf(so + 4, "%d", &major);
-    else if (dll != NULL)
-        sscanf(dll + 3, "%d", &major);
-    return major;
-}
-
 static void default_library(const struct found_set *set, char *out, size_t size)
 {
     int major = cudnnv_name_major(set->info.version);
@@ -40,7 +27,7 @@ static int run(struct args *args)
     const char *named = args->count ? args->operand[0] : NULL;
     if (named != NULL && strchr(named, '/') != NULL)
         return usage_fail("which", "give a library name, not a path: '%s'", named);
-    int major = named ? library_major(named) : -1;
+    int major = named ? cudnnv_library_major(named, 0) : -1;
     if (set_lookup_selected(major, &set) != 0)
         return 1;
     if (named != NULL)
