@@ -15,6 +15,7 @@
 #include <libelf.h>
 #include <limits.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -99,21 +100,22 @@ static int already_read(const struct stat *seen, int count, const struct stat *i
 }
 
 /* The libraries of lib_dir (ELF files, each read once whatever links name it), their sonames, and every
- * DT_NEEDED; the count, or -1. */
+ * DT_NEEDED; the count, or -1. Read in the order of their names, whatever the file system's order (tmpfs lists a
+ * folder otherwise than ext4): the record names the same library first everywhere. */
 static int read_libraries(const char *lib_dir, const char *prefix, struct library *libraries, int max,
                           struct set_needs *needed)
 {
     char path[PATH_MAX];
     struct stat seen[MAX_LIBRARIES];
-    int count = 0;
-    DIR *dir = opendir(lib_dir);
-    struct dirent *entry;
-    if (dir == NULL || elf_version(EV_CURRENT) == EV_NONE)
-        return dir != NULL ? (closedir(dir), -1) : -1;
+    struct dirent **entries = NULL;
+    int count = 0, listed = elf_version(EV_CURRENT) == EV_NONE ? -1 : scandir(lib_dir, &entries, NULL, alphasort);
+    if (listed < 0)
+        return -1;
     memset(needed, 0, sizeof *needed);
-    while ((entry = readdir(dir)) != NULL && count < max) {
-        if (strncmp(entry->d_name, prefix, strlen(prefix)) != 0 || !set_need_name_is_valid(entry->d_name) ||
-            path_join(path, sizeof path, lib_dir, entry->d_name) != 0)
+    for (int i = 0; i < listed && count < max; i++) {
+        const char *name = entries[i]->d_name;
+        if (strncmp(name, prefix, strlen(prefix)) != 0 || !set_need_name_is_valid(name) ||
+            path_join(path, sizeof path, lib_dir, name) != 0)
             continue;
         int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);   /* a linked set's lib/ holds links to its files */
         struct stat info;
@@ -126,12 +128,14 @@ static int read_libraries(const char *lib_dir, const char *prefix, struct librar
         seen[count] = info;
         struct dynamic_reader reader = {&libraries[count], needed};
         memset(&libraries[count], 0, sizeof libraries[count]);
-        strcpy(libraries[count].file, entry->d_name);   /* valid names are shorter than the field */
+        strcpy(libraries[count].file, name);   /* valid names are shorter than the field */
         if (S_ISREG(info.st_mode) && starts_with_elf_magic(fd) && read_library(fd, &reader))
             name_needers_by_soname(needed, &libraries[count++]);
         close(fd);
     }
-    closedir(dir);
+    for (int i = 0; i < listed; i++)
+        free(entries[i]);
+    free(entries);
     return count;
 }
 

@@ -204,7 +204,9 @@ convolve() {
         "$redist/libcublas/linux-x86_64/libcublas-linux-x86_64-11.6.5.2-archive.tar.xz"
     run cudnnv install --with-cuda-libs 8.2.4
     assert_status 1
-    assert_output_has "SHA-256"
+    # refused by its sum, or first by its size where the other archive's differs (the fixtures' sizes follow the
+    # length of the folder they were built in)
+    [[ "$output" == *"SHA-256"* || "$output" == *"announced"* ]] || { echo "not refused by sum or size: $output" >&2; false; }
     [ ! -e "$CUDNNV_ROOT/cuda/11.4.4" ]
     [ ! -e "$CUDNNV_ROOT/cuda/sets/8.2.4.15" ]
     # a manifest whose path climbs out, and one that names another host: passed over for the older 11.2.2
