@@ -85,6 +85,35 @@ const struct cuda_component *cuda_component_named(const char *name)
     return NULL;
 }
 
+const char *cuda_component_name_in(const struct cuda_component *component, enum cuda_source source)
+{
+    switch (source) {
+    case CUDA_SOURCE_REDIST: return component->redist;
+    case CUDA_SOURCE_WHEEL: return component->wheel;
+    case CUDA_SOURCE_CONDA: return component->conda;
+    default: return component->apt;
+    }
+}
+
+size_t cuda_component_packages(enum cuda_source source, const struct cuda_component **rows, int *required,
+                               size_t max)
+{
+    size_t used = 0;
+    for (size_t i = 0; i < sizeof components / sizeof components[0]; i++) {
+        const char *name = cuda_component_name_in(&components[i], source);
+        size_t k = 0;
+        while (k < used && strcmp(cuda_component_name_in(rows[k], source), name) != 0)
+            k++;
+        if (k == used && used < max) {
+            rows[used] = &components[i];
+            required[used++] = 0;
+        }
+        if (k < used)
+            required[k] |= components[i].runtime_required;
+    }
+    return used;
+}
+
 int cuda_looks_like_library(const char *file_name)
 {
     size_t length = strlen(file_name);

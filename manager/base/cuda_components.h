@@ -22,12 +22,22 @@ struct cuda_component {
     int runtime_required;     /* a project's runtime without it is refused */
 };
 
+/* The sources that name CUDA's components each in their own way. */
+enum cuda_source { CUDA_SOURCE_REDIST, CUDA_SOURCE_WHEEL, CUDA_SOURCE_CONDA, CUDA_SOURCE_APT };
+
 /* Every component, in a fixed order; count gets how many. */
 const struct cuda_component *cuda_components(size_t *count);
 /* The component whose library file_name is (libcusolver.so.11, cusolver64_11.dll), else NULL. A cuDNN is none. */
 const struct cuda_component *cuda_component_of_library(const char *file_name);
 /* The component named name (its .name), else NULL. */
 const struct cuda_component *cuda_component_named(const char *name);
+/* The component's name in source ("libcublas", "nvidia-cublas", "libcublas", "libcublas"). */
+const char *cuda_component_name_in(const struct cuda_component *component, enum cuda_source source);
+/* What a runtime takes from a source: one package a distinct name there (several components may share one, as
+ * cuBLAS and cuBLASLt do), its first row in rows and in required whether any component it holds is one a runtime
+ * needs; their count, at most max. */
+size_t cuda_component_packages(enum cuda_source source, const struct cuda_component **rows, int *required,
+                               size_t max);
 /* True when file_name looks like a shared library (lib*.so, lib*.so.N..., *.dll), CUDA's or not. */
 int cuda_looks_like_library(const char *file_name);
 

@@ -33,18 +33,12 @@ struct apt_component {
 
 static size_t apt_components(struct apt_component *out)
 {
-    size_t count, used = 0;
-    const struct cuda_component *table = cuda_components(&count);
-    for (size_t i = 0; i < count; i++) {
-        size_t k = 0;
-        while (k < used && strcmp(out[k].name, table[i].apt) != 0)
-            k++;
-        if (k == used && used < APT_COMPONENTS_MAX)
-            out[used++] = (struct apt_component){table[i].apt, 0};
-        if (k < used)
-            out[k].required |= table[i].runtime_required;
-    }
-    return used;
+    const struct cuda_component *rows[APT_COMPONENTS_MAX];
+    int required[APT_COMPONENTS_MAX];
+    size_t count = cuda_component_packages(CUDA_SOURCE_APT, rows, required, APT_COMPONENTS_MAX);
+    for (size_t i = 0; i < count; i++)
+        out[i] = (struct apt_component){rows[i]->apt, required[i]};
+    return count;
 }
 
 struct stanza {

@@ -378,37 +378,20 @@ int cuda_runtime_from_folder(const char *root, const struct cuda_runtime_request
     return cuda_runtime_install(root, request->release, folder, &origin, "");
 }
 
-/* The unique conda names of CUDA's component table, and whether each is required; their count. */
-static int conda_components(const char **names, int *required, int max)
-{
-    size_t count;
-    int used = 0;
-    const struct cuda_component *table = cuda_components(&count);
-    for (size_t i = 0; i < count; i++) {
-        int k = 0;
-        while (k < used && strcmp(names[k], table[i].conda) != 0)
-            k++;
-        if (k == used && used < max) {
-            names[used] = table[i].conda;
-            required[used++] = 0;
-        }
-        if (k < used)
-            required[k] |= table[i].runtime_required;
-    }
-    return used;
-}
-
 /* CUDA 12 and later from a channel: conda-forge's split packages (cuda-cudart, libcublas, ...) built for the
  * release (their cuda-version), each checked against the repodata's SHA-256; a required one missing refuses. */
 static int runtime_from_split_packages(const char *root, const struct cuda_runtime_request *request)
 {
+    const struct cuda_component *rows[LOCK_RUNTIME_PACKAGES];
     const char *names[LOCK_RUNTIME_PACKAGES];
     int required[LOCK_RUNTIME_PACKAGES];
     struct source_file found[LOCK_RUNTIME_PACKAGES];
     struct lock_runtime origin;
     char why[PATH_MAX + 256];
     const char *channel = request->origin.channel, *release = request->release;
-    int count = conda_components(names, required, LOCK_RUNTIME_PACKAGES);
+    int count = (int)cuda_component_packages(CUDA_SOURCE_CONDA, rows, required, LOCK_RUNTIME_PACKAGES);
+    for (int i = 0; i < count; i++)
+        names[i] = rows[i]->conda;
     if (conda_channel_find_split(channel, names, count, release, request->platform, found, why, sizeof why) != 0)
         return fail("%s; the CUDA %s runtime cannot be brought from the channel", why, release);
     cuda_runtime_origin_begin(&origin, release, channel, request->platform);

@@ -21,8 +21,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* The wheel of one component row (its first row of that wheel name): 0 added, 1 absent, -1 after a message. */
-static int add_wheel(const struct cuda_runtime_request *request, const struct cuda_component *component,
+/* The wheel of one package (component: its first row; required: whether a runtime needs it): 0 added, 1 absent,
+ * -1 after a message. */
+static int add_wheel(const struct cuda_runtime_request *request, const struct cuda_component *component, int required,
                      const char *json, const char *base, struct lock_runtime *origin)
 {
     struct redist_component part;
@@ -42,7 +43,7 @@ static int add_wheel(const struct cuda_runtime_request *request, const struct cu
         *c = *c == '-' ? '_' : *c;
     if (python_index_find_project(request->origin.index, project, prefix, request->platform, part.version, &wheel,
                                   why, sizeof why) != 0) {
-        if (!component->runtime_required)
+        if (!required)
             return 1;
         fail("%s; the CUDA %s runtime needs %s %s", why, request->release, project, part.version);
         return -1;
@@ -52,21 +53,19 @@ static int add_wheel(const struct cuda_runtime_request *request, const struct cu
     return cuda_runtime_origin_add(origin, &wheel) != 0 ? -1 : 0;
 }
 
-/* Every wheel name of the table once; a required component the release has no wheel of refuses the runtime. */
+/* Every wheel of the table once; a required one the release has no version of refuses the runtime. */
 static int add_wheels(const struct cuda_runtime_request *request, const char *json, const char *base,
                       struct lock_runtime *origin)
 {
-    size_t count;
-    const struct cuda_component *table = cuda_components(&count);
+    const struct cuda_component *rows[LOCK_RUNTIME_PACKAGES];
+    int required[LOCK_RUNTIME_PACKAGES];
+    size_t count = cuda_component_packages(CUDA_SOURCE_WHEEL, rows, required, LOCK_RUNTIME_PACKAGES);
     for (size_t i = 0; i < count; i++) {
-        int seen = 0;
-        for (size_t k = 0; k < i; k++)
-            seen |= strcmp(table[k].wheel, table[i].wheel) == 0;
-        int status = seen ? 0 : add_wheel(request, &table[i], json, base, origin);
+        int status = add_wheel(request, rows[i], required[i], json, base, origin);
         if (status < 0)
             return 1;
-        if (status > 0 && table[i].runtime_required)
-            return fail("NVIDIA's redist lists no %s for CUDA %s: its wheel cannot be chosen", table[i].redist,
+        if (status > 0 && required[i])
+            return fail("NVIDIA's redist lists no %s for CUDA %s: its wheel cannot be chosen", rows[i]->redist,
                         request->release);
     }
     return 0;

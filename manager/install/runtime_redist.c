@@ -87,18 +87,16 @@ static int add_component(const char *json, const char *base, const char *redist,
 static int add_components(const char *json, const char *base, const char *label, const char *platform,
                           struct lock_runtime *origin)
 {
-    size_t count;
-    const struct cuda_component *table = cuda_components(&count);
+    const struct cuda_component *rows[LOCK_RUNTIME_PACKAGES];
+    int required[LOCK_RUNTIME_PACKAGES];
+    size_t count = cuda_component_packages(CUDA_SOURCE_REDIST, rows, required, LOCK_RUNTIME_PACKAGES);
     for (size_t i = 0; i < count; i++) {
-        int seen = 0;
-        for (size_t k = 0; k < i; k++)
-            seen |= strcmp(table[k].redist, table[i].redist) == 0;
-        int status = seen ? 0 : add_component(json, base, table[i].redist, platform, origin);
+        int status = add_component(json, base, rows[i]->redist, platform, origin);
         if (status < 0)
             return 1;
-        if (status > 0 && table[i].runtime_required)
+        if (status > 0 && required[i])
             return fail("redistrib_%s.json has no %s for %s: the CUDA %s runtime cannot be brought from there", label,
-                        table[i].redist, platform, origin->release);
+                        rows[i]->redist, platform, origin->release);
     }
     return 0;
 }

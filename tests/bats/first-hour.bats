@@ -17,13 +17,6 @@ load helpers
     [ "$(cat .cudnn-version)" = 8.5 ]
 }
 
-@test "global with nothing set answers system with a note that is not an error" {
-    run --separate-stderr cudnnv global
-    assert_status 0
-    [ "$output" = system ]
-    assert_output_has "which is fine" "$stderr"
-}
-
 @test "version on a name linked as system says its cuDNN version" {
     cudnnv link system "$SETS/8.1.0" 2>/dev/null
     echo system > .cudnn-version
