@@ -51,7 +51,7 @@ DEMO_PACKAGES  = build-essential pkg-config libinih-dev libxxhash-dev libarchive
 CHECK_PACKAGES = $(DEMO_PACKAGES) clang libcmocka-dev bats gcc-mingw-w64-x86-64 libz-mingw-w64-dev dpkg-dev cmake \
                  wine64 gcc-aarch64-linux-gnu \
                  libc6-dev-arm64-cross qemu-user zsh fish tmux git strace lmod tcl slurm-wlm libslurm-dev munge \
-                 openssl parallel patchelf lintian podman runc busybox-static python3 python3-venv \
+                 openssl parallel patchelf lintian podman runc busybox-static python3 python3-venv man-db \
                  zlib1g-dev libbz2-dev liblzma-dev libzstd-dev
 
 # SUDO=sudo where the user is not root (the CI action sets it on a runner).

@@ -20,7 +20,9 @@
 
 #include <limits.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 /* What a hook's markers stand for. */
@@ -101,6 +103,40 @@ static int persist(const char *root, int add)
     return 0;
 }
 
+/* 1 when one of the folders of a colon-separated list is folder itself (by device and inode). */
+static int list_has_folder(const char *list, const char *folder)
+{
+    char copy[8192], *save = NULL;
+    struct stat wanted, entry;
+    if (list == NULL || stat(folder, &wanted) != 0 || snprintf(copy, sizeof copy, "%s", list) >= (int)sizeof copy)
+        return 0;
+    for (char *dir = strtok_r(copy, ":", &save); dir != NULL; dir = strtok_r(NULL, ":", &save))
+        if (stat(dir, &entry) == 0 && entry.st_dev == wanted.st_dev && entry.st_ino == wanted.st_ino)
+            return 1;
+    return 0;
+}
+
+/*
+ * man finds a program's page from the folders on PATH (BIN/../share/man).
+ * A cudnnv started by its full path (pip's, in a venv that is not active)
+ * is not on PATH: its page is put on MANPATH ("DIR:" keeps man's own
+ * folders after it), once.
+ */
+static void print_manual_path(const struct shell_row *shell, const char *binary)
+{
+    char bin[PATH_MAX], prefix[PATH_MAX], manual[PATH_MAX], page[PATH_MAX], value[2 * PATH_MAX];
+    snprintf(bin, sizeof bin, "%s", binary);
+    if (strrchr(bin, '/') != NULL)
+        *strrchr(bin, '/') = '\0';
+    if (installation_prefix(prefix, sizeof prefix) != 0 || path_join(manual, sizeof manual, prefix, "share/man") != 0 ||
+        path_join(page, sizeof page, manual, "man1/cudnnv.1") != 0 || !is_regular_file(page) ||
+        list_has_folder(getenv("PATH"), bin) || list_has_folder(getenv("MANPATH"), manual) || strchr(manual, ':') != NULL)
+        return;
+    const char *before = getenv("MANPATH");
+    if (snprintf(value, sizeof value, "%s:%s", manual, before ? before : "") < (int)sizeof value)
+        shell_print_export(stdout, shell, "MANPATH", value);
+}
+
 static int run(struct args *args)
 {
     char binary[PATH_MAX];
@@ -133,6 +169,7 @@ static int run(struct args *args)
     shim_files_dir(root, shims, sizeof shims);
     struct hook_values values = {.binary = binary, .shims = shims};
     print_hook(shell->hook, shell, &values, 0);
+    print_manual_path(shell, binary);
     return 0;
 }
 

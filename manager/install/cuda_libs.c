@@ -267,8 +267,8 @@ static int bring_into(const char *root, const char *staging, const struct compan
         make_dirs(lib, 0755) != 0)
         return fail("cannot create %s: %s", lib, strerror(errno));
     for (int i = 0; i < request->count; i++) {
-        note("bringing %s %s (CUDA %s) from %s", request->component[i], chosen->component[i].version, chosen->label,
-             chosen->component[i].archive.url);
+        /* where from is said by the fetch: the cache, a mirror or the address it downloads */
+        note("bringing %s %s (CUDA %s)", request->component[i], chosen->component[i].version, chosen->label);
         if (take_component(staging, &chosen->component[i], chosen->source, lib, folder, config.max_member_size) != 0)
             return 1;
     }

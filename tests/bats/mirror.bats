@@ -91,6 +91,8 @@ PY
     grep -qx "sha256 = $SUM" "$CUDNNV_ROOT/versions/8.9.7.29/cudnnv.ini"
     refute_output_has "downloading"
     assert_output_has "using $MIRROR/$NVRTC_PATH"
+    # no line names the address upstream dropped
+    refute_output_has "upstream"
     ls "$CUDNNV_ROOT"/cuda/12.2.2/lib/libcublasLt.so.12*
 }
 

@@ -69,6 +69,14 @@ PY
     run "$venv/bin/cudnnv" exec --version 9.1 -- "$FIXTURES/bin/host_dlopen" libcudnn.so.9
     assert_status 0
     [ "${lines[0]}" = 90100 ]
+    # a new shell where the venv is not active, with the README's init line: man finds the page
+    run env -i HOME="$HOME" PATH=/usr/bin:/bin bash -c 'eval "$("$1/bin/cudnnv" init bash)" && man -w cudnnv' sh "$venv"
+    assert_status 0
+    [ "$output" = "$venv/share/man/man1/cudnnv.1" ]
+    # with the venv active man finds it by PATH: MANPATH is left as it was
+    run env -i HOME="$HOME" PATH="$venv/bin:/usr/bin:/bin" bash -c 'eval "$(cudnnv init bash)" && echo "[${MANPATH-unset}]"'
+    assert_status 0
+    [ "$output" = "[unset]" ]
     run "$venv/bin/pip" uninstall -y --disable-pip-version-check cudnnv
     assert_status 0
     [ ! -e "$venv/bin/cudnnv" ]
