@@ -510,7 +510,8 @@ check-notice:
 	@echo "  compilers (clang, mingw-w64, the AArch64 cross compiler with arm64 -dev packages: an arm64 foreign architecture),"
 	@echo "  qemu-user with its binfmt handlers, Wine, Slurm with munge, podman with runc, zsh, fish, tmux, Lmod, bats;"
 	@echo "  Debian source packages (deb-src lines added if apt has none), two small .debs of Debian's non-free CUDA 11.8"
-	@echo "  (a sources file for contrib and non-free added), and the mise binary from the npm registry"
+	@echo "  (a sources file for contrib and non-free added), and the mise binary from the npm registry;"
+	@echo "  the libraries it builds from Debian's sources are kept in $${DEPS_CACHE-$${XDG_CACHE_HOME:-$$HOME/.cache}/cudnnv-deps} (DEPS_CACHE= keeps none)"
 check: check-notice deps deps-aarch64 windows-sources $(ENVMOD) $(MISE) $(DEBIAN_CUDA)/.fetched
 	$(MAKE) --no-print-directory -j$(JOBS) $(WIN_DEPS)/.built $(LEAN_DEPS)/.built $(ARM_LEAN_DEPS)/.built all \
 	    clang-build windows windows-dist aarch64 fixtures $(UNIT_TESTS)

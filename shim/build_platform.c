@@ -23,14 +23,20 @@
 #endif
 
 static const struct cudnnv_build_platform builds[CUDNNV_BUILDS] = {
-    [CUDNNV_BUILD_LINUX] = {"linux-x86_64", "linux", "linux_", "linux-64", "_x86_64.whl", 1, "linux", 62,
-                            RUNS_ON_X86_64_LINUX},
-    [CUDNNV_BUILD_WINDOWS] = {"windows-x86_64", "windows", "windows_", "win-64", "-win_amd64.whl", 0, "windows", 0,
-                              RUNS_ON_WINDOWS},
-    [CUDNNV_BUILD_SBSA] = {"linux-sbsa", "", "sbsa_", "linux-aarch64", "_aarch64.whl", 1, "sbsa", 183,
-                           RUNS_ON_ARM_LINUX},
-    [CUDNNV_BUILD_AARCH64] = {"linux-aarch64", "", "aarch64_", "linux-aarch64", "_aarch64.whl", 1, "aarch64", 183,
-                              RUNS_ON_ARM_LINUX},
+    [CUDNNV_BUILD_LINUX] = {.name = "linux-x86_64", .older_name = "linux", .ini_key = "linux_",
+                            .conda_subdir = "linux-64", .wheel_end = "_x86_64.whl", .wheel_manylinux = 1,
+                            .set_suffix = "linux", .elf_machine = 62 /* EM_X86_64 */, .debian_arch = "amd64",
+                            .runs_here = RUNS_ON_X86_64_LINUX},
+    [CUDNNV_BUILD_WINDOWS] = {.name = "windows-x86_64", .older_name = "windows", .ini_key = "windows_",
+                              .conda_subdir = "win-64", .wheel_end = "-win_amd64.whl", .set_suffix = "windows",
+                              .is_windows = 1, .runs_here = RUNS_ON_WINDOWS},
+    [CUDNNV_BUILD_SBSA] = {.name = "linux-sbsa", .ini_key = "sbsa_", .conda_subdir = "linux-aarch64",
+                           .wheel_end = "_aarch64.whl", .wheel_manylinux = 1, .set_suffix = "sbsa",
+                           .elf_machine = 183 /* EM_AARCH64 */, .debian_arch = "arm64", .runs_here = RUNS_ON_ARM_LINUX},
+    /* no debian_arch: cudnnv reads NVIDIA's CUDA apt repositories for x86_64 and Arm servers only */
+    [CUDNNV_BUILD_AARCH64] = {.name = "linux-aarch64", .ini_key = "aarch64_", .conda_subdir = "linux-aarch64",
+                              .wheel_end = "_aarch64.whl", .wheel_manylinux = 1, .set_suffix = "aarch64",
+                              .elf_machine = 183 /* EM_AARCH64 */, .runs_here = RUNS_ON_ARM_LINUX},
 };
 
 const struct cudnnv_build_platform *cudnnv_build_platform(enum cudnnv_build build)
@@ -59,5 +65,5 @@ int cudnnv_platform_runs_here(const char *platform)
 int cudnnv_platform_is_windows(const char *platform)
 {
     int build = cudnnv_build_find(platform);
-    return build >= 0 && builds[build].elf_machine == 0;
+    return build >= 0 && builds[build].is_windows;
 }

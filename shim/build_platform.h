@@ -2,8 +2,10 @@
  * The platforms NVIDIA builds cuDNN for, in one table: each row's name in
  * NVIDIA's archives, manifests and a set's cudnnv.ini, the name older stores
  * recorded, the catalog's INI key prefix, a conda channel's folder, how its
- * wheels' file names end, a set name's suffix for it, its libraries' ELF
- * machine, and whether this build of cudnnv runs there. The shim, the store,
+ * wheels' file names end, a set name's suffix for it, whether its libraries
+ * are Windows DLLs or ELF (and for which machine), the Debian architecture
+ * of NVIDIA's apt packages for it, and whether this build of cudnnv runs
+ * there. The shim, the store,
  * the catalog and install all read it; a new platform is one row (and a
  * trampoline file for the shims). Libc only, like the rest of shim/.
  */
@@ -27,7 +29,9 @@ struct cudnnv_build_platform {
     char wheel_end[16];         /* how its wheels' file names end: "_x86_64.whl" */
     int wheel_manylinux;        /* its wheels carry a manylinux tag */
     char set_suffix[8];         /* a set name's suffix for it ("8.1.0.77-windows"): "linux" */
-    int elf_machine;            /* its libraries' ELF e_machine; 0: Windows DLLs */
+    int is_windows;             /* its libraries are DLLs (cudnn64_8.dll), its folders bin\ */
+    int elf_machine;            /* its libraries' ELF e_machine; 0 for Windows */
+    char debian_arch[8];        /* the architecture of NVIDIA's apt packages for it ("amd64"), or "": none */
     int runs_here;              /* this build of cudnnv runs there */
 };
 

@@ -7,6 +7,7 @@
  * same folder.
  */
 #include "cudnnv_select.h"
+#include "store_layout.h"
 
 #include <dirent.h>
 #include <stdio.h>
@@ -18,8 +19,7 @@ int cudnnv_cuda_runtime_find(const char *root, const char *version, char *lib, s
     char area[4096], best[CUDNNV_NAME_MAX + 1] = "";
     struct stat info;
     struct dirent *entry;
-    DIR *dir = snprintf(area, sizeof area, "%s/%s", root, CUDNNV_CUDA_RUNTIME_AREA) < (int)sizeof area
-                   ? opendir(area) : NULL;
+    DIR *dir = cudnnv_store_path(area, sizeof area, root, CUDNNV_STORE_RUNTIMES, NULL) == 0 ? opendir(area) : NULL;
     while (dir != NULL && (entry = readdir(dir)) != NULL) {
         const char *name = entry->d_name;
         if (!cudnnv_runtime_name_is_valid(name) || strlen(name) >= sizeof best || !cudnnv_name_has_prefix(name, version))
@@ -30,6 +30,6 @@ int cudnnv_cuda_runtime_find(const char *root, const char *version, char *lib, s
     }
     if (dir != NULL)
         closedir(dir);
-    return best[0] != '\0' && snprintf(lib, size, "%s/%s/lib", area, best) < (int)size && stat(lib, &info) == 0 &&
-           S_ISDIR(info.st_mode);
+    return best[0] != '\0' && cudnnv_store_path(lib, size, root, CUDNNV_STORE_RUNTIME_LIB, best) == 0 &&
+           stat(lib, &info) == 0 && S_ISDIR(info.st_mode);
 }

@@ -98,6 +98,9 @@ int cudnnv_name_is_valid(const char *name);
 int cudnnv_cuda_release_is_valid(const char *text);
 int cudnnv_runtime_name_is_valid(const char *name);
 int cudnnv_library_major(const char *path, int main_only);
+/* The main library's name for a major (libcudnn.so.8; with windows, cudnn64_8.dll), after DIR and a '/' when dir is
+ * given; 0, or -1 when it does not fit. */
+int cudnnv_main_library(const char *dir, int windows, int major, char *out, size_t size);
 int cudnnv_name_major(const char *name);
 int cudnnv_name_compare(const char *a, const char *b);
 int cudnnv_name_has_prefix(const char *name, const char *prefix);
@@ -157,7 +160,6 @@ int cudnnv_global_file(const char *root, char *out, size_t size);
 
 /* cuda_runtime_find.c: the installed runtime a "cuda VERSION" pin means, ROOT/cuda/runtime/NAME; 1 with its
  * lib/ folder, 0 when none is installed. */
-#define CUDNNV_CUDA_RUNTIME_AREA "cuda/runtime"
 int cudnnv_cuda_runtime_find(const char *root, const char *version, char *lib, size_t size);
 /* cuda_runtime_trust.c: whether the runtime in lib may be served (the set's trust rule, and no link where the store
  * made folders); 1, or 0 with why. cudnnv_cuda_runtime_serve: find it, then judge it (ROOT's owner trusted): 1 with

@@ -12,6 +12,7 @@
  * both steps for a single question.
  */
 #include "cudnnv_select.h"
+#include "store_layout.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -126,7 +127,7 @@ static enum cudnnv_status choose_system(const struct cudnnv_where *where, int ma
         cudnnv_set_major(where->root, "system") != major)
         return CUDNNV_NOTHING_SELECTED;
     choice->origin = CUDNNV_ORIGIN_SYSTEM;
-    snprintf(choice->origin_path, sizeof choice->origin_path, "%s/versions/system", where->root);
+    cudnnv_store_path(choice->origin_path, sizeof choice->origin_path, where->root, CUDNNV_STORE_SET, "system");
     strcpy(choice->requested, "system");
     strcpy(choice->name, "system");
     choice->other_platform = !cudnnv_set_runs_here(where->root, "system");

@@ -9,6 +9,7 @@
  * read with a plain line scan instead of the INI library the manager uses.
  */
 #include "cudnnv_select.h"
+#include "store_layout.h"
 #include "build_platform.h"
 
 #include <dirent.h>
@@ -39,10 +40,10 @@ const char *cudnnv_system_root(void)
  */
 static int is_set_folder(const char *store, const char *name)
 {
-    char path[strlen(store) + strlen(name) + sizeof "/versions/"];
+    char path[strlen(store) + strlen(name) + CUDNNV_STORE_PATH_EXTRA];
     struct stat info;
-    sprintf(path, "%s/versions/%s", store, name);
-    return stat(path, &info) == 0 && S_ISDIR(info.st_mode);
+    return cudnnv_store_path(path, sizeof path, store, CUDNNV_STORE_SET, name) == 0 && stat(path, &info) == 0 &&
+           S_ISDIR(info.st_mode);
 }
 
 static int in_system_store(const char *root, const char *name)
@@ -66,8 +67,11 @@ static const char *store_of(const char *root, const char *name)
 static int set_path(const char *root, const char *name, const char *leaf,
                     char *out, size_t size)
 {
-    int n = snprintf(out, size, "%s/versions/%s%s%s", store_of(root, name), name, leaf[0] ? "/" : "", leaf);
-    return n > 0 && (size_t)n < size;
+    if (cudnnv_store_path(out, size, store_of(root, name), CUDNNV_STORE_SET, name) != 0)
+        return 0;
+    size_t length = strlen(out);
+    int n = snprintf(out + length, size - length, "%s%s", leaf[0] ? "/" : "", leaf);
+    return n >= 0 && (size_t)n < size - length;
 }
 
 /* The folder of an installed set: in the user's store, else in the system store. */
@@ -103,9 +107,8 @@ static int may_be_set(const char *store, const struct dirent *entry)
 static int visit_store(const char *store, const char *skip_store, int (*visit)(const char *name, void *context),
                        void *context)
 {
-    char path[strlen(store) + sizeof "/versions"];
-    sprintf(path, "%s/versions", store);
-    DIR *dir = opendir(path);
+    char path[strlen(store) + CUDNNV_STORE_PATH_EXTRA];
+    DIR *dir = cudnnv_store_path(path, sizeof path, store, CUDNNV_STORE_SETS, NULL) == 0 ? opendir(path) : NULL;
     struct dirent *entry;
     int answer = 0;
     while (dir != NULL && answer == 0 && (entry = readdir(dir)) != NULL) {
@@ -204,20 +207,17 @@ int cudnnv_set_key(const char *root, const char *name, const char *key, char *ou
 {
     if (!cudnnv_name_is_valid(name) || strlen(root) >= PATH_MAX)   /* and the buffer below stays small */
         return 0;
-    const char *store = store_of(root, name);
-    char path[strlen(store) + strlen(name) + sizeof "/versions//cudnnv.ini"];
-    sprintf(path, "%s/versions/%s/cudnnv.ini", store, name);
-    return key_in_file(path, key, out, size);
+    char path[PATH_MAX + CUDNNV_NAME_MAX + 32];
+    return cudnnv_store_path(path, sizeof path, store_of(root, name), CUDNNV_STORE_SET_RECORD, name) == 0 &&
+           key_in_file(path, key, out, size);
 }
 
 /* The list of a set's companions, ROOT/cuda/sets/NAME beside the versions/ that holds set_dir; 0 when none can be named. */
 int cudnnv_set_companions_list(const char *set_dir, char *path, size_t size)
 {
-    const char *name = strrchr(set_dir, '/');
-    const char *versions = name != NULL && name - set_dir >= 9 ? name - 9 : NULL;
-    if (versions == NULL || strncmp(versions, "/versions/", 10) != 0)
-        return 0;
-    return snprintf(path, size, "%.*s/cuda/sets/%s", (int)(versions - set_dir), set_dir, name + 1) < (int)size;
+    char root[strlen(set_dir) + 1], name[CUDNNV_NAME_MAX + 1];   /* ROOT/versions/NAME */
+    return cudnnv_store_split(set_dir, CUDNNV_STORE_SET, root, sizeof root, name, sizeof name) == 0 &&
+           cudnnv_store_path(path, size, root, CUDNNV_STORE_COMPANION_LIST, name) == 0;
 }
 
 /*
@@ -230,13 +230,15 @@ int cudnnv_set_companions(const char *set_dir, char *dir, size_t dir_size, char 
 {
     if (strlen(set_dir) >= PATH_MAX)
         return 0;
-    char path[strlen(set_dir) + sizeof "/cuda/sets/"], label[CUDNNV_NAME_MAX + 1];
+    /* ROOT/cuda/sets/NAME and ROOT/cuda/LABEL, beside ROOT/versions/NAME */
+    char path[strlen(set_dir) + 16], label[CUDNNV_NAME_MAX + 1], root[strlen(set_dir) + 1];
+    char libs[strlen(set_dir) + CUDNNV_NAME_MAX + 16];
     if (!cudnnv_set_companions_list(set_dir, path, sizeof path) || !key_in_file(path, "cuda_libs", label, sizeof label) ||
-        !cudnnv_name_is_valid(label) || !key_in_file(path, "cuda_libs_load", load, load_size))
+        !cudnnv_name_is_valid(label) || !key_in_file(path, "cuda_libs_load", load, load_size) ||
+        cudnnv_store_split(set_dir, CUDNNV_STORE_SET, root, sizeof root, NULL, 0) != 0 ||
+        cudnnv_store_path(libs, sizeof libs, root, CUDNNV_STORE_CUDA_LIBS, label) != 0)
         return 0;
-    int root_length = (int)(strrchr(set_dir, '/') - 9 - set_dir);
-    return snprintf(dir, dir_size, "%.*s/cuda/%s/" CUDNNV_COMPANIONS_FOLDER, root_length, set_dir, label) <
-           (int)dir_size;
+    return snprintf(dir, dir_size, "%s/" CUDNNV_COMPANIONS_FOLDER, libs) < (int)dir_size;
 }
 
 /* The version a set holds (from its cudnnv.ini), else its name. */

@@ -25,6 +25,7 @@
  */
 #define _GNU_SOURCE
 #include "shim_internal.h"
+#include "store_layout.h"
 
 #include <dirent.h>
 #include <fcntl.h>
@@ -171,8 +172,9 @@ static __attribute__((noinline, noreturn)) void die_companions_list(const struct
 static __attribute__((noinline)) void load_companions(const struct cudnnv_choice *choice, const char *set_dir,
                                                        const struct cudnnv_trust *trust)
 {
-    char dir[strlen(set_dir) + CUDNNV_NAME_MAX + sizeof "/cuda//lib"], load[CUDNNV_COMPANIONS_MAX];
-    char list[strlen(set_dir) + sizeof "/cuda/sets/"];
+    /* ROOT/cuda/LABEL/lib and ROOT/cuda/sets/NAME, beside ROOT/versions/NAME */
+    char dir[strlen(set_dir) + CUDNNV_NAME_MAX + 16], load[CUDNNV_COMPANIONS_MAX];
+    char list[strlen(set_dir) + 16];
     if (!cudnnv_set_companions(set_dir, dir, sizeof dir, load, sizeof load))
         return;
     /* the list chooses what is loaded by path: it must be as trusted as what it names */
@@ -185,13 +187,6 @@ static int is_directory(const char *path, const struct stat *wanted)
 {
     struct stat info;
     return stat(path, &info) == 0 && info.st_dev == wanted->st_dev && info.st_ino == wanted->st_ino;
-}
-
-/* The store's own shim folder: 'cudnnv rehash' writes the shims there and nothing else. */
-static int is_store_shims(const char *root, const char *dir)
-{
-    size_t length = strlen(root);
-    return strncmp(dir, root, length) == 0 && strcmp(dir + length, "/shims/lib") == 0;
 }
 
 static int holds_cudnn_sublibrary(const char *dir)
@@ -227,7 +222,7 @@ static int search_reaches_set_first(const char *root, void *main_library, const 
                 reaches = 1;
                 break;
             }
-            if (is_store_shims(root, dir))
+            if (cudnnv_store_is_shims(root, dir))
                 continue;
             if (!set_folder_known)
                 set_folder_known = stat(lib_dir, &set_folder) == 0 ? 1 : -1;
@@ -356,7 +351,7 @@ static __attribute__((noinline)) void check_set(const char *root, const struct c
                                                  struct cudnnv_loaded *loaded)
 {
     size_t store_length = strlen(root) > strlen(cudnnv_system_root()) ? strlen(root) : strlen(cudnnv_system_root());
-    char set_dir[store_length + CUDNNV_NAME_MAX + sizeof "/versions/"];
+    char set_dir[store_length + CUDNNV_NAME_MAX + CUDNNV_STORE_PATH_EXTRA];
     struct cudnnv_trust trust;
     char *lib_dir = malloc(PATH_MAX);
     if (lib_dir == NULL)
@@ -427,8 +422,8 @@ static void load_libraries(const char *root, const struct cudnnv_choice *choice,
     loaded->main_library = NULL;
     loaded->libraries = 0;
     check_set(root, choice, loaded);
-    char path[strlen(loaded->lib_dir) + sizeof "/libcudnn.so.99"];
-    sprintf(path, "%s/libcudnn.so.%d", loaded->lib_dir, cudnnv_shim_major_number());
+    char path[strlen(loaded->lib_dir) + 32];
+    cudnnv_main_library(loaded->lib_dir, 0, cudnnv_shim_major_number(), path, sizeof path);
     loaded->main_library = dlopen(path, RTLD_LAZY | RTLD_LOCAL);
     if (loaded->main_library == NULL) {
         char origin[PATH_MAX + 64];

@@ -9,6 +9,7 @@
  * from a set that others could have written (set_trust_win32.c).
  */
 #include "shim_internal.h"
+#include "store_layout.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -90,7 +91,7 @@ static void load_companions(const char *root, const struct cudnnv_choice *choice
     char set_dir[PATH_MAX + 32], dir[PATH_MAX], load_list[CUDNNV_COMPANIONS_MAX], path[PATH_MAX + MAX_PATH];
     char why[2048];
     wchar_t wide_name[MAX_PATH];
-    snprintf(set_dir, sizeof set_dir, "%s/versions/%s", root, choice->name);
+    cudnnv_store_path(set_dir, sizeof set_dir, root, CUDNNV_STORE_SET, choice->name);
     if (!cudnnv_set_companions(set_dir, dir, sizeof dir, load_list, sizeof load_list))
         return;
     backslashes(dir);
@@ -148,7 +149,8 @@ void cudnnv_load_set(const char *root, const struct cudnnv_choice *choice, struc
     refuse_untrusted(root, choice, &trust);
     load_companions(root, choice, &trust);
     load_sublibraries(choice, loaded);
-    snprintf(path, sizeof path, "%s\\cudnn64_%d.dll", loaded->lib_dir, cudnnv_shim_major_number());
+    cudnnv_main_library(loaded->lib_dir, 1, cudnnv_shim_major_number(), path, sizeof path);
+    backslashes(path);   /* LoadLibraryEx's altered search wants them */
     loaded->main_library = load(path);
     if (loaded->main_library == NULL) {
         char origin[PATH_MAX + 64];

@@ -7,6 +7,7 @@
  * process with its name.
  */
 #include "shim_internal.h"
+#include "store_layout.h"
 #include "shim_platform.h"
 #include "shim_symbols.h"
 
@@ -48,10 +49,10 @@ static struct cudnnv_choice chosen;
 /* True when a store has a versions/ folder: a system store without one holds no set to look for. */
 static int has_sets(const char *store)
 {
-    char path[strlen(store) + sizeof "/versions"];
+    char path[strlen(store) + CUDNNV_STORE_PATH_EXTRA];
     struct stat info;
-    sprintf(path, "%s/versions", store);
-    return stat(path, &info) == 0 && S_ISDIR(info.st_mode);
+    return cudnnv_store_path(path, sizeof path, store, CUDNNV_STORE_SETS, NULL) == 0 && stat(path, &info) == 0 &&
+           S_ISDIR(info.st_mode);
 }
 
 /* The messages' buffers are on the stack of these, which run only to stop the process or under CUDNNV_DEBUG. */

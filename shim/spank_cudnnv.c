@@ -15,6 +15,7 @@
  * plugstack.conf:  optional /usr/local/lib/cudnnv/cudnnv_spank.so system_root=/opt/cudnnv
  */
 #include "cudnnv_select.h"
+#include "store_layout.h"
 
 #include <slurm/spank.h>
 
@@ -209,7 +210,7 @@ int slurm_spank_user_init(spank_t spank, int argc, char **argv)
     struct stat info;
     if (strcmp(requested, "off") == 0)
         return 0;
-    snprintf(shims, sizeof shims, "%s/shims/lib", system);
+    cudnnv_store_path(shims, sizeof shims, system, CUDNNV_STORE_SHIMS, NULL);
     if (requested[0] != '\0' && refuse_missing(spank, system) != 0)
         return -1;
     if (stat(shims, &info) != 0 || !S_ISDIR(info.st_mode)) {
@@ -223,7 +224,7 @@ int slurm_spank_user_init(spank_t spank, int argc, char **argv)
         return -1;
     if (requested[0] == '\0')
         return 0;
-    snprintf(preload, sizeof preload, "%s/libcudnn.so.%d", shims, cudnnv_name_major(requested));
+    cudnnv_main_library(shims, 0, cudnnv_name_major(requested), preload, sizeof preload);
     if (spank_setenv(spank, "CUDNNV_VERSION", requested, 1) != ESPANK_SUCCESS ||
         (stat(preload, &info) == 0 && prepend(spank, "LD_PRELOAD", preload) != 0))
         return -1;
@@ -264,6 +265,6 @@ int slurm_spank_task_init(spank_t spank, int argc, char **argv)
     }
     if (strchr(lib, ':') != NULL)
         return 0;   /* a library path cannot hold it */
-    snprintf(shims, sizeof shims, "%s/shims/lib", system);
+    cudnnv_store_path(shims, sizeof shims, system, CUDNNV_STORE_SHIMS, NULL);
     return prepend_after(spank, "LD_LIBRARY_PATH", shims, lib);
 }

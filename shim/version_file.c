@@ -14,6 +14,7 @@
  * safe.directory is the model).
  */
 #include "cudnnv_select.h"
+#include "store_layout.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -379,6 +380,5 @@ int cudnnv_find_local_file(const char *cwd, char *out, size_t size)
 
 int cudnnv_global_file(const char *root, char *out, size_t size)
 {
-    int n = snprintf(out, size, "%s/version", root);
-    return n > 0 && (size_t)n < size;
+    return cudnnv_store_path(out, size, root, CUDNNV_STORE_GLOBAL, NULL) == 0;
 }

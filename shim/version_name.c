@@ -5,6 +5,7 @@
  */
 #include "cudnnv_select.h"
 
+#include <stdio.h>
 #include <string.h>
 #include <strings.h>
 
@@ -126,6 +127,13 @@ int cudnnv_runtime_name_is_valid(const char *name)
  * and cudnn_ops_infer64_8.dll (any case); a folder before the name is
  * passed over. -1 for any other name.
  */
+int cudnnv_main_library(const char *dir, int windows, int major, char *out, size_t size)
+{
+    int n = snprintf(out, size, windows ? "%s%scudnn64_%d.dll" : "%s%slibcudnn.so.%d", dir ? dir : "", dir ? "/" : "",
+                     major);
+    return n > 0 && (size_t)n < size ? 0 : -1;
+}
+
 int cudnnv_library_major(const char *path, int main_only)
 {
     const char *name = path, *number = NULL;

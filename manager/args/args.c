@@ -210,7 +210,7 @@ int command_main(const struct command_list *all, const struct command *command, 
     struct args args;
     int status = args_parse(all, command, argc, argv, &args);
     if (status == 0)
-        status = run(&args);
+        status = usage_report(command->name, run(&args));
     args_release(&args);
     return status == ARGS_HELP_SHOWN ? 0 : status;
 }

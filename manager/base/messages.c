@@ -57,6 +57,26 @@ int usage_fail(const char *command, const char *format, ...)
     return EXIT_USAGE;
 }
 
+static char pending_usage[MESSAGE_MAX];
+
+int usage_problem(const char *format, ...)
+{
+    va_list args;
+    va_start(args, format);
+    vsnprintf(pending_usage, sizeof pending_usage, format, args);
+    va_end(args);
+    return EXIT_USAGE;
+}
+
+int usage_report(const char *command, int status)
+{
+    if (pending_usage[0] == '\0')
+        return status;
+    usage_fail(command, "%s", pending_usage);
+    pending_usage[0] = '\0';
+    return EXIT_USAGE;
+}
+
 /* A message that is not an error: "cudnnv: " and the text, on stderr. */
 void note(const char *format, ...)
 {

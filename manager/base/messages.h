@@ -11,6 +11,11 @@
 
 int fail(const char *format, ...) __attribute__((format(printf, 1, 2)));
 int usage_fail(const char *command, const char *format, ...) __attribute__((format(printf, 2, 3)));
+/* A wrong use of options found below the commands (a source, a framework's data), which do not know the
+ * command's name: kept until the command returns, then said as its usage error (usage_report); EXIT_USAGE. */
+int usage_problem(const char *format, ...) __attribute__((format(printf, 1, 2)));
+/* What the command returned, after saying the usage problem kept for it, as 'cudnnv COMMAND: ...'. */
+int usage_report(const char *command, int status);
 void note(const char *format, ...) __attribute__((format(printf, 1, 2)));
 
 #endif

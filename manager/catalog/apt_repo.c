@@ -206,24 +206,14 @@ int apt_packages_parse(const char *text, const char *repo_url, const char *relea
     return 0;
 }
 
-/* The Debian architecture of a platform's packages; NULL where NVIDIA's apt repositories serve none. */
-static const char *debian_arch(int platform)
-{
-    if (platform == CUDNNV_BUILD_LINUX)
-        return "amd64";
-    if (platform == CUDNNV_BUILD_SBSA)
-        return "arm64";
-    return NULL;
-}
-
 int apt_repo_find_runtime(const char *repo_url, const char *release, int platform, struct apt_runtime *found,
                           char *why, size_t why_size)
 {
     char packages_url[2100], reason[1024];
     char *text = NULL;
-    const char *arch = debian_arch(platform);
+    const char *arch = cudnnv_build_platform((enum cudnnv_build)platform)->debian_arch;
     size_t length = strlen(repo_url);
-    if (arch == NULL) {
+    if (arch[0] == '\0') {
         snprintf(why, why_size, "NVIDIA's CUDA apt repositories hold Linux x86_64 and Arm server packages only");
         return -1;
     }

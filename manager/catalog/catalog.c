@@ -18,6 +18,7 @@
 
 #include <dirent.h>
 #include "ini_read.h"
+#include "store_layout.h"
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -27,8 +28,9 @@
 /* $CUDNNV_ROOT/catalog/LEAF when fetched, else PREFIX/share/cudnnv/LEAF. */
 int catalog_data_dir(const char *leaf, char *out, size_t size)
 {
-    char prefix[PATH_MAX];
-    snprintf(out, size, "%s/catalog/%s", store_root(), leaf);
+    char prefix[PATH_MAX], catalog[PATH_MAX];
+    cudnnv_store_path(catalog, sizeof catalog, store_root(), CUDNNV_STORE_CATALOG, NULL);
+    path_join(out, size, catalog, leaf);
     if (access(out, R_OK) == 0)
         return 0;
     if (installation_prefix(prefix, sizeof prefix) != 0)
@@ -200,6 +202,12 @@ static int load_folder(struct catalog *catalog, const char *folder, int adding, 
     if (dir != NULL)
         closedir(dir);
     return dir != NULL;
+}
+
+int catalog_unreadable(const char *dir)
+{
+    return fail("cannot read the release catalog%s%s%s; reinstall cudnnv or run 'cudnnv update'", dir ? " (" : "",
+                dir ? dir : "", dir ? ")" : "");
 }
 
 int catalog_load(struct catalog *catalog)

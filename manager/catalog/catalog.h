@@ -62,9 +62,13 @@ const char *catalog_platform_name(enum catalog_platform platform);
 const char *catalog_platform_key(enum catalog_platform platform);
 int catalog_platform_from_name(const char *name);
 const char *catalog_platform_list(void);
+/* A platform name no row has, as the command's usage error (usage_problem); EXIT_USAGE. */
+int catalog_platform_refused(const char *name);
 enum catalog_platform catalog_host_platform(void);
 const char *catalog_build_min_driver(const struct catalog_build *build);
 int catalog_load(struct catalog *catalog);
+/* The catalog could not be read (dir, where known, says from where): the error and its fix; 1. */
+int catalog_unreadable(const char *dir);
 void catalog_free(struct catalog *catalog);
 const struct catalog_release *catalog_find(const struct catalog *catalog, const char *requested);
 const struct catalog_release *catalog_release_of_set(const struct catalog *catalog, const char *version);

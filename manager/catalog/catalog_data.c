@@ -8,10 +8,12 @@
  */
 #include "catalog.h"
 
+#include "fsutil.h"
 #include "ini_read.h"
 #include "messages.h"
 #include "shim_files.h"
 #include "store.h"
+#include "store_layout.h"
 
 #include <limits.h>
 #include <stdio.h>
@@ -54,9 +56,10 @@ static void warn_once(const char *path, int status, const char *instead)
 
 int catalog_data_read(const char *leaf, ini_handler handler, void *user)
 {
-    char path[PATH_MAX], prefix[PATH_MAX];
+    char path[PATH_MAX], prefix[PATH_MAX], catalog[PATH_MAX];
     struct stat info;
-    snprintf(path, sizeof path, "%s/catalog/%s", store_root(), leaf);
+    cudnnv_store_path(catalog, sizeof catalog, store_root(), CUDNNV_STORE_CATALOG, NULL);
+    path_join(path, sizeof path, catalog, leaf);
     if (lstat(path, &info) == 0) {
         int status = ini_read(path, take_nothing, NULL);
         if (status == 0)

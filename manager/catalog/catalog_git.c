@@ -49,7 +49,7 @@ int catalog_git_clone(const char *root, const char *target, const char *remote)
     char staging[PATH_MAX], checkout[PATH_MAX];
     git_repository *repository = NULL;
     int status = 0;
-    if (store_new_staging_in(root, "catalog-staging", "catalog", staging, sizeof staging) != 0)
+    if (store_new_staging_in(root, CUDNNV_STORE_CATALOG_STAGING, "catalog", staging, sizeof staging) != 0)
         return 1;
     path_join(checkout, sizeof checkout, staging, "catalog");
     start_libgit2();

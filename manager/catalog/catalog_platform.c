@@ -6,6 +6,7 @@
  */
 #include "catalog.h"
 #include "platform.h"
+#include "messages.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -41,6 +42,11 @@ const char *catalog_platform_list(void)
                      i == 0 ? "" : (i == CATALOG_PLATFORMS - 1 ? " or " : ", "), catalog_platform_name(i));
     }
     return list;
+}
+
+int catalog_platform_refused(const char *name)
+{
+    return usage_problem("unknown platform '%s': %s", name, catalog_platform_list());
 }
 
 enum catalog_platform catalog_host_platform(void)

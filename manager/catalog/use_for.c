@@ -41,12 +41,12 @@ static int parse_request(const char *request, const char **framework, char *vers
     size_t length = equals ? (size_t)(equals - request) : strlen(request);
     char name[32];
     if (length >= sizeof name || (equals != NULL && equals[2] == '\0'))
-        return usage_fail("use", "--for wants FRAMEWORK or FRAMEWORK==VERSION, e.g. torch or tensorflow==2.5");
+        return usage_problem("--for wants FRAMEWORK or FRAMEWORK==VERSION, e.g. torch or tensorflow==2.5");
     memcpy(name, request, length);
     name[length] = '\0';
     *framework = framework_canonical_name(name);
     if (*framework == NULL)
-        return usage_fail("use", "unknown framework '%s' (tensorflow, pytorch, jax or onnxruntime)", name);
+        return usage_problem("unknown framework '%s' (tensorflow, pytorch, jax or onnxruntime)", name);
     snprintf(version, size, "%s", equals ? equals + 2 : "");
     return 0;
 }

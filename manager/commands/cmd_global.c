@@ -8,6 +8,7 @@
 #include "set_source.h"
 #include "store.h"
 #include "version_write.h"
+#include "store_layout.h"
 
 #include <errno.h>
 #include <limits.h>
@@ -28,7 +29,7 @@ static int run(struct args *args)
 {
     char path[PATH_MAX];
     const char *root = store_root();
-    path_join(path, sizeof path, root, "version");
+    cudnnv_store_path(path, sizeof path, root, CUDNNV_STORE_GLOBAL, NULL);
     if (args_has(args, GLOBAL_UNSET))
         return version_file_unset(path);
     struct stat info;

@@ -17,6 +17,7 @@
 #include "shell_table.h"
 #include "shim_files.h"
 #include "store.h"
+#include "store_layout.h"
 
 #include <limits.h>
 #include <stdio.h>
@@ -159,7 +160,7 @@ static int run(struct args *args)
         return fail("cannot find this cudnnv's own path");
     const char *root = store_root();
     char versions[PATH_MAX];
-    path_join(versions, sizeof versions, root, "versions");
+    cudnnv_store_path(versions, sizeof versions, root, CUDNNV_STORE_SETS, NULL);
     int new_store = !is_directory(versions);
     if (store_prepare(root) != 0 || shim_files_refresh(root, &copied) != 0)
         return 1;

@@ -80,8 +80,7 @@ static int run(struct args *args)
     }
     struct gpu_list gpus;
     if (args->value[INSTALL_GPU] != NULL && gpu_list_from_option(&gpus, args->value[INSTALL_GPU]) < 0)
-        return usage_fail("install", "--gpu takes compute capabilities such as 8.6 or 6.1,8.0, not '%s'",
-                          args->value[INSTALL_GPU]);
+        return gpu_option_refused(args->value[INSTALL_GPU]);
     return helper_run("cudnnv-install", args);
 }
 

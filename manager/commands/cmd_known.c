@@ -124,13 +124,12 @@ static int run(struct args *args)
     listing.chosen_platform = platform_name != NULL;
     listing.platform = platform_name ? catalog_platform_from_name(platform_name) : (int)catalog_host_platform();
     if (listing.platform < 0)
-        return usage_fail("known", "unknown platform '%s': %s", platform_name, catalog_platform_list());
+        return catalog_platform_refused(platform_name);
     if (gpu_list_for_choice(&listing.gpus, args->value[KNOWN_GPU],
                             listing.platform == (int)catalog_host_platform()) < 0)
-        return usage_fail("known", "--gpu takes compute capabilities such as 8.6 or 6.1,8.0, not '%s'",
-                          args->value[KNOWN_GPU]);
+        return gpu_option_refused(args->value[KNOWN_GPU]);
     if (catalog_load(&catalog) != 0)
-        return fail("cannot read the release catalog (%s); reinstall cudnnv or run 'cudnnv update'", catalog.dir);
+        return catalog_unreadable(catalog.dir);
     if (args_has(args, KNOWN_JSON))
         listing.json = json_array();
     for (int i = 0; i < catalog.count; i++) {

@@ -32,9 +32,9 @@ static int latest_known(const char *prefix, const char *gpu_option)
     char unfit[160], described[128];
     int platform = (int)catalog_host_platform(), passed_over = 0;
     if (gpu_list_for_choice(&gpus, gpu_option, 1) < 0)
-        return usage_fail("latest", "--gpu takes compute capabilities such as 8.6 or 6.1,8.0, not '%s'", gpu_option);
+        return gpu_option_refused(gpu_option);
     if (catalog_load(&catalog) != 0)
-        return fail("cannot read the release catalog; reinstall cudnnv or run 'cudnnv update'");
+        return catalog_unreadable(NULL);
     const char *found = NULL;
     for (int i = catalog.count - 1; i >= 0 && found == NULL; i--) {
         const struct catalog_release *release = &catalog.releases[i];

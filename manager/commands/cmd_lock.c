@@ -14,6 +14,8 @@
 #include "store.h"
 
 #include "cudnnv_select.h"
+#include "fsutil.h"
+#include "store_layout.h"
 
 #include <limits.h>
 #include <stdio.h>
@@ -43,7 +45,7 @@ static int read_platforms(const char *option, int wanted[CATALOG_PLATFORMS])
     for (char *name = strtok(copy, ","); name != NULL; name = strtok(NULL, ",")) {
         int platform = catalog_platform_from_name(name);
         if (platform < 0)
-            return usage_fail("lock", "unknown platform '%s': %s", name, catalog_platform_list());
+            return catalog_platform_refused(name);
         wanted[platform] = 1;
     }
     return 0;
@@ -155,7 +157,7 @@ static int lock_companions(const char *pin, struct lock_pin *entry, struct lock_
         !cudnnv_set_companions(set_dir, dir, sizeof dir, load, sizeof load))
         return 0;
     *strrchr(dir, '/') = '\0';   /* cuda/LABEL */
-    snprintf(record, sizeof record, "%s/cudnnv.ini", dir);
+    path_join(record, sizeof record, dir, CUDNNV_STORE_RECORD);
     if (lock_cuda_read_record(record, &cuda) != 0)
         return fail("%s: the record of the CUDA libraries %s loads (%s) cannot be read; bring them again with 'cudnnv install --with-cuda-libs %s'",
                     pin, set, record, set);
@@ -178,8 +180,7 @@ static int lock_runtime(const char *version_file, struct lock_file *lock)
     if (!cuda_runtime_find(store_root(), release, lib, sizeof lib))
         return fail("the CUDA %s runtime %s pins is not installed here: install it ('cudnnv install' there), then lock",
                     release, version_file);
-    snprintf(record, sizeof record, "%.*s/cudnnv.ini", (int)(strlen(lib) - 4), lib);   /* beside lib/ */
-    if (lock_runtime_read_record(record, &lock->runtime) != 0)
+    if (cuda_runtime_record_of(lib, record, sizeof record) != 0 || lock_runtime_read_record(record, &lock->runtime) != 0)
         return fail("the record of the CUDA %s runtime (%s) cannot be read; bring it again", release, record);
     if (lock->runtime.count == 0)
         return fail("the CUDA %s runtime was brought from a folder (%s), not from packages a lock can name by address and SHA-256; bring it from NVIDIA or a channel ('cudnnv uninstall --cuda-runtime --force %s', then 'cudnnv install', or 'cudnnv install --channel URL'), or unpin it ('cudnnv use --cuda-runtime none') to lock cuDNN alone",
@@ -205,7 +206,7 @@ static int run(struct args *args)
     if (count <= 0)
         return fail("cannot read the pins of %s; fix it, or pin again with 'cudnnv use'", version_file);
     if (catalog_load(&catalog) != 0)
-        return fail("cannot read the release catalog; reinstall cudnnv or run 'cudnnv update'");
+        return catalog_unreadable(NULL);
     memset(&lock, 0, sizeof lock);
     char *pointers[CUDNNV_MAX_LINES];
     for (int i = 0; i < count && status == 0; i++) {

@@ -14,6 +14,7 @@
 #include "selection.h"
 #include "shim_files.h"
 #include "store.h"
+#include "store_layout.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -192,16 +193,16 @@ static int prefix_is_ambiguous(const char *root, const char *typed)
 /* uninstall --cuda-runtime RELEASE: the runtime that release names (11.0, or the one 11.0.x), unless pinned. */
 static int remove_runtime(const char *root, const char *typed, int force)
 {
-    char lib[PATH_MAX], runtime[PATH_MAX];
+    char lib[PATH_MAX], runtime[PATH_MAX], name[CUDNNV_NAME_MAX + 1];
     if (!cudnnv_name_is_valid(typed))
         return fail("invalid CUDA release '%s': write it as 11.0", typed);
     if (prefix_is_ambiguous(root, typed))
         return 1;
     if (!cuda_runtime_find(root, typed, lib, sizeof lib))
         return force ? 0 : fail("no CUDA %s runtime is installed; see 'cudnnv versions'", typed);
-    snprintf(runtime, sizeof runtime, "%s", lib);
-    *strrchr(runtime, '/') = '\0';   /* ROOT/cuda/runtime/NAME */
-    const char *name = strrchr(runtime, '/') + 1;
+    if (cudnnv_store_split(lib, CUDNNV_STORE_RUNTIME_LIB, NULL, 0, name, sizeof name) != 0 ||
+        cudnnv_store_path(runtime, sizeof runtime, root, CUDNNV_STORE_RUNTIME, name) != 0)
+        return fail("cannot name the CUDA runtime in %s", lib);
     if (may_remove_what(root, name, force, runtime_named_anywhere) != 0 || store_remove_tree(root, runtime) != 0)
         return 1;
     note("removed the CUDA %s runtime", name);

@@ -13,6 +13,7 @@
 #include "store.h"
 
 #include "cudnnv_select.h"
+#include "store_layout.h"
 
 #include <errno.h>
 #include <limits.h>
@@ -52,8 +53,9 @@ static void shared_with(const struct verify_output *output, const char *relative
         size_t used = strlen(out);
         if (strcmp(names[i], output->name) == 0)
             continue;
-        if (snprintf(other, sizeof other, "%.4000s/versions/%s/%.3000s", store_root(), names[i], relative) >=
-            (int)sizeof other)
+        char set[PATH_MAX];
+        if (cudnnv_store_path(set, sizeof set, store_root(), CUDNNV_STORE_SET, names[i]) != 0 ||
+            snprintf(other, sizeof other, "%s/%.3000s", set, relative) >= (int)sizeof other)
             continue;
         if (lstat(other, &theirs) == 0 && theirs.st_ino == mine.st_ino && theirs.st_dev == mine.st_dev &&
             used + strlen(names[i]) + 3 < size)
@@ -116,7 +118,9 @@ static int verify_loading(const char *name, const char *set_dir, const struct se
         print_problem("changed", message, output);
         bad = 1;
     }
-    snprintf(library, sizeof library, "%s/lib/libcudnn.so.%d", set_dir, major);
+    char lib[PATH_MAX];
+    path_join(lib, sizeof lib, set_dir, "lib");
+    cudnnv_main_library(lib, 0, major, library, sizeof library);
     if (major > 0 && !cudnnv_platform_is_windows(info->platform) && access(library, R_OK) != 0) {
         print_problem("missing", library + strlen(set_dir) + 1, output);
         bad = 1;
@@ -219,7 +223,7 @@ static int verify_runtimes(const char *root)
     int count = cuda_runtime_list(root, names, 64), failed = 0;
     for (int i = 0; i < count; i++) {
         struct verify_output output = {NULL, 0, names[i], 0, NULL};
-        if (snprintf(dir, sizeof dir, "%s/%s/%s", root, CUDA_RUNTIME_AREA, names[i]) >= (int)sizeof dir)
+        if (cudnnv_store_path(dir, sizeof dir, root, CUDNNV_STORE_RUNTIME, names[i]) != 0)
             continue;
         output.set_dir = dir;
         if (cuda_runtime_problem(root, names[i], why, sizeof why)) {

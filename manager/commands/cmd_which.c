@@ -13,11 +13,8 @@
 
 static void default_library(const struct found_set *set, char *out, size_t size)
 {
-    int major = cudnnv_name_major(set->info.version);
-    if (cudnnv_platform_is_windows(set->info.platform))
-        snprintf(out, size, "cudnn64_%d.dll", major);
-    else
-        snprintf(out, size, "libcudnn.so.%d", major);
+    cudnnv_main_library(NULL, cudnnv_platform_is_windows(set->info.platform), cudnnv_name_major(set->info.version), out,
+                        size);
 }
 
 static int run(struct args *args)

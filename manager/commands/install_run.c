@@ -56,7 +56,7 @@ static int parse_install(struct args *args, struct install_request *request)
     request->cuda_libs_auto = config.cuda_libs_auto;
     request->source = args->count ? args->operand[0] : NULL;
     if (request->platform != NULL && catalog_platform_from_name(request->platform) < 0)
-        return usage_fail("install", "unknown platform '%s': %s", request->platform, catalog_platform_list());
+        return catalog_platform_refused(request->platform);
     if (request->name != NULL && !cudnnv_name_is_valid(request->name))
         return usage_fail("install", "invalid --name '%s': a name has %s", request->name, cudnnv_name_rule());
     return 0;
@@ -228,8 +228,8 @@ static int locked_runtime_matches(const struct lock_runtime *locked, const char 
     static struct lock_runtime have;
     char record[PATH_MAX + 16];
     int same;
-    snprintf(record, sizeof record, "%.*s/cudnnv.ini", (int)(strlen(lib) - 4), lib);   /* beside lib/ */
-    same = lock_runtime_read_record(record, &have) == 0 && have.count == locked->count;
+    same = cuda_runtime_record_of(lib, record, sizeof record) == 0 && lock_runtime_read_record(record, &have) == 0 &&
+           have.count == locked->count;
     for (int i = 0; same && i < have.count; i++)
         same = strcasecmp(have.package[i].sha256, locked->package[i].sha256) == 0;
     if (!same)

@@ -137,11 +137,11 @@ static int plan_from_releases(struct args *args, struct mirror_plan *plan)
     for (char *name = strtok(copy, ","); name != NULL; name = strtok(NULL, ",")) {
         int platform = catalog_platform_from_name(name);
         if (platform < 0)
-            return usage_fail("mirror", "unknown platform '%s': %s", name, catalog_platform_list());
+            return catalog_platform_refused(name);
         wanted[platform] = 1;
     }
     if (catalog_load(&plan->catalog) != 0)
-        return fail("cannot read the release catalog; run 'cudnnv update' or reinstall cudnnv");
+        return catalog_unreadable(NULL);
     for (int i = 1; i < args->count; i++) {
         const struct catalog_release *release = catalog_find(&plan->catalog, args->operand[i]);
         if (release == NULL)

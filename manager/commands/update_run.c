@@ -15,6 +15,7 @@
 #include "config.h"
 #include "fsutil.h"
 #include "store.h"
+#include "store_layout.h"
 
 #include <limits.h>
 #include <stdio.h>
@@ -41,14 +42,14 @@ int update_run(struct args *args)
     config_read(root, &config);
     if (remote == NULL)
         remote = config.catalog_remote[0] ? config.catalog_remote : NULL;
-    path_join(target, sizeof target, root, "catalog");
+    cudnnv_store_path(target, sizeof target, root, CUDNNV_STORE_CATALOG, NULL);
     /* the catalog has a lock of its own: a slow server never holds up the store */
     if (store_prepare(root) != 0)
         return 1;
     int lock = store_lock_named(root, "catalog.lock", "updating the catalog");
     if (lock < 0)
         return 1;
-    store_clear_stale_area(root, "catalog-staging");
+    store_clear_stale_area(root, CUDNNV_STORE_CATALOG_STAGING);
     int status;
     if (remote == NULL) {
         char redist[1100];

@@ -44,7 +44,7 @@ static void check_shims(struct doctor *doctor, const char *shim_dir)
     char path[PATH_MAX + 32], present[64] = "";
     for (int major = SHIM_FIRST_MAJOR; major <= SHIM_LAST_MAJOR; major++) {
         int needed = shim_major_is_installed(doctor->where.root, major, "linux");
-        snprintf(path, sizeof path, "%s/libcudnn.so.%d", shim_dir, major);
+        cudnnv_main_library(shim_dir, 0, major, path, sizeof path);
         if (needed != is_regular_file(path)) {
             doctor_add(doctor, DOCTOR_FAIL, "shims", "run 'cudnnv rehash'",
                        needed ? "%s is missing" : "%s serves a major no installed set has", path);

@@ -16,6 +16,7 @@
 #include "set_info.h"
 #include "shim_files.h"
 #include "store.h"
+#include "store_layout.h"
 
 #include <windows.h>
 
@@ -111,11 +112,11 @@ void doctor_check_library_path(struct doctor *doctor)
     static char dirs[PATH_DIRS_MAX][PATH_MAX];
     char shims[PATH_MAX], dll[32];
     int count = dll_search_path_dirs(dirs, PATH_DIRS_MAX), checked = 0;
-    path_join(shims, sizeof shims, doctor->where.root, "shims/bin");
+    cudnnv_store_path(shims, sizeof shims, doctor->where.root, CUDNNV_STORE_SHIMS_BIN, NULL);
     for (int major = SHIM_FIRST_MAJOR; major <= SHIM_LAST_MAJOR; major++) {
         if (!shim_major_is_installed(doctor->where.root, major, "windows"))
             continue;
-        snprintf(dll, sizeof dll, "cudnn64_%d.dll", major);
+        cudnnv_main_library(NULL, 1, major, dll, sizeof dll);
         checked++;
         int first = -1;
         for (int i = 0; i < count && first < 0; i++)
@@ -176,7 +177,7 @@ void doctor_check_cuda_directories(struct doctor *doctor)
             continue;
         snprintf(bin, sizeof bin, "%s/bin", equals + 1);
         for (int major = SHIM_FIRST_MAJOR; major <= SHIM_LAST_MAJOR; major++) {
-            snprintf(dll, sizeof dll, "cudnn64_%d.dll", major);
+            cudnnv_main_library(NULL, 1, major, dll, sizeof dll);
             if (!dll_search_file_in(bin, dll))
                 continue;
             stray++;

@@ -62,9 +62,9 @@ static void ignore_problem(const char *kind, const char *path, void *user)
 
 static void check_linked_set(struct doctor *doctor, int major, const char *name, const char *set_dir)
 {
-    char library[PATH_MAX + 32];
-    snprintf(library, sizeof library, "%s/lib/libcudnn.so.%d", set_dir, major);
-    if (is_regular_file(library))
+    char lib[PATH_MAX], library[PATH_MAX + 32];
+    path_join(lib, sizeof lib, set_dir, "lib");
+    if (cudnnv_main_library(lib, 0, major, library, sizeof library) == 0 && is_regular_file(library))
         doctor_add(doctor, DOCTOR_OK, "set", NULL, "%s is linked, and holds libcudnn.so.%d", name, major);
     else
         doctor_add(doctor, DOCTOR_FAIL, "set", "link it again to a directory that holds cuDNN ('cudnnv link --force NAME DIR')",

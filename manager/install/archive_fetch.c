@@ -19,6 +19,7 @@
 #include "mirror_path.h"
 #include "store.h"
 #include "url_mask.h"
+#include "store_layout.h"
 
 #include <limits.h>
 #include <stdio.h>
@@ -77,7 +78,9 @@ static int obtain(const struct catalog_archive *archive, int dry_run, char *path
     const char *root = store_root();
     config_read(root, &config);
     *downloaded = 0;
-    snprintf(path, size, "%s/cache/%s", root, archive->name);
+    char cache[PATH_MAX];
+    cudnnv_store_path(cache, sizeof cache, root, CUDNNV_STORE_CACHE, NULL);
+    path_join(path, size, cache, archive->name);
     if (dry_run && is_regular_file(path))
         return describe_plan(archive, path);
     if (is_regular_file(path)) {

@@ -28,6 +28,7 @@
 #include "shim_files.h"
 #include "store.h"
 #include "wheel_record.h"
+#include "store_layout.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -183,8 +184,8 @@ static int write_record(const char *dir, const struct companion_choice *chosen, 
         snprintf(part->version, sizeof part->version, "%s", chosen->component[i].version);
         part->archive = chosen->component[i].archive;
     }
-    FILE *out = path_join(path, sizeof path, dir, "cudnnv.ini") == 0 ? safe_file_begin(path, temporary, sizeof temporary)
-                                                                     : NULL;
+    FILE *out = path_join(path, sizeof path, dir, CUDNNV_STORE_RECORD) == 0
+                    ? safe_file_begin(path, temporary, sizeof temporary) : NULL;
     if (out == NULL)
         return -1;
     fprintf(out, "; written by cudnnv: CUDA libraries that cuDNN sets load, from %s\n", chosen->source);
@@ -196,7 +197,7 @@ static int write_record(const char *dir, const struct companion_choice *chosen, 
 static int already_there(const char *root, const char *label, const struct cuda_libs_request *request)
 {
     char path[PATH_MAX], key[64];
-    char *text = snprintf(path, sizeof path, "%s/cuda/%s/cudnnv.ini", root, label) < (int)sizeof path
+    char *text = cudnnv_store_path(path, sizeof path, root, CUDNNV_STORE_CUDA_RECORD, label) == 0
                      ? read_small_file(path, 16384) : NULL;
     int all = text != NULL;
     for (int i = 0; i < request->count && all; i++) {
@@ -223,7 +224,7 @@ int companions_keep_present(const char *root, const char *label, struct cuda_lib
 {
     char path[PATH_MAX], key[64];
     int added = 0;
-    char *text = snprintf(path, sizeof path, "%s/cuda/%s/cudnnv.ini", root, label) < (int)sizeof path
+    char *text = cudnnv_store_path(path, sizeof path, root, CUDNNV_STORE_CUDA_RECORD, label) == 0
                      ? read_small_file(path, 16384) : NULL;
     for (size_t k = 0; text != NULL && k < sizeof known_components / sizeof known_components[0]; k++) {
         int asked = 0;
@@ -241,17 +242,10 @@ int companions_keep_present(const char *root, const char *label, struct cuda_lib
 
 static int publish(const char *root, const char *staged, const char *label)
 {
-    char cuda[PATH_MAX], target[PATH_MAX];
-    path_join(cuda, sizeof cuda, root, "cuda");
-    if (make_dirs(cuda, 0755) != 0 || path_join(target, sizeof target, cuda, label) != 0)
-        return fail("cannot create %s: %s", cuda, strerror(errno));
-    if (sync_tree_directories(staged) != 0)
-        return fail("cannot flush %s to the disk: %s", staged, strerror(errno));
-    if (rename(staged, target) == 0)
-        return 0;
-    if ((errno != EEXIST && errno != ENOTEMPTY) || platform_exchange(staged, target) != 0)
-        return fail("cannot move the CUDA libraries into %s: %s", target, strerror(errno));
-    return 0;
+    char target[PATH_MAX];
+    if (cudnnv_store_path(target, sizeof target, root, CUDNNV_STORE_CUDA_LIBS, label) != 0)
+        return fail("the store's path %s is too long for CUDA's libraries", root);
+    return store_publish_tree(staged, target, 1, "the CUDA libraries");
 }
 
 static int bring_into(const char *root, const char *staging, const struct companion_choice *chosen,

@@ -26,6 +26,7 @@
 #include "messages.h"
 #include "platform.h"
 #include "store.h"
+#include "store_layout.h"
 
 #include <dirent.h>
 #include <strings.h>
@@ -185,7 +186,7 @@ static int write_record(const char *staged, const struct lock_runtime *origin)
     char path[PATH_MAX], temporary[PATH_MAX + 64], stamp[32];
     time_t now = time(NULL);
     struct tm utc;
-    FILE *out = path_join(path, sizeof path, staged, "cudnnv.ini") == 0
+    FILE *out = path_join(path, sizeof path, staged, CUDNNV_STORE_RECORD) == 0
                     ? safe_file_begin(path, temporary, sizeof temporary) : NULL;
     if (out == NULL)
         return -1;
@@ -197,23 +198,14 @@ static int write_record(const char *staged, const struct lock_runtime *origin)
     return safe_file_commit(out, temporary, path, !ferror(out));
 }
 
-static int publish(const char *root, const char *staged, const char *release)
-{
-    char area[PATH_MAX], target[PATH_MAX];
-    if (path_join(area, sizeof area, root, CUDA_RUNTIME_AREA) != 0 || make_dirs(area, 0755) != 0 ||
-        path_join(target, sizeof target, area, release) != 0)
-        return fail("cannot create %s/%s: %s", root, CUDA_RUNTIME_AREA, strerror(errno));
-    if (sync_tree_directories(staged) != 0 || rename(staged, target) != 0)
-        return fail("cannot move the CUDA %s runtime into %s: %s", release, target, strerror(errno));
-    return 0;
-}
-
 static int bring(const char *root, const char *staging, const char *release, const char *folder,
                  const struct lock_runtime *origin)
 {
-    char staged[PATH_MAX], lib[PATH_MAX];
+    char staged[PATH_MAX], lib[PATH_MAX], target[PATH_MAX];
     struct manifest_stats stats;
     int count;
+    if (cudnnv_store_path(target, sizeof target, root, CUDNNV_STORE_RUNTIME, release) != 0)
+        return fail("the store's path %s is too long for a CUDA runtime", root);
     if (path_join(staged, sizeof staged, staging, release) != 0 || path_join(lib, sizeof lib, staged, "lib") != 0 ||
         make_dirs(lib, 0755) != 0)
         return fail("cannot create %s: %s", lib, strerror(errno));
@@ -221,10 +213,9 @@ static int bring(const char *root, const char *staging, const char *release, con
         return 1;
     if (write_record(staged, origin) != 0 || manifest_build(root, staged, &stats) != 0)
         return fail("cannot write the record of %s: %s", staged, strerror(errno));
-    if (publish(root, staged, release) != 0)
+    if (store_publish_tree(staged, target, 0, "the CUDA runtime") != 0)
         return 1;
-    note("brought the CUDA %s runtime (%d files and links) from %s into %s/%s/%s", release, count, origin->from,
-         root, CUDA_RUNTIME_AREA, release);
+    note("brought the CUDA %s runtime (%d files and links) from %s into %s", release, count, origin->from, target);
     return 0;
 }
 

@@ -18,6 +18,7 @@
 #include "store.h"
 
 #include "cudnnv_select.h"
+#include "store_layout.h"
 
 #include <errno.h>
 #include <limits.h>
@@ -87,8 +88,9 @@ static void add_with_dependencies(const char *dir, const char *name, char *load,
 static int record_companions(const char *root, const char *name, const char *label, const char *platform,
                              const struct set_judgement *judgement)
 {
-    char dir[PATH_MAX], file[PATH_MAX], text[512], load[CUDNNV_COMPANIONS_MAX] = "";
-    snprintf(dir, sizeof dir, "%s/cuda/%s/%s", root, label, cuda_libs_folder(platform));
+    char libs[PATH_MAX], dir[PATH_MAX], file[PATH_MAX], text[512], load[CUDNNV_COMPANIONS_MAX] = "";
+    cudnnv_store_path(libs, sizeof libs, root, CUDNNV_STORE_CUDA_LIBS, label);
+    path_join(dir, sizeof dir, libs, cuda_libs_folder(platform));
     for (int i = 0; i < judgement->count; i++) {
         const char *need = judgement->finding[i].need.name;
         if (cuda_libs_component_of(need) != NULL && serves_name(dir, need))
@@ -96,9 +98,12 @@ static int record_companions(const char *root, const char *name, const char *lab
     }
     snprintf(text, sizeof text, "; written by cudnnv install --with-cuda-libs: what set %s loads before itself\n"
              "cuda_libs = %s\ncuda_libs_load = %s\n", name, label, load);
-    snprintf(dir, sizeof dir, "%s/cuda/sets", root);
-    if (make_dirs(dir, 0755) != 0 || path_join(file, sizeof file, dir, name) != 0 || write_file_atomic(file, text) != 0)
-        return fail("cannot write %s/%s: %s", dir, name, strerror(errno));
+    if (cudnnv_store_path(file, sizeof file, root, CUDNNV_STORE_COMPANION_LIST, name) != 0)
+        return fail("the store's path %s is too long", root);
+    snprintf(dir, sizeof dir, "%s", file);
+    *strrchr(dir, '/') = '\0';
+    if (make_dirs(dir, 0755) != 0 || write_file_atomic(file, text) != 0)
+        return fail("cannot write %s: %s", file, strerror(errno));
     return 0;
 }
 
@@ -112,7 +117,8 @@ int install_cuda_libs_for(const char *root, const char *name, int asked, const s
     if (set_info_read(set_dir, &info) != 0 || needs_judge_set(root, name, &judgement) != 0)
         return fail("no set '%s' in the store; see 'cudnnv versions'", name);
     request.cuda_major = cuda_major_of(info.cuda);
-    request.platform = strcmp(info.platform, "linux") == 0 ? "linux-x86_64" : info.platform;
+    int build = cudnnv_build_find(info.platform);   /* NVIDIA's name, also for an older store's "linux" */
+    request.platform = build >= 0 ? cudnnv_build_platform((enum cudnnv_build)build)->name : info.platform;
     request.origin = *origin;
     if (components_wanted(&judgement, &request) == 0) {
         if (asked)

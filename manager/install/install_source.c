@@ -87,7 +87,7 @@ int install_source_resolve(const struct source_query *query, struct resolved_arc
     memset(found, 0, sizeof *found);
     found->platform = query->platform;
     if (source != &source_lock && source != &source_local && query->request->sha256 != NULL)
-        return usage_fail("install", "--sha256 checks a file; a catalog release is checked against the catalog");
+        return usage_problem("--sha256 checks a file; a catalog release is checked against the catalog");
     int status = source->resolve(query, found);
     if (source == &source_catalog)
         return index_instead(query, found, status);

@@ -213,7 +213,7 @@ static int link_sonames(const char *source, const char *set_dir, const struct se
     path_join(lib_dir, sizeof lib_dir, set_dir, "lib");
     if (set_needs_make_soname_links(lib_dir, &made, why, sizeof why) != 0)
         return fail("refusing %s: %s; nothing was installed", source, why);
-    snprintf(soname, sizeof soname, "libcudnn.so.%d", cudnnv_name_major(info->version));
+    cudnnv_main_library(NULL, 0, cudnnv_name_major(info->version), soname, sizeof soname);
     if (path_join(main_library, sizeof main_library, lib_dir, soname) != 0 || !is_regular_file(main_library))
         return fail("refusing %s: its lib/ has no %s (no library names that soname), so no program could load it; nothing was installed",
                     source, soname);

@@ -203,10 +203,9 @@ static int resolve(const struct source_query *query, struct resolved_archive *fo
     const char *cuda = query->request->cuda, *requested = query->requested;
     int platform = query->platform;
     if (gpu_list_for_choice(&gpus, query->request->gpu, platform == (int)catalog_host_platform()) < 0)
-        return usage_fail("install", "--gpu takes compute capabilities such as 8.6 or 6.1,8.0, not '%s'",
-                          query->request->gpu);
+        return gpu_option_refused(query->request->gpu);
     if (catalog == NULL)
-        return fail("cannot read the release catalog; reinstall cudnnv or run 'cudnnv update'");
+        return catalog_unreadable(NULL);
     int by_pin;
     cuda = chosen_cuda(query, catalog, &by_pin);
     if ((cuda == NULL || cuda[0] == '\0') && !driver_machine_cuda(driver, sizeof driver, ceiling, sizeof ceiling))

@@ -8,6 +8,7 @@
 #include "platform.h"
 
 #include "cudnnv_select.h"
+#include "messages.h"
 
 #include <dlfcn.h>
 #include <stdio.h>
@@ -166,4 +167,9 @@ void gpu_list_describe(const struct gpu_list *list, char *out, size_t size)
         size_t used = strlen(out);
         snprintf(out + used, size - used, "%s%s", i ? ", " : "", list->gpus[i].capability);
     }
+}
+
+int gpu_option_refused(const char *option)
+{
+    return usage_problem("--gpu takes compute capabilities such as 8.6 or 6.1,8.0, not '%s'", option);
 }

@@ -26,6 +26,8 @@ struct gpu_list {
 int gpu_list_detect(struct gpu_list *list, char *why, size_t size);
 int gpu_list_from_option(struct gpu_list *list, const char *option);
 int gpu_list_for_choice(struct gpu_list *list, const char *option, int this_machine);
+/* A --gpu value that names no compute capabilities, as the command's usage error (usage_problem); EXIT_USAGE. */
+int gpu_option_refused(const char *option);
 int gpu_list_unfit(const struct gpu_list *list, const struct catalog_build *build, char *why, size_t size);
 int gpu_list_release_unfit(const struct gpu_list *list, const struct catalog_release *release, int platform,
                            char *why, size_t size);

@@ -10,6 +10,7 @@
 #include "set_info.h"
 
 #include "ini_read.h"
+#include "store_layout.h"
 #include <errno.h>
 #include <limits.h>
 #include <stdio.h>
@@ -85,7 +86,7 @@ int set_needs_read(const char *set_dir, struct set_needs *needs)
 int set_needs_append(const char *set_dir, const struct set_needs *needs)
 {
     char path[PATH_MAX];
-    if (path_join(path, sizeof path, set_dir, "cudnnv.ini") != 0)
+    if (path_join(path, sizeof path, set_dir, CUDNNV_STORE_RECORD) != 0)
         return -1;
     char *text = read_small_file(path, 64 * 1024);
     if (text == NULL)

@@ -63,6 +63,7 @@ build_curl() {
     cp curl/lib/.libs/libcurl.a "$out/lib/"
 }
 
+! built_before "libarchive and libcurl${LEAN_HOST:+ for $LEAN_HOST}" || exit 0
 fetch
 [ "$fetch_only" = 0 ] || exit 0
 # curl's configure and libarchive's keep a core each
@@ -70,3 +71,4 @@ build_curl &
 curl=$!
 build_libarchive
 wait $curl
+keep_built

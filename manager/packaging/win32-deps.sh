@@ -71,6 +71,7 @@ build_jansson() {
     cp jansson-build/include/jansson.h jansson-build/include/jansson_config.h "$out/include/"
 }
 
+! built_before "libarchive, jansson, zstd and bzip2 for $host" || exit 0
 fetch
 [ "$fetch_only" = 0 ] || exit 0
 build_bzip2
@@ -80,3 +81,4 @@ build_jansson &
 jansson=$!
 build_libarchive
 wait $jansson
+keep_built

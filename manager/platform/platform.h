@@ -36,7 +36,6 @@ long platform_mtime_nsec(const struct stat *info);
 #define PLATFORM_IS_WINDOWS 1
 #define PLATFORM_LINKS 0          /* linked sets are symbolic links: not made here */
 #define PLATFORM_SYSTEM_ROOT ""   /* no system store unless CUDNNV_SYSTEM_ROOT names one (as the DLL shims) */
-#define PLATFORM_SHIM_DIR "shims/bin"
 #define PLATFORM_LIBRARY_PATH "PATH"
 #define PLATFORM_PATH_SEPARATOR ';'
 #else
@@ -47,7 +46,6 @@ long platform_mtime_nsec(const struct stat *info);
 #define PLATFORM_IS_WINDOWS 0
 #define PLATFORM_LINKS 1
 #define PLATFORM_SYSTEM_ROOT CUDNNV_DEFAULT_SYSTEM_ROOT   /* cudnnv_select.h */
-#define PLATFORM_SHIM_DIR "shims/lib"
 #define PLATFORM_LIBRARY_PATH "LD_LIBRARY_PATH"
 #define PLATFORM_PATH_SEPARATOR ':'
 #endif

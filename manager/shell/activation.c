@@ -14,6 +14,7 @@
 #include "selection.h"
 #include "shim_files.h"
 #include "store.h"
+#include "store_layout.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -131,24 +132,22 @@ static void image_library_path(const char *image_root, const char *shim_dir, cha
 {
     struct cudnnv_where where;
     struct cuda_runtime_pin pin;
-    char why[PATH_MAX + 64], lib[PATH_MAX];
-    const char *name;
+    char why[PATH_MAX + 64], lib[PATH_MAX], name[CUDNNV_NAME_MAX + 1], inside[PATH_MAX];
     selection_where(&where);
     snprintf(out, size, "%s", shim_dir);
     if (cuda_runtime_pinned(&where, &pin, why, sizeof why) <= 0)
         return;
-    name = pin.version;
-    if (cuda_runtime_find(where.root, pin.version, lib, sizeof lib)) {
-        *strrchr(lib, '/') = '\0';   /* ROOT/cuda/runtime/NAME */
-        name = strrchr(lib, '/') + 1;
-    }
-    snprintf(out, size, "%s:%s/%s/%s/lib", shim_dir, image_root, CUDA_RUNTIME_AREA, name);
+    snprintf(name, sizeof name, "%s", pin.version);
+    if (cuda_runtime_find(where.root, pin.version, lib, sizeof lib))
+        cudnnv_store_split(lib, CUDNNV_STORE_RUNTIME_LIB, NULL, 0, name, sizeof name);
+    if (cudnnv_store_path(inside, sizeof inside, image_root, CUDNNV_STORE_RUNTIME_LIB, name) == 0)
+        snprintf(out, size, "%s:%s", shim_dir, inside);
 }
 
 void activation_for_image(struct activation *plan, const char *image_root)
 {
     char library_path[2 * PATH_MAX];
-    snprintf(plan->shim_dir, sizeof plan->shim_dir, "%s/shims/lib", image_root);
+    cudnnv_store_path(plan->shim_dir, sizeof plan->shim_dir, image_root, CUDNNV_STORE_SHIMS_LIB, NULL);
     image_library_path(image_root, plan->shim_dir, library_path, sizeof library_path);
     plan->preload[0] = '\0';
     for (int major = SHIM_FIRST_MAJOR; major <= SHIM_LAST_MAJOR; major++) {

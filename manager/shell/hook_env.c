@@ -17,6 +17,7 @@
 #include "set_info.h"
 #include "shim_files.h"
 #include "store.h"
+#include "store_layout.h"
 
 #include <limits.h>
 #include <stdio.h>
@@ -51,13 +52,12 @@ void hook_env_key(char *out, size_t size)
                             where.env_version ? where.env_version : "-", where.root);
     if (cudnnv_find_local_file(where.cwd, path, sizeof path))
         used += describe_file(path, text + used, sizeof text - used);
-    static const char *const store_files[] = {"version", "versions", "config", CUDA_RUNTIME_AREA};
-    for (size_t i = 0; i < sizeof store_files / sizeof store_files[0] && used < sizeof text; i++) {
-        path_join(path, sizeof path, where.root, store_files[i]);
-        used += describe_file(path, text + used, sizeof text - used);
+    for (size_t i = 0; i < CUDNNV_STORE_WATCHED_COUNT && used < sizeof text; i++) {
+        if (cudnnv_store_path(path, sizeof path, where.root, cudnnv_store_watched[i], NULL) == 0)
+            used += describe_file(path, text + used, sizeof text - used);
     }
     /* the system store's sets count too: an administrator may add one */
-    if (used < sizeof text && path_join(path, sizeof path, store_system_root(), "versions") == 0)
+    if (used < sizeof text && cudnnv_store_path(path, sizeof path, store_system_root(), CUDNNV_STORE_SETS, NULL) == 0)
         used += describe_file(path, text + used, sizeof text - used);
     if (used > sizeof text)
         used = sizeof text;

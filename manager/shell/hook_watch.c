@@ -15,6 +15,7 @@
 #include "store.h"
 
 #include "cudnnv_select.h"
+#include "store_layout.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -107,7 +108,6 @@ static int add_version_files(char *list, size_t size, const char *cwd)
 void hook_watch_print(const struct shell_row *shell, const char *root, const char *stamp)
 {
     struct cudnnv_where where;
-    static const char *const store_files[] = {"version", "versions", "config", CUDA_RUNTIME_AREA};
     char list[16384], path[PATH_MAX];
     selection_where(&where);
     if (!shell->watches || where.cwd_too_long || !platform_path_is_absolute(where.cwd) ||
@@ -116,13 +116,14 @@ void hook_watch_print(const struct shell_row *shell, const char *root, const cha
     snprintf(list, sizeof list, "=%s", stamp);
     if (!add_version_files(list, sizeof list, where.cwd))
         return;
-    for (size_t i = 0; i < sizeof store_files / sizeof store_files[0]; i++) {
-        if (path_join(path, sizeof path, root, store_files[i]) != 0 || !add_entry(list, sizeof list, path))
+    for (size_t i = 0; i < CUDNNV_STORE_WATCHED_COUNT; i++) {
+        if (cudnnv_store_path(path, sizeof path, root, cudnnv_store_watched[i], NULL) != 0 ||
+            !add_entry(list, sizeof list, path))
             return;
     }
     const char *system = store_system_root();
     if (platform_path_is_absolute(system) && strcmp(system, root) != 0 && strchr(system, '\n') == NULL &&
-        (path_join(path, sizeof path, system, "versions") != 0 || !add_entry(list, sizeof list, path)))
+        (cudnnv_store_path(path, sizeof path, system, CUDNNV_STORE_SETS, NULL) != 0 || !add_entry(list, sizeof list, path)))
         return;
     const char *version = getenv("CUDNNV_VERSION"), *configured_root = getenv("CUDNNV_ROOT");
     shell_print_set(stdout, shell, "__CUDNNV_WATCH_DIR", where.cwd);

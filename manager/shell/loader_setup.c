@@ -16,6 +16,7 @@
 #include "store.h"
 
 #include "cudnnv_select.h"
+#include "store_layout.h"
 
 #include <errno.h>
 #include <limits.h>
@@ -45,7 +46,9 @@ static int line_is_ours(const char *line, size_t length)
         if (strncmp(line, comments[i], strlen(comments[i])) == 0)
             return 1;
     }
-    return line[0] == '/' && length > 10 && strncmp(line + length - 10, "/shims/lib", 10) == 0;
+    char path[PATH_MAX];
+    return line[0] == '/' && length < sizeof path && snprintf(path, sizeof path, "%.*s", (int)length, line) > 0 &&
+           cudnnv_store_split(path, CUDNNV_STORE_SHIMS_LIB, NULL, 0, NULL, 0) == 0;
 }
 
 /*
@@ -103,7 +106,7 @@ static int shims_trusted_by_root(const char *shims)
         return fail("refusing %s for every program's loader: %s; it must be root's, writable by no one else, every step from /",
                     shims, why);
     for (int major = SHIM_FIRST_MAJOR; major <= SHIM_LAST_MAJOR; major++) {
-        snprintf(name, sizeof name, "libcudnn.so.%d", major);
+        cudnnv_main_library(NULL, 0, major, name, sizeof name);
         if (!cudnnv_trusted_entry(&trust, real, name, why, sizeof why))
             return fail("refusing %s for every program's loader: %s", shims, why);
     }
@@ -129,7 +132,7 @@ int loader_setup_system(int undo)
         return fail("init --system changes %s and the loader's cache for every program: run it as root", LOADER_SETUP_CONF);
     if (undo)
         return undo_system();
-    if (system[0] == '\0' || path_join(shims, sizeof shims, system, "shims/lib") != 0 || !is_directory(shims))
+    if (system[0] == '\0' || cudnnv_store_path(shims, sizeof shims, system, CUDNNV_STORE_SHIMS_LIB, NULL) != 0 || !is_directory(shims))
         return fail("the system store %s has no shims: install a set there and run 'CUDNNV_ROOT=%s cudnnv rehash' first",
                     system[0] ? system : "(none)", system[0] ? system : "DIR");
     /* ldconfig's files end a line at '#', read '=' as a type and split on white space */

@@ -16,6 +16,7 @@
 #include "set_info.h"
 #include "shim_files.h"
 #include "store.h"
+#include "store_layout.h"
 
 #include <errno.h>
 #include <limits.h>
@@ -203,19 +204,19 @@ static void add_mount(json_t *mounts, const char *host, const char *container)
 /* A set's files: the whole folder, or for a linked set its record and the folder its lib/ refers to. */
 static void add_set_mounts(json_t *mounts, const char *root, const char *set)
 {
-    char dir[PATH_MAX], real[PATH_MAX], part[PATH_MAX + 16], inside[PATH_MAX], kind[32] = "";
+    char dir[PATH_MAX], real[PATH_MAX], part[PATH_MAX + 16], set_inside[PATH_MAX], inside[PATH_MAX], kind[32] = "";
     cudnnv_set_dir(root, set, dir, sizeof dir);
     cudnnv_set_key(root, set, "kind", kind, sizeof kind);
-    snprintf(inside, sizeof inside, CDI_CONTAINER_ROOT "/versions/%s", set);
+    cudnnv_store_path(set_inside, sizeof set_inside, CDI_CONTAINER_ROOT, CUDNNV_STORE_SET, set);
     if (strcmp(kind, "linked") != 0) {
-        add_mount(mounts, realpath(dir, real) ? real : dir, inside);
+        add_mount(mounts, realpath(dir, real) ? real : dir, set_inside);
         return;
     }
-    snprintf(part, sizeof part, "%s/cudnnv.ini", dir);
-    snprintf(inside, sizeof inside, CDI_CONTAINER_ROOT "/versions/%s/cudnnv.ini", set);
+    path_join(part, sizeof part, dir, CUDNNV_STORE_RECORD);
+    cudnnv_store_path(inside, sizeof inside, CDI_CONTAINER_ROOT, CUDNNV_STORE_SET_RECORD, set);
     add_mount(mounts, part, inside);
-    snprintf(part, sizeof part, "%s/lib", dir);
-    snprintf(inside, sizeof inside, CDI_CONTAINER_ROOT "/versions/%s/lib", set);
+    path_join(part, sizeof part, dir, "lib");
+    path_join(inside, sizeof inside, set_inside, "lib");
     if (realpath(part, real) != NULL && text_is_valid_utf8(real))
         add_mount(mounts, real, inside);
 }
@@ -225,19 +226,18 @@ static void add_companion_mounts(json_t *mounts, const char *root, const char *s
 {
     char dir[PATH_MAX], set_dir[PATH_MAX], load[4096], record[PATH_MAX + 80], inside[PATH_MAX];
     cudnnv_set_dir(root, set, set_dir, sizeof set_dir);
-    if (!cudnnv_set_companions(set_dir, dir, sizeof dir, load, sizeof load))
+    if (!cudnnv_set_companions(set_dir, dir, sizeof dir, load, sizeof load) ||
+        !cudnnv_set_companions_list(set_dir, record, sizeof record))
         return;
     char *lib = strrchr(dir, '/');
     if (lib == NULL)
         return;
     *lib = '\0';                              /* STORE/cuda/LABEL */
-    const char *label = base_name(dir);
-    snprintf(inside, sizeof inside, CDI_CONTAINER_ROOT "/cuda/%s", label);
+    cudnnv_store_path(inside, sizeof inside, CDI_CONTAINER_ROOT, CUDNNV_STORE_CUDA_LIBS, base_name(dir));
     if (!is_directory(dir) || !text_is_valid_utf8(dir))
         return;
     add_mount(mounts, dir, inside);
-    snprintf(record, sizeof record, "%.*s/sets/%s", (int)(label - 1 - dir), dir, set);
-    snprintf(inside, sizeof inside, CDI_CONTAINER_ROOT "/cuda/sets/%s", set);
+    cudnnv_store_path(inside, sizeof inside, CDI_CONTAINER_ROOT, CUDNNV_STORE_COMPANION_LIST, set);
     add_mount(mounts, record, inside);
 }
 
@@ -251,15 +251,16 @@ static void add_env(json_t *env, const char *name, const char *value)
 /* A set's device: its files, companions and the shims, chosen by CUDNNV_VERSION, its shim preloaded. */
 static void add_set_edits(json_t *env, json_t *mounts, const char *root, const char *set, const char *shims)
 {
-    char preload[64];
-    snprintf(preload, sizeof preload, CDI_CONTAINER_ROOT "/shims/lib/libcudnn.so.%d", cudnnv_set_major(root, set));
+    char preload[PATH_MAX + 32], inside[PATH_MAX];
+    cudnnv_store_path(inside, sizeof inside, CDI_CONTAINER_ROOT, CUDNNV_STORE_SHIMS_LIB, NULL);
+    cudnnv_main_library(inside, 0, cudnnv_set_major(root, set), preload, sizeof preload);
     add_env(env, "CUDNNV_ROOT", CDI_CONTAINER_ROOT);
     add_env(env, "CUDNNV_SYSTEM_ROOT", "");
     add_env(env, "CUDNNV_VERSION", set);
     add_env(env, "LD_PRELOAD", preload);
     add_set_mounts(mounts, root, set);
     add_companion_mounts(mounts, root, set);
-    add_mount(mounts, shims, CDI_CONTAINER_ROOT "/shims/lib");
+    add_mount(mounts, shims, inside);
 }
 
 /*
@@ -270,10 +271,11 @@ static void add_set_edits(json_t *env, json_t *mounts, const char *root, const c
  */
 static void add_runtime_edits(json_t *env, json_t *mounts, const char *root, const char *runtime)
 {
-    char lib[PATH_MAX], real[PATH_MAX], inside[256], path[320];
+    char lib[PATH_MAX], real[PATH_MAX], inside[256], shims[256], path[520];
     cuda_runtime_find(root, runtime, lib, sizeof lib);
-    snprintf(inside, sizeof inside, CDI_CONTAINER_ROOT "/" CUDA_RUNTIME_AREA "/%.64s/lib", runtime);
-    snprintf(path, sizeof path, CDI_CONTAINER_ROOT "/shims/lib:%s", inside);
+    cudnnv_store_path(inside, sizeof inside, CDI_CONTAINER_ROOT, CUDNNV_STORE_RUNTIME_LIB, runtime);
+    cudnnv_store_path(shims, sizeof shims, CDI_CONTAINER_ROOT, CUDNNV_STORE_SHIMS_LIB, NULL);
+    snprintf(path, sizeof path, "%s:%s", shims, inside);
     add_env(env, "LD_LIBRARY_PATH", path);
     add_mount(mounts, realpath(lib, real) ? real : lib, inside);
 }
@@ -281,17 +283,18 @@ static void add_runtime_edits(json_t *env, json_t *mounts, const char *root, con
 /* The store device: the whole store (and the system store) read-only; the container's version files choose. */
 static void add_store_edits(json_t *env, json_t *mounts, const char *real_root)
 {
-    char system[PATH_MAX], versions[PATH_MAX + 16];
+    char system[PATH_MAX], versions[PATH_MAX + 16], shims[256];
     const char *system_root = store_system_root();
     int has_system = 0;
     if (system_root[0] != '\0' && realpath(system_root, system) != NULL && strcmp(system, real_root) != 0 &&
         text_is_valid_utf8(system)) {
-        snprintf(versions, sizeof versions, "%s/versions", system);
+        cudnnv_store_path(versions, sizeof versions, system, CUDNNV_STORE_SETS, NULL);
         has_system = is_directory(versions);
     }
     add_env(env, "CUDNNV_ROOT", CDI_CONTAINER_ROOT);
     add_env(env, "CUDNNV_SYSTEM_ROOT", has_system ? CDI_CONTAINER_SYSTEM_ROOT : "");
-    add_env(env, "LD_LIBRARY_PATH", CDI_CONTAINER_ROOT "/shims/lib");
+    cudnnv_store_path(shims, sizeof shims, CDI_CONTAINER_ROOT, CUDNNV_STORE_SHIMS_LIB, NULL);
+    add_env(env, "LD_LIBRARY_PATH", shims);
     add_mount(mounts, real_root, CDI_CONTAINER_ROOT);
     if (has_system)
         add_mount(mounts, system, CDI_CONTAINER_SYSTEM_ROOT);
@@ -351,7 +354,7 @@ static int shims_problem(const char *root, const char *shims, char *why, size_t 
     if (!cudnnv_trusted_path(&trust, shims, why, size) || realpath(shims, real) == NULL)
         return 1;
     for (int major = CUDNNV_FIRST_MAJOR; major <= CUDNNV_LAST_MAJOR; major++) {
-        snprintf(name, sizeof name, "libcudnn.so.%d", major);
+        cudnnv_main_library(NULL, 0, major, name, sizeof name);
         snprintf(file, sizeof file, "%s/%s", real, name);
         if (access(file, F_OK) == 0 && !cudnnv_trusted_entry(&trust, real, name, why, size))
             return 1;

@@ -20,6 +20,7 @@
 #include "fsutil.h"
 
 #include "ini_read.h"
+#include "store_layout.h"
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -157,7 +158,7 @@ static int config_read_file(const char *root, struct config *config)
     const char *own = getenv("CUDNNV_CONFIG");   /* a job's own settings (the CI action), instead of the store's */
     if (own != NULL && own[0] != '\0')
         snprintf(path, sizeof path, "%s", own);
-    else if (path_join(path, sizeof path, root, "config") != 0)
+    else if (cudnnv_store_path(path, sizeof path, root, CUDNNV_STORE_CONFIG, NULL) != 0)
         return 0;
     if (!is_regular_file(path))
         return 0;

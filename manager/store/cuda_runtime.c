@@ -8,6 +8,7 @@
 
 #include "cuda_components.h"
 #include "fsutil.h"
+#include "store_layout.h"
 
 #include <dirent.h>
 #include <stdlib.h>
@@ -69,12 +70,12 @@ static int by_release(const void *a, const void *b)
 int cuda_runtime_list(const char *root, cudnnv_name *names, int max)
 {
     char area[PATH_MAX], lib[2 * PATH_MAX];
-    DIR *dir = path_join(area, sizeof area, root, CUDA_RUNTIME_AREA) == 0 ? opendir(area) : NULL;
+    DIR *dir = cudnnv_store_path(area, sizeof area, root, CUDNNV_STORE_RUNTIMES, NULL) == 0 ? opendir(area) : NULL;
     struct dirent *entry;
     int count = 0;
     while (dir != NULL && count < max && (entry = readdir(dir)) != NULL) {
         if (!cudnnv_runtime_name_is_valid(entry->d_name) ||
-            snprintf(lib, sizeof lib, "%s/%s/lib", area, entry->d_name) >= (int)sizeof lib || !is_directory(lib))
+            cudnnv_store_path(lib, sizeof lib, root, CUDNNV_STORE_RUNTIME_LIB, entry->d_name) != 0 || !is_directory(lib))
             continue;
         snprintf(names[count++], sizeof names[0], "%.32s", entry->d_name);
     }
@@ -86,10 +87,17 @@ int cuda_runtime_list(const char *root, cudnnv_name *names, int max)
 
 int cuda_runtime_lib_is(const char *lib, const char *runtime)
 {
-    size_t length = strlen(lib), name = strlen(runtime);
-    /* ROOT/cuda/runtime/RUNTIME/lib */
-    return length > name + 5 && strcmp(lib + length - 4, "/lib") == 0 &&
-           strncmp(lib + length - 4 - name, runtime, name) == 0 && lib[length - 5 - name] == '/';
+    char name[CUDNNV_NAME_MAX + 1];
+    return cudnnv_store_split(lib, CUDNNV_STORE_RUNTIME_LIB, NULL, 0, name, sizeof name) == 0 &&
+           strcmp(name, runtime) == 0;
+}
+
+int cuda_runtime_record_of(const char *lib, char *out, size_t size)
+{
+    char root[PATH_MAX], name[CUDNNV_NAME_MAX + 1];
+    if (cudnnv_store_split(lib, CUDNNV_STORE_RUNTIME_LIB, root, sizeof root, name, sizeof name) != 0)
+        return -1;
+    return cudnnv_store_path(out, size, root, CUDNNV_STORE_RUNTIME_RECORD, name);
 }
 
 int cuda_runtime_foreign(const char *lib, char *first, size_t size)

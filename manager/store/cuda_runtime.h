@@ -13,8 +13,6 @@
 #include <limits.h>
 #include <stddef.h>
 
-#define CUDA_RUNTIME_AREA CUDNNV_CUDA_RUNTIME_AREA
-
 struct cuda_runtime_pin {
     char version[24];            /* "11.0" as written */
     char origin[PATH_MAX];       /* the version file that pins it */
@@ -32,6 +30,9 @@ int cuda_runtime_for_project(const struct cudnnv_where *where, char *lib, size_t
 int cuda_runtime_list(const char *root, cudnnv_name *names, int max);
 /* Whether lib (as cuda_runtime_find gives it) is the folder of the installed runtime named runtime. */
 int cuda_runtime_lib_is(const char *lib, const char *runtime);
+/* The record beside a runtime's lib/ (ROOT/cuda/runtime/NAME/cudnnv.ini) into out; 0, or -1 when lib is no
+ * runtime's. */
+int cuda_runtime_record_of(const char *lib, char *out, size_t size);
 /* How many entries of a runtime's lib/ are not CUDA's own libraries (cuda_components.h), the first escaped. */
 int cuda_runtime_foreign(const char *lib, char *first, size_t size);
 /* What is wrong with the installed runtime named runtime, for verify and doctor: 1 with why (refused by the trust

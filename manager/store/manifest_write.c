@@ -8,6 +8,7 @@
 
 #include "fsutil.h"
 #include "tree_list.h"
+#include "store_layout.h"
 
 #include <dirent.h>
 #include <limits.h>
@@ -71,8 +72,7 @@ static void read_set_manifest(const char *set_dir, struct known_files *known)
 static void load_store_files(const char *root, struct known_files *known)
 {
     char versions[PATH_MAX], set_dir[PATH_MAX];
-    path_join(versions, sizeof versions, root, "versions");
-    DIR *dir = opendir(versions);
+    DIR *dir = cudnnv_store_path(versions, sizeof versions, root, CUDNNV_STORE_SETS, NULL) == 0 ? opendir(versions) : NULL;
     if (dir == NULL)
         return;
     struct dirent *entry;

@@ -83,8 +83,7 @@ int set_cudart_probe_lib(const char *lib_dir, const char *version, const char *p
     char library[4096];
     int build = cudnnv_build_find(platform);
     if (build < 0 || !cudnnv_build_platform((enum cudnnv_build)build)->runs_here ||
-        snprintf(library, sizeof library, "%s/libcudnn.so.%d", lib_dir, cudnnv_name_major(version)) >=
-            (int)sizeof library)
+        cudnnv_main_library(lib_dir, 0, cudnnv_name_major(version), library, sizeof library) != 0)
         return -1;
     return set_cudart_probe(library, cuda, size);
 }

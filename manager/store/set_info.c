@@ -11,6 +11,7 @@
 #include "cudnnv_select.h"
 
 #include "ini_read.h"
+#include "store_layout.h"
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -39,7 +40,7 @@ static int take_key(void *user, const char *section, const char *key, const char
 int set_ini_read(const char *set_dir, set_ini_handler handler, void *user)
 {
     char path[PATH_MAX];
-    if (path_join(path, sizeof path, set_dir, "cudnnv.ini") != 0)
+    if (path_join(path, sizeof path, set_dir, CUDNNV_STORE_RECORD) != 0)
         return -1;
     return ini_read(path, handler, user) == 0 ? 0 : -1;
 }
@@ -63,7 +64,7 @@ static const char *one_line(const char *value, char *out, size_t size)
 int set_info_write(const char *set_dir, const struct set_info *info)
 {
     char path[PATH_MAX], text[3 * PATH_MAX + 512], source[PATH_MAX], linked[PATH_MAX];
-    if (path_join(path, sizeof path, set_dir, "cudnnv.ini") != 0)
+    if (path_join(path, sizeof path, set_dir, CUDNNV_STORE_RECORD) != 0)
         return -1;
     snprintf(text, sizeof text,
              "; written by cudnnv: this set's metadata\n"

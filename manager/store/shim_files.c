@@ -14,6 +14,7 @@
 
 #include "build_platform.h"
 #include "cudnnv_select.h"
+#include "store_layout.h"
 
 #include <errno.h>
 #include <limits.h>
@@ -25,7 +26,7 @@
 /* Where this system's programs find the shims: shims/lib on Linux, shims/bin on Windows. */
 int shim_files_dir(const char *root, char *out, size_t size)
 {
-    return path_join(out, size, root, PLATFORM_SHIM_DIR);
+    return cudnnv_store_path(out, size, root, CUDNNV_STORE_SHIMS, NULL);
 }
 
 /*
@@ -159,15 +160,15 @@ int shim_files_refresh(const char *root, int *copied)
     *copied = 0;
     if (shipped_dir(source, sizeof source) != 0)
         return fail("cannot find the shim libraries next to this cudnnv (expected ../lib/cudnnv/); reinstall cudnnv with 'make install'");
-    path_join(target, sizeof target, root, "shims/lib");
-    path_join(target_bin, sizeof target_bin, root, "shims/bin");
+    cudnnv_store_path(target, sizeof target, root, CUDNNV_STORE_SHIMS_LIB, NULL);
+    cudnnv_store_path(target_bin, sizeof target_bin, root, CUDNNV_STORE_SHIMS_BIN, NULL);
     snprintf(windows, sizeof windows, "%s/windows", source);
     for (int major = SHIM_FIRST_MAJOR; major <= SHIM_LAST_MAJOR; major++) {
-        snprintf(name, sizeof name, "libcudnn.so.%d", major);
+        cudnnv_main_library(NULL, 0, major, name, sizeof name);
         if (PLATFORM_LINUX_SHIMS &&
             refresh_one(source, target, name, 0, shim_major_is_installed(root, major, "linux"), copied) != 0)
             return 1;
-        snprintf(name, sizeof name, "cudnn64_%d.dll", major);
+        cudnnv_main_library(NULL, 1, major, name, sizeof name);
         if (refresh_one(windows, target_bin, name, 1, shim_major_is_installed(root, major, "windows"), copied) != 0)
             return 1;
     }
@@ -183,12 +184,10 @@ int shim_files_refresh(const char *root, int *copied)
  */
 void shim_preload_append(char *list, size_t size, const char *shim_dir, int major)
 {
+    char library[PATH_MAX + 32];
     size_t used = strlen(list);
-    const char *separator = used ? ":" : "";
-    if (shim_preload_is_weak(shim_dir))
-        snprintf(list + used, size - used, "%slibcudnn.so.%d", separator, major);
-    else
-        snprintf(list + used, size - used, "%s%s/libcudnn.so.%d", separator, shim_dir, major);
+    if (cudnnv_main_library(shim_preload_is_weak(shim_dir) ? NULL : shim_dir, 0, major, library, sizeof library) == 0)
+        snprintf(list + used, size - used, "%s%s", used ? ":" : "", library);
 }
 
 int shim_preload_is_weak(const char *shim_dir)

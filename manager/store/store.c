@@ -12,6 +12,7 @@
 #include "platform.h"
 
 #include "cudnnv_select.h"
+#include "store_layout.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -83,7 +84,8 @@ const char *store_root(void)
  */
 int store_prepare(const char *where)
 {
-    static const char *parts[] = {"versions", "shims", "cache", "staging", "locks"};
+    static const enum cudnnv_store_place parts[] = {CUDNNV_STORE_SETS, CUDNNV_STORE_SHIMS, CUDNNV_STORE_CACHE,
+                                                    CUDNNV_STORE_STAGING, CUDNNV_STORE_LOCKS};
     char path[PATH_MAX], resolved[PATH_MAX];
     if (make_dirs(where, 0755) != 0)
         return fail("cannot create the store %s: %s; set CUDNNV_ROOT to a writable directory",
@@ -91,8 +93,7 @@ int store_prepare(const char *where)
     if (where == root_path && realpath(root_path, resolved) != NULL)
         strcpy(root_path, resolved);
     for (size_t i = 0; i < sizeof parts / sizeof parts[0]; i++) {
-        path_join(path, sizeof path, where, parts[i]);
-        if (make_dirs(path, 0755) != 0)
+        if (cudnnv_store_path(path, sizeof path, where, parts[i], NULL) != 0 || make_dirs(path, 0755) != 0)
             return fail("cannot create %s: %s", path, strerror(errno));
     }
     return 0;
@@ -107,8 +108,7 @@ int store_set_dir(const char *root, const char *name, char *out, size_t size)
 /* Where a set of this store is (or will be) kept: only ever the store itself, which changes write to. */
 int store_own_set_dir(const char *root, const char *name, char *out, size_t size)
 {
-    int n = snprintf(out, size, "%s/versions/%s", root, name);
-    return n > 0 && (size_t)n < size ? 0 : -1;
+    return cudnnv_store_path(out, size, root, CUDNNV_STORE_SET, name);
 }
 
 /*
@@ -120,8 +120,12 @@ int store_own_set_dir(const char *root, const char *name, char *out, size_t size
  */
 int store_lock_named(const char *root, const char *name, const char *holder_doing)
 {
-    char path[PATH_MAX];
-    snprintf(path, sizeof path, "%s/locks/%s", root, name);
+    char locks[PATH_MAX], path[PATH_MAX];
+    if (cudnnv_store_path(locks, sizeof locks, root, CUDNNV_STORE_LOCKS, NULL) != 0 ||
+        path_join(path, sizeof path, locks, name) != 0) {
+        fail("the store's path %s is too long", root);
+        return -1;
+    }
     int fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0644);
     if (fd < 0) {
         fail("cannot open the lock %s: %s", path, strerror(errno));
@@ -150,14 +154,15 @@ void store_unlock(int fd)
 }
 
 /*
- * A new folder under ROOT/AREA ("staging" for changes of the store, under its
- * lock; "catalog-staging" for updates of the catalog, under theirs).
+ * A new folder under the area (CUDNNV_STORE_STAGING for changes of the store,
+ * under its lock; CUDNNV_STORE_CATALOG_STAGING for updates of the catalog,
+ * under theirs).
  */
-int store_new_staging_in(const char *root, const char *area, const char *purpose, char *out, size_t size)
+int store_new_staging_in(const char *root, enum cudnnv_store_place area, const char *purpose, char *out, size_t size)
 {
     char folder[PATH_MAX];
-    if (path_join(folder, sizeof folder, root, area) != 0 || make_dirs(folder, 0755) != 0)
-        return fail("cannot create %s/%s: %s", root, area, strerror(errno));
+    if (cudnnv_store_path(folder, sizeof folder, root, area, NULL) != 0 || make_dirs(folder, 0755) != 0)
+        return fail("cannot create the folder %s: %s", folder, strerror(errno));
     int n = snprintf(out, size, "%s/%s.XXXXXX", folder, purpose);
     if (n < 0 || (size_t)n >= size || mkdtemp(out) == NULL)
         return fail("cannot create a staging directory under %s: %s", folder, strerror(errno));
@@ -166,15 +171,14 @@ int store_new_staging_in(const char *root, const char *area, const char *purpose
 
 int store_new_staging(const char *root, const char *purpose, char *out, size_t size)
 {
-    return store_new_staging_in(root, "staging", purpose, out, size);
+    return store_new_staging_in(root, CUDNNV_STORE_STAGING, purpose, out, size);
 }
 
 /* Only called with AREA's lock held: whatever is in it then was left by a killed change. */
-void store_clear_stale_area(const char *root, const char *area)
+void store_clear_stale_area(const char *root, enum cudnnv_store_place area)
 {
     char dir_path[PATH_MAX], path[PATH_MAX];
-    snprintf(dir_path, sizeof dir_path, "%s/%s", root, area);
-    DIR *dir = opendir(dir_path);
+    DIR *dir = cudnnv_store_path(dir_path, sizeof dir_path, root, area, NULL) == 0 ? opendir(dir_path) : NULL;
     if (dir == NULL)
         return;
     struct dirent *entry;
@@ -194,32 +198,44 @@ int store_begin_change(const char *root)
         return -1;
     int lock = store_lock(root);
     if (lock >= 0)
-        store_clear_stale_area(root, "staging");
+        store_clear_stale_area(root, CUDNNV_STORE_STAGING);
     return lock;
 }
 
 /*
- * Moves a finished set into versions/NAME; with replace, swaps it with the
- * old one atomically. Its files were flushed as they were written; its
- * directories are flushed here, before the rename that makes it visible,
- * so a power loss cannot publish a set whose files are not on the disk.
+ * Moves a finished tree (a set, a runtime, a label's CUDA libraries) to
+ * target, creating the folder above it; with replace, swaps it with the old
+ * one atomically and deletes the old. Its files were flushed as they were
+ * written; its folders are flushed here, before the rename that makes it
+ * visible, and the folder above after it, so a power loss cannot publish a
+ * tree whose files are not on the disk. what names it in messages.
  */
-int store_publish(const char *root, const char *staged, const char *name, int replace)
+int store_publish_tree(const char *staged, const char *target, int replace, const char *what)
 {
-    char target[PATH_MAX], versions[PATH_MAX];
-    if (store_own_set_dir(root, name, target, sizeof target) != 0)
-        return fail("set path too long for '%s'", name);
+    char above[PATH_MAX];
+    snprintf(above, sizeof above, "%s", target);
+    if (strrchr(above, '/') != NULL)
+        *strrchr(above, '/') = '\0';
+    if (make_dirs(above, 0755) != 0)
+        return fail("cannot create %s: %s", above, strerror(errno));
     if (sync_tree_directories(staged) != 0)
-        return fail("cannot flush the new set to the disk: %s", strerror(errno));
-    path_join(versions, sizeof versions, root, "versions");
+        return fail("cannot flush %s to the disk: %s", what, strerror(errno));
     if (rename(staged, target) == 0)
-        return platform_sync_directory(versions) == 0 ? 0 : fail("cannot flush %s: %s", versions, strerror(errno));
+        return platform_sync_directory(above) == 0 ? 0 : fail("cannot flush %s: %s", above, strerror(errno));
     if (!replace || (errno != EEXIST && errno != ENOTEMPTY))
-        return fail("cannot move the new set into %s: %s", target, strerror(errno));
+        return fail("cannot move %s into %s: %s", what, target, strerror(errno));
     if (platform_exchange(staged, target) != 0)
         return fail("cannot replace %s: %s", target, strerror(errno));
     remove_tree(staged);
     return 0;
+}
+
+int store_publish(const char *root, const char *staged, const char *name, int replace)
+{
+    char target[PATH_MAX];
+    if (store_own_set_dir(root, name, target, sizeof target) != 0)
+        return fail("set path too long for '%s'", name);
+    return store_publish_tree(staged, target, replace, "the new set");
 }
 
 /* Takes a set out of versions/ by one rename, then deletes it. */
@@ -245,7 +261,7 @@ int store_remove_set(const char *root, const char *name)
     if (store_remove_tree(root, target) != 0)
         return 1;
     /* which companions it loaded (install --with-cuda-libs): no longer anyone's; the companions stay for others */
-    if (snprintf(moved, sizeof moved, "%s/cuda/sets/%s", root, name) < (int)sizeof moved)
+    if (cudnnv_store_path(moved, sizeof moved, root, CUDNNV_STORE_COMPANION_LIST, name) == 0)
         unlink(moved);
     return 0;
 }
