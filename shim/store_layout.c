@@ -33,7 +33,8 @@ static const char patterns[] = "shims/lib\0"                               /* CU
                                "staging\0"                                 /* CUDNNV_STORE_STAGING */
                                "locks\0"                                   /* CUDNNV_STORE_LOCKS */
                                "catalog\0"                                 /* CUDNNV_STORE_CATALOG */
-                               "catalog-staging";                           /* CUDNNV_STORE_CATALOG_STAGING */
+                               "catalog-staging\0"                         /* CUDNNV_STORE_CATALOG_STAGING */
+                               "catalog-redist";                            /* CUDNNV_STORE_CATALOG_REDIST */
 
 static const char *pattern_of(enum cudnnv_store_place place)
 {

@@ -33,6 +33,7 @@ enum cudnnv_store_place {
     CUDNNV_STORE_LOCKS,          /* locks: the lock files that serialise changes */
     CUDNNV_STORE_CATALOG,        /* catalog: what 'cudnnv update' fetched (catalog/LEAF) */
     CUDNNV_STORE_CATALOG_STAGING,/* catalog-staging: what an update builds before its rename */
+    CUDNNV_STORE_CATALOG_REDIST, /* catalog-redist: the releases 'update' read from NVIDIA's manifests */
 };
 
 /* The shims this build's programs load. */

@@ -16,8 +16,8 @@
 
 #define MESSAGE_MAX 8192
 
-/* Formats a message and writes it escaped, with a new line. */
-static void write_message(const char *prefix, const char *format, va_list args)
+/* Formats a message and writes it escaped, then end (a new line, or a space before an answer). */
+static void write_text(const char *prefix, const char *end, const char *format, va_list args)
 {
     char text[MESSAGE_MAX], escaped[MESSAGE_MAX];
     vsnprintf(text, sizeof text, format, args);
@@ -25,7 +25,13 @@ static void write_message(const char *prefix, const char *format, va_list args)
     cudnnv_escape_text(text, escaped, sizeof escaped);
     fputs(prefix, stderr);
     fputs(escaped, stderr);
-    fputc('\n', stderr);
+    fputs(end, stderr);
+    fflush(stderr);
+}
+
+static void write_message(const char *prefix, const char *format, va_list args)
+{
+    write_text(prefix, "\n", format, args);
 }
 
 int fail(const char *format, ...)
@@ -83,5 +89,13 @@ void note(const char *format, ...)
     va_list args;
     va_start(args, format);
     write_message("cudnnv: ", format, args);
+    va_end(args);
+}
+
+void ask(const char *format, ...)
+{
+    va_list args;
+    va_start(args, format);
+    write_text("cudnnv: ", " ", format, args);
     va_end(args);
 }

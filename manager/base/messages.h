@@ -17,5 +17,7 @@ int usage_problem(const char *format, ...) __attribute__((format(printf, 1, 2)))
 /* What the command returned, after saying the usage problem kept for it, as 'cudnnv COMMAND: ...'. */
 int usage_report(const char *command, int status);
 void note(const char *format, ...) __attribute__((format(printf, 1, 2)));
+/* A question on stderr, escaped, with no new line: the answer is typed after it. */
+void ask(const char *format, ...) __attribute__((format(printf, 1, 2)));
 
 #endif

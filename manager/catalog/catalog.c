@@ -221,7 +221,7 @@ int catalog_load(struct catalog *catalog)
         path_join(catalog->dir, sizeof catalog->dir, prefix, "share/cudnnv/catalog") != 0)
         catalog->dir[0] = '\0';
     if (path_join(git, sizeof git, store_root(), "catalog/catalog") != 0 ||
-        path_join(redist, sizeof redist, store_root(), "catalog-redist") != 0)
+        cudnnv_store_path(redist, sizeof redist, store_root(), CUDNNV_STORE_CATALOG_REDIST, NULL) != 0)
         return -1;
     folders += load_folder(catalog, catalog->dir, 0, config.download_base, &capacity);
     folders += load_folder(catalog, git, 0, config.download_base, &capacity);

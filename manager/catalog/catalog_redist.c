@@ -16,6 +16,8 @@
 #include "redist_manifest.h"
 
 #include "cudnnv_select.h"
+#include "progress.h"
+#include "store_layout.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -31,12 +33,6 @@
 struct redist_counts {
     int read, added, skipped, seen;
 };
-
-static void show_progress(int done, int all)
-{
-    if (isatty(STDERR_FILENO))
-        fprintf(stderr, "\rcudnnv: reading NVIDIA's manifests: %d/%d ", done, all);
-}
 
 /*
  * Temporary files (NAME.ini.tmp.XXXXXX) left by an update that was killed
@@ -95,6 +91,7 @@ int catalog_redist_update(const char *root, const char *base_url)
     char dir[PATH_MAX], target[PATH_MAX + 64], why[256];
     char *index = NULL;
     struct redist_counts counts = {0, 0, 0, 0};
+    struct progress progress;
     if (cudnnv_text_has_controls(base_url) || !catalog_url_is_allowed(base_url, base_url))
         return fail("the redist address '%s' is not a plain https, file or http URL; fix [catalog] redist in config or CUDNNV_REDIST_URL",
                     base_url);
@@ -105,11 +102,12 @@ int catalog_redist_update(const char *root, const char *base_url)
     free(index);
     if (count == 0)
         return fail("%s names no redistrib_*.json manifest; is it NVIDIA's cuDNN redist address?", base_url);
-    if (path_join(dir, sizeof dir, root, "catalog-redist") != 0 || make_dirs(dir, 0755) != 0)
-        return fail("cannot create %s/catalog-redist: %s", root, strerror(errno));
+    if (cudnnv_store_path(dir, sizeof dir, root, CUDNNV_STORE_CATALOG_REDIST, NULL) != 0 || make_dirs(dir, 0755) != 0)
+        return fail("cannot create %s: %s", dir, strerror(errno));
     remove_stale_temporaries(dir);
+    progress_start(&progress);
     for (int i = 0; i < count; i++) {
-        show_progress(i + 1, count);
+        progress_show(&progress, "reading NVIDIA's manifests: %d/%d", i + 1, count);
         if (snprintf(target, sizeof target, "%s/%s.ini", dir, labels[i]) >= (int)sizeof target)
             continue;
         if (is_regular_file(target)) {
@@ -122,8 +120,7 @@ int catalog_redist_update(const char *root, const char *base_url)
         else
             counts.skipped++;
     }
-    if (isatty(STDERR_FILENO))
-        fputc('\n', stderr);
+    progress_stop(&progress);
     note("%d new release%s from %s (%d manifests read, %d skipped, %d already known); see 'cudnnv known'",
          counts.added, counts.added == 1 ? "" : "s", base_url, counts.read, counts.skipped, counts.seen);
     return counts.skipped > 0 && counts.added == 0 ? 1 : 0;

@@ -54,8 +54,7 @@ static int selected_here(const char *root, const char *name, char *why, size_t s
 static int confirmed(const char *name, const char *why)
 {
     char answer[16];
-    fprintf(stderr, "cudnnv: %s is in use %s; remove it? [y/N] ", name, why);
-    fflush(stderr);
+    ask("%s is in use %s; remove it? [y/N]", name, why);
     if (fgets(answer, sizeof answer, stdin) == NULL)
         return 0;
     return answer[0] == 'y' || answer[0] == 'Y';

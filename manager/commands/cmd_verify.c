@@ -14,6 +14,7 @@
 
 #include "cudnnv_select.h"
 #include "store_layout.h"
+#include "progress.h"
 
 #include <errno.h>
 #include <limits.h>
@@ -34,7 +35,7 @@ struct verify_output {
     json_t *json;         /* --json: the problems array of this set's object; NULL for text */
     int problems;
     const char *name;
-    int terminal;         /* a progress line may stand on stderr: cleared before a problem is printed */
+    struct progress progress;   /* a running count on a terminal: cleared before a problem is printed */
     const char *set_dir;  /* where the set's files are: a changed file's hard-linked twins are named */
 };
 
@@ -66,8 +67,8 @@ static void shared_with(const struct verify_output *output, const char *relative
 /* A running count on a terminal: the real cuDNN 9 is 450 MB. */
 static void show_progress(int files, unsigned long long bytes, void *user)
 {
-    const struct verify_output *output = user;
-    fprintf(stderr, "\rcudnnv: verifying %s: %d files, %llu MiB ", output->name, files, bytes >> 20);
+    struct verify_output *output = user;
+    progress_show(&output->progress, "verifying %s: %d files, %llu MiB", output->name, files, bytes >> 20);
 }
 
 static void print_problem(const char *kind, const char *path, void *user)
@@ -80,8 +81,7 @@ static void print_problem(const char *kind, const char *path, void *user)
         json_array_append_new(output->json, problem);
     } else {
         char twins[512];
-        if (output->terminal)
-            fputs("\r\033[K", stderr);
+        progress_stop(&output->progress);
         shared_with(output, path, twins, sizeof twins);
         if (strcmp(kind, "changed") == 0 && twins[0] != '\0')
             printf("  %-8s %s (one file, hard-linked with %s: the change shows there too)\n", kind, path, twins);
@@ -154,7 +154,7 @@ static const char *verify_one(const char *name, json_t *list, int *failed)
     char set_dir[PATH_MAX];
     struct set_info info;
     struct verify_result result;
-    struct verify_output output = {NULL, 0, name, 0, NULL};
+    struct verify_output output = {.name = name};
     char refused[2 * PATH_MAX];
     store_set_dir(store_root(), name, set_dir, sizeof set_dir);
     output.set_dir = set_dir;
@@ -176,16 +176,15 @@ static const char *verify_one(const char *name, json_t *list, int *failed)
             printf("%s: REFUSED (%s)\n", name, refused);
         return "refused";
     }
-    int terminal = isatty(STDERR_FILENO);
-    output.terminal = terminal;
+    progress_start(&output.progress);
     if (item != NULL) {
         output.json = json_array();
         json_object_set_new(item, "problems", output.json);
     }
-    int verified = manifest_verify(set_dir, &result, print_problem, terminal ? show_progress : NULL, &output);
+    int verified = manifest_verify(set_dir, &result, print_problem, output.progress.terminal ? show_progress : NULL,
+                                   &output);
     int why = errno;   /* read first: anything after may change it */
-    if (terminal)
-        fputs("\r\033[K", stderr);
+    progress_stop(&output.progress);
     if (verified != 0) {
         *failed = 1;
         const char *status = why == ENOENT ? "no-manifest" : "unreadable-manifest";
@@ -222,7 +221,7 @@ static int verify_runtimes(const char *root)
     struct verify_result result;
     int count = cuda_runtime_list(root, names, 64), failed = 0;
     for (int i = 0; i < count; i++) {
-        struct verify_output output = {NULL, 0, names[i], 0, NULL};
+        struct verify_output output = {.name = names[i]};
         if (cudnnv_store_path(dir, sizeof dir, root, CUDNNV_STORE_RUNTIME, names[i]) != 0)
             continue;
         output.set_dir = dir;

@@ -18,6 +18,7 @@
 #include "archive_stage.h"
 #include "install_archive.h"
 #include "platform.h"
+#include "progress.h"
 
 #include <archive.h>
 #include <archive_entry.h>
@@ -233,24 +234,22 @@ static int check_links(struct extraction *x)
     return 0;
 }
 
-static void show_progress(int members, la_int64_t bytes)
-{
-    if (isatty(STDERR_FILENO))
-        fprintf(stderr, "\rcudnnv: extracting: %d members, %lld MiB ", members,
-                (long long)(bytes >> 20));
-}
-
 static int extract_all(struct extraction *x, struct archive *in)
 {
     struct archive_entry *entry;
     int status, members = 0;
+    struct progress progress;
+    progress_start(&progress);
     while ((status = archive_read_next_header(in, &entry)) == ARCHIVE_OK) {
-        if (take_member(x, in, entry) != 0)
+        if (take_member(x, in, entry) != 0) {
+            progress_stop(&progress);
             return -1;
-        show_progress(++members, archive_filter_bytes(in, -1));
+        }
+        members++;
+        progress_show(&progress, "extracting: %d members, %lld MiB", members,
+                      (long long)(archive_filter_bytes(in, -1) >> 20));
     }
-    if (isatty(STDERR_FILENO))
-        fputc('\n', stderr);
+    progress_stop(&progress);
     if (status != ARCHIVE_EOF) {
         snprintf(x->error, x->error_size, "cannot read the archive: %s", archive_error_string(in));
         return -1;

@@ -18,6 +18,7 @@
 #include "beneath.h"
 #include "fsutil.h"
 #include "platform.h"
+#include "progress.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -36,6 +37,7 @@ struct collect {
     size_t error_size;
     int files;
     unsigned long long bytes;
+    struct progress progress;
 };
 
 /* A running count on a terminal: copying the real cuDNN 9 moves about 500 MiB. */
@@ -43,8 +45,7 @@ static void show_progress(struct collect *state, const struct stat *info)
 {
     state->files++;
     state->bytes += (unsigned long long)info->st_size;
-    if (isatty(STDERR_FILENO))
-        fprintf(stderr, "\rcudnnv: copying: %d files, %llu MiB ", state->files, state->bytes >> 20);
+    progress_show(&state->progress, "copying: %d files, %llu MiB", state->files, state->bytes >> 20);
 }
 
 static int refuse(struct collect *state, const char *format, const char *path)
@@ -188,7 +189,8 @@ static int collect_licence(struct collect *state, const char *root, const char *
 int set_layout_collect(const struct set_layout *layout, const char *destination,
                        const char *confined_top, char *error, size_t size)
 {
-    struct collect state = {confined_top != NULL, -1, 0, error, size, 0, 0};
+    struct collect state = {.own = confined_top != NULL, .top = -1, .error = error, .error_size = size};
+    progress_start(&state.progress);
     if (confined_top != NULL && PLATFORM_LINKS) {
         state.top = open(confined_top, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
         state.top_length = strlen(confined_top);
@@ -204,8 +206,7 @@ int set_layout_collect(const struct set_layout *layout, const char *destination,
         collect_dir(&state, layout->import_dir, destination, "lib/x64", "cudnn", ".lib") != 0 ||
         collect_licence(&state, layout->root, destination) != 0)
         status = -1;
-    if (state.files > 0 && isatty(STDERR_FILENO))
-        fputc('\n', stderr);
+    progress_stop(&state.progress);
     if (state.top >= 0)
         close(state.top);
     return status;

@@ -7,6 +7,7 @@
 #include "set_needs_elf.h"
 
 #include "fsutil.h"
+#include "messages.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -224,10 +225,8 @@ int set_needs_print(const char *lib_dir)
 {
     static struct set_needs needs;
     char why[PATH_MAX + 128];
-    if (set_needs_collect(lib_dir, &needs, why, sizeof why) != 0) {
-        fprintf(stderr, "cudnnv: %s\n", why);
-        return 1;
-    }
+    if (set_needs_collect(lib_dir, &needs, why, sizeof why) != 0)
+        return fail("%s", why);
     if (needs.runpath[0] != '\0')
         printf("runpath %s\n", needs.runpath);
     for (int i = 0; i < needs.count; i++)

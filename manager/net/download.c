@@ -15,6 +15,7 @@
 #include "file_url.h"
 #include "fsutil.h"
 #include "store.h"
+#include "progress.h"
 
 #include <curl/curl.h>
 #include <errno.h>
@@ -36,7 +37,7 @@ struct transfer {
     int overran;          /* 1: past the bound; 2: the disk's reserve reached */
     long long written;    /* bytes in the part so far */
     curl_off_t resumed_from;
-    int terminal;
+    struct progress progress;
     long http;        /* the server's status, 0 when none answered */
     int connected;    /* whether a connection was made at all */
     long redirects;   /* how many redirects were followed */
@@ -112,11 +113,11 @@ static int show_progress(void *user, curl_off_t total, curl_off_t now, curl_off_
     struct transfer *transfer = user;
     (void)up_total;
     (void)up_now;
-    if (!transfer->terminal || total <= 0)
+    if (total <= 0)
         return 0;
     curl_off_t done = transfer->resumed_from + now, all = transfer->resumed_from + total;
-    fprintf(stderr, "\rcudnnv: downloading %s %3d%% %lld/%lld MiB ", transfer->name, (int)(done * 100 / all),
-            (long long)(done >> 20), (long long)(all >> 20));
+    progress_show(&transfer->progress, "downloading %s %3d%% %lld/%lld MiB", transfer->name, (int)(done * 100 / all),
+                  (long long)(done >> 20), (long long)(all >> 20));
     return 0;
 }
 
@@ -181,8 +182,7 @@ static CURLcode fetch_into(const char *url, const char *part, struct transfer *t
     curl_easy_cleanup(curl);
     if (fclose(out) != 0 && code == CURLE_OK)
         code = CURLE_WRITE_ERROR;
-    if (transfer->terminal)
-        fputs("\r\033[K", stderr);
+    progress_stop(&transfer->progress);
     return code;
 }
 
@@ -218,7 +218,8 @@ int download_file(const char *url, const char *target, long long expected)
     config_read(store_root(), &config);
     struct transfer transfer = {.name = strrchr(target, '/') ? strrchr(target, '/') + 1 : target,
                                 .bound = expected > 0 ? expected : config.download_max_size, .announced = expected > 0,
-                                .folder = folder, .terminal = isatty(STDERR_FILENO)};
+                                .folder = folder};
+    progress_start(&transfer.progress);
     snprintf(part, sizeof part, "%s.part", target);
     if (file_size(part) > transfer.bound)
         unlink(part);   /* a part larger than the file can be is no beginning of it */

@@ -18,6 +18,7 @@
 #include "store.h"
 
 #include "cudnnv_select.h"
+#include "progress.h"
 
 #include <windows.h>
 #include <winhttp.h>
@@ -160,32 +161,36 @@ static DWORD send_following(struct connection *http, const char *url, long long 
     }
 }
 
+/* One read of the body written to out: 0 and *got (0 at the end), or the Windows error that stopped it. */
+static DWORD receive_some(struct connection *http, FILE *out, long long done, long long bound, DWORD *got)
+{
+    static char buffer[1 << 16];
+    if (!WinHttpReadData(http->request, buffer, sizeof buffer, got))
+        return GetLastError();
+    if (done + (long long)*got > bound)
+        return ERROR_FILE_TOO_LARGE;   /* past what the source announced: never kept */
+    return fwrite(buffer, 1, *got, out) == *got ? 0 : ERROR_WRITE_FAULT;
+}
+
 /* Writes the body into out; 0, or the Windows error that stopped it. */
 static DWORD receive_body(struct connection *http, FILE *out, const char *name, long long done, long long bound)
 {
-    static char buffer[1 << 16];
-    DWORD got = 0, total = 0, size = sizeof total;
-    int terminal = _isatty(_fileno(stderr));
+    DWORD got = 0, total = 0, size = sizeof total, error;
+    struct progress progress;
     if (!WinHttpQueryHeaders(http->request, WINHTTP_QUERY_CONTENT_LENGTH | WINHTTP_QUERY_FLAG_NUMBER,
                              WINHTTP_HEADER_NAME_BY_INDEX, &total, &size, WINHTTP_NO_HEADER_INDEX))
         total = 0;
     long long all = done + total, start = done;
-    for (;;) {
-        if (!WinHttpReadData(http->request, buffer, sizeof buffer, &got))
-            return GetLastError();
-        if (got == 0)
-            break;
-        if (done + (long long)got > bound)
-            return ERROR_FILE_TOO_LARGE;   /* past what the source announced: never kept */
-        if (fwrite(buffer, 1, got, out) != got)
-            return ERROR_WRITE_FAULT;
+    progress_start(&progress);
+    while ((error = receive_some(http, out, done, bound, &got)) == 0 && got > 0) {
         done += got;
-        if (terminal && total > 0)
-            fprintf(stderr, "\rcudnnv: downloading %s %3d%% %lld/%lld MiB ", name, (int)(done * 100 / all),
-                    done >> 20, all >> 20);
+        if (total > 0)
+            progress_show(&progress, "downloading %s %3d%% %lld/%lld MiB", name, (int)(done * 100 / all), done >> 20,
+                          all >> 20);
     }
-    if (terminal)
-        fputs("\r\033[K", stderr);
+    progress_stop(&progress);
+    if (error != 0)
+        return error;
     /* a connection closed before Content-Length bytes is a cut, not an end */
     return total > 0 && done - start < (long long)total ? ERROR_WINHTTP_CONNECTION_ERROR : 0;
 }

@@ -334,3 +334,15 @@ distro_set() {
     refute_output_has "its CUDA build"
     grep -qx "cuda = " "$CUDNNV_ROOT/versions/stalling/cudnnv.ini"
 }
+
+@test "on a terminal, extracting and copying show a running count on one line, cleared before the next message; elsewhere nothing" {
+    script -qec "'$CUDNNV' install '$ARCHIVES/cudnn-11.2-linux-x64-v8.1.0.77-test.tgz'" /dev/null > "$BATS_TEST_TMPDIR/terminal"
+    grep -q $'\rcudnnv: extracting: [0-9]* members, 0 MiB\033\\[K' "$BATS_TEST_TMPDIR/terminal"
+    # the count's line is erased, so the next message starts clean
+    grep -q $'\r\033\\[Kcudnnv: installed 8.1.0.77' "$BATS_TEST_TMPDIR/terminal"
+    run cudnnv install --force "$ARCHIVES/cudnn-11.2-linux-x64-v8.1.0.77-test.tgz"
+    assert_status 0
+    assert_output_has "installed 8.1.0.77"
+    refute_output_has "extracting:"
+    refute_output_has $'\033'
+}

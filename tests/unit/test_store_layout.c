@@ -14,7 +14,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#define LAST_PLACE CUDNNV_STORE_CATALOG_STAGING
+#define LAST_PLACE CUDNNV_STORE_CATALOG_REDIST
 
 static void places_are_spelled_as_docs_store_md_says(void **state)
 {
@@ -37,6 +37,8 @@ static void places_are_spelled_as_docs_store_md_says(void **state)
         {CUDNNV_STORE_GLOBAL, NULL, "/s/version"},
         {CUDNNV_STORE_CONFIG, NULL, "/s/config"},
         {CUDNNV_STORE_CACHE, NULL, "/s/cache"},
+        {CUDNNV_STORE_CATALOG_STAGING, NULL, "/s/catalog-staging"},
+        {CUDNNV_STORE_CATALOG_REDIST, NULL, "/s/catalog-redist"},
     };
     for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
         assert_int_equal(cudnnv_store_path(out, sizeof out, "/s", rows[i].place, rows[i].name), 0);
