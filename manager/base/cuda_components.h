@@ -20,6 +20,7 @@ struct cuda_component {
     const char *conda;        /* conda-forge's split package (CUDA 12+): "libcublas" */
     const char *apt;          /* NVIDIA's apt package before "-11-0": "libcublas" */
     int runtime_required;     /* a project's runtime without it is refused */
+    int companion;            /* cuDNN itself loads it: a set's companions bring its redist package */
 };
 
 /* The sources that name CUDA's components each in their own way. */
@@ -38,6 +39,15 @@ const char *cuda_component_name_in(const struct cuda_component *component, enum 
  * needs; their count, at most max. */
 size_t cuda_component_packages(enum cuda_source source, const struct cuda_component **rows, int *required,
                                size_t max);
+/* The redist packages a set's companions are made of (cuda_cudart, libcublas, cuda_nvrtc): their count, at most
+ * max, in names. */
+size_t cuda_companion_components(const char **names, size_t max);
+/* The companion package that holds library file_name (libcublasLt.so.11, nvrtc64_112_0.dll), else NULL. */
+const char *cuda_companion_of_library(const char *file_name);
+/* The companion package named name (its redist name), as the table spells it, else NULL. */
+const char *cuda_companion_named(const char *name);
+/* The first row of a companion package, to name it in other sources; NULL when name is none. */
+const struct cuda_component *cuda_companion_row(const char *name);
 /* True when file_name looks like a shared library (lib*.so, lib*.so.N..., *.dll), CUDA's or not. */
 int cuda_looks_like_library(const char *file_name);
 

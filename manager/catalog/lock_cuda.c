@@ -7,13 +7,12 @@
  * catalog's are.
  */
 #include "lock_file.h"
+#include "cuda_components.h"
 
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-static const char *const components[] = {"libcublas", "cuda_nvrtc", "cuda_cudart"};
 
 static struct lock_cuda_part *part_named(struct lock_cuda *cuda, const char *component, size_t length)
 {
@@ -21,16 +20,17 @@ static struct lock_cuda_part *part_named(struct lock_cuda *cuda, const char *com
         if (strlen(cuda->part[i].component) == length && strncmp(cuda->part[i].component, component, length) == 0)
             return &cuda->part[i];
     }
-    for (size_t k = 0; k < sizeof components / sizeof components[0]; k++) {
-        if (strlen(components[k]) == length && strncmp(components[k], component, length) == 0 &&
-            cuda->count < LOCK_CUDA_PARTS) {
-            struct lock_cuda_part *part = &cuda->part[cuda->count++];
-            memset(part, 0, sizeof *part);
-            snprintf(part->component, sizeof part->component, "%s", components[k]);
-            return part;
-        }
-    }
-    return NULL;
+    char name[sizeof cuda->part[0].component];
+    if (length >= sizeof name || cuda->count >= LOCK_CUDA_PARTS)
+        return NULL;
+    memcpy(name, component, length);
+    name[length] = '\0';
+    if (cuda_companion_named(name) == NULL)
+        return NULL;
+    struct lock_cuda_part *part = &cuda->part[cuda->count++];
+    memset(part, 0, sizeof *part);
+    snprintf(part->component, sizeof part->component, "%s", name);
+    return part;
 }
 
 static int copy_value(char *field, size_t size, const char *value, char *why, size_t why_size)

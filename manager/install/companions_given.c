@@ -11,6 +11,7 @@
 #include "messages.h"
 
 #include "cudnnv_select.h"
+#include "cuda_components.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -27,22 +28,40 @@
  * package (libcublas-..., cuda-nvrtc-...). NULL for another file, and for
  * headers-only packages (-dev) and static libraries.
  */
+static void dashes_to_underscores(char *text)
+{
+    for (char *c = text; *c; c++)
+        *c = *c == '-' ? '_' : *c;
+}
+
+/* True when name (dashes made underscores) begins with spelling (the same) and an underscore. */
+static int begins_with_package(const char *name, const char *spelling)
+{
+    char prefix[64];
+    snprintf(prefix, sizeof prefix, "%s_", spelling);
+    dashes_to_underscores(prefix);
+    return strncmp(name, prefix, strlen(prefix)) == 0;
+}
+
 static const char *archive_component(const char *file)
 {
-    static const char *const prefixes[][2] = {
-        {"libcublas_", "libcublas"},     {"cublas_", "libcublas"},        {"cuda_nvrtc_", "cuda_nvrtc"},
-        {"cuda_cudart_", "cuda_cudart"}, {"cuda_runtime_", "cuda_cudart"},
-    };
+    static const enum cuda_source spellings[] = {CUDA_SOURCE_REDIST, CUDA_SOURCE_WHEEL, CUDA_SOURCE_CONDA};
+    const char *names[8];
     char name[160];
     snprintf(name, sizeof name, "%s", file);
-    for (char *c = name; *c; c++)
-        *c = *c == '-' ? '_' : *c;
-    const char *at = strncmp(name, "nvidia_", 7) == 0 ? name + 7 : name;
-    if (strstr(at, "_dev_") != NULL || strstr(at, "_static") != NULL)
+    dashes_to_underscores(name);
+    if (strstr(name, "_dev_") != NULL || strstr(name, "_static") != NULL)
         return NULL;
-    for (size_t i = 0; i < sizeof prefixes / sizeof prefixes[0]; i++) {
-        if (strncmp(at, prefixes[i][0], strlen(prefixes[i][0])) == 0)
-            return prefixes[i][1];
+    size_t count = cuda_companion_components(names, 8);
+    for (size_t i = 0; i < count; i++) {
+        const struct cuda_component *row = cuda_companion_row(names[i]);
+        for (size_t k = 0; k < sizeof spellings / sizeof spellings[0]; k++) {
+            const char *spelling = cuda_component_name_in(row, spellings[k]);
+            /* a wheel without its "nvidia-", as other channels repackage them */
+            if (begins_with_package(name, spelling) ||
+                (strncmp(spelling, "nvidia-", 7) == 0 && begins_with_package(name, spelling + 7)))
+                return names[i];
+        }
     }
     return NULL;
 }

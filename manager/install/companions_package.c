@@ -10,6 +10,7 @@
 #include "conda_channel.h"
 #include "messages.h"
 #include "python_index.h"
+#include "cuda_components.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -17,20 +18,18 @@
 /* NVIDIA's wheels of a component for a CUDA major: nvidia-cublas-cu12 (files nvidia_cublas_cu12-...). */
 static void wheel_project(const char *component, int major, char *project, char *prefix, size_t size)
 {
-    const char *stem = strcmp(component, "libcublas") == 0    ? "cublas"
-                       : strcmp(component, "cuda_nvrtc") == 0 ? "cuda_nvrtc"
-                                                              : "cuda_runtime";
-    snprintf(prefix, size, "nvidia_%s_cu%d", stem, major);
-    snprintf(project, size, "%s", prefix);
-    for (char *c = project; *c; c++)
-        *c = *c == '_' ? '-' : *c;
+    const struct cuda_component *row = cuda_companion_row(component);
+    snprintf(project, size, "%s-cu%d", row ? cuda_component_name_in(row, CUDA_SOURCE_WHEEL) : component, major);
+    snprintf(prefix, size, "%s", project);
+    for (char *c = prefix; *c; c++)
+        *c = *c == '-' ? '_' : *c;
 }
 
 /* A conda channel's package of a component: libcublas, cuda-nvrtc, cuda-cudart. */
 static const char *channel_package(const char *component)
 {
-    return strcmp(component, "libcublas") == 0 ? "libcublas" : strcmp(component, "cuda_nvrtc") == 0 ? "cuda-nvrtc"
-                                                                                                     : "cuda-cudart";
+    const struct cuda_component *row = cuda_companion_row(component);
+    return row ? cuda_component_name_in(row, CUDA_SOURCE_CONDA) : component;
 }
 
 /* The newest package of one component from the channel (when one is given) or the index; 0, or -1 with why. */

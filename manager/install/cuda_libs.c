@@ -29,6 +29,7 @@
 #include "store.h"
 #include "wheel_record.h"
 #include "store_layout.h"
+#include "cuda_components.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -36,19 +37,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-
-/* Linux sonames (libcublasLt.so.11) and Windows DLL names (cublasLt64_11.dll, nvrtc64_112_0.dll). */
-const char *cuda_libs_component_of(const char *library)
-{
-    const char *name = strncmp(library, "lib", 3) == 0 ? library + 3 : library;
-    if (strncmp(name, "cublas", 6) == 0)
-        return "libcublas";
-    if (strncmp(name, "nvrtc", 5) == 0)
-        return "cuda_nvrtc";
-    if (strncmp(name, "cudart", 6) == 0)
-        return "cuda_cudart";
-    return NULL;
-}
 
 /* Where a platform's libraries lie in NVIDIA's archives and in cuda/LABEL: bin for Windows DLLs, else lib. */
 const char *cuda_libs_folder(const char *platform)
@@ -208,31 +196,22 @@ static int already_there(const char *root, const char *label, const struct cuda_
     return all;
 }
 
-static const char *const known_components[] = {"libcublas", "cuda_nvrtc", "cuda_cudart"};
-
-const char *cuda_libs_component_named(const char *name)
-{
-    for (size_t k = 0; k < sizeof known_components / sizeof known_components[0]; k++) {
-        if (strcmp(name, known_components[k]) == 0)
-            return known_components[k];
-    }
-    return NULL;
-}
-
 /* Adds to the request the components cuda/LABEL already holds, so replacing it keeps them; 1 when any was added. */
 int companions_keep_present(const char *root, const char *label, struct cuda_libs_request *request)
 {
     char path[PATH_MAX], key[64];
+    const char *known[8];
     int added = 0;
+    size_t count = cuda_companion_components(known, 8);
     char *text = cudnnv_store_path(path, sizeof path, root, CUDNNV_STORE_CUDA_RECORD, label) == 0
                      ? read_small_file(path, 16384) : NULL;
-    for (size_t k = 0; text != NULL && k < sizeof known_components / sizeof known_components[0]; k++) {
+    for (size_t k = 0; text != NULL && k < count; k++) {
         int asked = 0;
         for (int i = 0; i < request->count; i++)
-            asked |= strcmp(request->component[i], known_components[k]) == 0;
-        snprintf(key, sizeof key, "\n%s.archive = ", known_components[k]);
+            asked |= strcmp(request->component[i], known[k]) == 0;
+        snprintf(key, sizeof key, "\n%s.archive = ", known[k]);
         if (!asked && strstr(text, key) != NULL && request->count < CUDA_LIBS_MAX_COMPONENTS) {
-            request->component[request->count++] = known_components[k];
+            request->component[request->count++] = known[k];
             added = 1;
         }
     }

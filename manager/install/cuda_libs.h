@@ -31,10 +31,6 @@ struct cuda_libs_request {
 /* NVIDIA's CUDA redist address ([catalog] cuda_redist, else NVIDIA's own), ending in '/' and checked: 0, or 1
  * after a message. */
 int cuda_redist_base(const char *root, char *base, size_t size);
-/* The component of NVIDIA's CUDA redist that holds a library ("libnvrtc.so" -> cuda_nvrtc); NULL for none. */
-const char *cuda_libs_component_of(const char *library);
-/* The component of that name that cudnnv brings ("libcublas", "cuda_nvrtc", "cuda_cudart"), or NULL. */
-const char *cuda_libs_component_named(const char *name);
 /* The folder of a platform's libraries in NVIDIA's archives and in cuda/LABEL: "bin" for windows-*, else "lib". */
 const char *cuda_libs_folder(const char *platform);
 /* Brings the components into root/cuda/LABEL (from NVIDIA's redist, LABEL is the newest CUDA of that major whose

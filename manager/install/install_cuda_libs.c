@@ -19,6 +19,7 @@
 
 #include "cudnnv_select.h"
 #include "store_layout.h"
+#include "cuda_components.h"
 
 #include <errno.h>
 #include <limits.h>
@@ -36,7 +37,7 @@ static int components_wanted(const struct set_judgement *judgement, struct cuda_
 {
     request->count = 0;
     for (int i = 0; i < judgement->count; i++) {
-        const char *component = cuda_libs_component_of(judgement->finding[i].need.name);
+        const char *component = cuda_companion_of_library(judgement->finding[i].need.name);
         int listed = 0;
         if (component == NULL || !is_unmet(&judgement->finding[i]))
             continue;
@@ -74,7 +75,7 @@ static void add_with_dependencies(const char *dir, const char *name, char *load,
     char path[PATH_MAX], real[PATH_MAX];
     if (path_join(path, sizeof path, dir, name) == 0 && realpath(path, real) != NULL && elf_needed(real, &needed) == 0) {
         for (int i = 0; i < needed.count; i++) {
-            if (cuda_libs_component_of(needed.need[i].name) != NULL && serves_name(dir, needed.need[i].name))
+            if (cuda_companion_of_library(needed.need[i].name) != NULL && serves_name(dir, needed.need[i].name))
                 add_name(load, size, needed.need[i].name);
         }
     }
@@ -93,7 +94,7 @@ static int record_companions(const char *root, const char *name, const char *lab
     path_join(dir, sizeof dir, libs, cuda_libs_folder(platform));
     for (int i = 0; i < judgement->count; i++) {
         const char *need = judgement->finding[i].need.name;
-        if (cuda_libs_component_of(need) != NULL && serves_name(dir, need))
+        if (cuda_companion_of_library(need) != NULL && serves_name(dir, need))
             add_with_dependencies(dir, need, load, sizeof load);
     }
     snprintf(text, sizeof text, "; written by cudnnv install --with-cuda-libs: what set %s loads before itself\n"

@@ -11,6 +11,7 @@
 #include "cuda_runtime_install.h"
 #include "lock_file.h"
 #include "messages.h"
+#include "cuda_components.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -48,7 +49,7 @@ int companions_from_lock(const char *root, const struct cuda_libs_request *reque
     snprintf(chosen->label, sizeof chosen->label, "%s", cuda->label);
     snprintf(chosen->source, sizeof chosen->source, "cudnn.lock");
     for (int i = 0; i < cuda->count && all->count < CUDA_LIBS_MAX_COMPONENTS; i++) {
-        const char *component = cuda_libs_component_named(cuda->part[i].component);
+        const char *component = cuda_companion_named(cuda->part[i].component);
         if (component == NULL)
             continue;
         snprintf(chosen->component[all->count].version, sizeof chosen->component[0].version, "%s",

@@ -154,14 +154,13 @@ int archive_member_is_needed(const char *clean_name)
 
 /*
  * True for what a set's companions need from NVIDIA's CUDA redist archives:
- * the cuBLAS, NVRTC and CUDA runtime libraries (libcublas*, libnvrtc*,
- * libcudart* below lib/; cublas*.dll, nvrtc*.dll, cudart*.dll below bin/)
+ * the libraries of the companion packages (cuda_components.h: cuBLAS and
+ * cuBLASLt, NVRTC and its builtins, the CUDA runtime) below lib/ or bin/,
  * the licence, and a wheel's METADATA and RECORD. Static libraries, headers
  * and stubs are left out.
  */
 int archive_member_is_cuda_library(const char *clean_name)
 {
-    static const char *const stems[] = {"libcublas", "libnvrtc", "libcudart", "cublas", "nvrtc", "cudart"};
     const char *leaf;
     char parent[256];
     last_two(clean_name, &leaf, parent, sizeof parent);
@@ -169,13 +168,7 @@ int archive_member_is_cuda_library(const char *clean_name)
         ((strcmp(leaf, "METADATA") == 0 || strcmp(leaf, "RECORD") == 0) && ends_with(parent, ".dist-info")))
         return 1;   /* a wheel's RECORD is what its files are checked against */
     int in_lib = strcmp(parent, "lib") == 0 || strcmp(parent, "bin") == 0;
-    for (size_t i = 0; in_lib && i < sizeof stems / sizeof stems[0]; i++) {
-        int windows = stems[i][0] != 'l';
-        if (windows ? name_has_affixes(leaf, stems[i], ".dll")
-                    : name_has_affixes(leaf, stems[i], "") && strstr(leaf, ".so") != NULL)
-            return 1;
-    }
-    return 0;
+    return in_lib && cuda_companion_of_library(leaf) != NULL;
 }
 
 /*
