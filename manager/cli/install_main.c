@@ -9,14 +9,15 @@
 #include "cli.h"
 #include "commands.h"
 #include "set_needs_elf.h"
+#include "helper_names.h"
 
 #include <string.h>
 
 int main(int argc, char **argv)
 {
-    if (argc == 3 && strcmp(argv[1], "--needs-of") == 0)
+    if (argc == 3 && strcmp(argv[1], HELPER_NEEDS_OF) == 0)
         return set_needs_print(argv[2]);
-    if (argc >= 2 && strcmp(argv[1], "--mirror") == 0) {
+    if (argc >= 2 && strcmp(argv[1], HELPER_MIRROR) == 0) {
         argv[1] = "mirror";
         return command_main(command_list(), &command_mirror, mirror_run, argc - 1, argv + 1);
     }

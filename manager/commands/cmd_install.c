@@ -6,6 +6,7 @@
 #include "args.h"
 #include "commands.h"
 #include "gpu_list.h"
+#include "helper_names.h"
 
 static const struct option_spec options[] = {
     [INSTALL_NAME] = {.name = "--name", .value_name = "NAME", .help = "install under this name instead"},
@@ -81,7 +82,7 @@ static int run(struct args *args)
     struct gpu_list gpus;
     if (args->value[INSTALL_GPU] != NULL && gpu_list_from_option(&gpus, args->value[INSTALL_GPU]) < 0)
         return gpu_option_refused(args->value[INSTALL_GPU]);
-    return helper_run("cudnnv-install", args);
+    return helper_run(HELPER_INSTALL, args);
 }
 
 const struct command command_install = {

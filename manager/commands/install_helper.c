@@ -9,6 +9,7 @@
 #include "commands.h"
 #include "platform.h"
 #include "shim_files.h"
+#include "helper_names.h"
 
 #include <errno.h>
 #include <limits.h>
@@ -34,7 +35,7 @@ int helper_run(const char *name, struct args *args)
         char **with_command = calloc((size_t)args->argc + 2, sizeof *with_command);
         if (with_command == NULL)
             return fail("out of memory");
-        snprintf(command, sizeof command, "--%s", args->command->name);
+        snprintf(command, sizeof command, "%s", HELPER_MIRROR);
         with_command[0] = helper;
         with_command[1] = command;
         memcpy(with_command + 2, argv + 1, (size_t)args->argc * sizeof *argv);
@@ -66,10 +67,10 @@ int helper_run_capture(const char *name, char **argv, char *out, size_t size)
 
 int helper_run_install(struct args *args)
 {
-    return helper_run("cudnnv-install", args);
+    return helper_run(HELPER_INSTALL, args);
 }
 
 int helper_run_update(struct args *args)
 {
-    return helper_run("cudnnv-update", args);
+    return helper_run(HELPER_UPDATE, args);
 }

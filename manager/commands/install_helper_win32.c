@@ -5,6 +5,7 @@
  */
 #include "args.h"
 #include "commands.h"
+#include "helper_names.h"
 
 #include <fcntl.h>
 #include <io.h>
@@ -13,7 +14,7 @@
 
 int helper_run(const char *name, struct args *args)
 {
-    if (strcmp(name, "cudnnv-update") == 0)
+    if (strcmp(name, HELPER_UPDATE) == 0)
         return update_run(args);
     if (args->command == &command_mirror)
         return mirror_run(args);
@@ -22,19 +23,19 @@ int helper_run(const char *name, struct args *args)
 
 int helper_run_install(struct args *args)
 {
-    return helper_run("cudnnv-install", args);
+    return helper_run(HELPER_INSTALL, args);
 }
 
 int helper_run_update(struct args *args)
 {
-    return helper_run("cudnnv-update", args);
+    return helper_run(HELPER_UPDATE, args);
 }
 
 /* Runs install with argv, keeping what it prints on stdout in out (adopt reads its JSON). */
 int helper_run_capture(const char *name, char **argv, char *out, size_t size)
 {
     int argc = 0;
-    if (strcmp(name, "cudnnv-install") != 0)
+    if (strcmp(name, HELPER_INSTALL) != 0)
         return fail("cudnnv.exe cannot capture what %s prints", name);
     while (argv[argc] != NULL)
         argc++;

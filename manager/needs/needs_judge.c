@@ -25,6 +25,7 @@
 
 #include <dirent.h>
 #include "ini_read.h"
+#include "helper_names.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -274,10 +275,10 @@ static int read_needs(const char *set_dir, const struct set_info *info, struct s
     char helper[PATH_MAX], lib_dir[PATH_MAX];
     if (set_needs_read(set_dir, needs) == 0 && needs->recorded)
         return 1;
-    if (cudnnv_platform_is_windows(info->platform) || shipped_file("cudnnv-install", helper, sizeof helper) != 0)
+    if (cudnnv_platform_is_windows(info->platform) || shipped_file(HELPER_INSTALL, helper, sizeof helper) != 0)
         return 0;
     path_join(lib_dir, sizeof lib_dir, set_dir, "lib");
-    char *argv[] = {helper, "--needs-of", lib_dir, NULL};
+    char *argv[] = {helper, HELPER_NEEDS_OF, lib_dir, NULL};
     return platform_run_capture(argv, answer, sizeof answer, 30) == 0 && set_needs_parse_lines(answer, needs) >= 0;
 }
 
