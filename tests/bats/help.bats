@@ -84,8 +84,10 @@ load helpers
     assert_status 0
     assert_output_has "CUDNNV_VERSION=8.1"
     run cudnnv completions use
+    assert_status 0
     assert_output_has "--for"
     run cudnnv completions install
+    assert_status 0
     assert_output_has "--cuda"
     assert_output_has "--platform"
 }
@@ -173,6 +175,7 @@ built_man_page() {
     assert_status 0
     [ "$output" = "--help" ]
     run cudnnv exec --version=8.1.0.77 sh -c 'echo "$CUDNNV_VERSION"'
+    assert_status 0
     [ "$output" = 8.1.0.77 ]
     # a helper program parses with the same table
     run cudnnv install --nmae x y
