@@ -167,10 +167,6 @@ host_in_project() {
     assert_output_has 'ENV LD_LIBRARY_PATH="/opt/cudnnv/shims/lib:/opt/cudnnv/cuda/runtime/11.0/lib"'
 }
 
-expect_line() { # expect_line FILE LINE
-    grep -qxF "$2" "$1" || { echo "$1 lacks: $2" >&2; cat "$1" >&2; return 1; }
-}
-
 # in_shell NAME SHELL_COMMAND INIT_LINE: an interactive shell under tmux, started where no CUDA is visible,
 # goes into the 2.4 project, the 2.5 project and out, starting the TensorFlow-like host in each.
 in_shell() {

@@ -208,6 +208,24 @@ stop_server() {
     [ -n "${SERVER_PID:-}" ] && kill "$SERVER_PID" 2>/dev/null || true
 }
 
+# Every test's end, unless its file defines its own: a server it started is stopped.
+teardown() {
+    stop_server
+}
+
+# two_projects: the usual fixtures installed, and two projects: $BATS_TEST_TMPDIR/A pinning 8.0.4, B pinning 8.1.0.
+two_projects() {
+    install_usual_fixtures
+    mkdir -p "$BATS_TEST_TMPDIR/A" "$BATS_TEST_TMPDIR/B"
+    (cd "$BATS_TEST_TMPDIR/A" && cudnnv use 8.0.4)
+    (cd "$BATS_TEST_TMPDIR/B" && cudnnv use 8.1.0)
+}
+
+# expect_line FILE LINE: FILE holds LINE, exactly, as one of its lines.
+expect_line() {
+    grep -qxF "$2" "$1" || { echo "$1 lacks: $2" >&2; cat "$1" >&2; return 1; }
+}
+
 # write_test_release PLATFORM ARCHIVE URL SHA256 MIN_DRIVER: a fetched catalog
 # holding release 8.1.0.77 with one CUDA 11.2 build, whose PLATFORM (linux,
 # windows) archive is ARCHIVE at URL.

@@ -142,10 +142,6 @@ BASH_ENV=/tmp/evil" run --separate-stderr cudnnv env --format dockerfile 8.1
     [ ! -e "$CUDNNV_ROOT/versions/8.1.0.77" ]
 }
 
-teardown() {
-    stop_server
-}
-
 @test "the password of an index address is never printed: pip's ****" {
     PIP_INDEX_URL="http://__token__:SECRET123@127.0.0.1:9/simple" run -1 cudnnv install 9.99.1
     assert_output_has "http://__token__:****@127.0.0.1:9/simple/"

@@ -8,10 +8,6 @@ load helpers
 
 ARCHIVE=cudnn-11.2-linux-x64-v8.1.0.77-test.tgz
 
-teardown() {
-    stop_server
-}
-
 serve_release() { # serve_release: the archive over https, and a catalog release naming it there
     unset SSL_CERT_FILE SSL_CERT_DIR   # some machines set them; each test says what it trusts
     mkdir -p "$BATS_TEST_TMPDIR/www"

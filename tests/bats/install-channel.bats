@@ -5,10 +5,6 @@
 
 load helpers
 
-teardown() {
-    stop_server
-}
-
 # conda_package OUT.conda|OUT.tar.bz2 [ITEM...]: the 9.1.0 fixture as conda lays a package out (lib/, include/, info/).
 conda_package() {
     local out=$1

@@ -8,10 +8,6 @@ load helpers
 WHEEL=nvidia_cudnn_cu12-9.1.0.70-py3-none-manylinux2014_x86_64.whl
 OLDER=nvidia_cudnn_cu12-9.0.0.312-py3-none-manylinux2014_x86_64.whl
 
-teardown() {
-    stop_server
-}
-
 
 build_index() {
     make_wheel "$BATS_TEST_TMPDIR/$WHEEL"
@@ -35,10 +31,7 @@ HTML
  {"filename": "$WHEEL", "url": "../../files/$WHEEL", "hashes": {"sha256": "$sum"}},
  {"filename": "$OLDER", "url": "../../files/$OLDER", "hashes": {}}]}
 JSON
-    "$FIXTURES/bin/http_server" "$served" "$BATS_TEST_TMPDIR/port" "$BATS_TEST_TMPDIR/requests" &
-    SERVER_PID=$!
-    for _ in $(seq 100); do [ -s "$BATS_TEST_TMPDIR/port" ] && break; sleep 0.05; done
-    PORT=$(cat "$BATS_TEST_TMPDIR/port")
+    serve_folder "$served"
 }
 
 wheel_sum() {
@@ -171,10 +164,7 @@ wheel_sum() {
 @test "a hostile index page is read in time proportional to its size: 1, 4 and 8 MB of '<a ' without '>'" {
     local served="$BATS_TEST_TMPDIR/hostile"
     mkdir -p "$served/simple/nvidia-cudnn-cu12"
-    "$FIXTURES/bin/http_server" "$served" "$BATS_TEST_TMPDIR/port" "$BATS_TEST_TMPDIR/requests" &
-    SERVER_PID=$!
-    for _ in $(seq 100); do [ -s "$BATS_TEST_TMPDIR/port" ] && break; sleep 0.05; done
-    PORT=$(cat "$BATS_TEST_TMPDIR/port")
+    serve_folder "$served"
     local page="$served/simple/nvidia-cudnn-cu12/index.html" size start end
     for size in 1 4 8; do
         # just under the 8 MiB page limit at the top: the reader must read it all

@@ -10,10 +10,6 @@ start_server() { # start_server [--cut-after BYTES]: serves $ARCHIVE
     serve_archive "$ARCHIVE" "$@"
 }
 
-teardown() {
-    stop_server
-}
-
 write_catalog() { # write_catalog URL SHA256: a catalog holding release 8.1.0.77
     write_test_release linux "$ARCHIVE" "$1" "$2" 460.27.03
 }
@@ -255,10 +251,8 @@ INI
     mkdir -p "$CUDNNV_ROOT"
     printf '[download]\nlow_speed_time = 2\n' > "$CUDNNV_ROOT/config"
     SERVED="$BATS_TEST_TMPDIR/served" && mkdir -p "$SERVED"
-    "$FIXTURES/bin/http_server" "$SERVED" "$BATS_TEST_TMPDIR/port" "$BATS_TEST_TMPDIR/requests" --silent &
-    SERVER_PID=$!
-    for _ in $(seq 100); do [ -s "$BATS_TEST_TMPDIR/port" ] && break; sleep 0.05; done
-    write_catalog "http://127.0.0.1:$(cat "$BATS_TEST_TMPDIR/port")/$ARCHIVE" "$(right_sum)"
+    serve_folder "$SERVED" --silent
+    write_catalog "http://127.0.0.1:$PORT/$ARCHIVE" "$(right_sum)"
     SECONDS=0
     run timeout 60 "$CUDNNV" install 8.1.0
     assert_status 1

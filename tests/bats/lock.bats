@@ -7,10 +7,6 @@ load helpers
 
 ARCHIVE=cudnn-11.2-linux-x64-v8.1.0.77-test.tgz
 
-teardown() {
-    stop_server
-}
-
 # A served catalog release 8.1.0.77, installed, and a project pinned to 8.1.
 locked_project() {
     serve_archive "$ARCHIVE"

@@ -491,10 +491,6 @@ cuda_wheel() {
     [ ! -e "$CUDNNV_ROOT/cuda/index-cu11" ]
 }
 
-teardown() {
-    stop_server
-}
-
 @test "lock names the CUDA libraries a set loads; install --locked brings exactly those on another machine" {
     local sum
     sum=$(sha256sum "$ARCHIVES/$SET11" | cut -c1-64)

@@ -361,7 +361,3 @@ reindex() {
     run find "$CUDNNV_ROOT" -name 'libcufft-11-0*' -size +1M
     [ -z "$output" ]
 }
-
-teardown() {
-    stop_server
-}

@@ -230,10 +230,6 @@ wheel_index() {
     [ ! -e "$CUDNNV_ROOT/cuda/runtime/12.2" ]
 }
 
-teardown() {
-    stop_server
-}
-
 @test "Debian's own packages of NVIDIA's CUDA 11.8 (non-free), unpacked among the system's libraries: the runtime takes only CUDA's" {
     : "${DEBIAN_CUDA:?set DEBIAN_CUDA to the folder of the Debian CUDA packages (make check fetches them)}"
     local debs=("$DEBIAN_CUDA"/libcudart11.0_*.deb "$DEBIAN_CUDA"/libnvrtc-builtins11.8_*.deb) root="$BATS_TEST_TMPDIR/debian root"

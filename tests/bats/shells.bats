@@ -10,10 +10,8 @@ load helpers
 USER_LIBRARY_PATH="/opt/user lib:/opt/other"
 
 setup_projects() {
-    install_usual_fixtures
-    mkdir -p "$BATS_TEST_TMPDIR/A/deep/er" "$BATS_TEST_TMPDIR/B"
-    (cd "$BATS_TEST_TMPDIR/A" && cudnnv use 8.0.4)
-    (cd "$BATS_TEST_TMPDIR/B" && cudnnv use 8.1.0)
+    two_projects
+    mkdir -p "$BATS_TEST_TMPDIR/A/deep/er"
     USER_PRELOAD=$(readlink -f /lib/x86_64-linux-gnu/libm.so.6)
     PROBE="$BATS_TEST_DIRNAME/../fixtures/probe-env.sh"
     OUT="$BATS_TEST_TMPDIR/out"
@@ -50,10 +48,6 @@ drive() {
         "touch $OUT/done"
     )
     type_lines "$socket" "$OUT/done" "$OUT/screen.txt" "${lines[@]}"
-}
-
-expect_line() { # expect_line FILE LINE
-    grep -qxF "$2" "$1" || { echo "$1 lacks: $2" >&2; cat "$1" >&2; return 1; }
 }
 
 check_results() {

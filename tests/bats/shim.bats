@@ -5,10 +5,7 @@
 load helpers
 
 setup_projects() {
-    install_usual_fixtures
-    mkdir -p "$BATS_TEST_TMPDIR/A" "$BATS_TEST_TMPDIR/B"
-    (cd "$BATS_TEST_TMPDIR/A" && cudnnv use 8.0.4)
-    (cd "$BATS_TEST_TMPDIR/B" && cudnnv use 8.1.0)
+    two_projects
     SHIMS="$CUDNNV_ROOT/shims/lib"
     cudnnv rehash 2>/dev/null
 }

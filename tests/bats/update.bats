@@ -82,10 +82,8 @@ setup_upstream() {
 serve_redist() {
     REDIST="$BATS_TEST_TMPDIR/served/redist"
     mkdir -p "$REDIST/cudnn/linux-x86_64" "$REDIST/cudnn/linux-sbsa"
-    "$FIXTURES/bin/http_server" "$BATS_TEST_TMPDIR/served" "$BATS_TEST_TMPDIR/port" "$BATS_TEST_TMPDIR/requests" &
-    SERVER_PID=$!
-    for _ in $(seq 100); do [ -s "$BATS_TEST_TMPDIR/port" ] && break; sleep 0.05; done
-    BASE="http://127.0.0.1:$(cat "$BATS_TEST_TMPDIR/port")/redist/"
+    serve_folder "$BATS_TEST_TMPDIR/served"
+    BASE="http://127.0.0.1:$PORT/redist/"
     archive="$ARCHIVES/cudnn-linux-x86_64-9.1.0.70_cuda12-archive-test.tar.xz"
     good=$(sha256sum "$archive" | cut -d' ' -f1)
     goodsize=$(stat -c %s "$archive")
@@ -128,10 +126,6 @@ JSON
 <a href="redistrib_9.2.0.json">x</a> <a href="redistrib_9.3.0.json">x</a> <a href="redistrib_9.4.0.json">x</a>
 <a href="redistrib_..%2f..%2fx.json">x</a> <a href="redistrib_9.90.0.json">again</a></body></html>
 HTML
-}
-
-teardown() {
-    [ -n "${SERVER_PID:-}" ] && kill "$SERVER_PID" 2>/dev/null || true
 }
 
 @test "update reads NVIDIA's manifests: new releases, platforms, bad manifests skipped, wrong sums refused" {

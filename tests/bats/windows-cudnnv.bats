@@ -612,10 +612,8 @@ JSON
     { printf '{"x": "%4194304s", ' ''; tail -c +2 "$REDIST/redistrib_9.90.0.json"; } |   # over 4 MiB
         sed 's/9\.90\.0\.70/9.93.0.1/' > "$REDIST/redistrib_9.93.0.json"
     printf '<a href="redistrib_9.%s.0.json">x</a> ' 90 91 92 93 > "$REDIST/index.html"
-    "$FIXTURES/bin/http_server" "$BATS_TEST_TMPDIR/served" "$BATS_TEST_TMPDIR/port" "$BATS_TEST_TMPDIR/requests" &
-    SERVER_PID=$!
-    for _ in $(seq 100); do [ -s "$BATS_TEST_TMPDIR/port" ] && break; sleep 0.05; done
-    BASE="http://127.0.0.1:$(cat "$BATS_TEST_TMPDIR/port")/redist/"
+    serve_folder "$BATS_TEST_TMPDIR/served"
+    BASE="http://127.0.0.1:$PORT/redist/"
     run exe known 9.90
     assert_status 1
     mkdir -p "$CUDNNV_ROOT"
@@ -687,10 +685,7 @@ JSON
     "$FIXTURES/bin/mkarchive" "$served/files/$wheel" "tree:nvidia=$tree/nvidia" "tree:$info=$tree/$info"
     printf '<a href="/files/%s#sha256=%s">%s</a>\n' "$wheel" "$(sha256sum "$served/files/$wheel" | cut -c1-64)" "$wheel" \
         > "$served/simple/nvidia-cudnn-cu11/index.html"
-    "$FIXTURES/bin/http_server" "$served" "$BATS_TEST_TMPDIR/port" "$BATS_TEST_TMPDIR/requests" &
-    SERVER_PID=$!
-    for _ in $(seq 100); do [ -s "$BATS_TEST_TMPDIR/port" ] && break; sleep 0.05; done
-    PORT=$(cat "$BATS_TEST_TMPDIR/port")
+    serve_folder "$served"
     # the .conda package (its zstd payload), for CUDA 11
     run exe install --cuda 11 --channel "http://127.0.0.1:$PORT/channel" 8.1
     assert_status 0
