@@ -23,6 +23,7 @@
 #include "store.h"
 
 #include "cudnnv_select.h"
+#include "mirror.h"
 
 #include <limits.h>
 #include <stdio.h>
@@ -334,6 +335,16 @@ static int install_locked_with_runtime(struct install_request *request, int dry_
 {
     int status = install_locked(request, install_one, install_locked_companions);
     return status != 0 || dry_run ? status : install_locked_runtime();
+}
+
+/* What 'cudnnv mirror' does in the helper, once its arguments are parsed (the work: install/mirror.c). */
+int mirror_run(struct args *args)
+{
+    struct mirror_request request = {.dir = args->operand[0], .lock = args->value[MIRROR_LOCK],
+                                     .platforms = args->value[MIRROR_PLATFORM],
+                                     .releases = (const char *const *)args->operand + 1,
+                                     .release_count = args->count - 1};
+    return mirror_fill(&request);
 }
 
 /* What the helper cudnnv-install does, once its arguments are parsed. */

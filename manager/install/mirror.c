@@ -1,5 +1,5 @@
 /*
- * cudnnv mirror DIR [RELEASE...], in the install helper: the archives a lock
+ * cudnnv mirror's work (mirror.h), in the install helper: the archives a lock
  * (or the catalog's releases) names, fetched and checked as install fetches
  * them (archive_fetch.c), copied to where NVIDIA's server keeps them
  * (mirror_path.c), and listed in redistrib_*.json manifests
@@ -9,13 +9,14 @@
  * did not make, and the next run removes the part a killed one left.
  */
 #define _GNU_SOURCE   /* nftw's FTW_PHYS */
+#include "mirror.h"
+
 #include "archive_fetch.h"
-#include "args.h"
 #include "catalog.h"
-#include "commands.h"
 #include "fsutil.h"
 #include "install_archive.h"
 #include "lock_file.h"
+#include "messages.h"
 #include "mirror_path.h"
 #include "redist_manifest.h"
 #include "store.h"
@@ -128,12 +129,12 @@ static int plan_from_lock(const char *option, struct mirror_plan *plan)
 }
 
 /* Every build of each release named, for this machine's platform and --platform's. */
-static int plan_from_releases(struct args *args, struct mirror_plan *plan)
+static int plan_from_releases(const struct mirror_request *request, struct mirror_plan *plan)
 {
     int wanted[CATALOG_PLATFORMS] = {0};
     char copy[256];
     wanted[catalog_host_platform()] = 1;
-    snprintf(copy, sizeof copy, "%s", args->value[MIRROR_PLATFORM] ? args->value[MIRROR_PLATFORM] : "");
+    snprintf(copy, sizeof copy, "%s", request->platforms ? request->platforms : "");
     for (char *name = strtok(copy, ","); name != NULL; name = strtok(NULL, ",")) {
         int platform = catalog_platform_from_name(name);
         if (platform < 0)
@@ -142,10 +143,10 @@ static int plan_from_releases(struct args *args, struct mirror_plan *plan)
     }
     if (catalog_load(&plan->catalog) != 0)
         return catalog_unreadable(NULL);
-    for (int i = 1; i < args->count; i++) {
-        const struct catalog_release *release = catalog_find(&plan->catalog, args->operand[i]);
+    for (int i = 0; i < request->release_count; i++) {
+        const struct catalog_release *release = catalog_find(&plan->catalog, request->releases[i]);
         if (release == NULL)
-            return fail("the catalog has no release %s: see 'cudnnv known'", args->operand[i]);
+            return fail("the catalog has no release %s: see 'cudnnv known'", request->releases[i]);
         plan_release(plan, release, wanted, "the catalog");
     }
     return 0;
@@ -311,15 +312,15 @@ static int mirror_all(const char *dir, const struct mirror_plan *plan)
     return 0;
 }
 
-int mirror_run(struct args *args)
+int mirror_fill(const struct mirror_request *request)
 {
-    const char *dir = args->operand[0];
-    if (args->count > 1 && args_has(args, MIRROR_LOCK))
-        return usage_fail("mirror", "give releases or --lock, not both");
+    const char *dir = request->dir;
+    if (request->release_count > 0 && request->lock != NULL)
+        return usage_problem("give releases or --lock, not both");
     struct mirror_plan *plan = calloc(1, sizeof *plan);
     if (plan == NULL)
         return fail("out of memory");
-    int status = args->count > 1 ? plan_from_releases(args, plan) : plan_from_lock(args->value[MIRROR_LOCK], plan);
+    int status = request->release_count > 0 ? plan_from_releases(request, plan) : plan_from_lock(request->lock, plan);
     if (status == 0 && plan->count == 0)
         status = fail("nothing to keep: the lock names no archive");
     if (status == 0 && store_prepare(store_root()) != 0)
@@ -333,7 +334,7 @@ int mirror_run(struct args *args)
         status = mirror_all(dir, plan);
     if (lock >= 0)
         close(lock);
-    if (args->count > 1)
+    if (request->release_count > 0)
         catalog_free(&plan->catalog);
     free(plan);
     return status;
