@@ -111,6 +111,9 @@ void option_values(const struct option_spec *option, char *out, size_t size);
 /* man_text.c: the man page's synopsis and options, written from the same tables */
 void print_man_synopsis(const struct command_list *all, FILE *out);
 void print_man_options(const struct command_list *all, FILE *out);
+/* A command's entry in the man page's COMMANDS: .TP and its usage lines, as its --help gives them; -1 for no such
+ * command. */
+int print_man_command_head(const struct command_list *all, const char *name, FILE *out);
 int print_command_help(const struct command_list *all, const char *name);
 
 /* suggest.c */

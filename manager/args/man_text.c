@@ -43,6 +43,22 @@ void print_man_synopsis(const struct command_list *all, FILE *out)
     }
 }
 
+int print_man_command_head(const struct command_list *all, const char *name, FILE *out)
+{
+    char line[1400];
+    const struct command *command = command_in(all, name);
+    if (command == NULL)
+        return -1;
+    fputs(".TP\n", out);
+    for (int n = 0; usage_line(command, n, line, sizeof line); n++) {
+        if (n > 0)
+            fputs(".br\n", out);
+        fputs(".B ", out);
+        put_roff(line, out);
+    }
+    return 0;
+}
+
 /* Per command, each option's label and help: the rows of 'cudnnv COMMAND --help'. */
 void print_man_options(const struct command_list *all, FILE *out)
 {

@@ -1,7 +1,8 @@
 /*
  * The entry of cudnnv-man, a build tool (not installed): writes the man
  * page from its hand-written text (docs/cudnnv.1.in) with the lines
- * @SYNOPSIS@ and @OPTIONS@ replaced by what the command tables say
+ * @SYNOPSIS@, @OPTIONS@ and each command's @COMMAND NAME@ (its entry's
+ * head: the usage lines) replaced by what the command tables say
  * (args/man_text.c). Usage: cudnnv-man TEMPLATE > cudnnv.1
  */
 #include "cli.h"
@@ -21,8 +22,15 @@ int main(int argc, char **argv)
         perror(argv[1]);
         return 1;
     }
+    int status = 0;
     while (fgets(line, sizeof line, in) != NULL) {
-        if (strcmp(line, "@SYNOPSIS@\n") == 0)
+        char name[64];
+        if (sscanf(line, "@COMMAND %63[a-z-]@", name) == 1) {
+            if (print_man_command_head(command_list(), name, stdout) != 0) {
+                fprintf(stderr, "cudnnv-man: %s: no command '%s'\n", argv[1], name);
+                status = 1;
+            }
+        } else if (strcmp(line, "@SYNOPSIS@\n") == 0)
             print_man_synopsis(command_list(), stdout);
         else if (strcmp(line, "@OPTIONS@\n") == 0)
             print_man_options(command_list(), stdout);
@@ -30,5 +38,5 @@ int main(int argc, char **argv)
             fputs(line, stdout);
     }
     fclose(in);
-    return ferror(stdout) || fflush(stdout) != 0;
+    return status || ferror(stdout) || fflush(stdout) != 0;
 }
