@@ -69,18 +69,25 @@ static void read_set_manifest(const char *set_dir, struct known_files *known)
     fclose(file);
 }
 
+struct store_sets {
+    char versions[PATH_MAX];
+    struct known_files *known;
+};
+
+static int read_one_set(const char *name, void *data)
+{
+    struct store_sets *sets = data;
+    char set_dir[PATH_MAX];
+    if (name[0] != '.' && path_join(set_dir, sizeof set_dir, sets->versions, name) == 0)
+        read_set_manifest(set_dir, sets->known);
+    return 0;   /* every set */
+}
+
 static void load_store_files(const char *root, struct known_files *known)
 {
-    char versions[PATH_MAX], set_dir[PATH_MAX];
-    DIR *dir = cudnnv_store_path(versions, sizeof versions, root, CUDNNV_STORE_SETS, NULL) == 0 ? opendir(versions) : NULL;
-    if (dir == NULL)
-        return;
-    struct dirent *entry;
-    while ((entry = readdir(dir)) != NULL) {
-        if (entry->d_name[0] != '.' && path_join(set_dir, sizeof set_dir, versions, entry->d_name) == 0)
-            read_set_manifest(set_dir, known);
-    }
-    closedir(dir);
+    struct store_sets sets = {.known = known};
+    if (cudnnv_store_path(sets.versions, sizeof sets.versions, root, CUDNNV_STORE_SETS, NULL) == 0)
+        dir_has_entry(sets.versions, read_one_set, &sets);
 }
 
 static const struct known_file *find_known(const struct known_files *known, const char *hash,

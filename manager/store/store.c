@@ -175,20 +175,19 @@ int store_new_staging(const char *root, const char *purpose, char *out, size_t s
 }
 
 /* Only called with AREA's lock held: whatever is in it then was left by a killed change. */
+static int remove_stale(const char *name, void *area)
+{
+    char path[PATH_MAX];
+    if (strcmp(name, ".") != 0 && strcmp(name, "..") != 0 && path_join(path, sizeof path, area, name) == 0)
+        remove_tree(path);
+    return 0;   /* every entry */
+}
+
 void store_clear_stale_area(const char *root, enum cudnnv_store_place area)
 {
-    char dir_path[PATH_MAX], path[PATH_MAX];
-    DIR *dir = cudnnv_store_path(dir_path, sizeof dir_path, root, area, NULL) == 0 ? opendir(dir_path) : NULL;
-    if (dir == NULL)
-        return;
-    struct dirent *entry;
-    while ((entry = readdir(dir)) != NULL) {
-        if (strcmp(entry->d_name, ".") == 0 || strcmp(entry->d_name, "..") == 0)
-            continue;
-        if (path_join(path, sizeof path, dir_path, entry->d_name) == 0)
-            remove_tree(path);
-    }
-    closedir(dir);
+    char dir[PATH_MAX];
+    if (cudnnv_store_path(dir, sizeof dir, root, area, NULL) == 0)
+        dir_has_entry(dir, remove_stale, dir);
 }
 
 /* What every change does first: the layout, the lock, and a clean staging/. Returns the lock, or -1. */

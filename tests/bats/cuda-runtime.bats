@@ -110,8 +110,7 @@ host_in_project() {
     run cudnnv install --cuda-libs-from "$RUNTIMES/11.2/lib64"
     assert_status 1
     assert_output_has "holds the CUDA 11.2 runtime, not the CUDA 11.0 one the project pins; nothing was brought"
-    [ ! -e "$CUDNNV_ROOT/cuda/runtime/11.0" ]
-    [ -z "$(ls "$CUDNNV_ROOT/staging")" ]
+    assert_no_runtime 11.0
     # with no folder and no channel, NVIDIA's apt repository ([catalog] cuda_apt); where it cannot be had, the ways
     printf '[catalog]\ncuda_apt = file://%s/nowhere\n' "$BATS_TEST_TMPDIR" >> "$CUDNNV_ROOT/config"
     run cudnnv install
@@ -288,8 +287,7 @@ JSON
     run cudnnv install
     assert_status 1
     assert_output_has "but the apt repository's Packages says"
-    [ ! -e "$rt/11.2" ]
-    [ -z "$(ls "$CUDNNV_ROOT/staging")" ]
+    assert_no_runtime 11.2
     # one more byte than the index announces is refused before it is read whole
     cp "$BATS_TEST_TMPDIR/good.deb" "$REPO/libcusolver-11-2_1-1_amd64.deb"
     printf 'x' >> "$REPO/libcusolver-11-2_1-1_amd64.deb"
@@ -372,8 +370,7 @@ JSON
     run cudnnv uninstall --cuda-runtime --force 11.2
     assert_status 0
     assert_output_has "removed the CUDA 11.2 runtime"
-    [ ! -e "$CUDNNV_ROOT/cuda/runtime/11.2" ]
-    [ -z "$(ls "$CUDNNV_ROOT/staging")" ]
+    assert_no_runtime 11.2
     cd "$P25"
     run cudnnv exec true
     assert_status 1

@@ -221,6 +221,12 @@ two_projects() {
     (cd "$BATS_TEST_TMPDIR/B" && cudnnv use 8.1.0)
 }
 
+# assert_no_runtime RELEASE: a refused install kept nothing: no CUDA RELEASE runtime in the store, nothing in staging.
+assert_no_runtime() {
+    [ ! -e "$CUDNNV_ROOT/cuda/runtime/$1" ] || { echo "the CUDA $1 runtime was kept" >&2; return 1; }
+    [ -z "$(ls "$CUDNNV_ROOT/staging")" ] || { echo "left in staging: $(ls "$CUDNNV_ROOT/staging")" >&2; return 1; }
+}
+
 # expect_line FILE LINE: FILE holds LINE, exactly, as one of its lines.
 expect_line() {
     grep -qxF "$2" "$1" || { echo "$1 lacks: $2" >&2; cat "$1" >&2; return 1; }

@@ -31,12 +31,23 @@ redist_copy() {
     printf '[catalog]\ncuda_redist = file://%s/\n' "${COPY// /%20}" >> "$CUDNNV_ROOT/config"
 }
 
-# assert_every_soname LIB: each of CUDA 12.2's sonames is in LIB, as a file or a link to one there.
-assert_every_soname() {
-    local name
-    for name in $CUDA122_SONAMES; do
-        [ -e "$1/$name" ] || { echo "missing $name in $1: $(ls "$1")" >&2; return 1; }
+# What frameworks open of CUDA 12.2 (every package source has these; the redist also cuSOLVERMg and NVRTC's builtins).
+CUDA122_OPENED="libcudart.so.12 libcublas.so.12 libcublasLt.so.12 libcufft.so.11 libcurand.so.10 libcusolver.so.11
+libcusparse.so.12 libnvrtc.so.12 libnvJitLink.so.12"
+
+# assert_sonames LIB NAME...: each name is in LIB, as a file or a link to one there.
+assert_sonames() {
+    local lib=$1 name
+    shift
+    for name in "$@"; do
+        [ -e "$lib/$name" ] || { echo "missing $name in $lib: $(ls "$lib")" >&2; return 1; }
     done
+}
+
+# assert_every_soname LIB: each of CUDA 12.2's sonames is in LIB.
+assert_every_soname() {
+    # shellcheck disable=SC2086
+    assert_sonames "$1" $CUDA122_SONAMES
 }
 
 @test "a bare install brings CUDA 12.2's runtime from NVIDIA's redist: the newest patch, every component, sums checked, only libraries" {
@@ -83,8 +94,7 @@ assert_every_soname() {
     run cudnnv install
     assert_status 1
     assert_output_has "SHA-256 of libcufft-linux-x86_64-11.0.8.103-archive.tar.xz is"
-    [ ! -e "$CUDNNV_ROOT/cuda/runtime/12.2" ]
-    [ -z "$(ls "$CUDNNV_ROOT/staging")" ]
+    assert_no_runtime 12.2
     # the newest patch's manifest without cuRAND: named, nothing fetched
     python3 - "$COPY/redistrib_12.2.2.json" <<'PY'
 import json, sys
@@ -161,11 +171,8 @@ split_channel() {
     assert_status 0
     assert_output_has "CUDA 12.2 runtime: 8 split packages from the channel file://$CHANNEL"
     refute_output_has "libcufft-11.2.0.1"
-    local lib="$CUDNNV_ROOT/cuda/runtime/12.2/lib" name
-    for name in libcudart.so.12 libcublas.so.12 libcublasLt.so.12 libcufft.so.11 libcurand.so.10 libcusolver.so.11 \
-                libcusparse.so.12 libnvrtc.so.12 libnvJitLink.so.12; do
-        [ -e "$lib/$name" ] || { echo "missing $name: $(ls "$lib")" >&2; return 1; }
-    done
+    # shellcheck disable=SC2086
+    assert_sonames "$CUDNNV_ROOT/cuda/runtime/12.2/lib" $CUDA122_OPENED
     grep -qx '\[runtime 12.2\]' "$CUDNNV_ROOT/cuda/runtime/12.2/cudnnv.ini"
     # another store, a package changed after the channel listed it: refused, nothing kept
     export CUDNNV_ROOT="$BATS_TEST_TMPDIR/other store"
@@ -212,11 +219,8 @@ wheel_index() {
     assert_status 0
     assert_output_has "CUDA 12.2 runtime: nvidia-cuda-runtime-cu12 12.2.140 (NVIDIA's cuda_cudart of the release)"
     refute_output_has "12.1.105"
-    local lib="$CUDNNV_ROOT/cuda/runtime/12.2/lib" name
-    for name in libcudart.so.12 libcublas.so.12 libcublasLt.so.12 libcufft.so.11 libcurand.so.10 libcusolver.so.11 \
-                libcusparse.so.12 libnvrtc.so.12 libnvJitLink.so.12; do
-        [ -f "$lib/$name" ] || { echo "missing $name: $(ls "$lib")" >&2; return 1; }
-    done
+    # shellcheck disable=SC2086
+    assert_sonames "$CUDNNV_ROOT/cuda/runtime/12.2/lib" $CUDA122_OPENED
     grep -q "^1.url = http://127.0.0.1:$PORT/files/nvidia_cuda_runtime_cu12-12.2.140-" "$CUDNNV_ROOT/cuda/runtime/12.2/cudnnv.ini"
     # a wheel whose bytes are not the index's: refused on another store, nothing kept
     printf 'x' | dd of="$INDEX_DIR/files/nvidia_cufft_cu12-11.0.8.103-py3-none-manylinux2014_x86_64.whl" bs=1 seek=40 \
