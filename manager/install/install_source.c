@@ -63,16 +63,18 @@ static const struct install_source *source_for(const struct source_query *query)
 }
 
 /*
- * A catalog release whose address is out of reach (the fetch answered
- * DOWNLOAD_UNREACHABLE): the index configured here, if any; else the
- * failure, as 1.
+ * A release whose address is out of reach (the fetch answered
+ * DOWNLOAD_UNREACHABLE): the source's stand-in, the index configured here,
+ * if any; else the failure, as 1.
  */
-static int index_instead(const struct source_query *query, struct resolved_archive *found, int status)
+static int index_instead(const struct install_source *source, const struct source_query *query,
+                         struct resolved_archive *found, int status)
 {
     char address[1024];
     if (status != DOWNLOAD_UNREACHABLE)
         return status;
-    if (query->request->channel != NULL || source_index_default(address, sizeof address) != 0)
+    if (source->when_unreachable != &source_index || query->request->channel != NULL ||
+        source_index_default(address, sizeof address) != 0)
         return 1;
     note("NVIDIA's address cannot be reached from here; trying the Python index you configured, %s (its wheel's SHA-256 and RECORD are checked)",
          address);
@@ -86,12 +88,9 @@ int install_source_resolve(const struct source_query *query, struct resolved_arc
     const struct install_source *source = source_for(query);
     memset(found, 0, sizeof *found);
     found->platform = query->platform;
-    if (source != &source_lock && source != &source_local && query->request->sha256 != NULL)
+    if (!source->checks_given_sum && query->request->sha256 != NULL)
         return usage_problem("--sha256 checks a file; a catalog release is checked against the catalog");
-    int status = source->resolve(query, found);
-    if (source == &source_catalog)
-        return index_instead(query, found, status);
-    return status == DOWNLOAD_UNREACHABLE ? 1 : status;
+    return index_instead(source, query, found, source->resolve(query, found));
 }
 
 int install_source_companions(const char *root, const struct cuda_libs_request *request, struct cuda_libs_request *all,

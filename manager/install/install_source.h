@@ -59,6 +59,10 @@ struct cuda_runtime_request;
 
 struct install_source {
     const char *name;
+    /* its archive is a file the user names: --sha256 checks it (a catalog's or an index's has its own sum) */
+    int checks_given_sum;
+    /* when its address cannot be reached (DOWNLOAD_UNREACHABLE), the source tried instead, where one is set up */
+    const struct install_source *when_unreachable;
     /* whether this source answers the query (the first in the table's order that does, does) */
     int (*takes)(const struct source_query *query);
     /* 0 with found filled, INSTALL_PLANNED under --dry-run, else 1 after a message */

@@ -251,5 +251,6 @@ static int given(const struct source_origin *origin)
     return 1;
 }
 
-const struct install_source source_catalog = {"catalog", takes, resolve, given, companions_from_redist,
-                                              cuda_runtime_from_nvidia};
+const struct install_source source_catalog = {.name = "catalog", .when_unreachable = &source_index, .takes = takes,
+                                              .resolve = resolve, .given = given,
+                                              .companions = companions_from_redist, .runtime = cuda_runtime_from_nvidia};

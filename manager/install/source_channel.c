@@ -27,5 +27,5 @@ static int given(const struct source_origin *origin)
     return origin->channel != NULL;
 }
 
-const struct install_source source_channel = {"channel", takes, resolve, given, companions_from_channel,
-                                              cuda_runtime_from_channel};
+const struct install_source source_channel = {.name = "channel", .takes = takes, .resolve = resolve, .given = given,
+                                              .companions = companions_from_channel, .runtime = cuda_runtime_from_channel};

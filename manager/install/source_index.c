@@ -48,5 +48,5 @@ static int given(const struct source_origin *origin)
 }
 
 /* Companions: NVIDIA's wheels of them (nvidia-cublas-cuNN...); a runtime: one wheel a component. */
-const struct install_source source_index = {"index", takes, resolve, given, companions_from_index,
-                                            cuda_runtime_from_index};
+const struct install_source source_index = {.name = "index", .takes = takes, .resolve = resolve, .given = given,
+                                            .companions = companions_from_index, .runtime = cuda_runtime_from_index};

@@ -106,5 +106,6 @@ static int given(const struct source_origin *origin)
     return origin->local != NULL;
 }
 
-const struct install_source source_local = {"local", takes, resolve, given, companions_from_given,
-                                            cuda_runtime_from_folder};
+const struct install_source source_local = {.name = "local", .checks_given_sum = 1, .takes = takes,
+                                            .resolve = resolve, .given = given,
+                                            .companions = companions_from_given, .runtime = cuda_runtime_from_folder};

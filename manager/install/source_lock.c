@@ -60,5 +60,6 @@ int companions_from_lock(const char *root, const struct cuda_libs_request *reque
     return 0;
 }
 
-const struct install_source source_lock = {"lock", takes, resolve, given, companions_from_lock,
-                                           cuda_runtime_from_lock};
+const struct install_source source_lock = {.name = "lock", .checks_given_sum = 1, .takes = takes,
+                                           .resolve = resolve, .given = given,
+                                           .companions = companions_from_lock, .runtime = cuda_runtime_from_lock};
