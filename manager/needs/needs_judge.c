@@ -42,10 +42,17 @@
 static const char *const default_folders[] = {"/lib/" MULTIARCH, "/usr/lib/" MULTIARCH, "/lib64", "/usr/lib64",
                                               "/lib", "/usr/lib"};
 
+/* Said from the same list that is searched, so that the two never drift apart. */
 const char *needs_search_description(void)
 {
-    return "the set's companions, LD_LIBRARY_PATH, the libraries' RUNPATH, the loader cache (ldconfig -p), "
-           "/lib/" MULTIARCH ", /usr/lib/" MULTIARCH ", /lib, /usr/lib";
+    static char text[512];
+    if (text[0] == '\0') {
+        snprintf(text, sizeof text,
+                 "the set's companions, LD_LIBRARY_PATH, the libraries' RUNPATH, the loader cache (ldconfig -p)");
+        for (size_t i = 0; i < sizeof default_folders / sizeof default_folders[0]; i++)
+            snprintf(text + strlen(text), sizeof text - strlen(text), ", %s", default_folders[i]);
+    }
+    return text;
 }
 
 /* ldconfig -p, read once: "\tNAME (libc6,ARCH...) => PATH" lines. */

@@ -399,6 +399,8 @@ EOF
     assert_output_has "FAIL  needs: hidden9 (CUDA 13) needs libcublasLt.so.13 (cuBLAS-backed engines"
     assert_output_has "FAIL  needs: hidden9 (CUDA 13) needs libnvrtc.so.13 (runtime-compiled engines"
     assert_output_has "found nowhere (looked in the set's companions"
+    # the folders said are the folders searched (the list once: /lib64 and /usr/lib64 too)
+    assert_output_has "(ldconfig -p), /lib/x86_64-linux-gnu, /usr/lib/x86_64-linux-gnu, /lib64, /usr/lib64, /lib, /usr/lib)"
     assert_output_has "libz.so.1 ("
 }
 
