@@ -207,8 +207,9 @@ int cudnnv_set_key(const char *root, const char *name, const char *key, char *ou
 {
     if (!cudnnv_name_is_valid(name) || strlen(root) >= PATH_MAX)   /* and the buffer below stays small */
         return 0;
-    char path[PATH_MAX + CUDNNV_NAME_MAX + 32];
-    return cudnnv_store_path(path, sizeof path, store_of(root, name), CUDNNV_STORE_SET_RECORD, name) == 0 &&
+    const char *store = store_of(root, name);
+    char path[strlen(store) + strlen(name) + CUDNNV_STORE_PATH_EXTRA];
+    return cudnnv_store_path(path, sizeof path, store, CUDNNV_STORE_SET_RECORD, name) == 0 &&
            key_in_file(path, key, out, size);
 }
 
