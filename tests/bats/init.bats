@@ -85,3 +85,16 @@ load helpers
     assert_status 2
     assert_output_has "'tcsh' is not a shell cudnnv supports; it supports bash zsh fish pwsh cmd"
 }
+
+@test "a cudnnv not on PATH puts its page on MANPATH, quoted: a hostile MANPATH runs nothing and is kept as it was" {
+    local hostile=$'x\'; touch "$HOME/pwned"; echo \'\n$(touch "$HOME/pwned2")'
+    run env -i HOME="$HOME" CUDNNV_ROOT="$CUDNNV_ROOT" PATH=/usr/bin:/bin MANPATH="$hostile" \
+        bash -c 'eval "$("$1" init bash 2>/dev/null)" && printf "%s" "$MANPATH"' sh "$CUDNNV"
+    assert_status 0
+    [ "$output" = "$(cd "$(dirname "$CUDNNV")/.." && pwd)/share/man:$hostile" ]
+    [ ! -e "$HOME/pwned" ] && [ ! -e "$HOME/pwned2" ]
+    # on PATH, man finds the page by itself: MANPATH is not touched
+    run env -i HOME="$HOME" CUDNNV_ROOT="$CUDNNV_ROOT" PATH="$(dirname "$CUDNNV"):/usr/bin:/bin" "$CUDNNV" init bash
+    assert_status 0
+    refute_output_has "MANPATH"
+}
