@@ -12,13 +12,10 @@ ACTION="$BATS_TEST_DIRNAME/../../hooks/github/setup-cudnn.sh"
 
 # A project locked to 8.1.0.77, whose archive lives at file://$UPSTREAM.
 locked_project() {
-    UPSTREAM="$BATS_TEST_TMPDIR/upstream" PROJECT="$BATS_TEST_TMPDIR/repo"
-    mkdir -p "$UPSTREAM" "$PROJECT"
+    UPSTREAM="$BATS_TEST_TMPDIR/upstream"
+    mkdir -p "$UPSTREAM"
     cp "$ARCHIVES/$ARCHIVE" "$UPSTREAM/"
-    write_test_release linux "$ARCHIVE" "file://$UPSTREAM/$ARCHIVE" "$(sha256sum "$ARCHIVES/$ARCHIVE" | cut -c1-64)" 460.27.03
-    cudnnv install 8.1.0.77 2>/dev/null
-    cd "$PROJECT"
-    cudnnv use 8.1 2>/dev/null
+    pinned_project "file://$UPSTREAM" "$BATS_TEST_TMPDIR/repo"
     cudnnv lock 2>/dev/null
     CACHE="$BATS_TEST_TMPDIR/actions-cache"
     mkdir -p "$CACHE"

@@ -243,6 +243,19 @@ write_test_release() {
         >> "$CUDNNV_ROOT/catalog/catalog/8.1.0.77.ini"
 }
 
+# pinned_project BASE PROJECT: the catalog's 8.1.0.77 for CUDA 11.2, its fixture archive at BASE/NAME (a
+# file:// folder or a served one), installed; PROJECT made, entered and pinned to 8.1. SUM is the archive's SHA-256.
+pinned_project() {
+    local archive=cudnn-11.2-linux-x64-v8.1.0.77-test.tgz
+    SUM=$(sum "$ARCHIVES/$archive")
+    write_test_release linux "$archive" "$1/$archive" "$SUM" 460.27.03
+    cudnnv install 8.1.0.77 2>/dev/null
+    PROJECT=$2
+    mkdir -p "$PROJECT"
+    cd "$PROJECT"
+    cudnnv use 8.1 2>/dev/null
+}
+
 # make_wheel OUT [TAMPER]: a wheel of the 9.1.0 fixture (nvidia/cudnn/{lib,include} and its dist-info
 # with METADATA and a RECORD of every file's url-safe base64 SHA-256); with TAMPER, a library changed after.
 make_wheel() {

@@ -10,13 +10,8 @@ ARCHIVE=cudnn-11.2-linux-x64-v8.1.0.77-test.tgz
 # A served catalog release 8.1.0.77, installed, and a project pinned to 8.1.
 locked_project() {
     serve_archive "$ARCHIVE"
-    SUM=$(sha256sum "$ARCHIVES/$ARCHIVE" | cut -c1-64)
-    write_test_release linux "$ARCHIVE" "http://127.0.0.1:$PORT/$ARCHIVE" "$SUM" 460.27.03
-    cudnnv install 8.1.0.77 2>/dev/null
-    PROJECT="$BATS_TEST_TMPDIR/project"
-    mkdir -p "$PROJECT/src"
-    cd "$PROJECT"
-    cudnnv use 8.1 2>/dev/null
+    pinned_project "http://127.0.0.1:$PORT" "$BATS_TEST_TMPDIR/project"
+    mkdir -p src
 }
 
 @test "lock writes the exact release and archive; install --locked on an empty store installs the same set" {
