@@ -84,6 +84,8 @@ struct command {
     const char *summary;       /* one line for 'cudnnv help'; NULL: plumbing, not listed */
     const char *description;   /* the help's text between the usage and the options */
     const char *notes;         /* help text after the options, or NULL */
+    const char *details;       /* the manual's further paragraphs (other forms, rules, limits), or NULL:
+                                  the man page prints them after the description, --help points there */
     const struct option_spec *options;
     struct operand_spec operands;
     int options_end_at_operand; /* exec: the first operand and the rest are another program's */
@@ -113,7 +115,7 @@ void print_man_synopsis(const struct command_list *all, FILE *out);
 void print_man_options(const struct command_list *all, FILE *out);
 /* A command's entry in the man page's COMMANDS: .TP and its usage lines, as its --help gives them; -1 for no such
  * command. */
-int print_man_command_head(const struct command_list *all, const char *name, FILE *out);
+int print_man_command(const struct command_list *all, const char *name, FILE *out);
 int print_command_help(const struct command_list *all, const char *name);
 
 /* suggest.c */

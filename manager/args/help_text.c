@@ -136,6 +136,8 @@ void print_help(const struct command *command, FILE *out)
     print_option_row(out, "-h, --help", "show this help");
     if (command->notes != NULL)
         fprintf(out, "\n%s", command->notes);
+    if (command->details != NULL)
+        fprintf(out, "\nThe manual says more of '%s' (its other forms, rules and limits): man cudnnv\n", command->name);
 }
 
 int print_command_help(const struct command_list *all, const char *name)

@@ -1,8 +1,8 @@
 /*
  * The entry of cudnnv-man, a build tool (not installed): writes the man
- * page from its hand-written text (docs/cudnnv.1.in) with the lines
- * @SYNOPSIS@, @OPTIONS@ and each command's @COMMAND NAME@ (its entry's
- * head: the usage lines) replaced by what the command tables say
+ * page from its hand-written sections (docs/cudnnv.1.in) with the lines
+ * @SYNOPSIS@, @OPTIONS@ and each command's @COMMAND NAME@ (its whole entry:
+ * usage lines and prose) replaced by what the command tables say
  * (args/man_text.c). Usage: cudnnv-man TEMPLATE > cudnnv.1
  */
 #include "cli.h"
@@ -26,7 +26,7 @@ int main(int argc, char **argv)
     while (fgets(line, sizeof line, in) != NULL) {
         char name[64];
         if (sscanf(line, "@COMMAND %63[a-z-]@", name) == 1) {
-            if (print_man_command_head(command_list(), name, stdout) != 0) {
+            if (print_man_command(command_list(), name, stdout) != 0) {
                 fprintf(stderr, "cudnnv-man: %s: no command '%s'\n", argv[1], name);
                 status = 1;
             }
