@@ -98,8 +98,9 @@ ARM_LIBCUDNNV = $(BUILD)/aarch64/lib/libcudnnv.a
 UPDATER     = $(BUILD)/lib/cudnnv/cudnnv-update
 CUDNNV      = $(BUILD)/bin/cudnnv
 INSTALLER   = $(BUILD)/lib/cudnnv/cudnnv-install
-# The man page: its prose by hand (docs/cudnnv.1.in), its synopsis and
-# options written from the command tables by a build tool, cudnnv-man.
+# The man page: its own sections by hand (docs/cudnnv.1.in), its synopsis,
+# options and each command's entry written from the command tables (their
+# usage, description, details and notes) by a build tool, cudnnv-man.
 MAN_TOOL    = $(BUILD)/tools/cudnnv-man
 MAN_PAGE    = $(BUILD)/share/man/man1/cudnnv.1
 

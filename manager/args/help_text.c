@@ -137,7 +137,7 @@ void print_help(const struct command *command, FILE *out)
     if (command->notes != NULL)
         fprintf(out, "\n%s", command->notes);
     if (command->details != NULL)
-        fprintf(out, "\nThe manual says more of '%s' (its other forms, rules and limits): man cudnnv\n", command->name);
+        fprintf(out, "\nMore of '%s' in the manual: man cudnnv\n", command->name);
 }
 
 int print_command_help(const struct command_list *all, const char *name)

@@ -310,7 +310,8 @@ const struct command command_adopt = {
         "verify it, then move those files out of the toolkit into\n"
         "$CUDNNV_ROOT/backups/adopted-TIME-XXXXXX/ (delete it when you no longer need it).\n"
         "Only cuDNN's files move: include/cudnn*.h, lib/ or lib64/libcudnn*,\n"
-        "bin/cudnn*.dll, lib/x64/cudnn*.lib; everything else stays.\n",
+        "bin/cudnn*.dll, lib/x64/cudnn*.lib; everything else stays. A folder you\n"
+        "cannot write is refused before anything changes, with the command to run.\n",
     .options = options,
     .operands = {.usage = "CUDA_DIR", .complete = COMPLETE_DIRS, .min = 1, .max = 1,
                  .missing = "give the CUDA toolkit folder"},

@@ -139,6 +139,7 @@ const struct command command_cdi = {
         "  podman run --device cudnnv.dev/set=8.0 --device cudnnv.dev/set=cuda:11.0 IMAGE ...\n"
         "install, uninstall, link and rehash rewrite the specs written here when\n"
         "they still exist. A file of that name another tool wrote is never\n"
-        "touched.\n",
+        "touched. Sets it cannot describe are named with the reason. See\n"
+        "docs/containers.md.\n",
     .options = options,
 };

@@ -104,5 +104,18 @@ const struct command command_doctor = {
         "  frameworks     the active Python's TensorFlow / PyTorch accept the set\n"
         "What cannot be checked here (no driver, no GPU, no Python) says so.\n"
         "Exits 1 when a check fails.\n",
+    .details =
+        "Each check prints OK, WARN, FAIL (with a fix line) or SKIP (what could not\n"
+        "be checked here, and why). needs: what a set's libraries need and the set\n"
+        "does not hold (read from their DT_NEEDED entries at install) and what cuDNN\n"
+        "opens at run time (versions/runtime-needs.ini: cuBLASLt and NVRTC of the\n"
+        "set's CUDA major for cuDNN 9, the unversioned libnvrtc.so for cuDNN 8),\n"
+        "each looked for where the loader will look for a program started here (the\n"
+        "set's CUDA libraries, LD_LIBRARY_PATH, the libraries' own RUNPATH, the\n"
+        "loader cache, the default folders): a FAIL when found nowhere or only for\n"
+        "another CUDA major, naming the library, the feature that needs it and the\n"
+        "fix. driver: /proc/driver/nvidia/version, or the file named by\n"
+        "CUDNNV_NVIDIA_VERSION_FILE. GPU: read through the CUDA driver API.\n"
+        "frameworks: their metadata is read, they are not imported.\n",
     .options = options,
 };

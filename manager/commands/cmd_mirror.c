@@ -21,7 +21,8 @@ const struct command command_mirror = {
     .summary = "keep the archives a lock (or a release) names in a folder laid out as NVIDIA's",
     .description =
         "Copy into DIR the archives that cudnn.lock names (cuDNN, the CUDA libraries\n"
-        "a set loads, the project's CUDA runtime), or every build of the RELEASEs given,\n"
+        "a set loads, the project's CUDA runtime; every platform the lock holds), or\n"
+        "every build of the RELEASEs given,\n"
         "each fetched as install fetches it (cache, mirrors, address) and checked\n"
         "against its SHA-256. They are laid out as on NVIDIA's server, with\n"
         "redistrib_*.json manifests listing exactly what DIR holds, so that DIR keeps\n"

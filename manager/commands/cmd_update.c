@@ -25,6 +25,7 @@ const struct command command_update = {
         "with cudnnv. The address is NVIDIA's, or 'redist = URL' under [catalog]\n"
         "in $CUDNNV_ROOT/config, or CUDNNV_REDIST_URL (a mirror of it; a copy of\n"
         "NVIDIA's folder by file:///PATH/, which is read as a server's file list).\n"
+        "A manifest that does not parse or fails a check is said and skipped.\n"
         "\n"
         "With a git remote (--remote URL, or 'remote = URL' under [catalog]),\n"
         "fetch a copy of the catalog repository into $CUDNNV_ROOT/catalog instead\n"

@@ -185,7 +185,9 @@ const struct command command_versions = {
     .description =
         "List the sets in the store, oldest first. '*' marks the set selected for\n"
         "its major here, followed by what selected it. Linked sets show the\n"
-        "directory they refer to. Then the CUDA runtimes projects pin ('cuda\n"
-        "11.0' in .cudnn-version), '*' on the one this project's pin means.\n",
+        "directory they refer to. A set that needs at load time a library a\n"
+        "program started here would not find is marked [cannot load here]. Then\n"
+        "the CUDA runtimes projects pin ('cuda 11.0' in .cudnn-version), '*' on\n"
+        "the one this project's pin means.\n",
     .options = options,
 };

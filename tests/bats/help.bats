@@ -103,14 +103,13 @@ load helpers
     assert_output_has "--platform"
 }
 
-# The man page's prose entry for a command: from its .TP header to the next .TP or .SH.
+# A command's entry in the built man page, as roff with its escapes plain: from the .TP its
+# usage heads to the next .TP or .SH.
 man_entry() {
-    awk -v name="$1" '
+    sed 's/\\-/-/g; s/\\e/\\/g; s/^\\&//' "${CUDNNV%/bin/cudnnv}/share/man/man1/cudnnv.1" | awk -v head=".B $1" '
         /^\.(TP|SH)/ { inside = 0; header = 1; next }
-        header { header = 0; line = $0; gsub(/^\.[A-Z]+ "?/, "", line);
-                 if (line ~ "^" name "( |\"|$)" || line ~ "^\\( " name " \\)") inside = 1 }
-        inside { print }
-    ' "$BATS_TEST_DIRNAME/../../docs/cudnnv.1.in" | sed 's/\\-/-/g'
+        header { header = 0; if (index($0, head) == 1 && (length($0) == length(head) || substr($0, length(head) + 1, 1) == " ")) inside = 1 }
+        inside { print }'
 }
 
 # The built man page, as roff with its dashes plain.
@@ -133,12 +132,41 @@ built_man_page() {
         for option in $(cudnnv completions "$command" | grep -- '^--' | grep -vx -- --help); do
             grep -q -- "^\.B \(-., \)\?$option\b" <<< "$rows" || missing="$missing $command:$option"
         done
-        # the prose's own usage lines name no option the table lacks
-        for option in $(man_entry "$command" | head -1 | grep -o -- '--[a-z][a-z0-9-]*'); do
+        # the forms the manual's paragraphs name take no option the table lacks
+        for option in $(man_entry "$command" | grep '^\.B cudnnv ' | grep -o -- '--[a-z][a-z0-9-]*'); do
             cudnnv completions "$command" | grep -qx -- "$option" || missing="$missing $command:$option(not in the table)"
         done
     done
     [ -z "$missing" ] || { echo "the man page and the tables differ:$missing" >&2; return 1; }
+}
+
+@test "each command's prose is written once, in its table: the man page's entry holds what --help prints, and --help points to the manual's further paragraphs" {
+    local command line entry missing="" more=0
+    for command in $(cudnnv help | grep -v ' same as ' | sed -n 's/^  \([a-z-]*\) .*/\1/p'); do
+        entry=$(man_entry "$command" | sed "s/^ *//")
+        [ -n "$entry" ] || { echo "no entry for $command in the man page" >&2; return 1; }
+        # every line of the text between the usage and the options, and after them, as a line of the entry
+        while IFS= read -r line; do
+            line="${line#"${line%%[! ]*}"}"
+            [ -z "$line" ] || grep -qxF -- "$line" <<< "$entry" || missing="$missing
+$command: $line"
+        done < <(cudnnv "$command" --help 2>&1 | awk '
+            /^Usage: / { usage = 1; next } usage && /^       cudnnv / { next } { usage = 0 }
+            /^Options:$/ { options = 1; next }
+            options && /^  / { next }
+            /^More of / { next }
+            { print }')
+        if cudnnv "$command" --help 2>&1 | grep -qx "More of '$command' in the manual: man cudnnv"; then
+            more=$((more + 1))
+            # the manual's own paragraphs are there, after the help's text
+            [ "$(grep -c '^\.IP$' <<< "$entry")" -ge 1 ] || missing="$missing
+$command: no paragraph of its own in the manual"
+        fi
+    done
+    [ -z "$missing" ] || { echo "the man page lacks what --help says:$missing" >&2; return 1; }
+    [ "$more" -ge 5 ]
+    # a form named in the manual is in bold on a line of its own
+    man_entry install | grep -qx -- '\.B cudnnv install --locked \[--platform P\] \[--runtime\]'
 }
 
 @test "the built man page renders with no warning from groff, and its markers are all replaced" {
