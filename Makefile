@@ -86,7 +86,8 @@ NO_GIT_SRC  = manager/catalog/catalog_git_none.c
 HELPER_MAIN_SRC = manager/cli/install_main.c manager/cli/update_main.c
 MAIN_SRC    = manager/cli/main.c $(wildcard manager/cli/*_main.c)
 WIN_ONLY_SRC = $(wildcard manager/*/*_win32.c)
-HOOKS_SRC   = $(BUILD)/gen/hooks.c $(VERSION_SRC)
+HOOKS_SRC   = $(BUILD)/gen/hooks.c $(BUILD)/gen/prose.c $(VERSION_SRC)
+PROSE_FILES = $(wildcard docs/commands/*.txt)
 HOOK_FILES  = $(wildcard hooks/cudnnv.* hooks/complete.*)
 objects_in  = $(patsubst %.c,$(1)/%.o,$(2))
 # The library: every object of the manager but the programs' entries and the
@@ -230,6 +231,12 @@ $(BUILD)/gen/hooks.c: $(HOOK_FILES) hooks/embed-hooks.sh
 	@mkdir -p $(dir $@)
 	@echo "  GEN $@"
 	$(Q)sh hooks/embed-hooks.sh $@ $(HOOK_FILES)
+
+# Each command's prose, for --help and the man page.
+$(BUILD)/gen/prose.c: $(PROSE_FILES) manager/args/embed-prose.sh
+	@mkdir -p $(dir $@)
+	@echo "  GEN $@"
+	$(Q)sh manager/args/embed-prose.sh $@ $(PROSE_FILES)
 
 # The Windows shims, cudnn64_7.dll, _8 and _9, cross-built with mingw-w64:
 # the same generated stubs and selection code, the Win64 trampolines, and

@@ -82,15 +82,25 @@ struct command {
     const char *name;
     int (*run)(struct args *args);
     const char *summary;       /* one line for 'cudnnv help'; NULL: plumbing, not listed */
-    const char *description;   /* the help's text between the usage and the options */
-    const char *notes;         /* help text after the options, or NULL */
-    const char *details;       /* the manual's further paragraphs (other forms, rules, limits), or NULL:
-                                  the man page prints them after the description, --help points there */
     const struct option_spec *options;
     struct operand_spec operands;
     int options_end_at_operand; /* exec: the first operand and the rest are another program's */
     int stdout_is_code;        /* what it prints on stdout is evaluated by a shell: --help goes to stderr */
 };
+
+/*
+ * A command's prose, written once in docs/commands/NAME.txt and carried in
+ * the binary (build/gen/prose.c, by manager/args/embed-prose.sh).
+ */
+struct command_prose {
+    const char *name;
+    const char *description;   /* --help's text between the usage and the options; the man page's entry */
+    const char *details;       /* the manual's further paragraphs (other forms, rules, limits), or NULL:
+                                  the man page prints them after the description, --help points there */
+    const char *notes;         /* --help's text after the options, or NULL */
+};
+extern const struct command_prose command_prose[];
+const struct command_prose *prose_of(const struct command *command);
 
 /* args.c */
 int args_parse(const struct command_list *all, const struct command *command, int argc, char **argv,

@@ -1,7 +1,8 @@
 /*
  * 'cudnnv help COMMAND' and 'cudnnv COMMAND --help', written from the
- * command's table: its usage lines, its text, then one row per option (the
- * same rows the parser reads and completion offers), then its notes.
+ * command's table and prose: its usage lines, its description, then one row
+ * per option (the same rows the parser reads and completion offers), then
+ * its notes.
  */
 #include "args.h"
 
@@ -118,12 +119,24 @@ void option_values(const struct option_spec *option, char *out, size_t size)
                 option->words, ' ', out, size);
 }
 
+/* The command's prose (docs/commands/NAME.txt); one with none written has an empty one. */
+const struct command_prose *prose_of(const struct command *command)
+{
+    static const struct command_prose none = {0};
+    for (const struct command_prose *prose = command_prose; prose->name != NULL; prose++) {
+        if (strcmp(prose->name, command->name) == 0)
+            return prose;
+    }
+    return &none;
+}
+
 void print_help(const struct command *command, FILE *out)
 {
     char label[64];
+    const struct command_prose *prose = prose_of(command);
     print_usage(command, out);
-    if (command->description != NULL)
-        fprintf(out, "\n%s", command->description);
+    if (prose->description != NULL)
+        fprintf(out, "\n%s", prose->description);
     fputs("\nOptions:\n", out);
     for (int i = 0; command->options != NULL && command->options[i].name != NULL; i++) {
         const struct option_spec *option = &command->options[i];
@@ -134,9 +147,9 @@ void print_help(const struct command *command, FILE *out)
         print_option_row(out, label, text);
     }
     print_option_row(out, "-h, --help", "show this help");
-    if (command->notes != NULL)
-        fprintf(out, "\n%s", command->notes);
-    if (command->details != NULL)
+    if (prose->notes != NULL)
+        fprintf(out, "\n%s", prose->notes);
+    if (prose->details != NULL)
         fprintf(out, "\nMore of '%s' in the manual: man cudnnv\n", command->name);
 }
 

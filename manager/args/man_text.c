@@ -1,8 +1,9 @@
 /*
  * The man page's SYNOPSIS, OPTIONS and each command's entry, written from
  * the command tables that the parser, --help and completion read: an entry
- * is the usage lines, then the prose --help prints (description, notes) and
- * the manual's own paragraphs (details), so that each is written once and
+ * is the usage lines, then the command's prose (docs/commands/NAME.txt:
+ * the description and notes --help prints, the manual's own paragraphs, its
+ * details), so that each is written once and
  * the page cannot name an option the program lacks or miss one it has. The
  * page's other sections are written by hand in docs/cudnnv.1.in; cudnnv-man
  * (cli/man_main.c) puts the two together when cudnnv is built.
@@ -101,7 +102,8 @@ int print_man_command(const struct command_list *all, const char *name, FILE *ou
     }
     if (usage_line(command, 1, line, sizeof line))
         fputs(".br\n", out);
-    const char *parts[] = {command->description, command->details, command->notes};
+    const struct command_prose *prose = prose_of(command);
+    const char *parts[] = {prose->description, prose->details, prose->notes};
     int first = 1;
     for (size_t i = 0; i < sizeof parts / sizeof parts[0]; i++) {
         if (parts[i] != NULL) {

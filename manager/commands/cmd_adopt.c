@@ -305,13 +305,6 @@ const struct command command_adopt = {
     .name = "adopt",
     .run = run,
     .summary = "make cuDNN copied into a CUDA folder a set, and take it out",
-    .description =
-        "Make the cuDNN files copied into a CUDA toolkit folder a set of the store,\n"
-        "verify it, then move those files out of the toolkit into\n"
-        "$CUDNNV_ROOT/backups/adopted-TIME-XXXXXX/ (delete it when you no longer need it).\n"
-        "Only cuDNN's files move: include/cudnn*.h, lib/ or lib64/libcudnn*,\n"
-        "bin/cudnn*.dll, lib/x64/cudnn*.lib; everything else stays. A folder you\n"
-        "cannot write is refused before anything changes, with the command to run.\n",
     .options = options,
     .operands = {.usage = "CUDA_DIR", .complete = COMPLETE_DIRS, .min = 1, .max = 1,
                  .missing = "give the CUDA toolkit folder"},

@@ -121,25 +121,5 @@ const struct command command_cdi = {
     .name = "cdi",
     .run = run,
     .summary = "describe the store to container engines (a CDI spec)",
-    .description =
-        "Write a Container Device Interface spec, " CDI_SPEC_FILE ", that container\n"
-        "engines (podman, Docker 25+, containerd, CRI-O) read from /etc/cdi or\n"
-        "/var/run/cdi. It has one device per name a user would write for each\n"
-        "installed set (cudnnv.dev/set=8.1.0.77, =8.1, =8: the set that name\n"
-        "selects here), each mounting the set, its CUDA companions and the shims\n"
-        "read-only below " CDI_CONTAINER_ROOT " in the container, with CUDNNV_VERSION\n"
-        "naming the set and LD_PRELOAD its shim; and cudnnv.dev/set=store, the\n"
-        "whole store read-only, where the container's own .cudnn-version files\n"
-        "choose (LD_LIBRARY_PATH names the shims). Each CUDA runtime projects\n"
-        "pin ('cuda 11.0') is a device too, cudnnv.dev/set=cuda:11.0: its\n"
-        "libraries read-only, after the shims on LD_LIBRARY_PATH, for a framework\n"
-        "that opens them itself. E.g.\n"
-        "  cudnnv cdi\n"
-        "  podman run --device cudnnv.dev/set=8.1 IMAGE python train.py\n"
-        "  podman run --device cudnnv.dev/set=8.0 --device cudnnv.dev/set=cuda:11.0 IMAGE ...\n"
-        "install, uninstall, link and rehash rewrite the specs written here when\n"
-        "they still exist. A file of that name another tool wrote is never\n"
-        "touched. Sets it cannot describe are named with the reason. See\n"
-        "docs/containers.md.\n",
     .options = options,
 };

@@ -102,14 +102,5 @@ const struct command command_check = {
     .name = "check",
     .run = run,
     .summary = "load a set through its shim and run a small convolution",
-    .description =
-        "Load the set VERSION (default: the one selected here) through its shim,\n"
-        "as a program would, and print cudnnGetVersion(), cudnnGetCudartVersion()\n"
-        "and cudnnCreate()'s status, after what the set loads besides itself\n"
-        "(cuBLAS, NVRTC, zlib: found where, or MISSING; the driver judged as\n"
-        "doctor judges it; exits 1 when one it needs at load time is missing or\n"
-        "the driver is too old). Where a GPU is present, also run a\n"
-        "convolution (input 64x32x56x56, 64 filters 3x3, padding 1; 10 runs to\n"
-        "warm up, then the mean of 100) and print its time.\n",
     .operands = {.usage = "[VERSION]", .complete = COMPLETE_SETS, .max = 1},
 };

@@ -170,12 +170,6 @@ static int run(struct args *args)
 const struct command command_completions = {
     .name = "completions",
     .run = run,
-    .description =
-        "Print what a shell may complete next, one word per line: without\n"
-        "COMMAND the commands; with it (and the WORDs typed after it), its\n"
-        "options, an option's values, or what its operands can be. The lines\n"
-        "-@files, -@dirs and -@programs ask the shell to complete a path or a\n"
-        "program. The completion functions from 'cudnnv init' call it.\n",
     .options_end_at_operand = 1,
     .operands = {.usage = "[COMMAND [WORD...]]", .max = -1},
 };

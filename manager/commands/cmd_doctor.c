@@ -85,37 +85,5 @@ const struct command command_doctor = {
     .name = "doctor",
     .run = run,
     .summary = "explain why the selected cuDNN would not load",
-    .description =
-        "Check why the selected cuDNN would not load, and say how to fix it:\n"
-        "  selection      a version is selected, and installed\n"
-        "  set            the selected sets are complete (their MANIFEST)\n"
-        "  needs          what the sets' libraries load besides cuDNN (cuBLAS, NVRTC,\n"
-        "                 zlib) is found where programs started here look, and is\n"
-        "                 of the set's CUDA major\n"
-        "  advisories     the set is not a release advised against (9.10.0: an ABI\n"
-        "                 break), with why\n"
-        "  shims          the shim libraries are in the store\n"
-        "  library path   the shim directory is on LD_LIBRARY_PATH, and no other\n"
-        "                 libcudnn comes before it\n"
-        "  loader cache   libcudnn in the system's loader cache (ldconfig -p)\n"
-        "  CUDA dirs      cuDNN copied into a CUDA toolkit directory\n"
-        "  driver         the NVIDIA driver is new enough for the set's CUDA\n"
-        "  GPU            the GPU's compute capability is supported by the set\n"
-        "  frameworks     the active Python's TensorFlow / PyTorch accept the set\n"
-        "What cannot be checked here (no driver, no GPU, no Python) says so.\n"
-        "Exits 1 when a check fails.\n",
-    .details =
-        "Each check prints OK, WARN, FAIL (with a fix line) or SKIP (what could not\n"
-        "be checked here, and why). needs: what a set's libraries need and the set\n"
-        "does not hold (read from their DT_NEEDED entries at install) and what cuDNN\n"
-        "opens at run time (versions/runtime-needs.ini: cuBLASLt and NVRTC of the\n"
-        "set's CUDA major for cuDNN 9, the unversioned libnvrtc.so for cuDNN 8),\n"
-        "each looked for where the loader will look for a program started here (the\n"
-        "set's CUDA libraries, LD_LIBRARY_PATH, the libraries' own RUNPATH, the\n"
-        "loader cache, the default folders): a FAIL when found nowhere or only for\n"
-        "another CUDA major, naming the library, the feature that needs it and the\n"
-        "fix. driver: /proc/driver/nvidia/version, or the file named by\n"
-        "CUDNNV_NVIDIA_VERSION_FILE. GPU: read through the CUDA driver API.\n"
-        "frameworks: their metadata is read, they are not imported.\n",
     .options = options,
 };

@@ -66,19 +66,6 @@ const struct command command_env = {
     .name = "env",
     .run = run,
     .summary = "print the variables that route cuDNN through the shims",
-    .description =
-        "Print the environment that makes programs use the selected cuDNN sets\n"
-        "through the shims: LD_LIBRARY_PATH with the shim directory first,\n"
-        "LD_PRELOAD with the selected majors' shims (on Windows: PATH with the\n"
-        "shims' bin folder first), CUDNNV_ROOT, and, when VERSION is given,\n"
-        "CUDNNV_VERSION. E.g.\n"
-        "  eval \"$(cudnnv env)\"                      in a shell or a CI step\n"
-        "  cudnnv env --format dockerfile 9.19 >> Dockerfile\n"
-        "  cudnnv env --format github >> \"$GITHUB_ENV\"\n"
-        "Values are those of this moment (the current values are kept after\n"
-        "cudnnv's entries). The dockerfile format describes an image instead:\n"
-        "its store is " CDI_CONTAINER_ROOT ", where the recipe of docs/containers.md\n"
-        "puts the set and the shims, and nothing of this machine's values is kept.\n",
     .options = options,
     .operands = {.usage = "[VERSION]", .complete = COMPLETE_SETS, .max = 1},
 };

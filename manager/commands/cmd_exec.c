@@ -43,13 +43,6 @@ const struct command command_exec = {
     .name = "exec",
     .run = run,
     .summary = "run a command with the selected set",
-    .description =
-        "Run COMMAND with the cuDNN sets selected here. The shim directory\n"
-        "($CUDNNV_ROOT/shims/lib) goes first on LD_LIBRARY_PATH and the shim of\n"
-        "every major a source names goes into LD_PRELOAD; at its first cuDNN call\n"
-        "the program loads the selected set from the store.\n",
-    .notes =
-        "Exits with COMMAND's status; 127 when COMMAND cannot be started.\n",
     .options = options,
     .options_end_at_operand = 1,
     .operands = {.usage = "[--] COMMAND [ARGS...]", .complete = COMPLETE_PROGRAMS, .min = 1, .max = -1,

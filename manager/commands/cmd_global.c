@@ -51,11 +51,6 @@ const struct command command_global = {
     .name = "global",
     .run = run,
     .summary = "show or set the version used outside projects",
-    .description =
-        "Set the cuDNN version used outside pinned projects, in $CUDNNV_ROOT/version.\n"
-        "Several versions (one per major) may be given. Without arguments, print it;\n"
-        "with no global version set, it prints 'system' (as pyenv does) and says on\n"
-        "stderr what programs then get.\n",
     .options = options,
     .operands = {.usage = "[VERSION...]", .complete = COMPLETE_SETS, .max = -1},
 };

@@ -28,7 +28,5 @@ const struct command command_help = {
     .name = "help",
     .run = run,
     .summary = "show help for cudnnv or one command",
-    .description = "Without COMMAND, list the commands; with it, show that command's help\n"
-                   "(the same as 'cudnnv COMMAND --help').\n",
     .operands = {.usage = "[COMMAND]", .complete = COMPLETE_COMMANDS, .max = 1},
 };

@@ -81,18 +81,5 @@ static int run(struct args *args)
 const struct command command_hook_env = {
     .name = "hook-env",
     .run = run,
-    .description =
-        "Print the shell code that sets the cuDNN environment for the current\n"
-        "directory: CUDNN_HOME, CUDNN_PATH, CUDNN_INCLUDE_DIR, CUDNN_LIB_DIR, the\n"
-        "shim directory on LD_LIBRARY_PATH, and the selected shims in LD_PRELOAD\n"
-        "inside a pinned project ('preload = auto|always|never' in\n"
-        "$CUDNNV_ROOT/config). Prints nothing when nothing changed. With the\n"
-        "shell's PID it also prints what the shell watches, so that a prompt where\n"
-        "nothing changed runs no process. The shell integration from 'cudnnv init'\n"
-        "runs it; you do not need to. It never writes to stderr: a source that\n"
-        "selects nothing installed sets CUDNNV_PROBLEM to the reason instead (unset\n"
-        "once it is fixed). On leaving a project, exactly what it set is undone, and\n"
-        "a value you changed since is kept; its state is one variable,\n"
-        "__CUDNNV_STATE.\n",
     .operands = {.usage = "SHELL [SHELL_PID]", .complete = COMPLETE_SHELLS, .max = 2},
 };

@@ -178,51 +178,6 @@ const struct command command_init = {
     .name = "init",
     .run = run,
     .summary = "print the shell integration for your shell",
-    .description =
-        "Print the shell integration. Add to your shell's start-up file:\n"
-        "  bash  ~/.bashrc                    command -v cudnnv >/dev/null && eval \"$(cudnnv init bash)\"\n"
-        "  zsh   ~/.zshrc                     command -v cudnnv >/dev/null && eval \"$(cudnnv init zsh)\"\n"
-        "  fish  ~/.config/fish/config.fish   command -q cudnnv; and cudnnv init fish | source\n"
-        "  pwsh  $PROFILE                     if (Get-Command cudnnv -ErrorAction Ignore) {\n"
-        "                                       Invoke-Expression (& cudnnv init pwsh | Out-String) }\n"
-        "  cmd   a batch file cmd runs at start (AutoRun; the file says how)\n"
-        "Each line does nothing once cudnnv is removed.\n"
-        "It defines the cudnnv function (so 'cudnnv shell VERSION' changes the\n"
-        "current shell), runs 'cudnnv hook-env' at every prompt and change of\n"
-        "directory (cuDNN variables, the shim directory on LD_LIBRARY_PATH, the\n"
-        "shims in LD_PRELOAD inside a pinned project), and adds completions.\n"
-        "The first time (a new store) it also links the cuDNN it finds in\n"
-        "/usr/local/cuda or /usr as the set 'system', which serves any major that\n"
-        "no project pins ('cudnnv uninstall system' undoes it for good).\n"
-        "On Windows, --persist also does what the old instructions did by hand:\n"
-        "the shims' folder goes on the user's PATH (HKEY_CURRENT_USER\\Environment),\n"
-        "so programs started from Explorer or an IDE get the pinned set too.\n",
-    .details =
-        "The hook runs 'cudnnv hook-env' only when something that decides the\n"
-        "selection changed: a prompt where nothing changed starts no process. In\n"
-        "bash, cd, pushd and popd run it too, so 'cd proj && cmd' gets the\n"
-        "project's set. A cudnnv started by its full path, not found on PATH (pip's,\n"
-        "in a virtual environment that is not active), also puts its own manual\n"
-        "folder first on MANPATH, so that 'man cudnnv' finds this page. --unpersist\n"
-        "takes the shims' folder off the user's PATH again. 'init cmd' prints a\n"
-        "batch file for cmd.exe to run at start (its AutoRun): it puts the shims'\n"
-        "folder first on PATH, which is all cmd needs, since each program's\n"
-        "cudnn64_N.dll picks the set pinned where the program starts.\n"
-        "\n"
-        "cudnnv init --system [--undo]\n"
-        "As root: every program on the machine that asks the loader for\n"
-        "libcudnn.so.N gets the shim, with no variable at all, and so its folder's\n"
-        "pin, the global set or the newest installed set of that major. Writes\n"
-        "/etc/ld.so.conf.d/00-cudnnv.conf (named to come before CUDA's folders)\n"
-        "naming the system store's shims, and runs ldconfig; --undo removes the file\n"
-        "and runs ldconfig again.\n"
-        "\n"
-        "cudnnv init --login [--undo]\n"
-        "Puts your store's shims on LD_LIBRARY_PATH for your graphical session and\n"
-        "user services (~/.config/environment.d/60-cudnnv.conf) and for login shells\n"
-        "(one marked line in ~/.profile), so programs started outside an interactive\n"
-        "shell (an IDE, a Jupyter server, cron under a login) get their pins; --undo\n"
-        "removes both.\n",
     .options = options,
     .operands = {.complete = COMPLETE_SHELLS, .min = 1, .max = 1},
 };

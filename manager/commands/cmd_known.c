@@ -151,15 +151,6 @@ const struct command command_known = {
     .name = "known",
     .run = run,
     .summary = "list the cuDNN releases in the catalog",
-    .description =
-        "List the cuDNN releases in the catalog (oldest first), or those starting\n"
-        "with PREFIX on a dot boundary (e.g. 8.9), with the CUDA versions each was\n"
-        "built for. '*' marks a release installed here, followed by the set names.\n"
-        "Only releases with an archive for the platform are listed: this machine's,\n"
-        "or --platform's with the archive of each build. A release with no code\n"
-        "for this machine's GPUs (or --gpu's compute capabilities) says so on its\n"
-        "line. The catalog is the one shipped with cudnnv, merged with what\n"
-        "'cudnnv update' fetched.\n",
     .options = options,
     .operands = {.usage = "[PREFIX]", .complete = COMPLETE_RELEASES, .max = 1},
 };

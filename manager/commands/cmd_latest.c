@@ -81,12 +81,6 @@ const struct command command_latest = {
     .name = "latest",
     .run = run,
     .summary = "print the newest installed (or --known) version of a prefix",
-    .description =
-        "Print the newest installed set matching PREFIX on a dot boundary (8.1\n"
-        "matches 8.1.x, never 8.10), the one a pin of PREFIX selects; with\n"
-        "--known, the newest release in the catalog with an archive for this\n"
-        "platform and code for this machine's GPUs (or --gpu's compute\n"
-        "capabilities): what 'cudnnv install PREFIX' would choose.\n",
     .options = options,
     .operands = {.usage = "PREFIX", .complete = COMPLETE_SETS | COMPLETE_RELEASES, .min = 1, .max = 1,
                  .missing = "give one PREFIX, e.g. 'cudnnv latest 8.9'"},

@@ -83,11 +83,6 @@ const struct command command_link = {
     .name = "link",
     .run = run,
     .summary = "register a set kept elsewhere, by reference",
-    .description =
-        "Register the cuDNN set found in DIR under NAME, without copying it: e.g.\n"
-        "  cudnnv link system /usr/local/cuda\n"
-        "  cudnnv link torch-wheel ~/venv/lib/python3.11/site-packages/nvidia/cudnn\n"
-        "A set linked as 'system' serves any cuDNN major that no version file names.\n",
     .options = options,
     .operands = {.usage = "NAME DIR", .complete = COMPLETE_DIRS, .min = 2, .max = 2, .missing = "give NAME and DIR"},
 };

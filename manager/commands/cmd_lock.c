@@ -232,19 +232,5 @@ const struct command command_lock = {
     .name = "lock",
     .run = run,
     .summary = "write cudnn.lock: the exact archives this project's pins mean",
-    .description =
-        "Write cudnn.lock beside the nearest .cudnn-version. For each name it pins,\n"
-        "the set that name selects here gives the exact release and CUDA build,\n"
-        "and the catalog gives that build's archive for this platform (and for\n"
-        "--platform's): its address, SHA-256 and size. The CUDA libraries the set\n"
-        "loads besides itself, where 'install --with-cuda-libs' brought them, are\n"
-        "locked the same way, and so are the packages of the project's pinned CUDA\n"
-        "runtime ('cuda 11.0'). --archive-base URL names instead the file each set\n"
-        "was installed from, at URL (for an image built offline from archives\n"
-        "copied beside the lock, or a mirror). Commit it; on another machine (a\n"
-        "CI job, a colleague's) 'cudnnv install --locked' installs exactly those\n"
-        "archives, refusing any whose SHA-256 differs, and says when the lock no\n"
-        "longer matches .cudnn-version ('cudnnv use' says when a new pin makes it\n"
-        "stale).\n",
     .options = options,
 };

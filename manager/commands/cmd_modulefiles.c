@@ -191,15 +191,6 @@ const struct command command_modulefiles = {
     .name = "modulefiles",
     .run = run,
     .summary = "write Lmod (or Tcl) module files, one per set",
-    .description =
-        "Write one module per installed set: DIR/cudnn/NAME.lua for Lmod, or with\n"
-        "--tcl DIR/cudnn/NAME for Environment Modules. 'module use DIR' then\n"
-        "'module load cudnn/8.1.0.77' selects that set for every program started\n"
-        "after it, through the shims, over any project's pin; 'module switch' and\n"
-        "'module unload' undo exactly what load did. A module also sets\n"
-        "CUDNN_HOME, CUDNN_PATH, CUDNN_INCLUDE_DIR and CUDNN_LIB_DIR (see\n"
-        "docs/clusters.md). Run it again after installing\n"
-        "or removing sets (modules of removed sets are left for you to delete).\n",
     .options = options,
     .operands = {.usage = "DIR", .complete = COMPLETE_DIRS, .min = 1, .max = 1,
                  .missing = "give the folder to write the modules into"},

@@ -22,8 +22,5 @@ const struct command command_prefix = {
     .name = "prefix",
     .run = run,
     .summary = "print the directory of a set",
-    .description =
-        "Print the directory holding the set VERSION (default: the selected one),\n"
-        "with include/ and lib/ inside. For a linked set, the linked directory.\n",
     .operands = {.usage = "[VERSION]", .complete = COMPLETE_SETS, .max = 1},
 };

@@ -210,21 +210,6 @@ const struct command command_ps = {
     .name = "ps",
     .run = run,
     .summary = "show which cuDNN each running program loaded",
-    .description =
-        "List the running processes that have cuDNN loaded: pid, user, command, the\n"
-        "set the library belongs to (or the file, when it is no set's), and whether\n"
-        "that is what the process's pin selects now, under a header on a terminal,\n"
-        "and the folder its CUDA runtime (libcudart, libcusolver) came from.\n"
-        "Processes of other users are shown as far as permissions allow; those that\n"
-        "cannot be read are counted with --all.\n",
-    .details =
-        "Whether it is what the pin selects: the process's folder's .cudnn-version,\n"
-        "its CUDNNV_VERSION, its store's global file. A process that also loaded\n"
-        "another copy by path (PyTorch loads its wheel's) shows both: the copy its\n"
-        "shim serves, and the other as loaded but not used (the shim names the set\n"
-        "folder it serves in the process's memory map); and what a process's set\n"
-        "needs that its loader (with the process's own LD_LIBRARY_PATH) would not\n"
-        "find. The processes are read from /proc; root sees every one.\n",
     .options = options,
     .operands = {.max = 0},
 };

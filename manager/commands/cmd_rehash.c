@@ -28,12 +28,4 @@ const struct command command_rehash = {
     .name = "rehash",
     .run = run,
     .summary = "install the shim libraries into the store",
-    .description =
-        "Install the shim libraries (libcudnn.so.7, .8, .9) into\n"
-        "$CUDNNV_ROOT/shims/lib, and the Windows shims (cudnn64_7.dll, _8, _9, when\n"
-        "built) into $CUDNNV_ROOT/shims/bin, replacing any that differ from this\n"
-        "cudnnv's: one for each major that has an installed set, none for the\n"
-        "others.\n"
-        "Programs find them there through LD_LIBRARY_PATH or LD_PRELOAD (see\n"
-        "'cudnnv env'). The CDI specs 'cudnnv cdi' wrote are written again.\n",
 };

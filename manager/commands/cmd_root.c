@@ -18,6 +18,4 @@ const struct command command_root = {
     .name = "root",
     .run = run,
     .summary = "print the store directory",
-    .description =
-        "Print the store directory: $CUDNNV_ROOT, default ~/.cudnnv.\n",
 };

@@ -93,14 +93,6 @@ const struct command command_shell = {
     .name = "shell",
     .run = run,
     .summary = "select a version for this shell only",
-    .description =
-        "Print shell code that selects VERSION for this shell alone (it sets\n"
-        "CUDNNV_VERSION, which wins over every version file). Use it with eval:\n"
-        "  eval \"$(cudnnv shell 8.1)\"\n"
-        "--unset prints code that removes the shell's choice. Without VERSION,\n"
-        "print the shell's current choice (with --shell, as code that prints it).\n"
-        "The function 'cudnnv init' defines evaluates what this prints, so help\n"
-        "and messages go to stderr.\n",
     .options = options,
     .stdout_is_code = 1,
     .operands = {.usage = "[VERSION...]", .complete = COMPLETE_SETS, .max = -1},

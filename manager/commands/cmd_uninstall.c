@@ -228,16 +228,6 @@ const struct command command_uninstall = {
     .name = "uninstall",
     .run = run,
     .summary = "remove installed sets",
-    .description =
-        "Remove the named sets (as 'cudnnv versions' lists them, or a prefix such\n"
-        "as 8.0 that only one installed set has). A linked set is unregistered;\n"
-        "the directory it refers to is kept. Version files naming a removed set\n"
-        "are left as they are, and named. A set selected here (by CUDNNV_VERSION,\n"
-        "this project's pin or the global file), or pinned by a project where\n"
-        "'cudnnv use' was run, is removed only after a yes on the terminal, or\n"
-        "with --force. With --cuda-runtime the names are CUDA runtimes ('cudnnv\n"
-        "versions' lists them), kept the same way while a\n"
-        "project pins one.\n",
     .options = options,
     .operands = {.usage = "NAME...", .complete = COMPLETE_SETS, .min = 1, .max = -1,
                  .missing = "name the sets to remove"},

@@ -316,44 +316,6 @@ const struct command command_use = {
     .name = "use",
     .run = run,
     .summary = "pin the version for this directory (.cudnn-version)",
-    .description =
-        "Pin the cuDNN version for this directory and everything below it by\n"
-        "writing .cudnn-version here. The name is written as typed: '8.1' means the\n"
-        "newest installed 8.1.x, now and after later installs. Several versions\n"
-        "(one per major, e.g. '8.1 9') serve programs that need different majors.\n"
-        "'local' is another name for this command.\n",
-    .details =
-        "A .tool-versions or mise.toml ([tools] cudnn = \"8.1\") that names cudnn\n"
-        "pins as .cudnn-version does, in the same walk up; in one folder\n"
-        ".cudnn-version wins.\n"
-        "\n"
-        "cudnnv use --for FRAMEWORK[==VERSION]\n"
-        "With a version (tensorflow, pytorch or torch, jaxlib, onnxruntime), the\n"
-        "cuDNN release that framework release was built with is pinned when a set of\n"
-        "it is installed, else the newest installed set it accepts, written as use\n"
-        "writes a name (8.0). A framework alone is read from the active Python\n"
-        "(python3 on PATH) by what its own files say: the Requires-Dist:\n"
-        "nvidia-cudnn-cuNN line of its wheel's METADATA, or TensorFlow's\n"
-        "build_info; the pins when they say nothing. doctor holds the selected sets\n"
-        "against the same. Both also look for the CUDA libraries the framework opens\n"
-        "by itself, by the CUDA its build names (versions/framework-cuda-libs.ini:\n"
-        "TensorFlow 2.4, built for CUDA 11.0, opens libcusolver.so.10, which CUDA\n"
-        "11.1 and later do not ship), and name each that a program started here\n"
-        "would not find. Where that data knows the framework's libraries, it also\n"
-        "pins the CUDA runtime they come from, as a line 'cuda 11.0' of\n"
-        ".cudnn-version, before anything is installed: 'cudnnv install' there brings\n"
-        "what is pinned.\n"
-        "\n"
-        "cudnnv use --cuda-runtime VERSION\n"
-        "Programs started in the project (the shell hook, exec, env) find the pinned\n"
-        "CUDA runtime's libraries right after the shims, from\n"
-        "$CUDNNV_ROOT/cuda/runtime/VERSION/lib, which install with no SOURCE fills\n"
-        "(install's entry names the sources). lock names the packages the runtime\n"
-        "came from and install --locked brings exactly those; on Windows it is put\n"
-        "on PATH; Slurm tasks and a CDI device (cudnnv.dev/set=cuda:11.0) get it\n"
-        "too.\n",
-    .notes =
-        "Without arguments, print the versions pinned here.\n",
     .options = options,
     .operands = {.usage = "[VERSION...]", .complete = COMPLETE_SETS, .max = -1},
 };
@@ -363,7 +325,6 @@ const struct command command_local = {
     .name = "local",
     .run = run,
     .summary = "same as use",
-    .description = "Another name for 'cudnnv use': see 'cudnnv use --help'.\n",
     .options = options,
     .operands = {.usage = "[VERSION...]", .complete = COMPLETE_SETS, .max = -1},
 };

@@ -281,13 +281,6 @@ const struct command command_verify = {
     .name = "verify",
     .run = run,
     .summary = "check installed sets against their MANIFEST",
-    .description =
-        "Re-hash every file of the named sets (default: all installed sets, and the\n"
-        "CUDA runtimes projects pin) and compare with the set's MANIFEST (size and\n"
-        "XXH3-128). Reports files that are missing, changed, or extra, and a set\n"
-        "the shim would refuse (a folder or file others can write, from / down).\n"
-        "Linked sets have no MANIFEST and are skipped. Exits 1 when any set has a\n"
-        "problem.\n",
     .options = options,
     .operands = {.usage = "[VERSION...]", .complete = COMPLETE_SETS, .max = -1},
 };

@@ -159,12 +159,5 @@ const struct command command_version = {
     .name = "version",
     .run = run,
     .summary = "show the selected version and what selected it",
-    .description =
-        "Show the selected cuDNN set and what selected it, e.g.\n"
-        "  8.1.0.77 (set by /home/me/project/.cudnn-version)\n"
-        "The sources, first match wins: CUDNNV_VERSION, the nearest .cudnn-version\n"
-        "from here up, $CUDNNV_ROOT/version. Where none names a version and sets\n"
-        "of more than one major are installed, each major's choice is shown, as\n"
-        "with --all.\n",
     .options = options,
 };

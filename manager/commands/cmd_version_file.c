@@ -33,9 +33,5 @@ const struct command command_version_file = {
     .name = "version-file",
     .run = run,
     .summary = "print the file that selects the version",
-    .description =
-        "Print the path of the file that selects the version for DIR (default: the\n"
-        "current directory): the nearest .cudnn-version from there up, else\n"
-        "$CUDNNV_ROOT/version. CUDNNV_VERSION, when set, overrides both.\n",
     .operands = {.usage = "[DIR]", .complete = COMPLETE_DIRS, .max = 1},
 };

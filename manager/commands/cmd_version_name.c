@@ -24,8 +24,4 @@ const struct command command_version_name = {
     .name = "version-name",
     .run = run,
     .summary = "print the selected version's name",
-    .description =
-        "Print the name of the selected cuDNN set (e.g. 8.1.0.77), nothing else.\n"
-        "Fails with the reason when nothing is selected or the selected version is\n"
-        "not installed.\n",
 };

@@ -182,12 +182,5 @@ const struct command command_versions = {
     .name = "versions",
     .run = run,
     .summary = "list installed sets, marking the selected ones",
-    .description =
-        "List the sets in the store, oldest first. '*' marks the set selected for\n"
-        "its major here, followed by what selected it. Linked sets show the\n"
-        "directory they refer to. A set that needs at load time a library a\n"
-        "program started here would not find is marked [cannot load here]. Then\n"
-        "the CUDA runtimes projects pin ('cuda 11.0' in .cudnn-version), '*' on\n"
-        "the one this project's pin means.\n",
     .options = options,
 };

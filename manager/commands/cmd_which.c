@@ -41,10 +41,6 @@ const struct command command_which = {
     .name = "which",
     .run = run,
     .summary = "print the path of a library in the selected set",
-    .description =
-        "Print the absolute path of LIBRARY (e.g. libcudnn.so.8, libcudnn_graph.so.9,\n"
-        "cudnn64_8.dll) in the set selected here for that library's major. Without\n"
-        "LIBRARY, print the selected set's main library.\n",
     .operands = {.usage = "[LIBRARY]", .complete = COMPLETE_WORDS,
                  .words = "libcudnn.so.7 libcudnn.so.8 libcudnn.so.9 cudnn64_7.dll cudnn64_8.dll cudnn64_9.dll",
                  .max = 1},

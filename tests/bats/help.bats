@@ -140,7 +140,7 @@ built_man_page() {
     [ -z "$missing" ] || { echo "the man page and the tables differ:$missing" >&2; return 1; }
 }
 
-@test "each command's prose is written once, in its table: the man page's entry holds what --help prints, and --help points to the manual's further paragraphs" {
+@test "each command's prose is written once (docs/commands): the man page's entry holds what --help prints, and --help points to the manual's further paragraphs" {
     local command line entry missing="" more=0
     for command in $(cudnnv help | grep -v ' same as ' | sed -n 's/^  \([a-z-]*\) .*/\1/p'); do
         entry=$(man_entry "$command" | sed "s/^ *//")
@@ -165,6 +165,15 @@ $command: no paragraph of its own in the manual"
     done
     [ -z "$missing" ] || { echo "the man page lacks what --help says:$missing" >&2; return 1; }
     [ "$more" -ge 5 ]
+    # one prose file per command, and none for a command that is not there
+    local file listed
+    listed=$(cudnnv help | sed -n 's/^  \([a-z-]*\) .*/\1/p')
+    for command in $listed; do
+        [ -s "$BATS_TEST_DIRNAME/../../docs/commands/$command.txt" ] || { echo "no docs/commands/$command.txt" >&2; return 1; }
+    done
+    for file in "$BATS_TEST_DIRNAME"/../../docs/commands/*.txt; do
+        cudnnv "$(basename "$file" .txt)" --help >/dev/null 2>&1 || { echo "$file names no command" >&2; return 1; }
+    done
     # a form named in the manual is in bold on a line of its own
     man_entry install | grep -qx -- '\.B cudnnv install --locked \[--platform P\] \[--runtime\]'
 }
