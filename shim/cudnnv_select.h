@@ -120,14 +120,14 @@ int cudnnv_each_set(const char *root, int (*visit)(const char *name, void *conte
 int cudnnv_set_exists(const char *root, const char *name);
 int cudnnv_set_key(const char *root, const char *name, const char *key, char *out, size_t size);
 #define CUDNNV_COMPANIONS_MAX 256
-/* The companions' folder under ROOT/cuda/LABEL: the DLLs' bin on Windows, lib elsewhere. */
+/* The CUDA libraries' folder under ROOT/cuda/LABEL: the DLLs' bin on Windows, lib elsewhere. */
 #ifdef _WIN32
 #define CUDNNV_COMPANIONS_FOLDER "bin"
 #else
 #define CUDNNV_COMPANIONS_FOLDER "lib"
 #endif
-int cudnnv_set_companions(const char *set_dir, char *dir, size_t dir_size, char *load, size_t load_size);
-int cudnnv_set_companions_list(const char *set_dir, char *path, size_t size);
+int cudnnv_set_cuda_libs(const char *set_dir, char *dir, size_t dir_size, char *load, size_t load_size);
+int cudnnv_set_cuda_libs_list(const char *set_dir, char *path, size_t size);
 int cudnnv_set_version(const char *root, const char *name, char *out, size_t size);
 int cudnnv_set_major(const char *root, const char *name);
 int cudnnv_set_runs_here(const char *root, const char *name);

@@ -6,6 +6,6 @@
  * its one DT_NEEDED entry is NVRTC's real soname, so dlsym() through it finds
  * NVRTC's functions in that dependency. The Makefile links one per NVRTC
  * soname; 'cudnnv install --with-cuda-libs' puts the matching one into a
- * companion folder under the name libnvrtc.so.
+ * CUDA library folder under the name libnvrtc.so.
  */
 typedef int cudnnv_nvrtc_forwarder;

@@ -213,8 +213,8 @@ int cudnnv_set_key(const char *root, const char *name, const char *key, char *ou
            key_in_file(path, key, out, size);
 }
 
-/* The list of a set's companions, ROOT/cuda/sets/NAME beside the versions/ that holds set_dir; 0 when none can be named. */
-int cudnnv_set_companions_list(const char *set_dir, char *path, size_t size)
+/* The list of a set's CUDA libraries, ROOT/cuda/sets/NAME beside the versions/ that holds set_dir; 0 when none can be named. */
+int cudnnv_set_cuda_libs_list(const char *set_dir, char *path, size_t size)
 {
     char root[strlen(set_dir) + 1], name[CUDNNV_NAME_MAX + 1];   /* ROOT/versions/NAME */
     return cudnnv_store_split(set_dir, CUDNNV_STORE_SET, root, sizeof root, name, sizeof name) == 0 &&
@@ -222,19 +222,19 @@ int cudnnv_set_companions_list(const char *set_dir, char *path, size_t size)
 }
 
 /*
- * A set's companions (install --with-cuda-libs): ROOT/cuda/sets/NAME, beside
+ * A set's CUDA libraries (install --with-cuda-libs): ROOT/cuda/sets/NAME, beside
  * the store's versions/ that holds set_dir, names the CUDA release under
  * ROOT/cuda/ and the libraries to load from its lib/ (bin\ on Windows). 1 with the folder and
  * the ':'-separated names; 0 when the set has none.
  */
-int cudnnv_set_companions(const char *set_dir, char *dir, size_t dir_size, char *load, size_t load_size)
+int cudnnv_set_cuda_libs(const char *set_dir, char *dir, size_t dir_size, char *load, size_t load_size)
 {
     if (strlen(set_dir) >= PATH_MAX)
         return 0;
     /* ROOT/cuda/sets/NAME and ROOT/cuda/LABEL, beside ROOT/versions/NAME */
     char path[strlen(set_dir) + 16], label[CUDNNV_NAME_MAX + 1], root[strlen(set_dir) + 1];
     char libs[strlen(set_dir) + CUDNNV_NAME_MAX + 16];
-    if (!cudnnv_set_companions_list(set_dir, path, sizeof path) || !key_in_file(path, "cuda_libs", label, sizeof label) ||
+    if (!cudnnv_set_cuda_libs_list(set_dir, path, sizeof path) || !key_in_file(path, "cuda_libs", label, sizeof label) ||
         !cudnnv_name_is_valid(label) || !key_in_file(path, "cuda_libs_load", load, load_size) ||
         cudnnv_store_split(set_dir, CUDNNV_STORE_SET, root, sizeof root, NULL, 0) != 0 ||
         cudnnv_store_path(libs, sizeof libs, root, CUDNNV_STORE_CUDA_LIBS, label) != 0)

@@ -41,7 +41,7 @@
 
 #define MAX_SUBLIBRARIES 32
 
-/* Why a set or its companions are refused: the message that stops the process. */
+/* Why a set or its CUDA libraries are refused: the message that stops the process. */
 #define WHY_SIZE (2 * PATH_MAX)
 
 /* Load order: what the others need comes first. */
@@ -119,13 +119,13 @@ static int match_loaded(struct dl_phdr_info *info, size_t size, void *data)
 }
 
 /*
- * The set's companions (install --with-cuda-libs: cuBLAS, NVRTC of its CUDA
+ * The set's CUDA libraries (install --with-cuda-libs: cuBLAS, NVRTC of its CUDA
  * major), loaded by path before the set, so that cuDNN's own search for
  * them by soname ends at these. A library of that name the process already
  * loaded (a framework's own cuBLAS) is kept: loading a second copy would
  * only shadow it.
  */
-static __attribute__((noinline)) void load_companions_from(const struct cudnnv_choice *choice, const char *dir,
+static __attribute__((noinline)) void load_cuda_libs_from(const struct cudnnv_choice *choice, const char *dir,
                                                             char *load, const struct cudnnv_trust *trust)
 {
     char real[PATH_MAX], path[PATH_MAX + CUDNNV_NAME_MAX + 2];
@@ -141,7 +141,7 @@ static __attribute__((noinline)) void load_companions_from(const struct cudnnv_c
             continue;
         dl_iterate_phdr(match_loaded, &search);
         if (search.found) {
-            cudnnv_debug("set '%s': %s is already loaded in this process: kept, its companion is not loaded",
+            cudnnv_debug("set '%s': %s is already loaded in this process: kept, its CUDA library is not loaded",
                          choice->name, name);
             continue;
         }
@@ -152,13 +152,13 @@ static __attribute__((noinline)) void load_companions_from(const struct cudnnv_c
         if (dlopen(path, RTLD_LAZY | RTLD_LOCAL) == NULL)
             cudnnv_die("cannot load %s for set '%s': %s; bring it again with 'cudnnv install --with-cuda-libs %s'",
                        name, choice->name, dlerror(), choice->name);
-        cudnnv_debug("set '%s': loaded its companion %s", choice->name, path);
+        cudnnv_debug("set '%s': loaded its CUDA library %s", choice->name, path);
     }
     free(why);
 }
 
-/* Stops the process: the list of the set's companions could be written by someone the trust rule does not trust. */
-static __attribute__((noinline, noreturn)) void die_companions_list(const struct cudnnv_choice *choice, const char *list,
+/* Stops the process: the list of the set's CUDA libraries could be written by someone the trust rule does not trust. */
+static __attribute__((noinline, noreturn)) void die_cuda_libs_list(const struct cudnnv_choice *choice, const char *list,
                                                                   const struct cudnnv_trust *trust)
 {
     char *why = malloc(WHY_SIZE);
@@ -168,19 +168,19 @@ static __attribute__((noinline, noreturn)) void die_companions_list(const struct
                choice->name, why, choice->name);
 }
 
-/* Whether the set has companions, in a small frame: most sets have none. */
-static __attribute__((noinline)) void load_companions(const struct cudnnv_choice *choice, const char *set_dir,
+/* Whether the set has CUDA libraries, in a small frame: most sets have none. */
+static __attribute__((noinline)) void load_cuda_libs(const struct cudnnv_choice *choice, const char *set_dir,
                                                        const struct cudnnv_trust *trust)
 {
     /* ROOT/cuda/LABEL/lib and ROOT/cuda/sets/NAME, beside ROOT/versions/NAME */
     char dir[strlen(set_dir) + CUDNNV_NAME_MAX + 16], load[CUDNNV_COMPANIONS_MAX];
     char list[strlen(set_dir) + 16];
-    if (!cudnnv_set_companions(set_dir, dir, sizeof dir, load, sizeof load))
+    if (!cudnnv_set_cuda_libs(set_dir, dir, sizeof dir, load, sizeof load))
         return;
     /* the list chooses what is loaded by path: it must be as trusted as what it names */
-    if (!cudnnv_set_companions_list(set_dir, list, sizeof list) || !cudnnv_trusted_path(trust, list, NULL, 0))
-        die_companions_list(choice, list, trust);
-    load_companions_from(choice, dir, load, trust);
+    if (!cudnnv_set_cuda_libs_list(set_dir, list, sizeof list) || !cudnnv_trusted_path(trust, list, NULL, 0))
+        die_cuda_libs_list(choice, list, trust);
+    load_cuda_libs_from(choice, dir, load, trust);
 }
 
 static int is_directory(const char *path, const struct stat *wanted)
@@ -343,7 +343,7 @@ static __attribute__((noinline, noreturn)) void die_refused(const struct cudnnv_
 
 /*
  * The set's lib/ into loaded->lib_dir, resolved, once the set is found to be
- * of this platform and trusted, with its companions loaded; stops the process
+ * of this platform and trusted, with its CUDA libraries loaded; stops the process
  * otherwise. Apart from load_libraries so that its buffers are gone before
  * the set's dlopen, which then runs on stack pages already touched.
  */
@@ -373,7 +373,7 @@ static __attribute__((noinline)) void check_set(const char *root, const struct c
     free(lib_dir);
     if (loaded->lib_dir == NULL)
         cudnnv_die("out of memory while loading set '%s'", choice->name);
-    load_companions(choice, set_dir, &trust);
+    load_cuda_libs(choice, set_dir, &trust);
 }
 
 /* The first three numbers of a name that starts as a version ("8.1.0.77" -> 8 1 0); how many were read. */

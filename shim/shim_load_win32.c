@@ -4,7 +4,7 @@
  * then cudnn64_N.dll by full path. Windows reuses a loaded DLL of the same
  * module name when cuDNN later asks for its sublibraries by name, so no DLL
  * of another cuDNN (one on PATH, say) can slip in. LOAD_WITH_ALTERED_SEARCH_PATH
- * lets each DLL find its own dependencies beside it; the set's companions
+ * lets each DLL find its own dependencies beside it; the set's CUDA libraries
  * (cuBLAS, NVRTC) are loaded by full path before it. Nothing is loaded
  * from a set that others could have written (set_trust_win32.c).
  */
@@ -71,8 +71,8 @@ static void backslashes(char *path)
     }
 }
 
-/* A companion's name as cuda\sets\NAME lists it: a plain DLL file name. */
-static int is_companion_name(const char *name)
+/* A CUDA library's name as cuda\sets\NAME lists it: a plain DLL file name. */
+static int is_cuda_lib_name(const char *name)
 {
     size_t length = strlen(name);
     return length > 4 && length <= CUDNNV_NAME_MAX && _stricmp(name + length - 4, ".dll") == 0 &&
@@ -80,28 +80,28 @@ static int is_companion_name(const char *name)
 }
 
 /*
- * The set's companions (install --with-cuda-libs: cuBLAS, NVRTC of its CUDA
+ * The set's CUDA libraries (install --with-cuda-libs: cuBLAS, NVRTC of its CUDA
  * major), each loaded by full path before the set, so that when a set's DLL
  * imports or loads cublasLt64_11.dll by name Windows reuses the module
  * already loaded. A DLL of that name the process loaded already (a
  * framework's own cuBLAS) is kept.
  */
-static void load_companions(const char *root, const struct cudnnv_choice *choice, const struct cudnnv_trust *trust)
+static void load_cuda_libs(const char *root, const struct cudnnv_choice *choice, const struct cudnnv_trust *trust)
 {
     char set_dir[PATH_MAX + 32], dir[PATH_MAX], load_list[CUDNNV_COMPANIONS_MAX], path[PATH_MAX + MAX_PATH];
     char why[2048];
     wchar_t wide_name[MAX_PATH];
     cudnnv_store_path(set_dir, sizeof set_dir, root, CUDNNV_STORE_SET, choice->name);
-    if (!cudnnv_set_companions(set_dir, dir, sizeof dir, load_list, sizeof load_list))
+    if (!cudnnv_set_cuda_libs(set_dir, dir, sizeof dir, load_list, sizeof load_list))
         return;
     backslashes(dir);
     if (!cudnnv_trusted_path(trust, dir, why, sizeof why))
         cudnnv_die("refusing the CUDA libraries of set '%s': %s; %s", choice->name, why, cudnnv_trust_rule());
     for (char *name = strtok(load_list, ":"); name != NULL; name = strtok(NULL, ":")) {
-        if (!is_companion_name(name) || cudnnv_utf8_to_wide(name, wide_name, MAX_PATH) != 0)
+        if (!is_cuda_lib_name(name) || cudnnv_utf8_to_wide(name, wide_name, MAX_PATH) != 0)
             continue;
         if (GetModuleHandleW(wide_name) != NULL) {
-            cudnnv_debug("set '%s': %s is already loaded in this process: kept, its companion is not loaded",
+            cudnnv_debug("set '%s': %s is already loaded in this process: kept, its CUDA library is not loaded",
                          choice->name, name);
             continue;
         }
@@ -113,7 +113,7 @@ static void load_companions(const char *root, const struct cudnnv_choice *choice
             cudnnv_die("cannot load %s for set '%s': %s; bring it again with 'cudnnv install --with-cuda-libs %s'",
                        name, choice->name, why, choice->name);
         }
-        cudnnv_debug("set '%s': loaded its companion %s", choice->name, path);
+        cudnnv_debug("set '%s': loaded its CUDA library %s", choice->name, path);
     }
 }
 
@@ -147,7 +147,7 @@ void cudnnv_load_set(const char *root, const struct cudnnv_choice *choice, struc
                    choice->name, loaded->lib_dir);
     static struct cudnnv_trust trust;
     refuse_untrusted(root, choice, &trust);
-    load_companions(root, choice, &trust);
+    load_cuda_libs(root, choice, &trust);
     load_sublibraries(choice, loaded);
     cudnnv_main_library(loaded->lib_dir, 1, cudnnv_shim_major_number(), path, sizeof path);
     backslashes(path);   /* LoadLibraryEx's altered search wants them */

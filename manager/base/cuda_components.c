@@ -6,7 +6,7 @@
  * (NVRTC's builtins, nvJitLink for CUDA 12's cuSOLVER and cuSPARSE,
  * cuSOLVER's multi-GPU half), and what PyTorch links besides (CUPTI, NVTX,
  * cuFile). Names per source are NVIDIA's and conda-forge's own spellings.
- * The companions of a set are the rows cuDNN opens itself (cudart, cuBLAS
+ * The CUDA libraries of a set are the rows cuDNN opens itself (cudart, cuBLAS
  * and cuBLASLt, NVRTC and its builtins), by their redist packages.
  */
 #include "cuda_components.h"
@@ -16,11 +16,11 @@
 
 static const struct cuda_component components[] = {
     {.name = "cudart", .linux_stem = "libcudart", .windows_stem = "cudart64_", .redist = "cuda_cudart",
-     .wheel = "nvidia-cuda-runtime", .conda = "cuda-cudart", .apt = "cuda-cudart", .runtime_required = 1, .companion = 1},
+     .wheel = "nvidia-cuda-runtime", .conda = "cuda-cudart", .apt = "cuda-cudart", .runtime_required = 1, .set_loads = 1},
     {.name = "cublas", .linux_stem = "libcublas", .windows_stem = "cublas64_", .redist = "libcublas",
-     .wheel = "nvidia-cublas", .conda = "libcublas", .apt = "libcublas", .runtime_required = 1, .companion = 1},
+     .wheel = "nvidia-cublas", .conda = "libcublas", .apt = "libcublas", .runtime_required = 1, .set_loads = 1},
     {.name = "cublasLt", .linux_stem = "libcublasLt", .windows_stem = "cublasLt64_", .redist = "libcublas",
-     .wheel = "nvidia-cublas", .conda = "libcublas", .apt = "libcublas", .runtime_required = 1, .companion = 1},
+     .wheel = "nvidia-cublas", .conda = "libcublas", .apt = "libcublas", .runtime_required = 1, .set_loads = 1},
     {.name = "cufft", .linux_stem = "libcufft", .windows_stem = "cufft64_", .redist = "libcufft",
      .wheel = "nvidia-cufft", .conda = "libcufft", .apt = "libcufft", .runtime_required = 1},
     {.name = "curand", .linux_stem = "libcurand", .windows_stem = "curand64_", .redist = "libcurand",
@@ -32,10 +32,10 @@ static const struct cuda_component components[] = {
     {.name = "cusparse", .linux_stem = "libcusparse", .windows_stem = "cusparse64_", .redist = "libcusparse",
      .wheel = "nvidia-cusparse", .conda = "libcusparse", .apt = "libcusparse", .runtime_required = 1},
     {.name = "nvrtc", .linux_stem = "libnvrtc", .windows_stem = "nvrtc64_", .redist = "cuda_nvrtc",
-     .wheel = "nvidia-cuda-nvrtc", .conda = "cuda-nvrtc", .apt = "cuda-nvrtc", .runtime_required = 0, .companion = 1},
+     .wheel = "nvidia-cuda-nvrtc", .conda = "cuda-nvrtc", .apt = "cuda-nvrtc", .runtime_required = 0, .set_loads = 1},
     {.name = "nvrtc-builtins", .linux_stem = "libnvrtc-builtins", .windows_stem = "nvrtc-builtins64_",
      .redist = "cuda_nvrtc", .wheel = "nvidia-cuda-nvrtc", .conda = "cuda-nvrtc", .apt = "cuda-nvrtc",
-     .runtime_required = 0, .companion = 1},
+     .runtime_required = 0, .set_loads = 1},
     {.name = "nvJitLink", .linux_stem = "libnvJitLink", .windows_stem = "nvJitLink_", .redist = "libnvjitlink",
      .wheel = "nvidia-nvjitlink", .conda = "libnvjitlink", .apt = "libnvjitlink", .runtime_required = 0},
     {.name = "cupti", .linux_stem = "libcupti", .windows_stem = "cupti64_", .redist = "cuda_cupti",
@@ -116,37 +116,37 @@ size_t cuda_component_packages(enum cuda_source source, const struct cuda_compon
     return used;
 }
 
-size_t cuda_companion_components(const char **names, size_t max)
+size_t cuda_libs_components(const char **names, size_t max)
 {
     size_t used = 0;
     for (size_t i = 0; i < sizeof components / sizeof components[0]; i++) {
         size_t k = 0;
         while (k < used && strcmp(names[k], components[i].redist) != 0)
             k++;
-        if (components[i].companion && k == used && used < max)
+        if (components[i].set_loads && k == used && used < max)
             names[used++] = components[i].redist;
     }
     return used;
 }
 
-const char *cuda_companion_of_library(const char *file_name)
+const char *cuda_libs_of_library(const char *file_name)
 {
     const struct cuda_component *row = cuda_component_of_library(file_name);
-    return row != NULL && row->companion ? row->redist : NULL;
+    return row != NULL && row->set_loads ? row->redist : NULL;
 }
 
-const struct cuda_component *cuda_companion_row(const char *name)
+const struct cuda_component *cuda_libs_row(const char *name)
 {
     for (size_t i = 0; i < sizeof components / sizeof components[0]; i++) {
-        if (components[i].companion && strcmp(components[i].redist, name) == 0)
+        if (components[i].set_loads && strcmp(components[i].redist, name) == 0)
             return &components[i];
     }
     return NULL;
 }
 
-const char *cuda_companion_named(const char *name)
+const char *cuda_libs_named(const char *name)
 {
-    const struct cuda_component *row = cuda_companion_row(name);
+    const struct cuda_component *row = cuda_libs_row(name);
     return row != NULL ? row->redist : NULL;
 }
 

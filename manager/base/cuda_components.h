@@ -3,7 +3,7 @@
  * table: each component's library stem on Linux and Windows and its name in
  * every source cudnnv brings CUDA from (NVIDIA's redist, NVIDIA's wheels,
  * conda-forge's split packages, NVIDIA's apt repository). A project's CUDA
- * runtime and a set's companions hold these and nothing else: a folder such
+ * runtime and a set's CUDA libraries hold these and nothing else: a folder such
  * as /usr/lib/x86_64-linux-gnu gives up only its CUDA libraries.
  */
 #ifndef CUDNNV_CUDA_COMPONENTS_H
@@ -20,7 +20,7 @@ struct cuda_component {
     const char *conda;        /* conda-forge's split package (CUDA 12+): "libcublas" */
     const char *apt;          /* NVIDIA's apt package before "-11-0": "libcublas" */
     int runtime_required;     /* a project's runtime without it is refused */
-    int companion;            /* cuDNN itself loads it: a set's companions bring its redist package */
+    int set_loads;            /* cuDNN itself loads it: a set's CUDA libraries bring its redist package */
 };
 
 /* The sources that name CUDA's components each in their own way. */
@@ -39,15 +39,15 @@ const char *cuda_component_name_in(const struct cuda_component *component, enum 
  * needs; their count, at most max. */
 size_t cuda_component_packages(enum cuda_source source, const struct cuda_component **rows, int *required,
                                size_t max);
-/* The redist packages a set's companions are made of (cuda_cudart, libcublas, cuda_nvrtc): their count, at most
+/* The redist packages a set's CUDA libraries are made of (cuda_cudart, libcublas, cuda_nvrtc): their count, at most
  * max, in names. */
-size_t cuda_companion_components(const char **names, size_t max);
-/* The companion package that holds library file_name (libcublasLt.so.11, nvrtc64_112_0.dll), else NULL. */
-const char *cuda_companion_of_library(const char *file_name);
-/* The companion package named name (its redist name), as the table spells it, else NULL. */
-const char *cuda_companion_named(const char *name);
-/* The first row of a companion package, to name it in other sources; NULL when name is none. */
-const struct cuda_component *cuda_companion_row(const char *name);
+size_t cuda_libs_components(const char **names, size_t max);
+/* The CUDA library package that holds library file_name (libcublasLt.so.11, nvrtc64_112_0.dll), else NULL. */
+const char *cuda_libs_of_library(const char *file_name);
+/* The CUDA library package named name (its redist name), as the table spells it, else NULL. */
+const char *cuda_libs_named(const char *name);
+/* The first row of a CUDA library package, to name it in other sources; NULL when name is none. */
+const struct cuda_component *cuda_libs_row(const char *name);
 /* True when file_name looks like a shared library (lib*.so, lib*.so.N..., *.dll), CUDA's or not. */
 int cuda_looks_like_library(const char *file_name);
 

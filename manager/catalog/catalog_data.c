@@ -1,6 +1,6 @@
 /*
  * The data files beside the catalog (advisories.ini, frameworks.ini,
- * framework-cuda-libs.ini, runtime-needs.ini) fail closed: each is read
+ * framework-cuda-libs.ini, cudnn-opens.ini) fail closed: each is read
  * whole through ini_read, the copy 'cudnnv update' fetched into the store
  * first; a copy that cannot be read (a FIFO, a link to /dev/zero, over
  * 1 MiB, a NUL byte, a bad line) is named in a warning and the copy shipped

@@ -1,5 +1,5 @@
 /*
- * The companions of a lock (lock_file.h): a [cuda LABEL] section names, for
+ * The CUDA libraries of a lock (lock_file.h): a [cuda LABEL] section names, for
  * one platform, the archive of each CUDA component a pinned set loads, with
  * its address, SHA-256 and size; the same section is the record the store
  * keeps in cuda/LABEL/cudnnv.ini, so 'cudnnv lock' copies it and 'install
@@ -25,7 +25,7 @@ static struct lock_cuda_part *part_named(struct lock_cuda *cuda, const char *com
         return NULL;
     memcpy(name, component, length);
     name[length] = '\0';
-    if (cuda_companion_named(name) == NULL)
+    if (cuda_libs_named(name) == NULL)
         return NULL;
     struct lock_cuda_part *part = &cuda->part[cuda->count++];
     memset(part, 0, sizeof *part);

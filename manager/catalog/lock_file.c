@@ -90,13 +90,13 @@ static int take_key(void *user, const char *section, const char *key, const char
     if (strcmp(section, "lock") == 0 && strcmp(key, "pins") == 0)
         take_text(reading->lock->pins, sizeof reading->lock->pins, value, reading, "pin list");
     if (strncmp(section, "runtime ", 8) == 0) {
-        struct lock_runtime *runtime = &reading->lock->runtime;
+        struct lock_cuda_runtime *runtime = &reading->lock->cuda_runtime;
         if (runtime->release[0] != '\0' && strcmp(runtime->release, section + 8) != 0) {
             snprintf(reading->why, sizeof reading->why, "two [runtime] sections (a project pins one CUDA runtime)");
             return 0;
         }
         take_text(runtime->release, sizeof runtime->release, section + 8, reading, "CUDA release");
-        return reading->why[0] == '\0' && lock_runtime_take(runtime, key, value, reading->why, sizeof reading->why) == 0;
+        return reading->why[0] == '\0' && lock_cuda_runtime_take(runtime, key, value, reading->why, sizeof reading->why) == 0;
     }
     if (strncmp(section, "cuda ", 5) == 0) {
         struct lock_cuda *cuda = cuda_named(reading, section + 5);
@@ -148,10 +148,10 @@ int lock_file_read(const char *path, struct lock_file *lock, char *why, size_t s
             snprintf(reading.why, sizeof reading.why, "pin %s names no [cuda %s] section", lock->entries[i].pin,
                      lock->entries[i].cuda_libs);
     }
-    if (line == 0 && reading.why[0] == '\0' && lock->runtime.release[0] != '\0' &&
-        lock_runtime_problem(&lock->runtime) != NULL)
-        snprintf(reading.why, sizeof reading.why, "[runtime %s] has %s", lock->runtime.release,
-                 lock_runtime_problem(&lock->runtime));
+    if (line == 0 && reading.why[0] == '\0' && lock->cuda_runtime.release[0] != '\0' &&
+        lock_cuda_runtime_problem(&lock->cuda_runtime) != NULL)
+        snprintf(reading.why, sizeof reading.why, "[runtime %s] has %s", lock->cuda_runtime.release,
+                 lock_cuda_runtime_problem(&lock->cuda_runtime));
     if (line != 0 && reading.why[0] == '\0')
         snprintf(reading.why, sizeof reading.why, line > 0 ? "line %d is not INI, or longer than %d bytes" : "it cannot be read",
                  line, INI_READ_MAX_LINE);
@@ -211,8 +211,8 @@ int lock_file_write(const char *path, const struct lock_file *lock)
         write_pin(out, &lock->entries[i]);
     for (int i = 0; i < lock->cuda_count; i++)
         lock_cuda_write(out, &lock->cuda[i]);
-    if (lock->runtime.release[0] != '\0')
-        lock_runtime_write(out, &lock->runtime);
+    if (lock->cuda_runtime.release[0] != '\0')
+        lock_cuda_runtime_write(out, &lock->cuda_runtime);
     return safe_file_commit(out, temporary, path, !ferror(out));
 }
 

@@ -15,7 +15,7 @@
  *   linux-x86_64.url = https://developer.download.nvidia.com/...
  *   linux-x86_64.sha256 = 64 hexadecimal digits
  *   linux-x86_64.size = 754468640
- *   cuda_libs = 11.4.4                 (what the set loads besides itself, when it has companions)
+ *   cuda_libs = 11.4.4                 (what the set loads besides itself, when it has CUDA libraries)
  *
  *   [cuda 11.4.4]
  *   platform = linux-x86_64
@@ -63,7 +63,7 @@ struct lock_cuda {
 
 #define LOCK_RUNTIME_PACKAGES 16
 
-struct lock_runtime {
+struct lock_cuda_runtime {
     char release[24];                 /* "11.0" as pinned; "" when the lock names none */
     char platform[24];
     char from[400];
@@ -77,7 +77,7 @@ struct lock_file {
     int count;
     struct lock_cuda cuda[CUDNNV_MAX_LINES];
     int cuda_count;
-    struct lock_runtime runtime;
+    struct lock_cuda_runtime cuda_runtime;
 };
 
 int lock_file_read(const char *path, struct lock_file *lock, char *why, size_t size);
@@ -108,11 +108,11 @@ const char *lock_cuda_problem(const struct lock_cuda *cuda);
 void lock_cuda_write(FILE *out, const struct lock_cuda *cuda);
 int lock_cuda_read_record(const char *path, struct lock_cuda *cuda);
 
-/* lock_runtime.c: a [runtime RELEASE] section, in cudnn.lock and as the store's cuda/runtime/RELEASE/cudnnv.ini;
+/* lock_cuda_runtime.c: a [runtime RELEASE] section, in cudnn.lock and as the store's cuda/runtime/RELEASE/cudnnv.ini;
  * reading a record: 0 (count 0 for a runtime brought from a folder), or -1 when unreadable */
-int lock_runtime_take(struct lock_runtime *runtime, const char *key, const char *value, char *why, size_t why_size);
-const char *lock_runtime_problem(const struct lock_runtime *runtime);
-void lock_runtime_write(FILE *out, const struct lock_runtime *runtime);
-int lock_runtime_read_record(const char *path, struct lock_runtime *runtime);
+int lock_cuda_runtime_take(struct lock_cuda_runtime *runtime, const char *key, const char *value, char *why, size_t why_size);
+const char *lock_cuda_runtime_problem(const struct lock_cuda_runtime *runtime);
+void lock_cuda_runtime_write(FILE *out, const struct lock_cuda_runtime *runtime);
+int lock_cuda_runtime_read_record(const char *path, struct lock_cuda_runtime *runtime);
 
 #endif

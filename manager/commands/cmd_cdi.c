@@ -48,8 +48,8 @@ static void print_text(const char *path, const struct cdi_plan *plan)
         char device[CUDNNV_NAME_MAX + 32];
         snprintf(device, sizeof device, CDI_KIND "=%s", plan->devices[i].name);
         const struct cdi_device *one = &plan->devices[i];
-        if (one->runtime[0] != '\0')
-            printf("%-34s (the CUDA %s runtime, after the shims on LD_LIBRARY_PATH)\n", device, one->runtime);
+        if (one->cuda_runtime[0] != '\0')
+            printf("%-34s (the CUDA %s runtime, after the shims on LD_LIBRARY_PATH)\n", device, one->cuda_runtime);
         else
             printf("%-34s %s\n", device, one->set[0] ? one->set : "(the whole store)");
     }
@@ -67,8 +67,8 @@ static void print_json(const char *path, const struct cdi_plan *plan)
         snprintf(device, sizeof device, CDI_KIND "=%s", plan->devices[i].name);
         json_put_text(item, "device", device);
         json_put_text(item, "set", plan->devices[i].set);
-        if (plan->devices[i].runtime[0] != '\0')
-            json_put_text(item, "cuda_runtime", plan->devices[i].runtime);
+        if (plan->devices[i].cuda_runtime[0] != '\0')
+            json_put_text(item, "cuda_runtime", plan->devices[i].cuda_runtime);
         json_array_append_new(devices, item);
     }
     for (int i = 0; i < plan->left_count; i++) {

@@ -29,7 +29,7 @@ static const struct option_spec options[] = {
     [INSTALL_GPU] = {.name = "--gpu", .value_name = "X.Y", .help = "for a catalog release: a release with code for GPUs of this\n"
                                                                   "compute capability (6.1,8.0 for two) instead of this\n"
                                                                   "machine's"},
-    [INSTALL_RUNTIME] = {.name = "--runtime", .help = "keep only what programs load: the shared libraries and\n"
+    [INSTALL_LIBRARIES_ONLY] = {.name = "--runtime", .help = "keep only what programs load: the shared libraries and\n"
                                                      "the licence, no headers or static libraries (the\n"
                                                      "default with [install] runtime = true in config)"},
     [INSTALL_LOCKED] = {.name = "--locked", .own_form = "[--platform P] [--runtime]", .alone = 1,

@@ -145,16 +145,16 @@ static int lock_pin(const struct catalog *catalog, const char *pin, const int wa
 }
 
 /*
- * The companions the set loads (install --with-cuda-libs), from the store's
+ * The CUDA libraries the set loads (install --with-cuda-libs), from the store's
  * record of them, into the lock's [cuda LABEL] section (one per label).
  */
-static int lock_companions(const char *pin, struct lock_pin *entry, struct lock_file *lock)
+static int lock_cuda_libs(const char *pin, struct lock_pin *entry, struct lock_file *lock)
 {
     static struct lock_cuda cuda;
     cudnnv_name set;
     char set_dir[PATH_MAX], dir[PATH_MAX], load[CUDNNV_COMPANIONS_MAX], record[PATH_MAX + 16];
     if (!cudnnv_resolve(store_root(), pin, set) || store_set_dir(store_root(), set, set_dir, sizeof set_dir) != 0 ||
-        !cudnnv_set_companions(set_dir, dir, sizeof dir, load, sizeof load))
+        !cudnnv_set_cuda_libs(set_dir, dir, sizeof dir, load, sizeof load))
         return 0;
     *strrchr(dir, '/') = '\0';   /* cuda/LABEL */
     path_join(record, sizeof record, dir, CUDNNV_STORE_RECORD);
@@ -172,7 +172,7 @@ static int lock_companions(const char *pin, struct lock_pin *entry, struct lock_
  * The CUDA runtime the project pins ("cuda 11.0"), from the store's record
  * of the packages it was unpacked from, into the lock's [runtime RELEASE].
  */
-static int lock_runtime(const char *version_file, struct lock_file *lock)
+static int lock_cuda_runtime(const char *version_file, struct lock_file *lock)
 {
     char release[24], lib[PATH_MAX], record[PATH_MAX + 16];
     if (cudnnv_version_file_cuda(version_file, release, sizeof release) != 1)
@@ -180,14 +180,14 @@ static int lock_runtime(const char *version_file, struct lock_file *lock)
     if (!cuda_runtime_find(store_root(), release, lib, sizeof lib))
         return fail("the CUDA %s runtime %s pins is not installed here: install it ('cudnnv install' there), then lock",
                     release, version_file);
-    if (cuda_runtime_record_of(lib, record, sizeof record) != 0 || lock_runtime_read_record(record, &lock->runtime) != 0)
+    if (cuda_runtime_record_of(lib, record, sizeof record) != 0 || lock_cuda_runtime_read_record(record, &lock->cuda_runtime) != 0)
         return fail("the record of the CUDA %s runtime (%s) cannot be read; bring it again", release, record);
-    if (lock->runtime.count == 0)
+    if (lock->cuda_runtime.count == 0)
         return fail("the CUDA %s runtime was brought from a folder (%s), not from packages a lock can name by address and SHA-256; bring it from NVIDIA or a channel ('cudnnv uninstall --cuda-runtime --force %s', then 'cudnnv install', or 'cudnnv install --channel URL'), or unpin it ('cudnnv use --cuda-runtime none') to lock cuDNN alone",
-                    release, lock->runtime.from, release);
-    snprintf(lock->runtime.release, sizeof lock->runtime.release, "%s", release);
-    note("CUDA %s runtime: %d package%s from %s", release, lock->runtime.count, lock->runtime.count == 1 ? "" : "s",
-         lock->runtime.from);
+                    release, lock->cuda_runtime.from, release);
+    snprintf(lock->cuda_runtime.release, sizeof lock->cuda_runtime.release, "%s", release);
+    note("CUDA %s runtime: %d package%s from %s", release, lock->cuda_runtime.count, lock->cuda_runtime.count == 1 ? "" : "s",
+         lock->cuda_runtime.from);
     return 0;
 }
 
@@ -213,12 +213,12 @@ static int run(struct args *args)
         pointers[i] = names[i];
         status = lock_pin(&catalog, names[i], wanted, args->value[LOCK_ARCHIVE_BASE], &lock.entries[lock.count]);
         if (status == 0)
-            status = lock_companions(names[i], &lock.entries[lock.count], &lock);
+            status = lock_cuda_libs(names[i], &lock.entries[lock.count], &lock);
         lock.count++;
     }
     lock_join_pins(count, pointers, lock.pins, sizeof lock.pins);
     if (status == 0)
-        status = lock_runtime(version_file, &lock);
+        status = lock_cuda_runtime(version_file, &lock);
     catalog_free(&catalog);
     if (status != 0)
         return status;

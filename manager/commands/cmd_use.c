@@ -261,7 +261,7 @@ static void warn_about_needs(int count, char **names)
 }
 
 /* use --cuda-runtime VERSION alone: the pins stay, the runtime line changes. */
-static int pin_runtime_only(const char *path, const char *runtime)
+static int pin_cuda_runtime_alone(const char *path, const char *runtime)
 {
     cudnnv_name kept[CUDNNV_MAX_LINES], bad;
     char *names[CUDNNV_MAX_LINES];
@@ -300,7 +300,7 @@ static int run(struct args *args)
     if (runtime != NULL && runtime[0] != '\0' && !cudnnv_cuda_release_is_valid(runtime))
         return usage_fail("use", "--cuda-runtime takes a CUDA release such as 11.0, or 'none'");
     if (args->count == 0 && runtime != NULL)
-        return pin_runtime_only(path, runtime);
+        return pin_cuda_runtime_alone(path, runtime);
     set_link_system_if_named(store_root(), args->count, args->operand);
     int status = version_file_write(path, args->count, args->operand, args_has(args, USE_FORCE), runtime);
     if (status == 0) {

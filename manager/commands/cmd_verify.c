@@ -102,13 +102,13 @@ static void count_only(const char *kind, const char *path, void *user)
 /*
  * What else a set needs to load: its main library under its soname (a set
  * whose lib/ lacks it loads nowhere, whatever its MANIFEST says), and the
- * companions the shim loads for it, checked against their own MANIFEST.
+ * CUDA libraries the shim loads for it, checked against their own MANIFEST.
  * 1 when something is wrong (said on stdout as a problem line).
  */
 static int verify_loading(const char *name, const char *set_dir, const struct set_info *info,
                           struct verify_output *output)
 {
-    char library[PATH_MAX + 32], companions[PATH_MAX], load[CUDNNV_COMPANIONS_MAX], message[PATH_MAX + 512];
+    char library[PATH_MAX + 32], cuda_libs[PATH_MAX], load[CUDNNV_COMPANIONS_MAX], message[PATH_MAX + 512];
     struct verify_result result;
     int bad = 0;
     int major = cudnnv_name_major(info->version);
@@ -125,12 +125,12 @@ static int verify_loading(const char *name, const char *set_dir, const struct se
         print_problem("missing", library + strlen(set_dir) + 1, output);
         bad = 1;
     }
-    if (!cudnnv_set_companions(set_dir, companions, sizeof companions, load, sizeof load))
+    if (!cudnnv_set_cuda_libs(set_dir, cuda_libs, sizeof cuda_libs, load, sizeof load))
         return bad;
-    *strrchr(companions, '/') = '\0';   /* cuda/X.Y.Z, which holds the MANIFEST */
-    if (manifest_verify(companions, &result, count_only, NULL, NULL) != 0 || result.missing + result.changed + result.extra) {
+    *strrchr(cuda_libs, '/') = '\0';   /* cuda/X.Y.Z, which holds the MANIFEST */
+    if (manifest_verify(cuda_libs, &result, count_only, NULL, NULL) != 0 || result.missing + result.changed + result.extra) {
         snprintf(message, sizeof message, "%s (the CUDA libraries %.64s loads; bring them again with 'cudnnv install --with-cuda-libs %.64s')",
-                 companions, name, name);
+                 cuda_libs, name, name);
         print_problem("changed", message, output);
         bad = 1;
     }
@@ -161,7 +161,7 @@ static const char *verify_one(const char *name, json_t *list, int *failed)
     int known = set_info_read(set_dir, &info) == 0;
     if (known && set_info_is_linked(&info))
         return "linked";
-    const char *runtime = known && set_info_is_runtime(&info) ? "runtime only: " : "";
+    const char *runtime = known && set_info_is_libraries_only(&info) ? "runtime only: " : "";
     json_t *item = list ? json_object() : NULL;
     if (item != NULL) {
         json_array_append_new(list, item);

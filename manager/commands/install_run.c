@@ -33,7 +33,7 @@ static int parse_install(struct args *args, struct install_request *request)
     request->channel = args->value[INSTALL_CHANNEL];
     struct config config;
     config_read(store_root(), &config);
-    request->runtime = args_has(args, INSTALL_RUNTIME) || config.install_runtime;
+    request->libraries_only = args_has(args, INSTALL_LIBRARIES_ONLY) || config.install_libraries_only;
     request->force = args_has(args, INSTALL_FORCE);
     request->no_catalog_check = args_has(args, INSTALL_NO_CATALOG_CHECK);
     request->json = args_has(args, INSTALL_JSON);
@@ -58,7 +58,7 @@ static void print_result(const struct install_request *request, const struct res
          result->name, result->info.version, result->info.cuda[0] ? ", CUDA " : "",
          result->info.cuda, from->path, result->stats.files - 1, result->stats.links,
          result->stats.shared);
-    if (set_info_is_runtime(&result->info))
+    if (set_info_is_libraries_only(&result->info))
         note("(runtime only: its headers and static libraries were left out; install it again without --runtime to build against it)");
     if (!request->json)
         return;
@@ -68,7 +68,7 @@ static void print_result(const struct install_request *request, const struct res
     json_put_text(set, "cuda", result->info.cuda);
     json_put_text(set, "platform", result->info.platform);
     json_put_text(set, "path", result->set_dir);
-    json_put_bool(set, "runtime", set_info_is_runtime(&result->info));
+    json_put_bool(set, "runtime", set_info_is_libraries_only(&result->info));
     json_put_int(set, "files", result->stats.files);
     json_put_int(set, "links", result->stats.links);
     json_put_int(set, "shared", result->stats.shared);

@@ -105,7 +105,7 @@ void doctor_check_sets(struct doctor *doctor)
         else if (result.missing + result.changed + result.extra > 0)
             doctor_add(doctor, DOCTOR_FAIL, "set", fix, "%s changed since it was installed: %d missing, %d changed, %d extra files",
                        name, result.missing, result.changed, result.extra);
-        else if (set.info_read && set_info_is_runtime(&set.info))
+        else if (set.info_read && set_info_is_libraries_only(&set.info))
             doctor_add(doctor, DOCTOR_OK, "set", NULL,
                        "%s is complete and unchanged (%d files), runtime only: programs load it, but it has no headers or static libraries to build against ('cudnnv install' without --runtime)",
                        name, result.files);

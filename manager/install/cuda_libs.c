@@ -1,8 +1,8 @@
 /*
- * Bringing a set's companions (cuda_libs.h). Which archives is asked of the
- * install-source table (install_source_companions: the lock, the archives
+ * Bringing a set's CUDA libraries (cuda_libs.h). Which archives is asked of the
+ * install-source table (install_source_CUDA libraries: the lock, the archives
  * given, a conda channel, a Python index, NVIDIA's CUDA redist; each
- * chooser in companions_*.c or its source's file); what follows is the same
+ * chooser in CUDA libraries_*.c or its source's file); what follows is the same
  * whatever chose them. Each archive is fetched like a set's (cache,
  * mirrors, address; its sum checked), unpacked with the archive rules of
  * every install, and its lib/
@@ -11,7 +11,7 @@
  * NVIDIA's carries as its soname; a forwarder shipped with cudnnv (soname
  * libnvrtc.so, needing NVRTC's real soname) stands under that name.
  */
-#include "companions.h"
+#include "cuda_libs_choice.h"
 #include "build_platform.h"
 
 #include "config.h"
@@ -159,7 +159,7 @@ static void provide_unversioned_nvrtc(const char *lib)
 }
 
 /* cuda/LABEL/cudnnv.ini: the [cuda LABEL] section a lock copies (lock_file.h), and where it came from. */
-static int write_record(const char *dir, const struct companion_choice *chosen, const struct cuda_libs_request *request)
+static int write_record(const char *dir, const struct cuda_lib_choice *chosen, const struct cuda_libs_request *request)
 {
     struct lock_cuda cuda;
     char path[PATH_MAX], temporary[PATH_MAX + 32];
@@ -197,12 +197,12 @@ static int already_there(const char *root, const char *label, const struct cuda_
 }
 
 /* Adds to the request the components cuda/LABEL already holds, so replacing it keeps them; 1 when any was added. */
-int companions_keep_present(const char *root, const char *label, struct cuda_libs_request *request)
+int cuda_libs_keep_present(const char *root, const char *label, struct cuda_libs_request *request)
 {
     char path[PATH_MAX], key[64];
     const char *known[8];
     int added = 0;
-    size_t count = cuda_companion_components(known, 8);
+    size_t count = cuda_libs_components(known, 8);
     char *text = cudnnv_store_path(path, sizeof path, root, CUDNNV_STORE_CUDA_RECORD, label) == 0
                      ? read_small_file(path, 16384) : NULL;
     for (size_t k = 0; text != NULL && k < count; k++) {
@@ -227,7 +227,7 @@ static int publish(const char *root, const char *staged, const char *label)
     return store_publish_tree(staged, target, 1, "the CUDA libraries");
 }
 
-static int bring_into(const char *root, const char *staging, const struct companion_choice *chosen,
+static int bring_into(const char *root, const char *staging, const struct cuda_lib_choice *chosen,
                       const struct cuda_libs_request *request)
 {
     char staged[PATH_MAX], lib[PATH_MAX], why[PATH_MAX + 128];
@@ -254,7 +254,7 @@ static int bring_into(const char *root, const char *staging, const struct compan
 }
 
 /* The chosen archives into root/cuda/LABEL, unless it holds them all already. */
-static int bring_chosen(const char *root, const struct cuda_libs_request *request, const struct companion_choice *chosen)
+static int bring_chosen(const char *root, const struct cuda_libs_request *request, const struct cuda_lib_choice *chosen)
 {
     char staging[PATH_MAX];
     if (already_there(root, chosen->label, request)) {
@@ -272,10 +272,10 @@ static int bring_chosen(const char *root, const struct cuda_libs_request *reques
 int cuda_libs_bring(const char *root, const struct cuda_libs_request *request, char *label, size_t label_size)
 {
     struct cuda_libs_request all;
-    struct companion_choice *chosen = calloc(1, sizeof *chosen);
+    struct cuda_lib_choice *chosen = calloc(1, sizeof *chosen);
     if (chosen == NULL)
         return fail("out of memory");
-    int status = install_source_companions(root, request, &all, chosen);
+    int status = install_source_cuda_libs(root, request, &all, chosen);
     if (status == 0) {
         snprintf(label, label_size, "%s", chosen->label);
         status = bring_chosen(root, &all, chosen);
@@ -284,7 +284,7 @@ int cuda_libs_bring(const char *root, const struct cuda_libs_request *request, c
     return status;
 }
 
-/* The companions a lock names ([cuda LABEL] of cudnn.lock), fetched and checked against it, into root/cuda/LABEL. */
+/* The CUDA libraries a lock names ([cuda LABEL] of cudnn.lock), fetched and checked against it, into root/cuda/LABEL. */
 int cuda_libs_bring_locked(const char *root, const struct lock_cuda *cuda)
 {
     char label[32];

@@ -1,5 +1,5 @@
 /*
- * Companions: the CUDA libraries cuDNN loads besides itself (cuBLAS, NVRTC,
+ * CUDA libraries: the CUDA libraries cuDNN loads besides itself (cuBLAS, NVRTC,
  * the CUDA runtime), brought into $CUDNNV_ROOT/cuda/LABEL/lib once per CUDA
  * release, for every set of that CUDA major that lacks them: from NVIDIA's
  * CUDA redist manifests (LABEL 11.6.2), or from the source the install's
@@ -37,11 +37,11 @@ const char *cuda_libs_folder(const char *platform);
  * manifest has them all); 0 with label, or 1 after a message. Call with the store lock held. */
 int cuda_libs_bring(const char *root, const struct cuda_libs_request *request, char *label, size_t label_size);
 
-/* The companions a lock names, fetched and checked against it, into root/cuda/LABEL; 0, or 1 after a message. */
+/* The CUDA libraries a lock names, fetched and checked against it, into root/cuda/LABEL; 0, or 1 after a message. */
 int cuda_libs_bring_locked(const char *root, const struct lock_cuda *cuda);
 
-/* install_cuda_libs.c: companions for an installed set (asked: say so when nothing is needed). */
+/* install_cuda_libs.c: CUDA libraries for an installed set (asked: say so when nothing is needed). */
 int install_cuda_libs_for(const char *root, const char *name, int asked, const struct source_origin *origin);
-int install_locked_companions(const char *pin, const struct lock_cuda *cuda);
+int install_locked_cuda_libs(const char *pin, const struct lock_cuda *cuda);
 
 #endif

@@ -181,7 +181,7 @@ static int check_runtime(const char *folder, const char *lib, const char *releas
 }
 
 /* The record, cudnnv.ini: the lock's [runtime RELEASE] section (lock_file.h) and when it was brought. */
-static int write_record(const char *staged, const struct lock_runtime *origin)
+static int write_record(const char *staged, const struct lock_cuda_runtime *origin)
 {
     char path[PATH_MAX], temporary[PATH_MAX + 64], stamp[32];
     time_t now = time(NULL);
@@ -193,13 +193,13 @@ static int write_record(const char *staged, const struct lock_runtime *origin)
     gmtime_r(&now, &utc);
     strftime(stamp, sizeof stamp, "%Y-%m-%dT%H:%M:%SZ", &utc);
     fprintf(out, "; written by cudnnv: a CUDA runtime a project pins, and the packages it came from\n");
-    lock_runtime_write(out, origin);
+    lock_cuda_runtime_write(out, origin);
     fprintf(out, "installed = %s\n", stamp);
     return safe_file_commit(out, temporary, path, !ferror(out));
 }
 
 static int bring(const char *root, const char *staging, const char *release, const char *folder,
-                 const struct lock_runtime *origin)
+                 const struct lock_cuda_runtime *origin)
 {
     char staged[PATH_MAX], lib[PATH_MAX], target[PATH_MAX];
     struct manifest_stats stats;
@@ -280,7 +280,7 @@ static int gather(const char *raw, const char *flat, int depth, int *moved)
 }
 
 /* Each package of origin into staging/flat, the folder bring() copies from; 0, or 1 after a message. */
-static int unpack_packages(const char *root, const char *staging, const struct lock_runtime *origin,
+static int unpack_packages(const char *root, const char *staging, const struct lock_cuda_runtime *origin,
                            const char *authority, char *flat, size_t flat_size)
 {
     char raw[PATH_MAX], number[16];
@@ -305,7 +305,7 @@ static int unpack_packages(const char *root, const char *staging, const struct l
 
 /* Under the store's lock: nothing when the release is there, else staging, then bring from the folder or from
  * what the packages hold (authority: what gave their sums, for messages). */
-int cuda_runtime_install(const char *root, const char *release, const char *folder, const struct lock_runtime *origin,
+int cuda_runtime_install(const char *root, const char *release, const char *folder, const struct lock_cuda_runtime *origin,
                          const char *authority)
 {
     char staging[PATH_MAX], lib[PATH_MAX];
@@ -328,7 +328,7 @@ int cuda_runtime_install(const char *root, const char *release, const char *fold
 
 /* The record's start: its release, where the packages were found (escaped: it is written into an INI line), the
  * platform. */
-void cuda_runtime_origin_begin(struct lock_runtime *origin, const char *release, const char *from, int platform)
+void cuda_runtime_origin_begin(struct lock_cuda_runtime *origin, const char *release, const char *from, int platform)
 {
     memset(origin, 0, sizeof *origin);
     snprintf(origin->release, sizeof origin->release, "%s", release);
@@ -336,7 +336,7 @@ void cuda_runtime_origin_begin(struct lock_runtime *origin, const char *release,
     snprintf(origin->platform, sizeof origin->platform, "%s", catalog_platform_name((enum catalog_platform)platform));
 }
 
-int cuda_runtime_origin_add(struct lock_runtime *origin, const struct source_file *file)
+int cuda_runtime_origin_add(struct lock_cuda_runtime *origin, const struct source_file *file)
 {
     if (origin->count >= LOCK_RUNTIME_PACKAGES)
         return fail("more than %d packages for one runtime", LOCK_RUNTIME_PACKAGES);
@@ -359,7 +359,7 @@ int cuda_runtime_announce(const struct cuda_runtime_request *request, const char
 
 int cuda_runtime_from_folder(const char *root, const struct cuda_runtime_request *request)
 {
-    struct lock_runtime origin;
+    struct lock_cuda_runtime origin;
     const char *folder = request->origin.local;
     if (cuda_runtime_announce(request, folder))
         return 0;
@@ -377,7 +377,7 @@ static int runtime_from_split_packages(const char *root, const struct cuda_runti
     const char *names[LOCK_RUNTIME_PACKAGES];
     int required[LOCK_RUNTIME_PACKAGES];
     struct source_file found[LOCK_RUNTIME_PACKAGES];
-    struct lock_runtime origin;
+    struct lock_cuda_runtime origin;
     char why[PATH_MAX + 256];
     const char *channel = request->origin.channel, *release = request->release;
     int count = (int)cuda_component_packages(CUDA_SOURCE_CONDA, rows, required, LOCK_RUNTIME_PACKAGES);
@@ -399,7 +399,7 @@ static int runtime_from_split_packages(const char *root, const struct cuda_runti
 
 int cuda_runtime_from_channel(const char *root, const struct cuda_runtime_request *request)
 {
-    struct lock_runtime origin;
+    struct lock_cuda_runtime origin;
     struct source_file package;
     char why[PATH_MAX + 256];
     const char *channel = request->origin.channel, *release = request->release;
@@ -419,7 +419,7 @@ int cuda_runtime_from_channel(const char *root, const struct cuda_runtime_reques
 /* NVIDIA's CUDA apt repository ([catalog] cuda_apt): Linux's; on Windows the way to a runtime is said. */
 int cuda_runtime_from_apt(const char *root, const struct cuda_runtime_request *request)
 {
-    struct lock_runtime origin;
+    struct lock_cuda_runtime origin;
     struct apt_runtime found;
     struct config config;
     char why[PATH_MAX + 256];

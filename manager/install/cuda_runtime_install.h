@@ -14,7 +14,7 @@
 /* The conda package that holds a whole CUDA runtime (11.0.x to 11.8 in the main channel and conda-forge). */
 #define CUDA_RUNTIME_CONDA_PACKAGE "cudatoolkit"
 
-struct lock_runtime;
+struct lock_cuda_runtime;
 
 /* A project's pinned runtime, as install asks for it; install_source_runtime picks the source from origin. */
 struct cuda_runtime_request {
@@ -22,7 +22,7 @@ struct cuda_runtime_request {
     const char *version_file;           /* the file that pins it, for messages */
     int platform;                       /* enum catalog_platform */
     struct source_origin origin;        /* local: a folder of its libraries; channel: its cudatoolkit */
-    const struct lock_runtime *locked;  /* origin.locked: the lock's [runtime RELEASE] */
+    const struct lock_cuda_runtime *locked;  /* origin.locked: the lock's [runtime RELEASE] */
     int plan_only;                      /* --dry-run: only say where it would come from */
 };
 
@@ -51,12 +51,12 @@ int cuda_runtime_from_nvidia(const char *root, const struct cuda_runtime_request
  * when nothing more is done. */
 int cuda_runtime_announce(const struct cuda_runtime_request *request, const char *address);
 /* The record's start: its release, where the packages were found (escaped), the platform. */
-void cuda_runtime_origin_begin(struct lock_runtime *origin, const char *release, const char *from, int platform);
+void cuda_runtime_origin_begin(struct lock_cuda_runtime *origin, const char *release, const char *from, int platform);
 /* One package a source found, into origin (its name, address, sum and size as the source gave them); 0, or 1. */
-int cuda_runtime_origin_add(struct lock_runtime *origin, const struct source_file *file);
+int cuda_runtime_origin_add(struct lock_cuda_runtime *origin, const struct source_file *file);
 /* Under the store's lock: nothing when the release is there, else brought from folder, or from what origin's
  * packages hold (authority: what gave their sums, for messages), and published; 0, or 1 after a message. */
-int cuda_runtime_install(const char *root, const char *release, const char *folder, const struct lock_runtime *origin,
+int cuda_runtime_install(const char *root, const char *release, const char *folder, const struct lock_cuda_runtime *origin,
                          const char *authority);
 
 #endif

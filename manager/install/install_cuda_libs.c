@@ -37,7 +37,7 @@ static int components_wanted(const struct set_judgement *judgement, struct cuda_
 {
     request->count = 0;
     for (int i = 0; i < judgement->count; i++) {
-        const char *component = cuda_companion_of_library(judgement->finding[i].need.name);
+        const char *component = cuda_libs_of_library(judgement->finding[i].need.name);
         int listed = 0;
         if (component == NULL || !is_unmet(&judgement->finding[i]))
             continue;
@@ -67,7 +67,7 @@ static void add_name(char *list, size_t size, const char *name)
     snprintf(list + used, size - used, "%s%s", used ? ":" : "", name);
 }
 
-/* name, after the companions it needs itself (libcublas.so.11 needs libcublasLt.so.11; the libnvrtc.so forwarder
+/* name, after the CUDA libraries it needs itself (libcublas.so.11 needs libcublasLt.so.11; the libnvrtc.so forwarder
  * needs NVRTC's soname): the shim loads them in this order, each by path. */
 static void add_with_dependencies(const char *dir, const char *name, char *load, size_t size)
 {
@@ -75,7 +75,7 @@ static void add_with_dependencies(const char *dir, const char *name, char *load,
     char path[PATH_MAX], real[PATH_MAX];
     if (path_join(path, sizeof path, dir, name) == 0 && realpath(path, real) != NULL && elf_needed(real, &needed) == 0) {
         for (int i = 0; i < needed.count; i++) {
-            if (cuda_companion_of_library(needed.need[i].name) != NULL && serves_name(dir, needed.need[i].name))
+            if (cuda_libs_of_library(needed.need[i].name) != NULL && serves_name(dir, needed.need[i].name))
                 add_name(load, size, needed.need[i].name);
         }
     }
@@ -83,10 +83,10 @@ static void add_with_dependencies(const char *dir, const char *name, char *load,
 }
 
 /*
- * CUDNNV_ROOT/cuda/sets/NAME names the companions of set NAME and which of
+ * CUDNNV_ROOT/cuda/sets/NAME names the CUDA libraries of set NAME and which of
  * its needs the shim loads from there (the set itself stays as installed).
  */
-static int record_companions(const char *root, const char *name, const char *label, const char *platform,
+static int record_cuda_libs(const char *root, const char *name, const char *label, const char *platform,
                              const struct set_judgement *judgement)
 {
     char libs[PATH_MAX], dir[PATH_MAX], file[PATH_MAX], text[512], load[CUDNNV_COMPANIONS_MAX] = "";
@@ -94,7 +94,7 @@ static int record_companions(const char *root, const char *name, const char *lab
     path_join(dir, sizeof dir, libs, cuda_libs_folder(platform));
     for (int i = 0; i < judgement->count; i++) {
         const char *need = judgement->finding[i].need.name;
-        if (cuda_companion_of_library(need) != NULL && serves_name(dir, need))
+        if (cuda_libs_of_library(need) != NULL && serves_name(dir, need))
             add_with_dependencies(dir, need, load, sizeof load);
     }
     snprintf(text, sizeof text, "; written by cudnnv install --with-cuda-libs: what set %s loads before itself\n"
@@ -134,7 +134,7 @@ int install_cuda_libs_for(const char *root, const char *name, int asked, const s
         return 1;
     int status = cuda_libs_bring(root, &request, label, sizeof label);
     if (status == 0)
-        status = record_companions(root, name, label, request.platform, &judgement);
+        status = record_cuda_libs(root, name, label, request.platform, &judgement);
     store_unlock(lock);
     if (status == 0)
         note("%s loads CUDA %s's libraries from %s/cuda/%s/%s (%s); %s is left as it is", name, label, root, label,
@@ -143,8 +143,8 @@ int install_cuda_libs_for(const char *root, const char *name, int asked, const s
     return status;
 }
 
-/* install --locked: the companions cudnn.lock names for a pin's set, then the set told to load them. */
-int install_locked_companions(const char *pin, const struct lock_cuda *cuda)
+/* install --locked: the CUDA libraries cudnn.lock names for a pin's set, then the set told to load them. */
+int install_locked_cuda_libs(const char *pin, const struct lock_cuda *cuda)
 {
     static struct set_judgement judgement;
     const char *root = store_root();
@@ -157,7 +157,7 @@ int install_locked_companions(const char *pin, const struct lock_cuda *cuda)
         return 1;
     int status = cuda_libs_bring_locked(root, cuda);
     if (status == 0)
-        status = record_companions(root, set, cuda->label, cuda->platform, &judgement);
+        status = record_cuda_libs(root, set, cuda->label, cuda->platform, &judgement);
     store_unlock(lock);
     return status;
 }

@@ -87,7 +87,7 @@ static int install_pin(const struct install_request *request, const struct lock_
 }
 
 int install_locked(const struct install_request *request, install_one_fn install_one,
-                   int (*companions)(const char *pin, const struct lock_cuda *cuda))
+                   int (*cuda_libs)(const char *pin, const struct lock_cuda *cuda))
 {
     static struct lock_file lock;
     cudnnv_name names[CUDNNV_MAX_LINES];
@@ -110,7 +110,7 @@ int install_locked(const struct install_request *request, install_one_fn install
         if (status != 0 && status != INSTALL_PLANNED)
             return status;
         const struct lock_cuda *cuda = entry->cuda_libs[0] ? lock_file_find_cuda(&lock, entry->cuda_libs) : NULL;
-        if (status == 0 && cuda != NULL && (status = companions(entry->pin, cuda)) != 0)
+        if (status == 0 && cuda != NULL && (status = cuda_libs(entry->pin, cuda)) != 0)
             return status;
     }
     return 0;

@@ -12,8 +12,8 @@ struct lock_cuda;
 /* Installs one resolved archive into the store (install_run.c's install_one). */
 typedef int (*install_one_fn)(const struct install_request *request, const struct resolved_archive *from);
 
-/* Each pin's set (install_one), then the CUDA libraries the lock says it loads (companions; not in a dry run). */
+/* Each pin's set (install_one), then the CUDA libraries the lock says it loads (CUDA libraries; not in a dry run). */
 int install_locked(const struct install_request *request, install_one_fn install_one,
-                   int (*companions)(const char *pin, const struct lock_cuda *cuda));
+                   int (*cuda_libs)(const char *pin, const struct lock_cuda *cuda));
 
 #endif

@@ -53,8 +53,8 @@ static int plan_local(const struct resolved_archive *from)
     return 0;
 }
 
-/* What names where this install's companions come from: --cuda-libs-from, --channel, --index-url (else NVIDIA's). */
-static struct source_origin companions_origin(const struct install_request *request)
+/* What names where this install's CUDA libraries come from: --cuda-libs-from, --channel, --index-url (else NVIDIA's). */
+static struct source_origin cuda_libs_origin(const struct install_request *request)
 {
     struct source_origin origin = {.local = request->cuda_libs_from, .channel = request->channel,
                                    .index = request->index_url, .no_verify = request->no_verify};
@@ -64,7 +64,7 @@ static struct source_origin companions_origin(const struct install_request *requ
 /* One source into the store: staged, published by one rename, reported. */
 static int install_one(const struct install_request *request, const struct resolved_archive *from)
 {
-    const struct source_origin origin = companions_origin(request);
+    const struct source_origin origin = cuda_libs_origin(request);
     struct install_result result;
     char staging[4096];
     const char *root = store_root();
@@ -105,9 +105,9 @@ static int is_installed_set(const struct install_request *request, cudnnv_name n
  * brought, or under --dry-run only named (what a program started here would
  * not find), nothing fetched.
  */
-static int companions_for_installed(const struct install_request *request, const char *set)
+static int cuda_libs_for_installed(const struct install_request *request, const char *set)
 {
-    const struct source_origin origin = companions_origin(request);
+    const struct source_origin origin = cuda_libs_origin(request);
     if (!request->dry_run)
         return install_cuda_libs_for(store_root(), set, 1, &origin);
     needs_note_unmet(store_root(), set, 1);
@@ -122,7 +122,7 @@ static int install_pin(struct install_request *request, const char *pin, const c
     cudnnv_name set;
     if (cudnnv_resolve(store_root(), pin, set)) {
         note("%s (pinned in %s): installed as %s", pin, version_file, set);
-        return request->with_cuda_libs ? companions_for_installed(request, set) : 0;
+        return request->with_cuda_libs ? cuda_libs_for_installed(request, set) : 0;
     }
     const char *release = (pin[0] == 'v' || pin[0] == 'V') ? pin + 1 : pin;   /* nvm's spelling */
     if (cudnnv_name_major(release) < 0)
@@ -166,12 +166,12 @@ static int install_project_runtime(const struct install_request *request, const 
 
 /* The store's runtime (lib) against the lock's: the same packages, by SHA-256, or refused as a set would be; 0, or
  * 1 after a message. */
-static int locked_runtime_matches(const struct lock_runtime *locked, const char *lib, const char *lock_path)
+static int locked_runtime_matches(const struct lock_cuda_runtime *locked, const char *lib, const char *lock_path)
 {
-    static struct lock_runtime have;
+    static struct lock_cuda_runtime have;
     char record[PATH_MAX + 16];
     int same;
-    same = cuda_runtime_record_of(lib, record, sizeof record) == 0 && lock_runtime_read_record(record, &have) == 0 &&
+    same = cuda_runtime_record_of(lib, record, sizeof record) == 0 && lock_cuda_runtime_read_record(record, &have) == 0 &&
            have.count == locked->count;
     for (int i = 0; same && i < have.count; i++)
         same = strcasecmp(have.package[i].sha256, locked->package[i].sha256) == 0;
@@ -191,15 +191,15 @@ static int install_locked_runtime(void)
         lock_path_beside(version_file, path, sizeof path) != 0 || lock_file_read(path, &lock, why, sizeof why) != 0)
         return 0;   /* install_locked said what was wrong with them */
     int pinned = cudnnv_version_file_cuda(version_file, release, sizeof release) == 1;
-    if (!pinned && lock.runtime.release[0] == '\0')
+    if (!pinned && lock.cuda_runtime.release[0] == '\0')
         return 0;
-    if (!pinned || strcmp(release, lock.runtime.release) != 0)
+    if (!pinned || strcmp(release, lock.cuda_runtime.release) != 0)
         return fail("%s names the CUDA %s runtime but %s pins %s; run 'cudnnv lock' again", path,
-                    lock.runtime.release[0] ? lock.runtime.release : "no", version_file, pinned ? release : "none");
+                    lock.cuda_runtime.release[0] ? lock.cuda_runtime.release : "no", version_file, pinned ? release : "none");
     if (cuda_runtime_find(store_root(), release, lib, sizeof lib))
-        return locked_runtime_matches(&lock.runtime, lib, path);
+        return locked_runtime_matches(&lock.cuda_runtime, lib, path);
     struct cuda_runtime_request runtime = {.release = release, .version_file = version_file,
-                                           .origin = {.locked = 1}, .locked = &lock.runtime};
+                                           .origin = {.locked = 1}, .locked = &lock.cuda_runtime};
     return install_source_runtime(store_root(), &runtime);
 }
 
@@ -212,7 +212,7 @@ static int is_runtime_entry(const char *name, void *data)
 /*
  * --cuda-libs-from a folder that holds a CUDA runtime (libcudart.so.*, on
  * Windows cudart64_*.dll) is where the project's runtime comes from, not a
- * folder of NVIDIA's archives for a set's companions: taken out of the
+ * folder of NVIDIA's archives for a set's CUDA libraries: taken out of the
  * request, and returned.
  */
 static const char *take_runtime_folder(struct install_request *request)
@@ -272,10 +272,10 @@ static int install_pins(struct install_request *request, struct catalog_once *ca
     return status == 0 ? install_project_runtime(request, runtime_from, version_file) : status;
 }
 
-/* install --locked: the pins' sets and companions, then the runtime the lock names (not under --dry-run). */
+/* install --locked: the pins' sets and CUDA libraries, then the runtime the lock names (not under --dry-run). */
 static int install_locked_with_runtime(struct install_request *request, int dry_run)
 {
-    int status = install_locked(request, install_one, install_locked_companions);
+    int status = install_locked(request, install_one, install_locked_cuda_libs);
     return status != 0 || dry_run ? status : install_locked_runtime();
 }
 
@@ -291,7 +291,7 @@ int install_perform(struct install_request *request, int locked, install_report_
     else if (request->source == NULL)
         status = install_pins(request, &catalog);
     else if (is_installed_set(request, installed)) {
-        if ((status = companions_for_installed(request, installed)) == 0 && !request->dry_run)
+        if ((status = cuda_libs_for_installed(request, installed)) == 0 && !request->dry_run)
             needs_note_unmet(store_root(), installed, 1);
     }
     else if ((status = resolve(request, request->source, &catalog, &found)) == 0)
@@ -299,7 +299,7 @@ int install_perform(struct install_request *request, int locked, install_report_
     if (request->dry_run && request->with_cuda_libs && request->source != NULL && !is_installed_set(request, installed))
         note("which CUDA libraries a set lacks is read from its files once installed: then 'cudnnv install --with-cuda-libs NAME' (or --dry-run with it) says and brings them");
     if (!request->dry_run)
-        cdi_specs_follow_store(store_root());   /* with the companions brought after the set */
+        cdi_specs_follow_store(store_root());   /* with the CUDA libraries brought after the set */
     catalog_once_free(&catalog);
     return status == INSTALL_PLANNED || status == INSTALL_ALREADY ? 0 : status;
 }

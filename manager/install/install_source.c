@@ -4,7 +4,7 @@
  * catalog (NVIDIA's). For a set's archive the first that takes the query
  * answers it; when NVIDIA's address cannot be reached for a catalog
  * release, a configured index is tried next. The catalog is read once, by
- * the first source that needs it. For companions and a pinned runtime the
+ * the first source that needs it. For CUDA libraries and a pinned runtime the
  * first source the install's options name that has them gives them
  * (NVIDIA's when no option names another).
  */
@@ -93,12 +93,12 @@ int install_source_resolve(const struct source_query *query, struct resolved_arc
     return index_instead(source, query, found, source->resolve(query, found));
 }
 
-int install_source_companions(const char *root, const struct cuda_libs_request *request, struct cuda_libs_request *all,
-                              struct companion_choice *chosen)
+int install_source_cuda_libs(const char *root, const struct cuda_libs_request *request, struct cuda_libs_request *all,
+                              struct cuda_lib_choice *chosen)
 {
     for (size_t i = 0; i < SOURCE_COUNT; i++) {
-        if (sources[i]->companions != NULL && sources[i]->given(&request->origin))
-            return sources[i]->companions(root, request, all, chosen);
+        if (sources[i]->cuda_libs != NULL && sources[i]->given(&request->origin))
+            return sources[i]->cuda_libs(root, request, all, chosen);
     }
     return fail("no source gives CUDA libraries");   /* NVIDIA's always does */
 }
@@ -106,8 +106,8 @@ int install_source_companions(const char *root, const struct cuda_libs_request *
 int install_source_runtime(const char *root, const struct cuda_runtime_request *request)
 {
     for (size_t i = 0; i < SOURCE_COUNT; i++) {
-        if (sources[i]->runtime != NULL && sources[i]->given(&request->origin))
-            return sources[i]->runtime(root, request);
+        if (sources[i]->cuda_runtime != NULL && sources[i]->given(&request->origin))
+            return sources[i]->cuda_runtime(root, request);
     }
     return fail("no source gives a CUDA runtime");   /* NVIDIA's always does */
 }

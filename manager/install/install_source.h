@@ -4,7 +4,7 @@
  * source_catalog.c) answers up to three questions, each the same way for
  * every source: a set's archive (given what was asked, which archive,
  * fetched to a local file and checked, and what the source says of it); a
- * set's companions (which archives of cuBLAS, NVRTC, cudart: companions.h);
+ * set's CUDA libraries (which archives of cuBLAS, NVRTC, cudart: cuda_libs_choice.h);
  * a project's pinned CUDA runtime (brought: cuda_runtime_install.h).
  * install_source.c holds the table and the order they are asked in; the
  * install steps read only the answers.
@@ -54,7 +54,7 @@ struct source_query {
 };
 
 struct cuda_libs_request;
-struct companion_choice;
+struct cuda_lib_choice;
 struct cuda_runtime_request;
 
 struct install_source {
@@ -67,22 +67,22 @@ struct install_source {
     int (*takes)(const struct source_query *query);
     /* 0 with found filled, INSTALL_PLANNED under --dry-run, else 1 after a message */
     int (*resolve)(const struct source_query *query, struct resolved_archive *found);
-    /* companions and runtimes: whether the install's options name this source (NVIDIA's, the last, always is) */
+    /* CUDA libraries and runtimes: whether the install's options name this source (NVIDIA's, the last, always is) */
     int (*given)(const struct source_origin *origin);
-    /* the companions from here (companions.h); NULL where this source has none to give */
-    int (*companions)(const char *root, const struct cuda_libs_request *request, struct cuda_libs_request *all,
-                      struct companion_choice *chosen);
+    /* the CUDA libraries from here (cuda_libs_choice.h); NULL where this source has none to give */
+    int (*cuda_libs)(const char *root, const struct cuda_libs_request *request, struct cuda_libs_request *all,
+                      struct cuda_lib_choice *chosen);
     /* the runtime brought from here (cuda_runtime_install.h); NULL where this source has none */
-    int (*runtime)(const char *root, const struct cuda_runtime_request *request);
+    int (*cuda_runtime)(const char *root, const struct cuda_runtime_request *request);
 };
 
 extern const struct install_source source_local, source_lock, source_channel, source_index, source_catalog;
 
 /* The archive for query->requested, from the first source that takes it (0, INSTALL_PLANNED, or 1 after a message). */
 int install_source_resolve(const struct source_query *query, struct resolved_archive *found);
-/* The companions' archives, chosen by the first source the request's origin names that has them (0, or 1). */
-int install_source_companions(const char *root, const struct cuda_libs_request *request, struct cuda_libs_request *all,
-                              struct companion_choice *chosen);
+/* The CUDA libraries' archives, chosen by the first source the request's origin names that has them (0, or 1). */
+int install_source_cuda_libs(const char *root, const struct cuda_libs_request *request, struct cuda_libs_request *all,
+                              struct cuda_lib_choice *chosen);
 /* The pinned runtime, brought by the first source the request's origin names that has one (0, or 1). */
 int install_source_runtime(const char *root, const struct cuda_runtime_request *request);
 

@@ -131,7 +131,7 @@ static int is_build_only(const char *name)
 }
 
 /* --runtime: the staged set without its headers, static and import libraries (what only a build needs). */
-static int keep_runtime_only(const char *set_dir)
+static int keep_libraries_only(const char *set_dir)
 {
     static const char *const folders[] = {"lib/x64", "lib"};
     char path[PATH_MAX], file[PATH_MAX];
@@ -191,8 +191,8 @@ static int build_set(const struct install_request *request, const struct resolve
     snprintf(result->info.version, sizeof result->info.version, "%s", version_name);
     snprintf(result->info.cuda, sizeof result->info.cuda, "%s", release.cuda);
     snprintf(result->info.platform, sizeof result->info.platform, "%s", set_layout_platform(&layout, base_name(from->path)));
-    if (request->runtime) {
-        if (keep_runtime_only(result->staged_set) != 0)
+    if (request->libraries_only) {
+        if (keep_libraries_only(result->staged_set) != 0)
             return 1;
         strcpy(result->info.content, "runtime");
     }

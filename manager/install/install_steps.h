@@ -19,7 +19,7 @@ struct install_request {
     const char *pinned_cuda;    /* a bare install: the project's pinned CUDA runtime, which chooses when --cuda does not */
     const char *platform;       /* --platform: linux-x86_64, linux-sbsa, linux-aarch64, windows-x86_64 */
     const char *gpu;            /* --gpu: compute capabilities to choose a release for */
-    int runtime;                /* --runtime or [install] runtime: only what programs load */
+    int libraries_only;         /* --runtime or [install] runtime: only what programs load, no headers */
     const char *index_url;      /* --index-url: a release from this Python package index */
     int no_verify;              /* --no-verify: an index's wheel without a SHA-256 is taken */
     const char *channel;        /* --channel: a release from this conda channel */

@@ -123,8 +123,8 @@ static int plan_from_lock(const char *option, struct mirror_plan *plan)
             snprintf(item->platform, sizeof item->platform, "%s", cuda->platform);
         }
     }
-    for (int k = 0; k < plan->lock.runtime.count; k++)
-        plan_add(plan, &plan->lock.runtime.package[k], LOCK_FILE_NAME);
+    for (int k = 0; k < plan->lock.cuda_runtime.count; k++)
+        plan_add(plan, &plan->lock.cuda_runtime.package[k], LOCK_FILE_NAME);
     return 0;
 }
 

@@ -24,7 +24,7 @@
 /* The wheel of one package (component: its first row; required: whether a runtime needs it): 0 added, 1 absent,
  * -1 after a message. */
 static int add_wheel(const struct cuda_runtime_request *request, const struct cuda_component *component, int required,
-                     const char *json, const char *base, struct lock_runtime *origin)
+                     const char *json, const char *base, struct lock_cuda_runtime *origin)
 {
     struct redist_component part;
     struct source_file wheel;
@@ -55,7 +55,7 @@ static int add_wheel(const struct cuda_runtime_request *request, const struct cu
 
 /* Every wheel of the table once; a required one the release has no version of refuses the runtime. */
 static int add_wheels(const struct cuda_runtime_request *request, const char *json, const char *base,
-                      struct lock_runtime *origin)
+                      struct lock_cuda_runtime *origin)
 {
     const struct cuda_component *rows[LOCK_RUNTIME_PACKAGES];
     int required[LOCK_RUNTIME_PACKAGES];
@@ -73,7 +73,7 @@ static int add_wheels(const struct cuda_runtime_request *request, const char *js
 
 int cuda_runtime_from_index(const char *root, const struct cuda_runtime_request *request)
 {
-    struct lock_runtime origin;
+    struct lock_cuda_runtime origin;
     char base[1100], label[32];
     char *json = NULL;
     if (cuda_runtime_announce(request, request->origin.index))

@@ -59,7 +59,7 @@ int cuda_redist_newest_patch(const char *base, const char *release, char *label,
 /* One component of the manifest into origin (once per redist name); 0, 1 when the manifest lacks it, -1 after a
  * message. */
 static int add_component(const char *json, const char *base, const char *redist, const char *platform,
-                         struct lock_runtime *origin)
+                         struct lock_cuda_runtime *origin)
 {
     struct redist_component found;
     struct source_file file;
@@ -85,7 +85,7 @@ static int add_component(const char *json, const char *base, const char *redist,
 
 /* Every redist component of CUDA's table the manifest has; a required one missing refuses the runtime. */
 static int add_components(const char *json, const char *base, const char *label, const char *platform,
-                          struct lock_runtime *origin)
+                          struct lock_cuda_runtime *origin)
 {
     const struct cuda_component *rows[LOCK_RUNTIME_PACKAGES];
     int required[LOCK_RUNTIME_PACKAGES];
@@ -112,7 +112,7 @@ int cuda_redist_read_manifest(const char *base, const char *label, char **json)
 
 int cuda_runtime_from_redist(const char *root, const struct cuda_runtime_request *request)
 {
-    struct lock_runtime origin;
+    struct lock_cuda_runtime origin;
     char base[1100], label[32], manifest[1200];
     char *json = NULL;
     const char *platform = catalog_platform_name((enum catalog_platform)request->platform);

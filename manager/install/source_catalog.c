@@ -4,13 +4,13 @@
  * build for the platform: the --cuda one, else the newest the driver runs
  * that has code for the GPUs. Its archive is fetched (archive_fetch.c) and
  * checked against the catalog's SHA-256 before anything is extracted.
- * NVIDIA's, too, when no other source is named: companions from its CUDA
- * redist (companions_redist.c), a pinned runtime from its CUDA apt
+ * NVIDIA's, too, when no other source is named: CUDA libraries from its CUDA
+ * redist (cuda_libs_redist.c), a pinned runtime from its CUDA apt
  * repository (cuda_runtime_install.c).
  */
 #include "install_source.h"
 
-#include "companions.h"
+#include "cuda_libs_choice.h"
 #include "cuda_runtime_install.h"
 
 #include "advisories.h"
@@ -253,4 +253,4 @@ static int given(const struct source_origin *origin)
 
 const struct install_source source_catalog = {.name = "catalog", .when_unreachable = &source_index, .takes = takes,
                                               .resolve = resolve, .given = given,
-                                              .companions = companions_from_redist, .runtime = cuda_runtime_from_nvidia};
+                                              .cuda_libs = cuda_libs_from_redist, .cuda_runtime = cuda_runtime_from_nvidia};

@@ -2,12 +2,12 @@
  * A conda channel's source: install --channel URL VERSION. The package
  * conda_channel.c finds in the channel's repodata.json, checked against its
  * sha256; from NVIDIA's channel, libcudnn and its libcudnn-dev (the
- * headers), unless --runtime. Companions: its libcublas, cuda-nvrtc and
+ * headers), unless --runtime. CUDA libraries: its libcublas, cuda-nvrtc and
  * cuda-cudart; a pinned runtime: its cudatoolkit.
  */
 #include "install_source.h"
 
-#include "companions.h"
+#include "cuda_libs_choice.h"
 #include "conda_channel.h"
 #include "cuda_runtime_install.h"
 
@@ -28,4 +28,4 @@ static int given(const struct source_origin *origin)
 }
 
 const struct install_source source_channel = {.name = "channel", .takes = takes, .resolve = resolve, .given = given,
-                                              .companions = companions_from_channel, .runtime = cuda_runtime_from_channel};
+                                              .cuda_libs = cuda_libs_from_channel, .cuda_runtime = cuda_runtime_from_channel};

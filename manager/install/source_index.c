@@ -8,7 +8,7 @@
 #include "install_source.h"
 #include "cuda_runtime_install.h"
 
-#include "companions.h"
+#include "cuda_libs_choice.h"
 #include "python_index.h"
 
 #include <stddef.h>
@@ -47,6 +47,6 @@ static int given(const struct source_origin *origin)
     return origin->index != NULL;
 }
 
-/* Companions: NVIDIA's wheels of them (nvidia-cublas-cuNN...); a runtime: one wheel a component. */
+/* CUDA libraries: NVIDIA's wheels of them (nvidia-cublas-cuNN...); a runtime: one wheel a component. */
 const struct install_source source_index = {.name = "index", .takes = takes, .resolve = resolve, .given = given,
-                                            .companions = companions_from_index, .runtime = cuda_runtime_from_index};
+                                            .cuda_libs = cuda_libs_from_index, .cuda_runtime = cuda_runtime_from_index};

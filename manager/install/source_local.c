@@ -8,7 +8,7 @@
  */
 #include "install_source.h"
 
-#include "companions.h"
+#include "cuda_libs_choice.h"
 #include "cuda_runtime_install.h"
 
 #include "install_archive.h"
@@ -100,7 +100,7 @@ static int resolve(const struct source_query *query, struct resolved_archive *fo
     return request->no_catalog_check ? 0 : check_against_catalog(path, query->catalog, found->sha256);
 }
 
-/* --cuda-libs-from: archives of the companions, or a folder of the pinned runtime's libraries. */
+/* --cuda-libs-from: archives of the CUDA libraries, or a folder of the pinned runtime's libraries. */
 static int given(const struct source_origin *origin)
 {
     return origin->local != NULL;
@@ -108,4 +108,4 @@ static int given(const struct source_origin *origin)
 
 const struct install_source source_local = {.name = "local", .checks_given_sum = 1, .takes = takes,
                                             .resolve = resolve, .given = given,
-                                            .companions = companions_from_given, .runtime = cuda_runtime_from_folder};
+                                            .cuda_libs = cuda_libs_from_given, .cuda_runtime = cuda_runtime_from_folder};

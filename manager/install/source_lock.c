@@ -2,12 +2,12 @@
  * A project's lock: install --locked. The archive cudnn.lock names for the
  * pin and the platform, fetched (archive_fetch.c) and checked against the
  * lock's SHA-256; a lock without one is refused. install_locked.c decides
- * which pins need it. Also the companions its [cuda LABEL] names and the
+ * which pins need it. Also the CUDA libraries its [cuda LABEL] names and the
  * runtime its [runtime X.Y] names, exactly those archives.
  */
 #include "install_source.h"
 
-#include "companions.h"
+#include "cuda_libs_choice.h"
 #include "cuda_runtime_install.h"
 #include "lock_file.h"
 #include "messages.h"
@@ -39,8 +39,8 @@ static int given(const struct source_origin *origin)
 }
 
 /* The lock's [cuda LABEL]: each component it names that cudnnv brings, with its archive and version. */
-int companions_from_lock(const char *root, const struct cuda_libs_request *request, struct cuda_libs_request *all,
-                         struct companion_choice *chosen)
+int cuda_libs_from_lock(const char *root, const struct cuda_libs_request *request, struct cuda_libs_request *all,
+                         struct cuda_lib_choice *chosen)
 {
     const struct lock_cuda *cuda = request->locked;
     (void)root;
@@ -49,7 +49,7 @@ int companions_from_lock(const char *root, const struct cuda_libs_request *reque
     snprintf(chosen->label, sizeof chosen->label, "%s", cuda->label);
     snprintf(chosen->source, sizeof chosen->source, "cudnn.lock");
     for (int i = 0; i < cuda->count && all->count < CUDA_LIBS_MAX_COMPONENTS; i++) {
-        const char *component = cuda_companion_named(cuda->part[i].component);
+        const char *component = cuda_libs_named(cuda->part[i].component);
         if (component == NULL)
             continue;
         snprintf(chosen->component[all->count].version, sizeof chosen->component[0].version, "%s",
@@ -62,4 +62,4 @@ int companions_from_lock(const char *root, const struct cuda_libs_request *reque
 
 const struct install_source source_lock = {.name = "lock", .checks_given_sum = 1, .takes = takes,
                                            .resolve = resolve, .given = given,
-                                           .companions = companions_from_lock, .runtime = cuda_runtime_from_lock};
+                                           .cuda_libs = cuda_libs_from_lock, .cuda_runtime = cuda_runtime_from_lock};

@@ -1,5 +1,5 @@
 /*
- * The options that name where a set's companions or a project's CUDA
+ * The options that name where a set's CUDA libraries or a project's CUDA
  * runtime come from. The install-source table (install_source.c) reads
  * them: the first source they name that has such libraries to give gives
  * them, and NVIDIA's (the catalog's row) when none is named.

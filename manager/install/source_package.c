@@ -92,7 +92,7 @@ int source_package_fetch(const char *kind, const char *authority, source_finder 
     snprintf(found->cuda, sizeof found->cuda, "%d", major);
     int status = install_fetch_archive(&archive, authority, request->dry_run, found->path, sizeof found->path,
                                        found->sha256);
-    if ((status != 0 && status != INSTALL_PLANNED) || file.headers.name[0] == '\0' || request->runtime)
+    if ((status != 0 && status != INSTALL_PLANNED) || file.headers.name[0] == '\0' || request->libraries_only)
         return status;
     int headers_status = fetch_headers(&file.headers, authority, request->dry_run, found);
     if (headers_status != 0)

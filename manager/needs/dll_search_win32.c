@@ -1,7 +1,7 @@
 /*
  * Where Windows finds a DLL by name for a set's DLL (dll_search.h). The
  * shim loads the set's DLLs by full path with LOAD_WITH_ALTERED_SEARCH_PATH,
- * so what they import is looked for beside them first; the companions are
+ * so what they import is looked for beside them first; the CUDA libraries are
  * already loaded by then, and Windows reuses a loaded module of that name.
  * API sets (api-ms-*, ext-ms-*) are resolved by Windows itself.
  */
@@ -57,8 +57,8 @@ void dll_search_begin(struct dll_search *search, const char *set_dir)
 {
     char load[CUDNNV_COMPANIONS_MAX];
     snprintf(search->set_bin, sizeof search->set_bin, "%s/bin", set_dir);
-    if (!cudnnv_set_companions(set_dir, search->companions, sizeof search->companions, load, sizeof load))
-        search->companions[0] = '\0';
+    if (!cudnnv_set_cuda_libs(set_dir, search->cuda_libs, sizeof search->cuda_libs, load, sizeof load))
+        search->cuda_libs[0] = '\0';
     dll_search_windows_dir(search->dirs[0], PATH_MAX, 1);
     dll_search_windows_dir(search->dirs[1], PATH_MAX, 0);
     search->count = 2 + dll_search_path_dirs(search->dirs + 2, DLL_SEARCH_PATH_MAX - 2);
@@ -73,8 +73,8 @@ const char *dll_search_find(const struct dll_search *search, const char *name, c
         return "Windows's API sets";
     if (search->set_bin[0] != '\0' && dll_search_file_in(search->set_bin, name))
         dir = search->set_bin, how = "the set's bin";
-    else if (search->companions[0] != '\0' && dll_search_file_in(search->companions, name))
-        dir = search->companions, how = "the set's companions";
+    else if (search->cuda_libs[0] != '\0' && dll_search_file_in(search->cuda_libs, name))
+        dir = search->cuda_libs, how = "the set's CUDA libraries";
     for (int i = 0; dir == NULL && i < search->count; i++) {
         if (search->dirs[i][0] != '\0' && dll_search_file_in(search->dirs[i], name))
             dir = search->dirs[i], how = i < 2 ? hows[i] : "PATH";

@@ -2,8 +2,8 @@
  * Judges a set's needs where a program started from here will run: each
  * library its libraries need (recorded at install in cudnnv.ini, or read
  * now by the install helper for a linked set) and each library cuDNN opens
- * at run time (versions/runtime-needs.ini) is looked for in the loader's
- * order for a program started through the shims: the companions cudnnv
+ * at run time (versions/cudnn-opens.ini) is looked for in the loader's
+ * order for a program started through the shims: the CUDA libraries cudnnv
  * brought for the set (loaded by the shim first), LD_LIBRARY_PATH, the
  * libraries' own RUNPATH with $ORIGIN their real folder (cuDNN 9's name
  * $ORIGIN and, from NVIDIA's wheels, the wheel's cublas/, cuda_nvrtc/ and
@@ -48,7 +48,7 @@ const char *needs_search_description(void)
     static char text[512];
     if (text[0] == '\0') {
         snprintf(text, sizeof text,
-                 "the set's companions, LD_LIBRARY_PATH, the libraries' RUNPATH, the loader cache (ldconfig -p)");
+                 "the set's CUDA libraries, LD_LIBRARY_PATH, the libraries' RUNPATH, the loader cache (ldconfig -p)");
         for (size_t i = 0; i < sizeof default_folders / sizeof default_folders[0]; i++)
             snprintf(text + strlen(text), sizeof text - strlen(text), ", %s", default_folders[i]);
     }
@@ -131,8 +131,8 @@ static int folder_find(const char *dir, int (*match)(const char *name, const cha
 }
 
 struct search {
-    const char *companions;   /* "" when the set has none */
-    const char *load;         /* the companions the shim loads (':'-separated): only these meet a need */
+    const char *cuda_libs;   /* "" when the set has none */
+    const char *load;         /* the CUDA libraries the shim loads (':'-separated): only these meet a need */
     const char *runpath;      /* the libraries' RUNPATH, ':'-separated, $ORIGIN already their folder */
 };
 
@@ -166,9 +166,9 @@ static int listed(const char *list, const char *name)
 static const char *loader_find(const struct search *search, int (*match)(const char *, const char *),
                                const char *wanted, char *path, size_t size)
 {
-    if (search->companions[0] && match == same_name && listed(search->load, wanted) &&
-        folder_find(search->companions, match, wanted, path, size))
-        return "the set's companions";
+    if (search->cuda_libs[0] && match == same_name && listed(search->load, wanted) &&
+        folder_find(search->cuda_libs, match, wanted, path, size))
+        return "the set's CUDA libraries";
     if (list_find(getenv("LD_LIBRARY_PATH"), match, wanted, path, size))
         return "LD_LIBRARY_PATH";
     if (list_find(search->runpath, match, wanted, path, size))
@@ -209,7 +209,7 @@ static void judge_one(const struct search *search, int cuda_major, struct need_f
 }
 
 /* A library a program opens by name itself (a framework's own CUDA libraries): looked for where the loader
- * looks for it, without a set's companions or RUNPATH. */
+ * looks for it, without a set's CUDA libraries or RUNPATH. */
 void needs_judge_library(const char *name, int cuda_major, struct need_finding *finding)
 {
     const struct search search = {"", "", ""};
@@ -239,7 +239,7 @@ static int expand_cuda(const char *pattern, int cuda_major, char *out, size_t si
     return 1;
 }
 
-static int take_runtime_need(void *user, const char *section, const char *key, const char *value)
+static int take_opened_library(void *user, const char *section, const char *key, const char *value)
 {
     struct runtime_reader *reader = user;
     char name[SET_NEED_NAME_MAX];
@@ -259,8 +259,8 @@ static int take_runtime_need(void *user, const char *section, const char *key, c
     return 1;
 }
 
-/* What versions/runtime-needs.ini says cuDNN of this major opens at run time on the set's platform. */
-static void add_runtime_needs(const struct set_info *info, int cuda_major, struct set_needs *needs,
+/* What versions/cudnn-opens.ini says cuDNN of this major opens at run time on the set's platform. */
+static void add_opened_libraries(const struct set_info *info, int cuda_major, struct set_needs *needs,
                               struct set_judgement *judgement)
 {
     struct runtime_reader reader = {.cuda_major = cuda_major, .needs = needs, .unknown = judgement->runtime_unknown,
@@ -269,7 +269,7 @@ static void add_runtime_needs(const struct set_info *info, int cuda_major, struc
              cudnnv_platform_is_windows(info->platform) ? "windows" : "linux");
     snprintf(judgement->runtime_unknown, sizeof judgement->runtime_unknown, "%s", "no source says for this release");
     int before = needs->count;
-    if (catalog_data_read("runtime-needs.ini", take_runtime_need, &reader) != 0)
+    if (catalog_data_read("cudnn-opens.ini", take_opened_library, &reader) != 0)
         return;
     if (needs->count > before && strcmp(judgement->runtime_unknown, "no source says for this release") == 0)
         judgement->runtime_unknown[0] = '\0';
@@ -308,7 +308,7 @@ static void expand_origin(const char *runpath, const char *origin, char *out, si
 int needs_judge_set(const char *root, const char *name, struct set_judgement *judgement)
 {
     static struct set_needs needs;
-    char set_dir[PATH_MAX], lib_dir[PATH_MAX], real_lib[PATH_MAX], companions[PATH_MAX] = "";
+    char set_dir[PATH_MAX], lib_dir[PATH_MAX], real_lib[PATH_MAX], cuda_libs[PATH_MAX] = "";
     char load[CUDNNV_COMPANIONS_MAX] = "", runpath[4 * PATH_MAX] = "";
     struct set_info info;
     memset(judgement, 0, sizeof *judgement);
@@ -325,14 +325,14 @@ int needs_judge_set(const char *root, const char *name, struct set_judgement *ju
     judgement->needs_known = read_needs(set_dir, &info, &needs);
     if (!judgement->needs_known)
         memset(&needs, 0, sizeof needs);
-    add_runtime_needs(&info, cuda_major, &needs, judgement);
+    add_opened_libraries(&info, cuda_major, &needs, judgement);
     path_join(lib_dir, sizeof lib_dir, set_dir, "lib");
-    if (!cudnnv_set_companions(set_dir, companions, sizeof companions, load, sizeof load))
-        companions[0] = '\0';
+    if (!cudnnv_set_cuda_libs(set_dir, cuda_libs, sizeof cuda_libs, load, sizeof load))
+        cuda_libs[0] = '\0';
     if (realpath(lib_dir, real_lib) != NULL)
         expand_origin(needs.runpath[0] ? needs.runpath : cudnnv_name_major(info.version) >= 9 ? "$ORIGIN" : "", real_lib,
                       runpath, sizeof runpath);
-    struct search search = {companions, load, runpath};
+    struct search search = {cuda_libs, load, runpath};
     for (int i = 0; i < needs.count; i++) {
         struct need_finding *finding = &judgement->finding[judgement->count++];
         finding->need = needs.need[i];

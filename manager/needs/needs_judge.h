@@ -20,7 +20,7 @@ struct need_finding {
     struct set_need need;
     enum need_verdict verdict;
     char path[PATH_MAX];   /* the file found (for NEED_OTHER_MAJOR: the other major's) */
-    const char *how;       /* "the set's companions", "LD_LIBRARY_PATH", "the loader cache", ... */
+    const char *how;       /* "the set's CUDA libraries", "LD_LIBRARY_PATH", "the loader cache", ... */
 };
 
 struct set_judgement {
@@ -34,7 +34,7 @@ struct set_judgement {
 
 /* Judges the set NAME of the store at root; 0, or -1 when it is not there. */
 int needs_judge_set(const char *root, const char *name, struct set_judgement *judgement);
-/* One library a program opens by name itself (no set's companions or RUNPATH), judged into finding. */
+/* One library a program opens by name itself (no set's CUDA libraries or RUNPATH), judged into finding. */
 void needs_judge_library(const char *name, int cuda_major, struct need_finding *finding);
 /* The folders looked in, in the loader's order, as one line for messages. */
 const char *needs_search_description(void);

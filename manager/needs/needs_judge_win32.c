@@ -2,7 +2,7 @@
  * Judges a Windows set's needs in cudnnv.exe: what each DLL of the set's
  * bin\ imports (its PE import table, pe_imports.c) that the set does not
  * hold, looked for where Windows looks when the shim loads the set
- * (dll_search_win32.c: the set's companions, System32, the Windows folder,
+ * (dll_search_win32.c: the set's CUDA libraries, System32, the Windows folder,
  * PATH). What cuDNN loads with LoadLibrary at run time is not named by
  * NVIDIA's sources (only cublasLt*.dll and nvrtc*.dll): the judgement says
  * so instead of guessing.
@@ -21,7 +21,7 @@
 
 const char *needs_search_description(void)
 {
-    return "the set's companions, System32, the Windows folder, PATH";
+    return "the set's CUDA libraries, System32, the Windows folder, PATH";
 }
 
 static int is_dll(const char *name)

@@ -2,7 +2,7 @@
  * What a set's libraries need that the set does not hold: the DT_NEEDED
  * entries read at install (set_needs_elf.c, in the install helper) and kept
  * in the [needs] section of the set's cudnnv.ini, plus what cuDNN opens with
- * dlopen() at run time (versions/runtime-needs.ini, read by the doctor).
+ * dlopen() at run time (versions/cudnn-opens.ini, read by the doctor).
  */
 #ifndef CUDNNV_SET_NEEDS_H
 #define CUDNNV_SET_NEEDS_H

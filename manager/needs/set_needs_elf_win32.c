@@ -2,7 +2,7 @@
  * cudnnv.exe installs Windows sets, whose DLLs are not ELF: what they import
  * is read from their import tables (pe_imports.c) when they are judged, so
  * nothing is recorded at install, and no soname links are made (Windows has
- * none). For the companions (install --with-cuda-libs) a DLL's "soname" is
+ * none). For the CUDA libraries (install --with-cuda-libs) a DLL's "soname" is
  * its file name, the name Windows matches a loaded module by, and what it
  * needs is what it imports.
  */

@@ -153,8 +153,8 @@ int archive_member_is_needed(const char *clean_name)
 }
 
 /*
- * True for what a set's companions need from NVIDIA's CUDA redist archives:
- * the libraries of the companion packages (cuda_components.h: cuBLAS and
+ * True for what a set's CUDA libraries need from NVIDIA's CUDA redist archives:
+ * the libraries of the CUDA library packages (cuda_components.h: cuBLAS and
  * cuBLASLt, NVRTC and its builtins, the CUDA runtime) below lib/ or bin/,
  * the licence, and a wheel's METADATA and RECORD. Static libraries, headers
  * and stubs are left out.
@@ -168,7 +168,7 @@ int archive_member_is_cuda_library(const char *clean_name)
         ((strcmp(leaf, "METADATA") == 0 || strcmp(leaf, "RECORD") == 0) && ends_with(parent, ".dist-info")))
         return 1;   /* a wheel's RECORD is what its files are checked against */
     int in_lib = strcmp(parent, "lib") == 0 || strcmp(parent, "bin") == 0;
-    return in_lib && cuda_companion_of_library(leaf) != NULL;
+    return in_lib && cuda_libs_of_library(leaf) != NULL;
 }
 
 /*

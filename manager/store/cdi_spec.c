@@ -2,7 +2,7 @@
  * Writing the CDI spec (cdi_spec.h). Container engines (podman, Docker 25+,
  * containerd, CRI-O) read it from /etc/cdi or /var/run/cdi and apply a
  * device's edits when a container asks for it: here, read-only bind mounts of
- * a set, its companions and the shims, and the environment the shim reads.
+ * a set, its CUDA libraries and the shims, and the environment the shim reads.
  * Nothing in the container depends on host paths: a linked set's libraries
  * are mounted where an installed set's would be.
  */
@@ -164,7 +164,7 @@ static void add_runtimes(const char *root, struct cdi_plan *plan)
             continue;
         memset(device, 0, sizeof *device);
         snprintf(device->name, sizeof device->name, "%s%.*s", CDI_RUNTIME_PREFIX, CUDNNV_NAME_MAX - 8, names[i]);
-        snprintf(device->runtime, sizeof device->runtime, "%.64s", names[i]);
+        snprintf(device->cuda_runtime, sizeof device->cuda_runtime, "%.64s", names[i]);
         plan->count += is_device_name(device->name);
     }
 }
@@ -222,12 +222,12 @@ static void add_set_mounts(json_t *mounts, const char *root, const char *set)
 }
 
 /* The CUDA libraries the set loads (cuda/sets/SET names them, cuda/LABEL/ holds them), where it has any. */
-static void add_companion_mounts(json_t *mounts, const char *root, const char *set)
+static void add_cuda_lib_mounts(json_t *mounts, const char *root, const char *set)
 {
     char dir[PATH_MAX], set_dir[PATH_MAX], load[4096], record[PATH_MAX + 80], inside[PATH_MAX];
     cudnnv_set_dir(root, set, set_dir, sizeof set_dir);
-    if (!cudnnv_set_companions(set_dir, dir, sizeof dir, load, sizeof load) ||
-        !cudnnv_set_companions_list(set_dir, record, sizeof record))
+    if (!cudnnv_set_cuda_libs(set_dir, dir, sizeof dir, load, sizeof load) ||
+        !cudnnv_set_cuda_libs_list(set_dir, record, sizeof record))
         return;
     char *lib = strrchr(dir, '/');
     if (lib == NULL)
@@ -248,7 +248,7 @@ static void add_env(json_t *env, const char *name, const char *value)
     json_array_append_new(env, json_text(line));
 }
 
-/* A set's device: its files, companions and the shims, chosen by CUDNNV_VERSION, its shim preloaded. */
+/* A set's device: its files, CUDA libraries and the shims, chosen by CUDNNV_VERSION, its shim preloaded. */
 static void add_set_edits(json_t *env, json_t *mounts, const char *root, const char *set, const char *shims)
 {
     char preload[PATH_MAX + 32], inside[PATH_MAX];
@@ -259,7 +259,7 @@ static void add_set_edits(json_t *env, json_t *mounts, const char *root, const c
     add_env(env, "CUDNNV_VERSION", set);
     add_env(env, "LD_PRELOAD", preload);
     add_set_mounts(mounts, root, set);
-    add_companion_mounts(mounts, root, set);
+    add_cuda_lib_mounts(mounts, root, set);
     add_mount(mounts, shims, inside);
 }
 
@@ -312,8 +312,8 @@ static json_t *spec_document(const char *root, const char *real_root, const stru
         json_put_text(item, "name", device->name);
         if (device->set[0] != '\0')
             add_set_edits(env, mounts, root, device->set, shims);
-        else if (device->runtime[0] != '\0')
-            add_runtime_edits(env, mounts, root, device->runtime);
+        else if (device->cuda_runtime[0] != '\0')
+            add_runtime_edits(env, mounts, root, device->cuda_runtime);
         else
             add_store_edits(env, mounts, real_root);
         json_object_set_new(edits, "env", env);

@@ -27,7 +27,7 @@
 struct cdi_device {
     cudnnv_name name;   /* what follows "cudnnv.dev/set=" */
     cudnnv_name set;    /* the set it mounts; "" for the store device and a runtime's */
-    cudnnv_name runtime;   /* the CUDA runtime it mounts (cuda/runtime/NAME); "" for the others */
+    cudnnv_name cuda_runtime; /* the CUDA runtime it mounts (cuda/runtime/NAME); "" for the others */
 };
 
 struct cdi_left_out {

@@ -59,7 +59,7 @@ static void take_choice(int *setting, const char *key, const char *value, const 
 static void take_install_setting(struct config *config, const char *key, const char *value)
 {
     if (strcmp(key, "runtime") == 0)
-        take_choice(&config->install_runtime, key, value, "true", "false");
+        take_choice(&config->install_libraries_only, key, value, "true", "false");
     if (strcmp(key, "cuda_libs") == 0)
         take_choice(&config->cuda_libs_auto, key, value, "auto", "never");
     if (strcmp(key, "max_member_size") != 0)

@@ -21,14 +21,14 @@ struct config {
     enum preload_mode preload;
     char catalog_remote[1024];      /* [catalog] remote: a git copy of the catalog */
     char catalog_redist[1024];      /* [catalog] redist: NVIDIA's redist address (another mirror of it) */
-    char cuda_redist[1024];         /* [catalog] cuda_redist: NVIDIA's CUDA redist address, for companions */
+    char cuda_redist[1024];         /* [catalog] cuda_redist: NVIDIA's CUDA redist address, for CUDA libraries */
     char cuda_apt[1024];            /* [catalog] cuda_apt: an apt repository of NVIDIA's CUDA packages, for runtimes */
     int cuda_libs_auto;             /* [install] cuda_libs = auto: install brings what a set lacks */
     char download_base[1024];       /* [download] base_url: overrides the catalog's addresses */
     char download_mirrors[4096];    /* [download] mirrors: ':'-separated folders holding archives */
     char index_url[1024];           /* [sources] index_url: a Python package index with NVIDIA's wheels */
     unsigned long long max_member_size; /* [install] max_member_size: bytes one archive member may hold */
-    int install_runtime;            /* [install] runtime = true: sets keep only what programs load */
+    int install_libraries_only;            /* [install] runtime = true: sets keep only what programs load */
     long connect_timeout;           /* [download] connect_timeout: seconds to wait for a connection */
     long low_speed_limit;           /* [download] low_speed_limit: bytes per second below which... */
     long low_speed_time;            /* [download] low_speed_time: ...for this many seconds, a transfer stops */

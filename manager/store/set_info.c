@@ -97,7 +97,7 @@ int set_info_is_linked(const struct set_info *info)
 }
 
 /* Whether the set holds only what programs load (install --runtime): no headers, no static libraries. */
-int set_info_is_runtime(const struct set_info *info)
+int set_info_is_libraries_only(const struct set_info *info)
 {
     return strcmp(info->content, "runtime") == 0;
 }

@@ -28,7 +28,7 @@ typedef int (*set_ini_handler)(void *user, const char *section, const char *key,
 int set_ini_read(const char *set_dir, set_ini_handler handler, void *user);
 int set_info_write(const char *set_dir, const struct set_info *info);
 int set_info_is_linked(const struct set_info *info);
-int set_info_is_runtime(const struct set_info *info);
+int set_info_is_libraries_only(const struct set_info *info);
 int cuda_major_of(const char *cuda);
 int set_name_disagrees(const char *name, const char *version);
 

@@ -259,7 +259,7 @@ int store_remove_set(const char *root, const char *name)
         return fail("set path too long for '%s'", name);
     if (store_remove_tree(root, target) != 0)
         return 1;
-    /* which companions it loaded (install --with-cuda-libs): no longer anyone's; the companions stay for others */
+    /* which CUDA libraries it loaded (install --with-cuda-libs): no longer anyone's; the CUDA libraries stay for others */
     if (cudnnv_store_path(moved, sizeof moved, root, CUDNNV_STORE_COMPANION_LIST, name) == 0)
         unlink(moved);
     return 0;

@@ -308,7 +308,7 @@ EOF
     assert_output_has "Read-only file system"
 }
 
-@test "after uninstall the engine refuses that set's devices; a linked set and a set's CUDA companions work inside" {
+@test "after uninstall the engine refuses that set's devices; a linked set and a set's CUDA libraries work inside" {
     require_podman
     setup_store
     mkdir -p "$CUDNNV_ROOT"
@@ -329,7 +329,7 @@ EOF
     [ "${lines[0]}" = 90100 ]
     assert_output_has "map /opt/cudnnv/versions/linked9/lib/libcudnn.so.9"
     refute_output_has "$SETS"
-    # the companions come with their set, and the shim loads them inside
+    # the CUDA libraries come with their set, and the shim loads them inside
     run prun --device cudnnv.dev/set=8.2.4 "$IMAGE" host_convolve
     assert_status 0
     assert_output_has "cudnnGetVersion() = 8204"

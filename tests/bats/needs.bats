@@ -122,9 +122,9 @@ convolve() {
     assert_output_has "map $CUDNNV_ROOT/cuda/11.4.4/lib/libcublasLt.so.11.6.5.2"
     assert_output_has "map $CUDNNV_ROOT/cuda/11.4.4/lib/libnvrtc.so.11.4.152"
     run cudnnv doctor
-    assert_output_has "OK    needs: 8.2.4.15: 3 needs met: libcublasLt.so.11 (the set's companions: $CUDNNV_ROOT/cuda/11.4.4/lib/libcublasLt.so.11), libnvrtc.so (the set's companions"
+    assert_output_has "OK    needs: 8.2.4.15: 3 needs met: libcublasLt.so.11 (the set's CUDA libraries: $CUDNNV_ROOT/cuda/11.4.4/lib/libcublasLt.so.11), libnvrtc.so (the set's CUDA libraries"
     refute_output_has "FAIL  needs"
-    # the set itself is as installed; the companions have a MANIFEST of their own
+    # the set itself is as installed; the CUDA libraries have a MANIFEST of their own
     run cudnnv verify 8.2.4.15
     assert_status 0
     [ -s "$CUDNNV_ROOT/cuda/11.4.4/MANIFEST" ]
@@ -134,7 +134,7 @@ convolve() {
     assert_output_has "every CUDA library 8.2.4.15 needs is found where programs start from here; nothing to bring"
 }
 
-@test "two projects on two CUDA majors run at the same time, each with its own companions" {
+@test "two projects on two CUDA majors run at the same time, each with its own CUDA libraries" {
     use_local_redist
     cudnnv install --with-cuda-libs "$ARCHIVES/$SET11" 2>/dev/null
     cudnnv install --with-cuda-libs "$ARCHIVES/$SET12" 2>/dev/null
@@ -173,7 +173,7 @@ convolve() {
     assert_output_has "set '8.9.7.29': libcublasLt.so.12 is already loaded in this process: kept"
 }
 
-@test "companions another user can write are refused by the shim" {
+@test "CUDA libraries another user can write are refused by the shim" {
     use_local_redist
     cudnnv install --with-cuda-libs "$ARCHIVES/$SET11" 2>/dev/null
     cudnnv use 8.2.4 2>/dev/null
@@ -398,7 +398,7 @@ EOF
     [ "$status" -ne 99 ] || skip "no mount namespace here (unshare -m)"
     assert_output_has "FAIL  needs: hidden9 (CUDA 13) needs libcublasLt.so.13 (cuBLAS-backed engines"
     assert_output_has "FAIL  needs: hidden9 (CUDA 13) needs libnvrtc.so.13 (runtime-compiled engines"
-    assert_output_has "found nowhere (looked in the set's companions"
+    assert_output_has "found nowhere (looked in the set's CUDA libraries"
     # the folders said are the folders searched (the list once: /lib64 and /usr/lib64 too)
     assert_output_has "(ldconfig -p), /lib/x86_64-linux-gnu, /usr/lib/x86_64-linux-gnu, /lib64, /usr/lib64, /lib, /usr/lib)"
     assert_output_has "libz.so.1 ("
@@ -419,7 +419,7 @@ EOF
     assert_output_has "FAIL  needs: copied (CUDA 12) needs libcublasLt.so.12"
 }
 
-@test "verify covers the companions and a set that cannot load; uninstall forgets which companions a set loaded" {
+@test "verify covers the CUDA libraries and a set that cannot load; uninstall forgets which CUDA libraries a set loaded" {
     use_local_redist
     cudnnv install --with-cuda-libs "$ARCHIVES/$SET11" 2>/dev/null
     run cudnnv verify 8.2.4.15
@@ -561,7 +561,7 @@ JSON
     assert_output_has "convolution: cuBLASLt 11650, NVRTC 11440"
 }
 
-@test "install --with-cuda-libs with no SOURCE in a project brings the companions of the sets it pins" {
+@test "install --with-cuda-libs with no SOURCE in a project brings the CUDA libraries of the sets it pins" {
     use_local_redist
     install_fixture "$SET11"
     cudnnv use 8.2.4 2>/dev/null

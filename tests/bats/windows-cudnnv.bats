@@ -855,7 +855,7 @@ JSON
     assert_output_has 'framework-windows\cublasLt64_11.dll'
     run exe verify 8.2.4.15
     assert_status 0
-    # companions others may write are refused, as the set itself would be
+    # CUDA libraries others may write are refused, as the set itself would be
     chmod o+w "$CUDNNV_ROOT/cuda/11.4.4/bin"
     run -127 exe exec "$HOST" cudnn64_8.dll
     assert_output_has "refusing the CUDA libraries of set '8.2.4.15': "

@@ -1,7 +1,7 @@
 /*
  * Unit tests of the table of CUDA's components (manager/base/cuda_components.c):
  * each row knows its own libraries on both systems and no other row's, a
- * cuDNN is no component, the companions are the packages cuDNN opens, and a
+ * cuDNN is no component, the CUDA libraries are the packages cuDNN opens, and a
  * package shared by two rows is one package, required when either row is.
  */
 #include "cuda_components.h"
@@ -42,11 +42,11 @@ static void a_cudnn_or_another_library_is_no_component(void **state)
     assert_null(cuda_component_named("cudnn"));
 }
 
-static void the_companions_are_the_packages_cudnn_opens(void **state)
+static void the_cuda_libs_are_the_packages_cudnn_opens(void **state)
 {
     (void)state;
     const char *names[8];
-    size_t count = cuda_companion_components(names, 8);
+    size_t count = cuda_libs_components(names, 8);
     assert_int_equal(count, 3);
     assert_string_equal(names[0], "cuda_cudart");
     assert_string_equal(names[1], "libcublas");
@@ -56,12 +56,12 @@ static void the_companions_are_the_packages_cudnn_opens(void **state)
                                                {"nvrtc64_112_0.dll", "cuda_nvrtc"},
                                                {"cudart64_110.dll", "cuda_cudart"}};
     for (size_t i = 0; i < sizeof libraries / sizeof libraries[0]; i++)
-        assert_string_equal(cuda_companion_of_library(libraries[i][0]), libraries[i][1]);
-    assert_null(cuda_companion_of_library("libcufft.so.10"));
-    assert_null(cuda_companion_named("libcufft"));
-    assert_string_equal(cuda_component_name_in(cuda_companion_row("cuda_nvrtc"), CUDA_SOURCE_WHEEL),
+        assert_string_equal(cuda_libs_of_library(libraries[i][0]), libraries[i][1]);
+    assert_null(cuda_libs_of_library("libcufft.so.10"));
+    assert_null(cuda_libs_named("libcufft"));
+    assert_string_equal(cuda_component_name_in(cuda_libs_row("cuda_nvrtc"), CUDA_SOURCE_WHEEL),
                         "nvidia-cuda-nvrtc");
-    assert_string_equal(cuda_component_name_in(cuda_companion_row("cuda_cudart"), CUDA_SOURCE_CONDA), "cuda-cudart");
+    assert_string_equal(cuda_component_name_in(cuda_libs_row("cuda_cudart"), CUDA_SOURCE_CONDA), "cuda-cudart");
 }
 
 static void a_package_two_rows_share_is_one_required_when_either_is(void **state)

@@ -1,10 +1,10 @@
 /*
- * Companions from a Python index (NVIDIA's wheels, nvidia-cublas-cu12...) or
+ * CUDA libraries from a Python index (NVIDIA's wheels, nvidia-cublas-cu12...) or
  * a conda channel (libcublas, cuda-nvrtc, cuda-cudart): the newest package
  * of each component for the set's CUDA major, checked by the SHA-256 the
  * index or channel gives, into cuda/index-cuNN or cuda/channel-cuNN.
  */
-#include "companions.h"
+#include "cuda_libs_choice.h"
 
 #include "catalog.h"
 #include "conda_channel.h"
@@ -18,7 +18,7 @@
 /* NVIDIA's wheels of a component for a CUDA major: nvidia-cublas-cu12 (files nvidia_cublas_cu12-...). */
 static void wheel_project(const char *component, int major, char *project, char *prefix, size_t size)
 {
-    const struct cuda_component *row = cuda_companion_row(component);
+    const struct cuda_component *row = cuda_libs_row(component);
     snprintf(project, size, "%s-cu%d", row ? cuda_component_name_in(row, CUDA_SOURCE_WHEEL) : component, major);
     snprintf(prefix, size, "%s", project);
     for (char *c = prefix; *c; c++)
@@ -28,7 +28,7 @@ static void wheel_project(const char *component, int major, char *project, char 
 /* A conda channel's package of a component: libcublas, cuda-nvrtc, cuda-cudart. */
 static const char *channel_package(const char *component)
 {
-    const struct cuda_component *row = cuda_companion_row(component);
+    const struct cuda_component *row = cuda_libs_row(component);
     return row ? cuda_component_name_in(row, CUDA_SOURCE_CONDA) : component;
 }
 
@@ -67,14 +67,14 @@ static int take_package(const struct cuda_libs_request *request, const struct so
 /* Every component asked for, and those cuda/index-cuNN (channel-cuNN) holds already, from the channel or the
  * index: the newest package of each. */
 static int choose_packages(const char *root, const struct cuda_libs_request *request, const char *channel,
-                           struct cuda_libs_request *all, struct companion_choice *chosen)
+                           struct cuda_libs_request *all, struct cuda_lib_choice *chosen)
 {
     struct source_file best;
     char why[2600];
     *all = *request;
     snprintf(chosen->label, sizeof chosen->label, "%s-cu%d", channel ? "channel" : "index", request->cuda_major);
     snprintf(chosen->source, sizeof chosen->source, "%s", channel ? channel : request->origin.index);
-    companions_keep_present(root, chosen->label, all);
+    cuda_libs_keep_present(root, chosen->label, all);
     for (int i = 0; i < all->count; i++) {
         if (find_package(all, channel, i, &best, why, sizeof why) != 0)
             return fail("cannot bring %s for CUDA %d from %s: %s", all->component[i], all->cuda_major,
@@ -85,14 +85,14 @@ static int choose_packages(const char *root, const struct cuda_libs_request *req
     return 0;
 }
 
-int companions_from_channel(const char *root, const struct cuda_libs_request *request, struct cuda_libs_request *all,
-                            struct companion_choice *chosen)
+int cuda_libs_from_channel(const char *root, const struct cuda_libs_request *request, struct cuda_libs_request *all,
+                            struct cuda_lib_choice *chosen)
 {
     return choose_packages(root, request, request->origin.channel, all, chosen);
 }
 
-int companions_from_index(const char *root, const struct cuda_libs_request *request, struct cuda_libs_request *all,
-                          struct companion_choice *chosen)
+int cuda_libs_from_index(const char *root, const struct cuda_libs_request *request, struct cuda_libs_request *all,
+                          struct cuda_lib_choice *chosen)
 {
     return choose_packages(root, request, NULL, all, chosen);
 }

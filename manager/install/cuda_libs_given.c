@@ -1,10 +1,10 @@
 /*
- * Companions from archives on this machine (--cuda-libs-from FILE or DIR):
+ * CUDA libraries from archives on this machine (--cuda-libs-from FILE or DIR):
  * each component from that archive file, or the newest of it for the CUDA
  * major in that folder, known by its name (NVIDIA's redist archive, its
  * wheel or a conda package), summed here, into cuda/local-cuNN.
  */
-#include "companions.h"
+#include "cuda_libs_choice.h"
 
 #include "fsutil.h"
 #include "install_archive.h"
@@ -52,9 +52,9 @@ static const char *archive_component(const char *file)
     dashes_to_underscores(name);
     if (strstr(name, "_dev_") != NULL || strstr(name, "_static") != NULL)
         return NULL;
-    size_t count = cuda_companion_components(names, 8);
+    size_t count = cuda_libs_components(names, 8);
     for (size_t i = 0; i < count; i++) {
-        const struct cuda_component *row = cuda_companion_row(names[i]);
+        const struct cuda_component *row = cuda_libs_row(names[i]);
         for (size_t k = 0; k < sizeof spellings / sizeof spellings[0]; k++) {
             const char *spelling = cuda_component_name_in(row, spellings[k]);
             /* a wheel without its "nvidia-", as other channels repackage them */
@@ -130,7 +130,7 @@ static int newest_in_folder(const char *folder, const char *component, int cuda_
 }
 
 /* --cuda-libs-from: each component from that archive file, or the newest of it in that folder. */
-static int choose_local(const struct cuda_libs_request *request, struct companion_choice *chosen)
+static int choose_local(const struct cuda_libs_request *request, struct cuda_lib_choice *chosen)
 {
     char path[PATH_MAX];
     int folder = is_directory(request->origin.local);
@@ -154,8 +154,8 @@ static int choose_local(const struct cuda_libs_request *request, struct companio
 }
 
 /* From --cuda-libs-from: the archive file, or the folder of archives, given. */
-int companions_from_given(const char *root, const struct cuda_libs_request *request, struct cuda_libs_request *all,
-                          struct companion_choice *chosen)
+int cuda_libs_from_given(const char *root, const struct cuda_libs_request *request, struct cuda_libs_request *all,
+                          struct cuda_lib_choice *chosen)
 {
     (void)root;
     *all = *request;

@@ -25,7 +25,7 @@ static int copy_value(char *field, size_t size, const char *value, char *why, si
 
 /* "2.url": package 2 (1 to LOCK_RUNTIME_PACKAGES), its field "url"; NULL for any other key, and with *beyond set
  * for a package numbered past what a runtime may hold (brought whole or refused, never cut). */
-static struct catalog_archive *package_of(struct lock_runtime *runtime, const char *key, const char **field,
+static struct catalog_archive *package_of(struct lock_cuda_runtime *runtime, const char *key, const char **field,
                                           int *beyond)
 {
     char *end;
@@ -41,7 +41,7 @@ static struct catalog_archive *package_of(struct lock_runtime *runtime, const ch
     return &runtime->package[number - 1];
 }
 
-int lock_runtime_take(struct lock_runtime *runtime, const char *key, const char *value, char *why, size_t why_size)
+int lock_cuda_runtime_take(struct lock_cuda_runtime *runtime, const char *key, const char *value, char *why, size_t why_size)
 {
     const char *field = NULL;
     if (strcmp(key, "platform") == 0)
@@ -67,7 +67,7 @@ int lock_runtime_take(struct lock_runtime *runtime, const char *key, const char 
     return 0;
 }
 
-const char *lock_runtime_problem(const struct lock_runtime *runtime)
+const char *lock_cuda_runtime_problem(const struct lock_cuda_runtime *runtime)
 {
     if (!cudnnv_cuda_release_is_valid(runtime->release) || runtime->count == 0)
         return "a runtime section without a CUDA release or packages";
@@ -90,7 +90,7 @@ static const char *masked(const char *address, char *out, size_t size)
     return out;
 }
 
-void lock_runtime_write(FILE *out, const struct lock_runtime *runtime)
+void lock_cuda_runtime_write(FILE *out, const struct lock_cuda_runtime *runtime)
 {
     char shown[sizeof runtime->package[0].url + sizeof runtime->from];
     fprintf(out, "\n[runtime %s]\nplatform = %s\n", runtime->release, runtime->platform);
@@ -107,10 +107,10 @@ void lock_runtime_write(FILE *out, const struct lock_runtime *runtime)
 
 static int take_runtime_key(void *target, const char *key, const char *value, char *why, size_t size)
 {
-    return lock_runtime_take(target, key, value, why, size);
+    return lock_cuda_runtime_take(target, key, value, why, size);
 }
 
-int lock_runtime_read_record(const char *path, struct lock_runtime *runtime)
+int lock_cuda_runtime_read_record(const char *path, struct lock_cuda_runtime *runtime)
 {
     memset(runtime, 0, sizeof *runtime);
     struct lock_record record = {"runtime ", runtime->release, sizeof runtime->release, take_runtime_key, runtime, ""};

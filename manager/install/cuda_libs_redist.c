@@ -1,12 +1,12 @@
 /*
- * Companions from NVIDIA's CUDA redist ([catalog] cuda_redist; the catalog
+ * CUDA libraries from NVIDIA's CUDA redist ([catalog] cuda_redist; the catalog
  * row of the install-source table): the redist index names one
  * redistrib_X.Y.Z.json per CUDA release; the newest of the set's CUDA major
  * that has every component wanted is read, with the checks cuDNN's
  * manifests get (plain relative path, 64-hex SHA-256, size, an address
  * below the redist's).
  */
-#include "companions.h"
+#include "cuda_libs_choice.h"
 
 #include "catalog.h"
 #include "config.h"
@@ -24,7 +24,7 @@
 
 /* 0 when this manifest has every component (into chosen), 1 when not, -1 when it is not readable. */
 static int read_manifest(const char *base, const char *label, const struct cuda_libs_request *request,
-                         struct companion_choice *chosen)
+                         struct cuda_lib_choice *chosen)
 {
     char why[256];
     char *json = NULL;
@@ -48,7 +48,7 @@ static int read_manifest(const char *base, const char *label, const struct cuda_
 }
 
 /* The newest CUDA release of the major whose manifest has every component; 0, or 1 after a message. */
-static int choose_release(const char *base, const struct cuda_libs_request *request, struct companion_choice *chosen)
+static int choose_release(const char *base, const struct cuda_libs_request *request, struct cuda_lib_choice *chosen)
 {
     char labels[REDIST_MAX_LABELS][32];
     char why[256];
@@ -90,8 +90,8 @@ int cuda_redist_base(const char *root, char *base, size_t size)
 }
 
 /* From NVIDIA's CUDA redist ([catalog] cuda_redist): the newest release of the major with every component. */
-int companions_from_redist(const char *root, const struct cuda_libs_request *request, struct cuda_libs_request *all,
-                           struct companion_choice *chosen)
+int cuda_libs_from_redist(const char *root, const struct cuda_libs_request *request, struct cuda_libs_request *all,
+                           struct cuda_lib_choice *chosen)
 {
     char base[1100];
     if (cuda_redist_base(root, base, sizeof base) != 0)
@@ -99,7 +99,7 @@ int companions_from_redist(const char *root, const struct cuda_libs_request *req
     if (choose_release(base, request, chosen) != 0)
         return 1;
     *all = *request;
-    if (companions_keep_present(root, chosen->label, all) && read_manifest(base, chosen->label, all, chosen) != 0)
+    if (cuda_libs_keep_present(root, chosen->label, all) && read_manifest(base, chosen->label, all, chosen) != 0)
         return fail("%s no longer has every component cuda/%s holds; nothing was brought", chosen->source,
                     chosen->label);
     return 0;
