@@ -7,6 +7,8 @@
  * the only cuDNN a program finds by name there), each link only as a plain
  * name of the same folder, as a set's links. A runtime of another CUDA
  * release than the pin (libcudart.so.11.2.152 for "cuda 11.0") is refused.
+ * Each source chooses its packages in its own source_X.c (a folder, a
+ * channel, an index, the lock); NVIDIA's apt repository's chooser is here.
  */
 #include "cuda_runtime_install.h"
 
@@ -357,65 +359,6 @@ int cuda_runtime_announce(const struct cuda_runtime_request *request, const char
     return request->plan_only;
 }
 
-int cuda_runtime_from_folder(const char *root, const struct cuda_runtime_request *request)
-{
-    struct lock_cuda_runtime origin;
-    const char *folder = request->origin.local;
-    if (cuda_runtime_announce(request, folder))
-        return 0;
-    if (!is_directory(folder))
-        return fail("%s is not a folder; give the folder that holds CUDA %s's libraries", folder, request->release);
-    cuda_runtime_origin_begin(&origin, request->release, folder, (int)catalog_host_platform());
-    return cuda_runtime_install(root, request->release, folder, &origin, "");
-}
-
-/* CUDA 12 and later from a channel: conda-forge's split packages (cuda-cudart, libcublas, ...) built for the
- * release (their cuda-version), each checked against the repodata's SHA-256; a required one missing refuses. */
-static int runtime_from_split_packages(const char *root, const struct cuda_runtime_request *request)
-{
-    const struct cuda_component *rows[LOCK_RUNTIME_PACKAGES];
-    const char *names[LOCK_RUNTIME_PACKAGES];
-    int required[LOCK_RUNTIME_PACKAGES];
-    struct source_file found[LOCK_RUNTIME_PACKAGES];
-    struct lock_cuda_runtime origin;
-    char why[PATH_MAX + 256];
-    const char *channel = request->origin.channel, *release = request->release;
-    int count = (int)cuda_component_packages(CUDA_SOURCE_CONDA, rows, required, LOCK_RUNTIME_PACKAGES);
-    for (int i = 0; i < count; i++)
-        names[i] = rows[i]->conda;
-    if (conda_channel_find_split(channel, names, count, release, request->platform, found, why, sizeof why) != 0)
-        return fail("%s; the CUDA %s runtime cannot be brought from the channel", why, release);
-    cuda_runtime_origin_begin(&origin, release, channel, request->platform);
-    for (int i = 0; i < count; i++) {
-        if (found[i].name[0] == '\0' && required[i])
-            return fail("the channel %s has no %s package for CUDA %s (cuda-version) with a SHA-256: the CUDA %s runtime cannot be brought from there",
-                        channel, names[i], release, release);
-        if (found[i].name[0] != '\0' && cuda_runtime_origin_add(&origin, &found[i]) != 0)
-            return 1;
-    }
-    note("CUDA %s runtime: %d split packages from the channel %s", release, origin.count, channel);
-    return cuda_runtime_install(root, release, NULL, &origin, "the channel's repodata.json");
-}
-
-int cuda_runtime_from_channel(const char *root, const struct cuda_runtime_request *request)
-{
-    struct lock_cuda_runtime origin;
-    struct source_file package;
-    char why[PATH_MAX + 256];
-    const char *channel = request->origin.channel, *release = request->release;
-    if (cuda_runtime_announce(request, channel))
-        return 0;
-    if (atoi(release) >= 12)   /* no cudatoolkit after 11.8: conda-forge splits CUDA 12 into a package a component */
-        return runtime_from_split_packages(root, request);
-    if (conda_channel_find_release(channel, CUDA_RUNTIME_CONDA_PACKAGE, release, request->platform, &package, why,
-                                   sizeof why) != 0)
-        return fail("%s; the channel has no CUDA %s runtime (give --cuda-libs-from a folder of its libraries)", why,
-                    release);
-    note("CUDA %s runtime: %s %s from the channel %s", release, CUDA_RUNTIME_CONDA_PACKAGE, package.version, channel);
-    cuda_runtime_origin_begin(&origin, release, channel, request->platform);
-    return cuda_runtime_origin_add(&origin, &package) != 0 ? 1 : cuda_runtime_install(root, release, NULL, &origin, "the channel's repodata.json");
-}
-
 /* NVIDIA's CUDA apt repository ([catalog] cuda_apt): Linux's; on Windows the way to a runtime is said. */
 int cuda_runtime_from_apt(const char *root, const struct cuda_runtime_request *request)
 {
@@ -443,13 +386,3 @@ int cuda_runtime_from_apt(const char *root, const struct cuda_runtime_request *r
     return cuda_runtime_install(root, release, NULL, &origin, "the apt repository's Packages");
 }
 
-int cuda_runtime_from_lock(const char *root, const struct cuda_runtime_request *request)
-{
-    const char *here = catalog_platform_name((enum catalog_platform)request->platform);
-    if (request->locked->platform[0] != '\0' && strcmp(request->locked->platform, here) != 0)
-        return fail("the lock's CUDA %s runtime is for %s, not for this machine (%s); write the lock here with 'cudnnv lock', or install without --locked",
-                    request->locked->release, request->locked->platform, here);
-    if (cuda_runtime_announce(request, "the packages cudnn.lock names"))
-        return 0;
-    return cuda_runtime_install(root, request->locked->release, NULL, request->locked, "the lock");
-}

@@ -16,6 +16,8 @@
 #include "fsutil.h"
 
 #include "cudnnv_select.h"
+#include "catalog.h"
+#include "lock_file.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -104,6 +106,18 @@ static int resolve(const struct source_query *query, struct resolved_archive *fo
 static int given(const struct source_origin *origin)
 {
     return origin->local != NULL;
+}
+
+int cuda_runtime_from_folder(const char *root, const struct cuda_runtime_request *request)
+{
+    struct lock_cuda_runtime origin;
+    const char *folder = request->origin.local;
+    if (cuda_runtime_announce(request, folder))
+        return 0;
+    if (!is_directory(folder))
+        return fail("%s is not a folder; give the folder that holds CUDA %s's libraries", folder, request->release);
+    cuda_runtime_origin_begin(&origin, request->release, folder, (int)catalog_host_platform());
+    return cuda_runtime_install(root, request->release, folder, &origin, "");
 }
 
 const struct install_source source_local = {.name = "local", .checks_given_sum = 1, .takes = takes,

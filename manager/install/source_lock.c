@@ -12,6 +12,7 @@
 #include "lock_file.h"
 #include "messages.h"
 #include "cuda_components.h"
+#include "catalog.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -58,6 +59,17 @@ int cuda_libs_from_lock(const char *root, const struct cuda_libs_request *reques
         all->component[all->count++] = component;
     }
     return 0;
+}
+
+int cuda_runtime_from_lock(const char *root, const struct cuda_runtime_request *request)
+{
+    const char *here = catalog_platform_name((enum catalog_platform)request->platform);
+    if (request->locked->platform[0] != '\0' && strcmp(request->locked->platform, here) != 0)
+        return fail("the lock's CUDA %s runtime is for %s, not for this machine (%s); write the lock here with 'cudnnv lock', or install without --locked",
+                    request->locked->release, request->locked->platform, here);
+    if (cuda_runtime_announce(request, "the packages cudnn.lock names"))
+        return 0;
+    return cuda_runtime_install(root, request->locked->release, NULL, request->locked, "the lock");
 }
 
 const struct install_source source_lock = {.name = "lock", .checks_given_sum = 1, .takes = takes,
