@@ -1,8 +1,8 @@
 /*
  * Bringing a set's CUDA libraries (cuda_libs.h). Which archives is asked of the
- * install-source table (install_source_CUDA libraries: the lock, the archives
+ * install-source table (install_source_cuda_libs: the lock, the archives
  * given, a conda channel, a Python index, NVIDIA's CUDA redist; each
- * chooser in CUDA libraries_*.c or its source's file); what follows is the same
+ * chooser in cuda_libs_*.c or its source's file); what follows is the same
  * whatever chose them. Each archive is fetched like a set's (cache,
  * mirrors, address; its sum checked), unpacked with the archive rules of
  * every install, and its lib/
@@ -159,7 +159,7 @@ static void provide_unversioned_nvrtc(const char *lib)
 }
 
 /* cuda/LABEL/cudnnv.ini: the [cuda LABEL] section a lock copies (lock_file.h), and where it came from. */
-static int write_record(const char *dir, const struct cuda_lib_choice *chosen, const struct cuda_libs_request *request)
+static int write_record(const char *dir, const struct cuda_libs_choice *chosen, const struct cuda_libs_request *request)
 {
     struct lock_cuda cuda;
     char path[PATH_MAX], temporary[PATH_MAX + 32];
@@ -227,7 +227,7 @@ static int publish(const char *root, const char *staged, const char *label)
     return store_publish_tree(staged, target, 1, "the CUDA libraries");
 }
 
-static int bring_into(const char *root, const char *staging, const struct cuda_lib_choice *chosen,
+static int bring_into(const char *root, const char *staging, const struct cuda_libs_choice *chosen,
                       const struct cuda_libs_request *request)
 {
     char staged[PATH_MAX], lib[PATH_MAX], why[PATH_MAX + 128];
@@ -254,7 +254,7 @@ static int bring_into(const char *root, const char *staging, const struct cuda_l
 }
 
 /* The chosen archives into root/cuda/LABEL, unless it holds them all already. */
-static int bring_chosen(const char *root, const struct cuda_libs_request *request, const struct cuda_lib_choice *chosen)
+static int bring_chosen(const char *root, const struct cuda_libs_request *request, const struct cuda_libs_choice *chosen)
 {
     char staging[PATH_MAX];
     if (already_there(root, chosen->label, request)) {
@@ -272,7 +272,7 @@ static int bring_chosen(const char *root, const struct cuda_libs_request *reques
 int cuda_libs_bring(const char *root, const struct cuda_libs_request *request, char *label, size_t label_size)
 {
     struct cuda_libs_request all;
-    struct cuda_lib_choice *chosen = calloc(1, sizeof *chosen);
+    struct cuda_libs_choice *chosen = calloc(1, sizeof *chosen);
     if (chosen == NULL)
         return fail("out of memory");
     int status = install_source_cuda_libs(root, request, &all, chosen);

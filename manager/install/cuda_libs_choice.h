@@ -1,7 +1,7 @@
 /*
  * Choosing a set's CUDA libraries: each source of the install-source table that
  * gives them (the lock, the archives given, a conda channel, a Python index,
- * NVIDIA's CUDA redist) chooses their archives into one CUDA library_choice;
+ * NVIDIA's CUDA redist) chooses their archives into one cuda_libs_choice;
  * cuda_libs.c then brings a choice the same way whatever chose it.
  */
 #ifndef CUDNNV_COMPANIONS_H
@@ -11,7 +11,7 @@
 #include "redist_manifest.h"
 
 /* The archives chosen, one per component of the request, and what they are called in the store. */
-struct cuda_lib_choice {
+struct cuda_libs_choice {
     char label[32];          /* cuda/LABEL: NVIDIA's CUDA release (11.6.2), or index-cuNN, channel-cuNN, local-cuNN */
     char source[1200];       /* where they were chosen: a manifest's address, an index, a channel, a file, the lock */
     struct redist_component component[CUDA_LIBS_MAX_COMPONENTS];
@@ -23,15 +23,15 @@ struct cuda_lib_choice {
  * archives into chosen; 0, or 1 after a message.
  */
 int cuda_libs_from_lock(const char *root, const struct cuda_libs_request *request, struct cuda_libs_request *all,
-                         struct cuda_lib_choice *chosen);
+                         struct cuda_libs_choice *chosen);
 int cuda_libs_from_given(const char *root, const struct cuda_libs_request *request, struct cuda_libs_request *all,
-                          struct cuda_lib_choice *chosen);
+                          struct cuda_libs_choice *chosen);
 int cuda_libs_from_channel(const char *root, const struct cuda_libs_request *request, struct cuda_libs_request *all,
-                            struct cuda_lib_choice *chosen);
+                            struct cuda_libs_choice *chosen);
 int cuda_libs_from_index(const char *root, const struct cuda_libs_request *request, struct cuda_libs_request *all,
-                          struct cuda_lib_choice *chosen);
+                          struct cuda_libs_choice *chosen);
 int cuda_libs_from_redist(const char *root, const struct cuda_libs_request *request, struct cuda_libs_request *all,
-                           struct cuda_lib_choice *chosen);
+                           struct cuda_libs_choice *chosen);
 
 /* cuda_libs.c: adds to request the components root/cuda/LABEL holds already; 1 when any was added. */
 int cuda_libs_keep_present(const char *root, const char *label, struct cuda_libs_request *request);

@@ -130,7 +130,7 @@ static int newest_in_folder(const char *folder, const char *component, int cuda_
 }
 
 /* --cuda-libs-from: each component from that archive file, or the newest of it in that folder. */
-static int choose_local(const struct cuda_libs_request *request, struct cuda_lib_choice *chosen)
+static int choose_local(const struct cuda_libs_request *request, struct cuda_libs_choice *chosen)
 {
     char path[PATH_MAX];
     int folder = is_directory(request->origin.local);
@@ -155,7 +155,7 @@ static int choose_local(const struct cuda_libs_request *request, struct cuda_lib
 
 /* From --cuda-libs-from: the archive file, or the folder of archives, given. */
 int cuda_libs_from_given(const char *root, const struct cuda_libs_request *request, struct cuda_libs_request *all,
-                          struct cuda_lib_choice *chosen)
+                          struct cuda_libs_choice *chosen)
 {
     (void)root;
     *all = *request;

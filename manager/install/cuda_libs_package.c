@@ -67,7 +67,7 @@ static int take_package(const struct cuda_libs_request *request, const struct so
 /* Every component asked for, and those cuda/index-cuNN (channel-cuNN) holds already, from the channel or the
  * index: the newest package of each. */
 static int choose_packages(const char *root, const struct cuda_libs_request *request, const char *channel,
-                           struct cuda_libs_request *all, struct cuda_lib_choice *chosen)
+                           struct cuda_libs_request *all, struct cuda_libs_choice *chosen)
 {
     struct source_file best;
     char why[2600];
@@ -86,13 +86,13 @@ static int choose_packages(const char *root, const struct cuda_libs_request *req
 }
 
 int cuda_libs_from_channel(const char *root, const struct cuda_libs_request *request, struct cuda_libs_request *all,
-                            struct cuda_lib_choice *chosen)
+                            struct cuda_libs_choice *chosen)
 {
     return choose_packages(root, request, request->origin.channel, all, chosen);
 }
 
 int cuda_libs_from_index(const char *root, const struct cuda_libs_request *request, struct cuda_libs_request *all,
-                          struct cuda_lib_choice *chosen)
+                          struct cuda_libs_choice *chosen)
 {
     return choose_packages(root, request, NULL, all, chosen);
 }

@@ -24,7 +24,7 @@
 
 /* 0 when this manifest has every component (into chosen), 1 when not, -1 when it is not readable. */
 static int read_manifest(const char *base, const char *label, const struct cuda_libs_request *request,
-                         struct cuda_lib_choice *chosen)
+                         struct cuda_libs_choice *chosen)
 {
     char why[256];
     char *json = NULL;
@@ -48,7 +48,7 @@ static int read_manifest(const char *base, const char *label, const struct cuda_
 }
 
 /* The newest CUDA release of the major whose manifest has every component; 0, or 1 after a message. */
-static int choose_release(const char *base, const struct cuda_libs_request *request, struct cuda_lib_choice *chosen)
+static int choose_release(const char *base, const struct cuda_libs_request *request, struct cuda_libs_choice *chosen)
 {
     char labels[REDIST_MAX_LABELS][32];
     char why[256];
@@ -91,7 +91,7 @@ int cuda_redist_base(const char *root, char *base, size_t size)
 
 /* From NVIDIA's CUDA redist ([catalog] cuda_redist): the newest release of the major with every component. */
 int cuda_libs_from_redist(const char *root, const struct cuda_libs_request *request, struct cuda_libs_request *all,
-                           struct cuda_lib_choice *chosen)
+                           struct cuda_libs_choice *chosen)
 {
     char base[1100];
     if (cuda_redist_base(root, base, sizeof base) != 0)

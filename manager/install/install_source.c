@@ -94,7 +94,7 @@ int install_source_resolve(const struct source_query *query, struct resolved_arc
 }
 
 int install_source_cuda_libs(const char *root, const struct cuda_libs_request *request, struct cuda_libs_request *all,
-                              struct cuda_lib_choice *chosen)
+                              struct cuda_libs_choice *chosen)
 {
     for (size_t i = 0; i < SOURCE_COUNT; i++) {
         if (sources[i]->cuda_libs != NULL && sources[i]->given(&request->origin))

@@ -54,7 +54,7 @@ struct source_query {
 };
 
 struct cuda_libs_request;
-struct cuda_lib_choice;
+struct cuda_libs_choice;
 struct cuda_runtime_request;
 
 struct install_source {
@@ -71,7 +71,7 @@ struct install_source {
     int (*given)(const struct source_origin *origin);
     /* the CUDA libraries from here (cuda_libs_choice.h); NULL where this source has none to give */
     int (*cuda_libs)(const char *root, const struct cuda_libs_request *request, struct cuda_libs_request *all,
-                      struct cuda_lib_choice *chosen);
+                      struct cuda_libs_choice *chosen);
     /* the runtime brought from here (cuda_runtime_install.h); NULL where this source has none */
     int (*cuda_runtime)(const char *root, const struct cuda_runtime_request *request);
 };
@@ -82,7 +82,7 @@ extern const struct install_source source_local, source_lock, source_channel, so
 int install_source_resolve(const struct source_query *query, struct resolved_archive *found);
 /* The CUDA libraries' archives, chosen by the first source the request's origin names that has them (0, or 1). */
 int install_source_cuda_libs(const char *root, const struct cuda_libs_request *request, struct cuda_libs_request *all,
-                              struct cuda_lib_choice *chosen);
+                              struct cuda_libs_choice *chosen);
 /* The pinned runtime, brought by the first source the request's origin names that has one (0, or 1). */
 int install_source_runtime(const char *root, const struct cuda_runtime_request *request);
 

@@ -41,7 +41,7 @@ static int given(const struct source_origin *origin)
 
 /* The lock's [cuda LABEL]: each component it names that cudnnv brings, with its archive and version. */
 int cuda_libs_from_lock(const char *root, const struct cuda_libs_request *request, struct cuda_libs_request *all,
-                         struct cuda_lib_choice *chosen)
+                         struct cuda_libs_choice *chosen)
 {
     const struct lock_cuda *cuda = request->locked;
     (void)root;
