@@ -2,7 +2,7 @@
  * Bringing a set's CUDA libraries (cuda_libs.h). Which archives is asked of the
  * install-source table (install_source_cuda_libs: the lock, the archives
  * given, a conda channel, a Python index, NVIDIA's CUDA redist; each
- * chooser in cuda_libs_*.c or its source's file); what follows is the same
+ * chooser in its source's source_X.c); what follows is the same
  * whatever chose them. Each archive is fetched like a set's (cache,
  * mirrors, address; its sum checked), unpacked with the archive rules of
  * every install, and its lib/

@@ -33,6 +33,11 @@ int cuda_libs_from_index(const char *root, const struct cuda_libs_request *reque
 int cuda_libs_from_redist(const char *root, const struct cuda_libs_request *request, struct cuda_libs_request *all,
                            struct cuda_libs_choice *chosen);
 
+/* cuda_libs_package.c: every component asked for, and those cuda/channel-cuNN (index-cuNN) holds already, from
+ * the channel (else, channel NULL, the index): the newest package of each. */
+int cuda_libs_from_packages(const char *root, const struct cuda_libs_request *request, const char *channel,
+                            struct cuda_libs_request *all, struct cuda_libs_choice *chosen);
+
 /* cuda_libs.c: adds to request the components root/cuda/LABEL holds already; 1 when any was added. */
 int cuda_libs_keep_present(const char *root, const char *label, struct cuda_libs_request *request);
 

@@ -2,7 +2,8 @@
  * CUDA libraries from a Python index (NVIDIA's wheels, nvidia-cublas-cu12...) or
  * a conda channel (libcublas, cuda-nvrtc, cuda-cudart): the newest package
  * of each component for the set's CUDA major, checked by the SHA-256 the
- * index or channel gives, into cuda/index-cuNN or cuda/channel-cuNN.
+ * index or channel gives, into cuda/index-cuNN or cuda/channel-cuNN. The
+ * two sources' choosers (source_channel.c, source_index.c) share it.
  */
 #include "cuda_libs_choice.h"
 
@@ -64,9 +65,7 @@ static int take_package(const struct cuda_libs_request *request, const struct so
     return 0;
 }
 
-/* Every component asked for, and those cuda/index-cuNN (channel-cuNN) holds already, from the channel or the
- * index: the newest package of each. */
-static int choose_packages(const char *root, const struct cuda_libs_request *request, const char *channel,
+int cuda_libs_from_packages(const char *root, const struct cuda_libs_request *request, const char *channel,
                            struct cuda_libs_request *all, struct cuda_libs_choice *chosen)
 {
     struct source_file best;
@@ -83,16 +82,4 @@ static int choose_packages(const char *root, const struct cuda_libs_request *req
             return 1;
     }
     return 0;
-}
-
-int cuda_libs_from_channel(const char *root, const struct cuda_libs_request *request, struct cuda_libs_request *all,
-                            struct cuda_libs_choice *chosen)
-{
-    return choose_packages(root, request, request->origin.channel, all, chosen);
-}
-
-int cuda_libs_from_index(const char *root, const struct cuda_libs_request *request, struct cuda_libs_request *all,
-                          struct cuda_libs_choice *chosen)
-{
-    return choose_packages(root, request, NULL, all, chosen);
 }

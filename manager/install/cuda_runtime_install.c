@@ -8,7 +8,7 @@
  * name of the same folder, as a set's links. A runtime of another CUDA
  * release than the pin (libcudart.so.11.2.152 for "cuda 11.0") is refused.
  * Each source chooses its packages in its own source_X.c (a folder, a
- * channel, an index, the lock); NVIDIA's apt repository's chooser is here.
+ * channel, an index, the lock, NVIDIA's CUDA).
  */
 #include "cuda_runtime_install.h"
 
@@ -357,32 +357,5 @@ int cuda_runtime_announce(const struct cuda_runtime_request *request, const char
     else
         note("CUDA %s runtime (pinned in %s): bringing it from %s", request->release, request->version_file, address);
     return request->plan_only;
-}
-
-/* NVIDIA's CUDA apt repository ([catalog] cuda_apt): Linux's; on Windows the way to a runtime is said. */
-int cuda_runtime_from_apt(const char *root, const struct cuda_runtime_request *request)
-{
-    struct lock_cuda_runtime origin;
-    struct apt_runtime found;
-    struct config config;
-    char why[PATH_MAX + 256];
-    const char *release = request->release;
-    if (request->platform == CATALOG_WINDOWS)
-        return fail("the CUDA %s runtime pinned in %s is not installed; on Windows it comes from a conda channel's cudatoolkit ('cudnnv install --channel https://conda.anaconda.org/conda-forge', or a mirror of a channel) or from a folder of its DLLs ('cudnnv install --cuda-libs-from DIR': CUDA %s's bin)",
-                    release, request->version_file, release);
-    config_read(root, &config);
-    const char *repository = config.cuda_apt[0] ? config.cuda_apt : APT_REPO_DEFAULT;
-    if (cuda_runtime_announce(request, repository))
-        return 0;
-    if (apt_repo_find_runtime(repository, release, request->platform, &found, why, sizeof why) != 0)
-        return fail("%s; the CUDA %s runtime cannot be brought from there (another repository: [catalog] cuda_apt in config; offline: 'cudnnv install --cuda-libs-from DIR' or [download] mirrors)",
-                    why, release);
-    note("CUDA %s runtime: %d packages from the apt repository %s", release, found.count, repository);
-    cuda_runtime_origin_begin(&origin, release, repository, request->platform);
-    for (int i = 0; i < found.count; i++) {
-        if (cuda_runtime_origin_add(&origin, &found.package[i]) != 0)
-            return 1;
-    }
-    return cuda_runtime_install(root, release, NULL, &origin, "the apt repository's Packages");
 }
 

@@ -28,20 +28,21 @@ struct cuda_runtime_request {
 
 /* Each: the runtime into ROOT/cuda/runtime/RELEASE; 0, or 1 after a message. From a folder of that CUDA's
  * libraries (source_local.c); a conda channel's newest cudatoolkit of that release, or its split packages for 12+
- * (source_channel.c); an apt repository's runtime packages ([catalog] cuda_apt, apt_repo.h; Linux only; here);
+ * (source_channel.c); an apt repository's runtime packages ([catalog] cuda_apt, apt_repo.h; Linux only;
+ * source_nvidia_cuda.c);
  * exactly the packages a lock names (source_lock.c). Every package is checked against the SHA-256 its source
  * gives, and recorded. */
 int cuda_runtime_from_folder(const char *root, const struct cuda_runtime_request *request);
 int cuda_runtime_from_channel(const char *root, const struct cuda_runtime_request *request);
 int cuda_runtime_from_apt(const char *root, const struct cuda_runtime_request *request);
 int cuda_runtime_from_lock(const char *root, const struct cuda_runtime_request *request);
-/* From NVIDIA's CUDA redist ([catalog] cuda_redist; runtime_redist.c): the newest patch of the release, each
+/* From NVIDIA's CUDA redist ([catalog] cuda_redist; source_nvidia_cuda.c): the newest patch of the release, each
  * component's archive for the platform, every platform NVIDIA ships; CUDA 11.4 and later. */
 int cuda_runtime_from_redist(const char *root, const struct cuda_runtime_request *request);
 /* NVIDIA's nvidia-*-cuNN wheels on a Python index (--index-url; source_index.c): each component's wheel of the
  * version NVIDIA's redist manifest gives for the release, checked against the index's SHA-256. */
 int cuda_runtime_from_index(const char *root, const struct cuda_runtime_request *request);
-/* runtime_redist.c: the newest label of the redist index that is a patch of release ("12.2.2" for "12.2"), and that
+/* source_nvidia_cuda.c: the newest label of the redist index that is a patch of release ("12.2.2" for "12.2"), and that
  * label's manifest read whole (free it); each 0, or 1 after a message. */
 int cuda_redist_newest_patch(const char *base, const char *release, char *label, size_t size);
 int cuda_redist_read_manifest(const char *base, const char *label, char **json);

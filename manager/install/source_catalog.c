@@ -4,9 +4,9 @@
  * build for the platform: the --cuda one, else the newest the driver runs
  * that has code for the GPUs. Its archive is fetched (archive_fetch.c) and
  * checked against the catalog's SHA-256 before anything is extracted.
- * NVIDIA's, too, when no other source is named: CUDA libraries from its CUDA
- * redist (cuda_libs_redist.c), a pinned runtime from its CUDA apt
- * repository (cuda_runtime_install.c).
+ * NVIDIA's, too, when no other source is named: a set's CUDA libraries and
+ * a pinned runtime from NVIDIA's CUDA (source_nvidia_cuda.c: its redist, or
+ * its apt repository for a runtime before CUDA 11.4).
  */
 #include "install_source.h"
 

@@ -7,11 +7,11 @@
  */
 #include "install_source.h"
 
-#include "cuda_libs_choice.h"
-#include "conda_channel.h"
-#include "cuda_runtime_install.h"
 #include "catalog.h"
+#include "conda_channel.h"
 #include "cuda_components.h"
+#include "cuda_libs_choice.h"
+#include "cuda_runtime_install.h"
 #include "lock_file.h"
 #include "messages.h"
 
@@ -79,6 +79,13 @@ int cuda_runtime_from_channel(const char *root, const struct cuda_runtime_reques
     note("CUDA %s runtime: %s %s from the channel %s", release, CUDA_RUNTIME_CONDA_PACKAGE, package.version, channel);
     cuda_runtime_origin_begin(&origin, release, channel, request->platform);
     return cuda_runtime_origin_add(&origin, &package) != 0 ? 1 : cuda_runtime_install(root, release, NULL, &origin, "the channel's repodata.json");
+}
+
+/* A set's CUDA libraries: the channel's libcublas, cuda-nvrtc and cuda-cudart. */
+int cuda_libs_from_channel(const char *root, const struct cuda_libs_request *request, struct cuda_libs_request *all,
+                           struct cuda_libs_choice *chosen)
+{
+    return cuda_libs_from_packages(root, request, request->origin.channel, all, chosen);
 }
 
 const struct install_source source_channel = {.name = "channel", .takes = takes, .resolve = resolve, .given = given,

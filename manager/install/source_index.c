@@ -8,15 +8,15 @@
  * runtime: its wheels, chosen here.
  */
 #include "install_source.h"
-#include "cuda_runtime_install.h"
 
-#include "cuda_libs_choice.h"
-#include "python_index.h"
 #include "catalog.h"
 #include "cuda_components.h"
 #include "cuda_libs.h"
+#include "cuda_libs_choice.h"
+#include "cuda_runtime_install.h"
 #include "lock_file.h"
 #include "messages.h"
+#include "python_index.h"
 #include "redist_manifest.h"
 
 #include <stddef.h>
@@ -135,6 +135,13 @@ int cuda_runtime_from_index(const char *root, const struct cuda_runtime_request 
     if (status != 0)
         return 1;
     return cuda_runtime_install(root, request->release, NULL, &origin, "the index's page");
+}
+
+/* A set's CUDA libraries: NVIDIA's nvidia-cublas-cuNN and nvidia-cuda-nvrtc-cuNN wheels. */
+int cuda_libs_from_index(const char *root, const struct cuda_libs_request *request, struct cuda_libs_request *all,
+                         struct cuda_libs_choice *chosen)
+{
+    return cuda_libs_from_packages(root, request, NULL, all, chosen);
 }
 
 /* CUDA libraries: NVIDIA's wheels of them (nvidia-cublas-cuNN...); a runtime: one wheel a component. */

@@ -7,12 +7,12 @@
  */
 #include "install_source.h"
 
+#include "catalog.h"
+#include "cuda_components.h"
 #include "cuda_libs_choice.h"
 #include "cuda_runtime_install.h"
 #include "lock_file.h"
 #include "messages.h"
-#include "cuda_components.h"
-#include "catalog.h"
 
 #include <stdio.h>
 #include <string.h>
