@@ -206,6 +206,14 @@ int apt_packages_parse(const char *text, const char *repo_url, const char *relea
     return 0;
 }
 
+int apt_repo_default(int platform, char *out, size_t size)
+{
+    const struct cudnnv_build_platform *row = cudnnv_build_platform((enum cudnnv_build)platform);
+    if (row->debian_arch[0] == '\0' || strncmp(row->name, "linux-", 6) != 0)
+        return -1;
+    return snprintf(out, size, "%s%s/", APT_REPO_DEFAULT_BASE, row->name + 6) < (int)size ? 0 : -1;
+}
+
 int apt_repo_find_runtime(const char *repo_url, const char *release, int platform, struct apt_runtime *found,
                           char *why, size_t why_size)
 {

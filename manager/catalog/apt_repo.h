@@ -12,8 +12,9 @@
 
 #include <stddef.h>
 
-/* NVIDIA's repository of CUDA 11.0 and later for x86_64 ([catalog] cuda_apt overrides it). */
-#define APT_REPO_DEFAULT "https://developer.download.nvidia.com/compute/cuda/repos/ubuntu2004/x86_64/"
+/* NVIDIA's repositories of CUDA 11.0 and later, one folder per architecture named as the platform after
+ * "linux-" (x86_64, sbsa); [catalog] cuda_apt overrides it. */
+#define APT_REPO_DEFAULT_BASE "https://developer.download.nvidia.com/compute/cuda/repos/ubuntu2004/"
 
 #define APT_RUNTIME_PACKAGES 16
 
@@ -28,6 +29,9 @@ struct apt_runtime {
 int apt_packages_parse(const char *text, const char *repo_url, const char *release, const char *arch,
                        struct apt_runtime *found, char *why, size_t why_size);
 /* The same, fetching repo_url's Packages; platform is an enum catalog_platform. */
+/* NVIDIA's repository for a build platform (linux-sbsa: .../ubuntu2004/sbsa/); -1 where it has none (Windows,
+ * Jetson). */
+int apt_repo_default(int platform, char *out, size_t size);
 int apt_repo_find_runtime(const char *repo_url, const char *release, int platform, struct apt_runtime *found,
                           char *why, size_t why_size);
 

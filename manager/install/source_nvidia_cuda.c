@@ -235,7 +235,10 @@ int cuda_runtime_from_apt(const char *root, const struct cuda_runtime_request *r
         return fail("the CUDA %s runtime pinned in %s is not installed; on Windows it comes from a conda channel's cudatoolkit ('cudnnv install --channel https://conda.anaconda.org/conda-forge', or a mirror of a channel) or from a folder of its DLLs ('cudnnv install --cuda-libs-from DIR': CUDA %s's bin)",
                     release, request->version_file, release);
     config_read(root, &config);
-    const char *repository = config.cuda_apt[0] ? config.cuda_apt : APT_REPO_DEFAULT;
+    char nvidia[256];
+    const char *repository = config.cuda_apt;
+    if (repository[0] == '\0' && apt_repo_default(request->platform, nvidia, sizeof nvidia) == 0)
+        repository = nvidia;
     if (cuda_runtime_announce(request, repository))
         return 0;
     if (apt_repo_find_runtime(repository, release, request->platform, &found, why, sizeof why) != 0)
