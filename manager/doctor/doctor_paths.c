@@ -7,6 +7,7 @@
 #include "doctor.h"
 
 #include "fsutil.h"
+#include "hook_variable.h"
 #include "platform.h"
 #include "set_info.h"
 #include "shim_files.h"
@@ -86,6 +87,11 @@ void doctor_check_library_path(struct doctor *doctor)
     free(copy);
     if (seen_shims)
         doctor_add(doctor, DOCTOR_OK, "library path", NULL, "the shim directory is on LD_LIBRARY_PATH");
+    else if (getenv(HOOK_STATE_VARIABLE) != NULL)   /* the shell's hook has run: it will at the next prompt */
+        doctor_add(doctor, DOCTOR_WARN, "library path",
+                   "press Enter at the prompt (or 'cd .'), or start programs with 'cudnnv exec'",
+                   "the shim directory (%s) is not on LD_LIBRARY_PATH yet: the shell hook is loaded and puts it there at the next prompt now that a set is selected",
+                   shim_dir);
     else
         doctor_add(doctor, DOCTOR_WARN, "library path",
                    "add 'eval \"$(cudnnv init bash)\"' to your shell's start-up file, or start programs with 'cudnnv exec'",

@@ -7,7 +7,8 @@
 #ifndef CUDNNV_HOOK_STATE_H
 #define CUDNNV_HOOK_STATE_H
 
-#define HOOK_STATE_VARIABLE "__CUDNNV_STATE"
+#include "hook_variable.h"
+
 #define HOOK_MAX_ENTRIES 8
 
 struct hook_entry {

@@ -50,6 +50,27 @@ fake_python() { # fake_python DIST_INFO VERSION: a python3 whose site-packages h
     assert_output_has "FAIL  set: 8.1.0.77 changed since it was installed: 1 missing, 0 changed, 0 extra files"
     assert_output_has "fix: see what changed with 'cudnnv verify 8.1.0.77'"
     assert_output_has "WARN  library path: the shim directory ($CUDNNV_ROOT/shims/lib) is not on LD_LIBRARY_PATH"
+    assert_output_has "add 'eval \"\$(cudnnv init bash)\"' to your shell's start-up file"
+}
+
+@test "in a shell whose hook ran before the first set was installed, doctor says the next prompt adds the shims, not to add the init line" {
+    local archive="$ARCHIVES/cudnn-11.2-linux-x64-v8.1.0.77-test.tgz"
+    # a store with no set at all: the machine's own cuDNN, which the first init links as system, taken back for good
+    cudnnv init bash >/dev/null 2>&1
+    if [ -e "$CUDNNV_ROOT/versions/system" ]; then
+        cudnnv uninstall --force system
+    fi
+    [ -z "$(cudnnv versions --bare)" ]
+    # as 'bash -i -c' runs it: the start-up file's init line on an empty store, then the install and the pin, with no
+    # prompt in between (doctor's status is not asserted: a machine with another CUDA's NVRTC fails the needs check)
+    run bash --norc -c 'eval "$("$1" init bash)" && "$1" install "$2" 2>/dev/null && "$1" use 8.1 >/dev/null && "$1" doctor' \
+        bash "$CUDNNV" "$archive"
+    assert_output_has "WARN  library path: the shim directory ($CUDNNV_ROOT/shims/lib) is not on LD_LIBRARY_PATH yet: the shell hook is loaded and puts it there at the next prompt"
+    assert_output_has "fix: press Enter at the prompt (or 'cd .'), or start programs with 'cudnnv exec'"
+    refute_output_has "start-up file"
+    # at the next prompt (the hook run by hand, as PROMPT_COMMAND runs it) the shims are there and doctor says so
+    run bash --norc -c 'eval "$("$1" init bash)" && "$1" use 8.1 >/dev/null && _cudnnv_hook && "$1" doctor' bash "$CUDNNV"
+    assert_output_has "OK    library path: the shim directory is on LD_LIBRARY_PATH"
 }
 
 @test "another libcudnn before the shims on LD_LIBRARY_PATH fails" {
