@@ -98,6 +98,9 @@ EOF
     assert_status 0
     python3 -c 'import json, sys; json.loads(sys.argv[1])' "$output"
     assert_output_has "\"spec\": \"$dir/cudnnv.json\""
+    # the prose names the file and the container folder the code writes
+    cudnnv cdi --help | grep -q "spec, cudnnv.json, that"
+    cudnnv cdi --help | grep -q "below /opt/cudnnv in the container"
     assert_output_has '{"device": "cudnnv.dev/set=8.0", "set": "8.0.4.30"}'
     assert_output_has '{"device": "cudnnv.dev/set=8.1.0.77", "set": "8.1.0.77"}'
     assert_output_has '{"device": "cudnnv.dev/set=8", "set": "8.1.0.77"}'
