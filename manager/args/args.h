@@ -81,7 +81,6 @@ struct args {
 struct command {
     const char *name;
     int (*run)(struct args *args);
-    const char *summary;       /* one line for 'cudnnv help'; NULL: plumbing, not listed */
     const struct option_spec *options;
     struct operand_spec operands;
     int options_end_at_operand; /* exec: the first operand and the rest are another program's */
@@ -94,6 +93,7 @@ struct command {
  */
 struct command_prose {
     const char *name;
+    const char *summary;       /* its line in 'cudnnv help'; NULL: plumbing, not listed */
     const char *description;   /* --help's text between the usage and the options; the man page's entry */
     const char *details;       /* the manual's further paragraphs (other forms, rules, limits), or NULL:
                                   the man page prints them after the description, --help points there */
@@ -101,6 +101,8 @@ struct command_prose {
 };
 extern const struct command_prose command_prose[];
 const struct command_prose *prose_of(const struct command *command);
+/* Whether 'cudnnv help' lists the command (it has a summary), or it is plumbing (hook-env, completions). */
+int command_is_listed(const struct command *command);
 
 /* args.c */
 int args_parse(const struct command_list *all, const struct command *command, int argc, char **argv,

@@ -1,10 +1,12 @@
 #!/bin/sh
 # Turns each command's prose, docs/commands/NAME.txt, into one C table that
 # --help and the man page both read, so that it is written once and the
-# binary carries it. A file holds the description (before the options in
-# --help), then after a line "[details]" the manual's further paragraphs,
-# then after a line "[notes]" the text after the options; either may be
-# left out. Usage: embed-prose.sh OUT.c docs/commands/NAME.txt ...
+# binary carries it. A file holds a first line "summary: TEXT" (the
+# command's line in 'cudnnv help'; a command without one is plumbing, not
+# listed), the description (before the options in --help), then after a
+# line "[details]" the manual's further paragraphs, then after a line
+# "[notes]" the text after the options; either may be left out.
+# Usage: embed-prose.sh OUT.c docs/commands/NAME.txt ...
 set -eu
 out=$1
 shift
@@ -20,12 +22,13 @@ shift
                 printf "%s", lines[part]
             }
             BEGIN { part = "description" }
+            NR == 1 && /^summary: / { summary = "\"" substr($0, 10) "\""; next }
             /^\[(details|notes)\]$/ { part = substr($0, 2, length($0) - 2); next }
             {
                 lines[part] = lines[part] (lines[part] == "" ? "" : "\n") "     \"" $0 "\\n\""
             }
             END {
-                printf "    {\"%s\",\n", name
+                printf "    {\"%s\",\n     %s,\n", name, (summary == "" ? "NULL" : summary)
                 put("description"); printf ",\n"
                 put("details"); printf ",\n"
                 put("notes"); printf "},\n"

@@ -130,6 +130,11 @@ const struct command_prose *prose_of(const struct command *command)
     return &none;
 }
 
+int command_is_listed(const struct command *command)
+{
+    return prose_of(command)->summary != NULL;
+}
+
 void print_help(const struct command *command, FILE *out)
 {
     char label[64];

@@ -76,7 +76,7 @@ void print_man_synopsis(const struct command_list *all, FILE *out)
     char line[1400];
     for (int i = 0; i < all->count; i++) {
         const struct command *command = all->commands[i];
-        if (command->summary == NULL)
+        if (!command_is_listed(command))
             continue;
         for (int n = 0; usage_line(command, n, line, sizeof line); n++) {
             fputs(".B cudnnv\n", out);
@@ -120,7 +120,7 @@ void print_man_options(const struct command_list *all, FILE *out)
     char label[64], values[512];
     for (int i = 0; i < all->count; i++) {
         const struct command *command = all->commands[i];
-        if (command->summary == NULL || command->options == NULL || command->options[0].name == NULL)
+        if (!command_is_listed(command) || command->options == NULL || command->options[0].name == NULL)
             continue;
         fputs(".SS ", out);
         put_roff(command->name, out);

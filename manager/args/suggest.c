@@ -57,7 +57,7 @@ const char *suggest_command(const struct command_list *all, const char *name)
     int listed = 0;
     const char *names[64];
     for (int i = 0; i < all->count && listed < 64; i++) {
-        if (all->commands[i]->summary != NULL)
+        if (command_is_listed(all->commands[i]))
             names[listed++] = all->commands[i]->name;
     }
     return suggest_word(name, names, listed);

@@ -304,7 +304,6 @@ static int run(struct args *args)
 const struct command command_adopt = {
     .name = "adopt",
     .run = run,
-    .summary = "make cuDNN copied into a CUDA folder a set, and take it out",
     .options = options,
     .operands = {.usage = "CUDA_DIR", .complete = COMPLETE_DIRS, .min = 1, .max = 1,
                  .missing = "give the CUDA toolkit folder"},

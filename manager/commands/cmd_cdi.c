@@ -120,6 +120,5 @@ static int run(struct args *args)
 const struct command command_cdi = {
     .name = "cdi",
     .run = run,
-    .summary = "describe the store to container engines (a CDI spec)",
     .options = options,
 };

@@ -101,6 +101,5 @@ static int run(struct args *args)
 const struct command command_check = {
     .name = "check",
     .run = run,
-    .summary = "load a set through its shim and run a small convolution",
     .operands = {.usage = "[VERSION]", .complete = COMPLETE_SETS, .max = 1},
 };

@@ -21,7 +21,7 @@
 static void print_commands(const struct command_list *all)
 {
     for (int i = 0; i < all->count; i++) {
-        if (all->commands[i]->summary != NULL)
+        if (command_is_listed(all->commands[i]))
             printf("%s\n", all->commands[i]->name);
     }
 }

@@ -84,6 +84,5 @@ static int run(struct args *args)
 const struct command command_doctor = {
     .name = "doctor",
     .run = run,
-    .summary = "explain why the selected cuDNN would not load",
     .options = options,
 };

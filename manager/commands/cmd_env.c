@@ -65,7 +65,6 @@ static int run(struct args *args)
 const struct command command_env = {
     .name = "env",
     .run = run,
-    .summary = "print the variables that route cuDNN through the shims",
     .options = options,
     .operands = {.usage = "[VERSION]", .complete = COMPLETE_SETS, .max = 1},
 };

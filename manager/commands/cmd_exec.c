@@ -42,7 +42,6 @@ static int run(struct args *args)
 const struct command command_exec = {
     .name = "exec",
     .run = run,
-    .summary = "run a command with the selected set",
     .options = options,
     .options_end_at_operand = 1,
     .operands = {.usage = "[--] COMMAND [ARGS...]", .complete = COMPLETE_PROGRAMS, .min = 1, .max = -1,

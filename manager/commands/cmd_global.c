@@ -50,7 +50,6 @@ static int run(struct args *args)
 const struct command command_global = {
     .name = "global",
     .run = run,
-    .summary = "show or set the version used outside projects",
     .options = options,
     .operands = {.usage = "[VERSION...]", .complete = COMPLETE_SETS, .max = -1},
 };

@@ -16,8 +16,8 @@ static int run(struct args *args)
            "Keep several cuDNN releases side by side and pin one per project.\n\n"
            "Commands:\n");
     for (int i = 0; i < count; i++) {
-        if (commands[i]->summary != NULL)
-            printf("  %-13s %s\n", commands[i]->name, commands[i]->summary);
+        if (command_is_listed(commands[i]))
+            printf("  %-13s %s\n", commands[i]->name, prose_of(commands[i])->summary);
     }
     printf("\nOptions: --help (here or after any command), --version\n"
            "Store: $CUDNNV_ROOT (default ~/.cudnnv). See 'man cudnnv'.\n");
@@ -27,6 +27,5 @@ static int run(struct args *args)
 const struct command command_help = {
     .name = "help",
     .run = run,
-    .summary = "show help for cudnnv or one command",
     .operands = {.usage = "[COMMAND]", .complete = COMPLETE_COMMANDS, .max = 1},
 };

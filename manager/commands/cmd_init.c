@@ -177,7 +177,6 @@ static int run(struct args *args)
 const struct command command_init = {
     .name = "init",
     .run = run,
-    .summary = "print the shell integration for your shell",
     .options = options,
     .operands = {.complete = COMPLETE_SHELLS, .min = 1, .max = 1},
 };

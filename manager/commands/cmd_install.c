@@ -88,7 +88,6 @@ static int run(struct args *args)
 const struct command command_install = {
     .name = "install",
     .run = run,
-    .summary = "install a cuDNN set from an archive, a directory or the catalog",
     .options = options,
     .operands = {.usage = "[SOURCE|RELEASE]", .complete = COMPLETE_RELEASES | COMPLETE_FILES, .max = 1},
 };

@@ -150,7 +150,6 @@ static int run(struct args *args)
 const struct command command_known = {
     .name = "known",
     .run = run,
-    .summary = "list the cuDNN releases in the catalog",
     .options = options,
     .operands = {.usage = "[PREFIX]", .complete = COMPLETE_RELEASES, .max = 1},
 };

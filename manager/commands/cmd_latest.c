@@ -80,7 +80,6 @@ static int run(struct args *args)
 const struct command command_latest = {
     .name = "latest",
     .run = run,
-    .summary = "print the newest installed (or --known) version of a prefix",
     .options = options,
     .operands = {.usage = "PREFIX", .complete = COMPLETE_SETS | COMPLETE_RELEASES, .min = 1, .max = 1,
                  .missing = "give one PREFIX, e.g. 'cudnnv latest 8.9'"},

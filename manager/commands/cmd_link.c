@@ -82,7 +82,6 @@ static int run(struct args *args)
 const struct command command_link = {
     .name = "link",
     .run = run,
-    .summary = "register a set kept elsewhere, by reference",
     .options = options,
     .operands = {.usage = "NAME DIR", .complete = COMPLETE_DIRS, .min = 2, .max = 2, .missing = "give NAME and DIR"},
 };

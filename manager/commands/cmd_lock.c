@@ -231,6 +231,5 @@ static int run(struct args *args)
 const struct command command_lock = {
     .name = "lock",
     .run = run,
-    .summary = "write cudnn.lock: the exact archives this project's pins mean",
     .options = options,
 };

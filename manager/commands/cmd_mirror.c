@@ -18,7 +18,6 @@ static const struct option_spec options[] = {
 const struct command command_mirror = {
     .name = "mirror",
     .run = helper_run_install,
-    .summary = "keep the archives a lock (or a release) names in a folder laid out as NVIDIA's",
     .options = options,
     .operands = {.usage = "DIR [RELEASE...]", .complete = COMPLETE_DIRS, .min = 1, .max = -1,
                  .missing = "give the folder to fill"},

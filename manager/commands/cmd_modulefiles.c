@@ -190,7 +190,6 @@ static int run(struct args *args)
 const struct command command_modulefiles = {
     .name = "modulefiles",
     .run = run,
-    .summary = "write Lmod (or Tcl) module files, one per set",
     .options = options,
     .operands = {.usage = "DIR", .complete = COMPLETE_DIRS, .min = 1, .max = 1,
                  .missing = "give the folder to write the modules into"},

@@ -21,6 +21,5 @@ static int run(struct args *args)
 const struct command command_prefix = {
     .name = "prefix",
     .run = run,
-    .summary = "print the directory of a set",
     .operands = {.usage = "[VERSION]", .complete = COMPLETE_SETS, .max = 1},
 };

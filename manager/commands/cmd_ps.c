@@ -209,7 +209,6 @@ static int run(struct args *args)
 const struct command command_ps = {
     .name = "ps",
     .run = run,
-    .summary = "show which cuDNN each running program loaded",
     .options = options,
     .operands = {.max = 0},
 };

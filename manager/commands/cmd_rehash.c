@@ -27,5 +27,4 @@ static int run(struct args *args)
 const struct command command_rehash = {
     .name = "rehash",
     .run = run,
-    .summary = "install the shim libraries into the store",
 };

@@ -17,5 +17,4 @@ static int run(struct args *args)
 const struct command command_root = {
     .name = "root",
     .run = run,
-    .summary = "print the store directory",
 };

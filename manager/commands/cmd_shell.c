@@ -92,7 +92,6 @@ static int run(struct args *args)
 const struct command command_shell = {
     .name = "shell",
     .run = run,
-    .summary = "select a version for this shell only",
     .options = options,
     .stdout_is_code = 1,
     .operands = {.usage = "[VERSION...]", .complete = COMPLETE_SETS, .max = -1},

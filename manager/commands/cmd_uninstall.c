@@ -227,7 +227,6 @@ static int run(struct args *args)
 const struct command command_uninstall = {
     .name = "uninstall",
     .run = run,
-    .summary = "remove installed sets",
     .options = options,
     .operands = {.usage = "NAME...", .complete = COMPLETE_SETS, .min = 1, .max = -1,
                  .missing = "name the sets to remove"},

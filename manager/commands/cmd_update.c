@@ -15,6 +15,5 @@ static const struct option_spec options[] = {
 const struct command command_update = {
     .name = "update",
     .run = helper_run_update,
-    .summary = "learn NVIDIA's newer releases (or fetch a git catalog)",
     .options = options,
 };

@@ -315,7 +315,6 @@ static int run(struct args *args)
 const struct command command_use = {
     .name = "use",
     .run = run,
-    .summary = "pin the version for this directory (.cudnn-version)",
     .options = options,
     .operands = {.usage = "[VERSION...]", .complete = COMPLETE_SETS, .max = -1},
 };
@@ -324,7 +323,6 @@ const struct command command_use = {
 const struct command command_local = {
     .name = "local",
     .run = run,
-    .summary = "same as use",
     .options = options,
     .operands = {.usage = "[VERSION...]", .complete = COMPLETE_SETS, .max = -1},
 };

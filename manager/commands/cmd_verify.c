@@ -280,7 +280,6 @@ static int run(struct args *args)
 const struct command command_verify = {
     .name = "verify",
     .run = run,
-    .summary = "check installed sets against their MANIFEST",
     .options = options,
     .operands = {.usage = "[VERSION...]", .complete = COMPLETE_SETS, .max = -1},
 };

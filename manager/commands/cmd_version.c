@@ -158,6 +158,5 @@ static int run(struct args *args)
 const struct command command_version = {
     .name = "version",
     .run = run,
-    .summary = "show the selected version and what selected it",
     .options = options,
 };

@@ -32,6 +32,5 @@ static int run(struct args *args)
 const struct command command_version_file = {
     .name = "version-file",
     .run = run,
-    .summary = "print the file that selects the version",
     .operands = {.usage = "[DIR]", .complete = COMPLETE_DIRS, .max = 1},
 };

@@ -23,5 +23,4 @@ static int run(struct args *args)
 const struct command command_version_name = {
     .name = "version-name",
     .run = run,
-    .summary = "print the selected version's name",
 };

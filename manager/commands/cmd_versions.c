@@ -181,6 +181,5 @@ static int run(struct args *args)
 const struct command command_versions = {
     .name = "versions",
     .run = run,
-    .summary = "list installed sets, marking the selected ones",
     .options = options,
 };

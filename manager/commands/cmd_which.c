@@ -40,7 +40,6 @@ static int run(struct args *args)
 const struct command command_which = {
     .name = "which",
     .run = run,
-    .summary = "print the path of a library in the selected set",
     .operands = {.usage = "[LIBRARY]", .complete = COMPLETE_WORDS,
                  .words = "libcudnn.so.7 libcudnn.so.8 libcudnn.so.9 cudnn64_7.dll cudnn64_8.dll cudnn64_9.dll",
                  .max = 1},
