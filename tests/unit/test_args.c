@@ -33,12 +33,12 @@ static int run_nothing(struct args *args)
 }
 
 static const struct command tool = {
-    .name = "tool", .run = run_nothing, .summary = "a test command", .operands = {.usage = "NAME...", .max = 2},
+    .name = "tool", .run = run_nothing, .operands = {.usage = "NAME...", .max = 2},
     .options = options,
 };
 
 static const struct command runner = {
-    .name = "runner", .run = run_nothing, .summary = "runs another program", .operands = {.usage = "PROGRAM [ARGS...]", .max = -1},
+    .name = "runner", .run = run_nothing, .operands = {.usage = "PROGRAM [ARGS...]", .max = -1},
     .options = options, .options_end_at_operand = 1,
 };
 
