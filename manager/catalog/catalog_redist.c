@@ -27,8 +27,6 @@
 #include <string.h>
 #include <unistd.h>
 
-#define INDEX_LIMIT (2u << 20)
-#define MANIFEST_LIMIT (4u << 20)
 
 struct redist_counts {
     int read, added, skipped, seen;
@@ -59,11 +57,11 @@ static int take_manifest(const char *base_url, const char *label, const char *ta
     char url[2048], why[256], text[16384];
     char *json = NULL;
     struct catalog_release release;
-    if (snprintf(url, sizeof url, "%sredistrib_%s.json", base_url, label) >= (int)sizeof url) {
+    if (redist_manifest_url(base_url, label, url, sizeof url) != 0) {
         note("skipping redistrib_%s.json: its address is too long", label);
         return 1;
     }
-    if (download_text(url, MANIFEST_LIMIT, &json, why, sizeof why) != 0) {
+    if (download_text(url, REDIST_MANIFEST_LIMIT, &json, why, sizeof why) != 0) {
         note("skipping %s: %s", url, why);
         return 1;
     }
@@ -95,7 +93,7 @@ int catalog_redist_update(const char *root, const char *base_url)
     if (cudnnv_text_has_controls(base_url) || !catalog_url_is_allowed(base_url, base_url))
         return fail("the redist address '%s' is not a plain https, file or http URL; fix [catalog] redist in config or CUDNNV_REDIST_URL",
                     base_url);
-    if (download_text(base_url, INDEX_LIMIT, &index, why, sizeof why) != 0)
+    if (download_text(base_url, REDIST_INDEX_LIMIT, &index, why, sizeof why) != 0)
         return fail("cannot read NVIDIA's redist index %s: %s; check the address ([catalog] redist in config, CUDNNV_REDIST_URL) or the network",
                     base_url, why);
     int count = redist_index_labels(index, labels, REDIST_MAX_LABELS);

@@ -18,6 +18,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+int redist_manifest_url(const char *base, const char *label, char *out, size_t size)
+{
+    return snprintf(out, size, "%sredistrib_%s.json", base, label) < (int)size ? 0 : -1;
+}
+
 /* The labels of "redistrib_9.7.1.json" links in the index, each once; plain dotted numbers only. */
 int redist_index_labels(const char *index, char labels[][32], int max)
 {

@@ -13,7 +13,13 @@
 #include <stddef.h>
 
 #define REDIST_MAX_LABELS 512
+/* The most a redist index page and one manifest may be (NVIDIA's are tens of KiB). */
+#define REDIST_INDEX_LIMIT (2u << 20)
+#define REDIST_MANIFEST_LIMIT (4u << 20)
 
+/* The address of LABEL's manifest under BASE (a redist address ending in '/', or "" for its file name alone),
+ * redistrib_LABEL.json; 0, or -1 when it does not fit. */
+int redist_manifest_url(const char *base, const char *label, char *out, size_t size);
 int redist_index_labels(const char *index, char labels[][32], int max);
 int redist_manifest_release(const char *json, const char *base_url, struct catalog_release *release,
                             char *why, size_t why_size);

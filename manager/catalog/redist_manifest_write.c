@@ -16,7 +16,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define MANIFEST_READ_LIMIT (4u << 20)
 
 /* The manifest already at path, or a new one for label; NULL with why when one there cannot be read. */
 static json_t *manifest_open(const char *path, const char *label, const char *product, char *why, size_t size)
@@ -27,7 +26,7 @@ static json_t *manifest_open(const char *path, const char *label, const char *pr
         json_object_set_new(root, "release_product", json_string(product));
         return root;
     }
-    char *text = read_small_file(path, MANIFEST_READ_LIMIT);
+    char *text = read_small_file(path, REDIST_MANIFEST_LIMIT);
     json_error_t error;
     json_t *root = text ? json_loads(text, JSON_REJECT_DUPLICATES, &error) : NULL;
     free(text);
@@ -72,7 +71,7 @@ static json_t *entry_place(json_t *root, const struct redist_entry *entry, const
 int redist_manifest_add(const char *dir, const char *label, const struct redist_entry *entry, char *why, size_t size)
 {
     char path[4096], name[64], bytes[32];
-    snprintf(name, sizeof name, "redistrib_%s.json", label);
+    redist_manifest_url("", label, name, sizeof name);
     if (path_join(path, sizeof path, dir, name) != 0) {
         snprintf(why, size, "the folder's path is too long");
         return -1;

@@ -32,9 +32,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define INDEX_LIMIT (2u << 20)
-#define MANIFEST_LIMIT (4u << 20)
-
 /* 0 when this manifest has every component (into chosen), 1 when not, -1 when it is not readable. */
 static int read_manifest(const char *base, const char *label, const struct cuda_libs_request *request,
                          struct cuda_libs_choice *chosen)
@@ -42,8 +39,11 @@ static int read_manifest(const char *base, const char *label, const struct cuda_
     char why[256];
     char *json = NULL;
     snprintf(chosen->label, sizeof chosen->label, "%s", label);
-    snprintf(chosen->source, sizeof chosen->source, "%sredistrib_%s.json", base, label);
-    if (download_text(chosen->source, MANIFEST_LIMIT, &json, why, sizeof why) != 0) {
+    if (redist_manifest_url(base, label, chosen->source, sizeof chosen->source) != 0) {
+        note("skipping %s's manifest: its address under %s is too long", label, base);
+        return -1;
+    }
+    if (download_text(chosen->source, REDIST_MANIFEST_LIMIT, &json, why, sizeof why) != 0) {
         note("skipping %s: %s", chosen->source, why);
         return -1;
     }
@@ -60,17 +60,29 @@ static int read_manifest(const char *base, const char *label, const struct cuda_
     return status;
 }
 
+/* The releases the redist index at base names (its redistrib_LABEL.json files): their count, or -1 after a
+ * message. */
+static int read_index(const char *base, char labels[][32])
+{
+    char why[256];
+    char *index = NULL;
+    if (download_text(base, REDIST_INDEX_LIMIT, &index, why, sizeof why) != 0) {
+        fail("cannot read NVIDIA's CUDA redist index %s: %s; another address: [catalog] cuda_redist in config (offline: 'cudnnv install --cuda-libs-from' or [download] mirrors)",
+             base, why);
+        return -1;
+    }
+    int count = redist_index_labels(index, labels, REDIST_MAX_LABELS);
+    free(index);
+    return count;
+}
+
 /* The newest CUDA release of the major whose manifest has every component; 0, or 1 after a message. */
 static int choose_release(const char *base, const struct cuda_libs_request *request, struct cuda_libs_choice *chosen)
 {
     char labels[REDIST_MAX_LABELS][32];
-    char why[256];
-    char *index = NULL;
-    if (download_text(base, INDEX_LIMIT, &index, why, sizeof why) != 0)
-        return fail("cannot read NVIDIA's CUDA redist index %s: %s; check [catalog] cuda_redist in config or the network",
-                    base, why);
-    int count = redist_index_labels(index, labels, REDIST_MAX_LABELS);
-    free(index);
+    int count = read_index(base, labels);
+    if (count < 0)
+        return 1;
     int tried[REDIST_MAX_LABELS] = {0};
     for (;;) {
         int best = -1;
@@ -127,13 +139,10 @@ static int in_redist(const char *release)
 
 int cuda_redist_newest_patch(const char *base, const char *release, char *label, size_t size)
 {
-    char labels[REDIST_MAX_LABELS][32], why[256];
-    char *index = NULL;
-    if (download_text(base, INDEX_LIMIT, &index, why, sizeof why) != 0)
-        return fail("cannot read NVIDIA's CUDA redist index %s: %s; another address: [catalog] cuda_redist in config (offline: 'cudnnv install --cuda-libs-from DIR' or [download] mirrors)",
-                    base, why);
-    int count = redist_index_labels(index, labels, REDIST_MAX_LABELS), best = -1;
-    free(index);
+    char labels[REDIST_MAX_LABELS][32];
+    int count = read_index(base, labels), best = -1;
+    if (count < 0)
+        return 1;
     for (int i = 0; i < count; i++) {
         if (cudnnv_name_has_prefix(labels[i], release) && strcmp(labels[i], release) != 0 &&
             (best < 0 || cudnnv_name_compare(labels[i], labels[best]) > 0))
@@ -194,8 +203,9 @@ static int add_components(const char *json, const char *base, const char *label,
 int cuda_redist_read_manifest(const char *base, const char *label, char **json)
 {
     char manifest[1200], why[256];
-    snprintf(manifest, sizeof manifest, "%sredistrib_%s.json", base, label);
-    if (download_text(manifest, MANIFEST_LIMIT, json, why, sizeof why) != 0)
+    if (redist_manifest_url(base, label, manifest, sizeof manifest) != 0)
+        return fail("the address of %s's manifest under %s is too long", label, base);
+    if (download_text(manifest, REDIST_MANIFEST_LIMIT, json, why, sizeof why) != 0)
         return fail("cannot read %s: %s", manifest, why);
     return 0;
 }
