@@ -11,6 +11,7 @@
  */
 #include "cuda_components.h"
 
+#include <stdio.h>
 #include <string.h>
 #include <strings.h>
 
@@ -95,6 +96,18 @@ const char *cuda_component_name_in(const struct cuda_component *component, enum 
     case CUDA_SOURCE_CONDA: return component->conda;
     default: return component->apt;
     }
+}
+
+void cuda_component_wheel(const struct cuda_component *component, int cuda_major, char *project, char *prefix,
+                          size_t size)
+{
+    if (cuda_major >= 13)
+        snprintf(project, size, "%s", component->wheel);
+    else
+        snprintf(project, size, "%s-cu%d", component->wheel, cuda_major);
+    snprintf(prefix, size, "%s", project);
+    for (char *c = prefix; *c; c++)
+        *c = *c == '-' ? '_' : *c;
 }
 
 size_t cuda_component_packages(enum cuda_source source, const struct cuda_component **rows, int *required,

@@ -16,7 +16,7 @@ struct cuda_component {
     const char *linux_stem;   /* "libcublasLt": libcublasLt.so, libcublasLt.so.11, libcublasLt.so.11.2.0.252 */
     const char *windows_stem; /* "cublasLt64_": cublasLt64_11.dll */
     const char *redist;       /* NVIDIA's redist component: "libcublas" */
-    const char *wheel;        /* NVIDIA's wheel before "-cuNN": "nvidia-cublas" */
+    const char *wheel;        /* NVIDIA's wheel, before "-cuNN" up to CUDA 12: "nvidia-cublas" */
     const char *conda;        /* conda-forge's split package (CUDA 12+): "libcublas" */
     const char *apt;          /* NVIDIA's apt package before "-11-0": "libcublas" */
     int runtime_required;     /* a project's runtime without it is refused */
@@ -34,6 +34,11 @@ const struct cuda_component *cuda_component_of_library(const char *file_name);
 const struct cuda_component *cuda_component_named(const char *name);
 /* The component's name in source ("libcublas", "nvidia-cublas", "libcublas", "libcublas"). */
 const char *cuda_component_name_in(const struct cuda_component *component, enum cuda_source source);
+/* NVIDIA's wheel project of a component for a CUDA major and the start of its files' names: "nvidia-cublas-cu12"
+ * and "nvidia_cublas_cu12" up to CUDA 12; from CUDA 13 NVIDIA publishes them without the suffix ("nvidia-cublas",
+ * its libraries in nvidia/cu13/lib), and the "-cu13" names hold only a source stub. */
+void cuda_component_wheel(const struct cuda_component *component, int cuda_major, char *project, char *prefix,
+                          size_t size);
 /* What a runtime takes from a source: one package a distinct name there (several components may share one, as
  * cuBLAS and cuBLASLt do), its first row in rows and in required whether any component it holds is one a runtime
  * needs; their count, at most max. */

@@ -13,6 +13,9 @@ struct source_file {
     char sha256[72];     /* "" when the source gives none */
     char version[64];    /* 9.1.0.70 */
     long long size;      /* bytes, as the source announces them; 0 when it does not say */
+    /* PEP 658: the index serves the wheel's METADATA alone at url + ".metadata" */
+    int has_metadata;
+    char metadata_sha256[72];   /* "" when the index gives none */
     /* NVIDIA's conda channel splits a release: beside a libcudnn package (the
      * libraries), the libcudnn-dev package of the same version holds the headers */
     struct source_headers {

@@ -16,16 +16,6 @@
 #include <stdio.h>
 #include <string.h>
 
-/* NVIDIA's wheels of a component for a CUDA major: nvidia-cublas-cu12 (files nvidia_cublas_cu12-...). */
-static void wheel_project(const char *component, int major, char *project, char *prefix, size_t size)
-{
-    const struct cuda_component *row = cuda_libs_row(component);
-    snprintf(project, size, "%s-cu%d", row ? cuda_component_name_in(row, CUDA_SOURCE_WHEEL) : component, major);
-    snprintf(prefix, size, "%s", project);
-    for (char *c = prefix; *c; c++)
-        *c = *c == '-' ? '_' : *c;
-}
-
 /* A conda channel's package of a component: libcublas, cuda-nvrtc, cuda-cudart. */
 static const char *channel_package(const char *component)
 {
@@ -42,8 +32,15 @@ static int find_package(const struct cuda_libs_request *request, const char *cha
     if (channel != NULL)
         return conda_channel_find_package(channel, channel_package(request->component[i]), request->cuda_major,
                                           platform, best, why, why_size);
-    wheel_project(request->component[i], request->cuda_major, project, prefix, sizeof project);
-    return python_index_find_project(request->origin.index, project, prefix, platform, "", best, why, why_size);
+    const struct cuda_component *row = cuda_libs_row(request->component[i]);
+    char major[16];
+    if (row == NULL)
+        return snprintf(why, why_size, "%s is none of CUDA's components", request->component[i]), -1;
+    cuda_component_wheel(row, request->cuda_major, project, prefix, sizeof project);
+    /* NVIDIA's unsuffixed wheels (CUDA 13 and later) serve every major: the set's, as its libraries' versions say */
+    snprintf(major, sizeof major, "%d", request->cuda_major);
+    return python_index_find_project(request->origin.index, project, prefix, platform,
+                                     request->cuda_major >= 13 ? major : "", best, why, why_size);
 }
 
 /* One package found, as the component's archive (checked later by the SHA-256 the source gave); 0, or 1. */

@@ -29,6 +29,7 @@
 #include "platform.h"
 #include "store.h"
 #include "store_layout.h"
+#include "wheel_record.h"
 
 #include <dirent.h>
 #include <strings.h>
@@ -244,12 +245,15 @@ static int unpack_package(const struct catalog_archive *package, const char *aut
         return fail("cannot create %s: %s", raw, strerror(errno));
     if (archive_extract_runtime_libraries(unpack, raw, limit, error, sizeof error) != 0)
         return fail("refusing %s: %s; nothing was brought", package->name, error);
+    if (wheel_is_file(package->name) && wheel_record_check(raw, error, sizeof error) != 0)
+        return fail("refusing %s: %s; nothing was brought", package->name, error);
     return 0;
 }
 
 /*
- * Every CUDA library unpacked below raw (each in some .../lib/ folder: a conda
- * package's lib/, a .deb's usr/local/cuda-11.0/targets/x86_64-linux/lib/;
+ * Every CUDA library unpacked below raw (the extraction wrote only those, each
+ * from a library folder of the package: a conda package's lib/, a .deb's
+ * usr/local/cuda-11.0/targets/x86_64-linux/lib/, a wheel's nvidia/cu13/lib/;
  * links of other names, which an archive keeps whatever they name, stay)
  * moved into flat, one folder (moved counts them); two packages holding
  * the same name refuse the runtime. depth bounds the walk.
@@ -260,14 +264,14 @@ static int gather(const char *raw, const char *flat, int depth, int *moved)
     struct stat info;
     struct dirent *entry;
     DIR *dir = depth < 16 ? opendir(raw) : NULL;
-    int status = 0, in_lib = strcmp(base_name(raw), "lib") == 0 || strcmp(base_name(raw), "bin") == 0;
+    int status = 0;
     while (status == 0 && dir != NULL && (entry = readdir(dir)) != NULL) {
         if (strcmp(entry->d_name, ".") == 0 || strcmp(entry->d_name, "..") == 0 ||
             path_join(from, sizeof from, raw, entry->d_name) != 0 || lstat(from, &info) != 0)
             continue;
         if (S_ISDIR(info.st_mode))
             status = gather(from, flat, depth + 1, moved);
-        else if (in_lib && is_runtime_library(entry->d_name) && path_join(to, sizeof to, flat, entry->d_name) == 0) {
+        else if (is_runtime_library(entry->d_name) && path_join(to, sizeof to, flat, entry->d_name) == 0) {
             if (lstat(to, &info) == 0)
                 status = fail("two packages hold %s; nothing was brought", entry->d_name);
             else if (rename(from, to) != 0)

@@ -159,7 +159,8 @@ static int install_project_runtime(const struct install_request *request, const 
     struct cuda_runtime_request runtime = {
         .release = release, .version_file = version_file, .plan_only = request->dry_run,
         .platform = request->platform ? catalog_platform_from_name(request->platform) : (int)catalog_host_platform(),
-        .origin = {.local = runtime_from, .channel = request->channel, .index = request->index_url},
+        .origin = {.local = runtime_from, .channel = request->channel, .index = request->index_url,
+                   .no_verify = request->no_verify},
     };
     return install_source_runtime(store_root(), &runtime);
 }

@@ -4,8 +4,8 @@
  * index_url, else PIP_INDEX_URL). NVIDIA's nvidia-cudnn-cuNN wheel
  * (python_index.c reads the index), checked against the index's SHA-256;
  * its RECORD is checked when it is unpacked. CUDA libraries: NVIDIA's
- * nvidia-cublas-cuNN and nvidia-cuda-nvrtc-cuNN wheels; a pinned CUDA
- * runtime: its wheels, chosen here.
+ * nvidia-cublas-cuNN and nvidia-cuda-nvrtc-cuNN wheels (unsuffixed from
+ * CUDA 13); a pinned CUDA runtime: its wheels, chosen here.
  */
 #include "install_source.h"
 
@@ -14,10 +14,10 @@
 #include "cuda_libs.h"
 #include "cuda_libs_choice.h"
 #include "cuda_runtime_install.h"
+#include "index_pins.h"
 #include "lock_file.h"
 #include "messages.h"
 #include "python_index.h"
-#include "redist_manifest.h"
 
 #include <stddef.h>
 #include <stdio.h>
@@ -59,58 +59,54 @@ static int given(const struct source_origin *origin)
 
 /*
  * The pinned CUDA runtime from the index: NVIDIA's wheels, what 'pip install
- * torch' brings (nvidia-cuda-runtime-cu12, nvidia-cublas-cu12, ...), one a
- * component of CUDA's table. A wheel's version is its component's, so
- * NVIDIA's redist manifest of the pinned release (its newest patch) says
- * which version of each belongs to it; each wheel is checked against the
- * SHA-256 the index gives, and only CUDA's libraries of it are kept.
+ * torch' brings (nvidia-cuda-runtime-cu12, ...; from CUDA 13 unsuffixed:
+ * nvidia-cuda-runtime, nvidia-cublas, ...), one a package of CUDA's
+ * component table. A wheel's version is its component's; which belongs to
+ * the release, index_pins.c says (NVIDIA's cuda-toolkit on the index, else
+ * the redist manifest). Each wheel must come with the index's SHA-256
+ * (unless --no-verify), and its files are checked against its RECORD when
+ * it is unpacked; only CUDA's libraries of it are kept.
  */
 /* The wheel of one package (component: its first row; required: whether a runtime needs it): 0 added, 1 absent,
  * -1 after a message. */
 static int add_wheel(const struct cuda_runtime_request *request, const struct cuda_component *component, int required,
-                     const char *json, const char *base, struct lock_cuda_runtime *origin)
+                     const struct wheel_pins *pins, struct lock_cuda_runtime *origin)
 {
-    struct redist_component part;
     struct source_file wheel;
     char project[64], prefix[64], why[PATH_MAX + 256];
-    const char *platform = catalog_platform_name((enum catalog_platform)request->platform);
-    int status = redist_manifest_component(json, base, component->redist, platform, &part, why, sizeof why);
-    if (status < 0) {
-        fail("%s: %s", component->redist, why);
-        return -1;
+    cuda_component_wheel(component, atoi(request->release), project, prefix, sizeof project);
+    const char *specifier = wheel_pins_find(pins, project);
+    if (specifier == NULL) {
+        if (required)
+            fail("%s names no %s; the CUDA %s runtime needs it", pins->said, project, request->release);
+        return required ? -1 : 1;
     }
-    if (status > 0)
-        return 1;
-    snprintf(project, sizeof project, "%s-cu%d", component->wheel, atoi(request->release));
-    snprintf(prefix, sizeof prefix, "%s", project);
-    for (char *c = prefix; *c; c++)
-        *c = *c == '-' ? '_' : *c;
-    if (python_index_find_project(request->origin.index, project, prefix, request->platform, part.version, &wheel,
-                                  why, sizeof why) != 0) {
+    struct wheel_query query = {request->origin.index, project, prefix, request->platform, "", specifier, 0};
+    if (python_index_find_wheel(&query, &wheel, why, sizeof why) != 0) {
         if (!required)
             return 1;
-        fail("%s; the CUDA %s runtime needs %s %s", why, request->release, project, part.version);
+        fail("%s; the CUDA %s runtime needs %s %s (%s)", why, request->release, project, specifier, pins->said);
         return -1;
     }
-    note("CUDA %s runtime: %s %s (NVIDIA's %s of the release)", request->release, project, wheel.version,
-         component->redist);
+    if (wheel.sha256[0] == '\0' && !request->origin.no_verify) {
+        fail("the index gives no SHA-256 for %s, so it cannot be checked: nothing was brought (--no-verify takes it unchecked: its RECORD is still checked)",
+             wheel.name);
+        return -1;
+    }
+    note("CUDA %s runtime: %s %s", request->release, project, wheel.version);
     return cuda_runtime_origin_add(origin, &wheel) != 0 ? -1 : 0;
 }
 
-/* Every wheel of the table once; a required one the release has no version of refuses the runtime. */
-static int add_wheels(const struct cuda_runtime_request *request, const char *json, const char *base,
+/* Every wheel of the table once; a required one the release has no wheel of refuses the runtime. */
+static int add_wheels(const struct cuda_runtime_request *request, const struct wheel_pins *pins,
                       struct lock_cuda_runtime *origin)
 {
     const struct cuda_component *rows[LOCK_RUNTIME_PACKAGES];
     int required[LOCK_RUNTIME_PACKAGES];
     size_t count = cuda_component_packages(CUDA_SOURCE_WHEEL, rows, required, LOCK_RUNTIME_PACKAGES);
     for (size_t i = 0; i < count; i++) {
-        int status = add_wheel(request, rows[i], required[i], json, base, origin);
-        if (status < 0)
+        if (add_wheel(request, rows[i], required[i], pins, origin) < 0)
             return 1;
-        if (status > 0 && required[i])
-            return fail("NVIDIA's redist lists no %s for CUDA %s: its wheel cannot be chosen", rows[i]->redist,
-                        request->release);
     }
     return 0;
 }
@@ -118,21 +114,16 @@ static int add_wheels(const struct cuda_runtime_request *request, const char *js
 int cuda_runtime_from_index(const char *root, const struct cuda_runtime_request *request)
 {
     struct lock_cuda_runtime origin;
-    char base[1100], label[32];
-    char *json = NULL;
+    struct wheel_pins pins;
     if (cuda_runtime_announce(request, request->origin.index))
         return 0;
     if (atoi(request->release) < 11)
         return fail("NVIDIA's wheels start at CUDA 11; bring the CUDA %s runtime from a folder (--cuda-libs-from DIR)",
                     request->release);
-    if (cuda_redist_base(root, base, sizeof base) != 0 ||
-        cuda_redist_newest_patch(base, request->release, label, sizeof label) != 0 ||
-        cuda_redist_read_manifest(base, label, &json) != 0)
+    if (index_pins_of_release(root, request, &pins) != 0)
         return 1;
     cuda_runtime_origin_begin(&origin, request->release, request->origin.index, request->platform);
-    int status = add_wheels(request, json, base, &origin);
-    free(json);
-    if (status != 0)
+    if (add_wheels(request, &pins, &origin) != 0)
         return 1;
     return cuda_runtime_install(root, request->release, NULL, &origin, "the index's page");
 }

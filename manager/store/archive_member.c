@@ -171,16 +171,32 @@ int archive_member_is_cuda_library(const char *clean_name)
     return in_lib && cuda_libs_of_library(leaf) != NULL;
 }
 
+/* Whether a clean name's folder is one a package keeps its libraries in: .../lib/ or .../bin/, and
+ * .../bin/x86_64/ (NVIDIA's CUDA 13 wheels for Windows: nvidia/cu13/bin/x86_64/cudart64_13.dll). */
+static int in_library_folder(const char *clean_name, const char *parent)
+{
+    if (strcmp(parent, "lib") == 0 || strcmp(parent, "bin") == 0)
+        return 1;
+    const char *slash = strrchr(clean_name, '/');
+    size_t length = slash != NULL ? (size_t)(slash - clean_name) : 0;
+    return strcmp(parent, "x86_64") == 0 && length >= 10 && strncmp(slash - 10, "bin/x86_64", 10) == 0 &&
+           (length == 10 || slash[-11] == '/');
+}
+
 /*
  * A member a project's CUDA runtime keeps from a package (cudatoolkit, an
  * apt .deb, a redist archive, a wheel): a library of CUDA's own
- * (cuda_components.h) below a lib/ (lib*.so*) or a bin/ (win-64's
- * Library/bin, *.dll); nothing else the package holds, never a cuDNN.
+ * (cuda_components.h) in a library folder (in_library_folder: lib*.so* or,
+ * win-64's Library/bin and the wheels' bin, *.dll), and a wheel's RECORD,
+ * which its files are checked against; nothing else the package holds,
+ * never a cuDNN.
  */
 int archive_member_is_runtime_library(const char *clean_name)
 {
     const char *leaf;
     char parent[256];
     last_two(clean_name, &leaf, parent, sizeof parent);
-    return (strcmp(parent, "lib") == 0 || strcmp(parent, "bin") == 0) && cuda_component_of_library(leaf) != NULL;
+    if (strcmp(leaf, "RECORD") == 0 && ends_with(parent, ".dist-info"))
+        return 1;
+    return in_library_folder(clean_name, parent) && cuda_component_of_library(leaf) != NULL;
 }

@@ -256,22 +256,32 @@ pinned_project() {
     cudnnv use 8.1 2>/dev/null
 }
 
+# wheel_of OUT TREE INFO: a wheel OUT made of the folder TREE (each folder at its top one of the wheel's: nvidia/,
+# INFO), INFO being its NAME-VERSION.dist-info, with a METADATA (a bare one unless TREE/INFO has it) and a RECORD of
+# every file's url-safe base64 SHA-256, as pip checks it; with TAMPER (a path below TREE), that file is changed
+# after its RECORD was written.
+wheel_of() {
+    local out=$1 tree=$2 info=$3 top items=()
+    mkdir -p "$tree/$info" "$(dirname "$out")"
+    [ -f "$tree/$info/METADATA" ] || printf 'Metadata-Version: 2.1\n' > "$tree/$info/METADATA"
+    (cd "$tree" && find . -type f ! -path "./$info/RECORD" | sed 's|^\./||' | sort | while read -r file; do
+        printf '%s,sha256=%s,%s\n' "$file" "$(openssl dgst -sha256 -binary "$file" | base64 | tr '+/' '-_' | tr -d '=')" \
+            "$(stat -c %s "$file")"
+    done > "$info/RECORD.tmp" && echo "$info/RECORD,," >> "$info/RECORD.tmp" && mv "$info/RECORD.tmp" "$info/RECORD")
+    [ -z "${TAMPER:-}" ] || echo tampered >> "$tree/$TAMPER"
+    for top in "$tree"/*; do items+=("tree:$(basename "$top")=$top"); done
+    "$FIXTURES/bin/mkarchive" "$out" "${items[@]}"
+}
+
 # make_wheel OUT [TAMPER]: a wheel of the 9.1.0 fixture (nvidia/cudnn/{lib,include} and its dist-info
-# with METADATA and a RECORD of every file's url-safe base64 SHA-256); with TAMPER, a library changed after.
+# with METADATA and a RECORD); with TAMPER, a library changed after.
 make_wheel() {
     local tree="$BATS_TEST_TMPDIR/wheel-tree" info=nvidia_cudnn_cu12-9.1.0.70.dist-info
     rm -rf "$tree"
     mkdir -p "$tree/nvidia/cudnn" "$tree/$info"
     cp -a "$SETS/9.1.0/lib" "$SETS/9.1.0/include" "$tree/nvidia/cudnn/"
     printf 'Metadata-Version: 2.1\nName: nvidia-cudnn-cu12\nVersion: 9.1.0.70\n' > "$tree/$info/METADATA"
-    (cd "$tree" && find . -type f ! -name RECORD | sed 's|^\./||' | while read -r file; do
-        printf '%s,sha256=%s,%s\n' "$file" "$(openssl dgst -sha256 -binary "$file" | base64 | tr '+/' '-_' | tr -d '=')" \
-            "$(stat -c %s "$file")"
-    done > "$info/RECORD")
-    echo "$info/RECORD,," >> "$tree/$info/RECORD"
-    [ -z "${2:-}" ] || echo tampered >> "$tree/nvidia/cudnn/lib/libcudnn.so.9.1.0"
-    mkdir -p "$(dirname "$1")"
-    "$FIXTURES/bin/mkarchive" "$1" "tree:nvidia=$tree/nvidia" "tree:$info=$tree/$info"
+    TAMPER=${2:+nvidia/cudnn/lib/libcudnn.so.9.1.0} wheel_of "$1" "$tree" "$info"
 }
 
 # make_artifact TARGET NAME...: 'make TARGET' (dist, deb, wheel) in the repository, then each file

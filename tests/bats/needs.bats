@@ -442,16 +442,12 @@ EOF
 # (nvidia/FOLDER/lib and its dist-info with a RECORD) made from a redist archive's lib/;
 # with TAMPER set, a library is changed after its RECORD was written
 cuda_wheel() {
-    local tree="$BATS_TEST_TMPDIR/wheel-$2" info="$3-$4.dist-info"
+    local tree="$BATS_TEST_TMPDIR/wheel-$2" info="$3-$4.dist-info" tampered=""
     rm -rf "$tree" && mkdir -p "$tree/nvidia/$2" "$tree/$info"
     tar -xf "$1" -C "$tree/nvidia/$2" --strip-components=1 --wildcards '*/lib'
     printf 'Metadata-Version: 2.1\nName: %s\nVersion: %s\n' "$(echo "$3" | tr _ -)" "$4" > "$tree/$info/METADATA"
-    (cd "$tree" && find . -type f | sed 's|^\./||' | while read -r file; do
-        printf '%s,sha256=%s,%s\n' "$file" "$(openssl dgst -sha256 -binary "$file" | base64 | tr '+/' '-_' | tr -d '=')" \
-            "$(stat -c %s "$file")"
-    done > "$info/RECORD.tmp" && echo "$info/RECORD,," >> "$info/RECORD.tmp" && mv "$info/RECORD.tmp" "$info/RECORD")
-    [ -z "${TAMPER:-}" ] || echo tampered >> "$(ls "$tree/nvidia/$2/lib/"*.so.*.* | head -1)"
-    "$FIXTURES/bin/mkarchive" "$5/$3-$4-py3-none-manylinux2014_x86_64.whl" "tree:nvidia=$tree/nvidia" "tree:$info=$tree/$info"
+    [ -z "${TAMPER:-}" ] || tampered=$(cd "$tree" && ls nvidia/"$2"/lib/*.so.*.* | head -1)
+    TAMPER=$tampered wheel_of "$5/$3-$4-py3-none-manylinux2014_x86_64.whl" "$tree" "$info"
 }
 
 @test "install --with-cuda-libs --index-url brings NVIDIA's cuBLAS and NVRTC wheels, RECORD and SHA-256 checked" {

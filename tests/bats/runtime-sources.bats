@@ -186,10 +186,11 @@ split_channel() {
 
 # wheel_index: $INDEX_DIR, a PEP 503 index of NVIDIA's CUDA 12 wheels, one a component, each of the version
 # NVIDIA's redistrib_12.2.2.json gives its component (its libraries under nvidia/NAME/lib by soname, as the wheels
-# ship them), and an older decoy of the runtime's; served on 127.0.0.1 ($PORT).
+# ship them, with a RECORD), an older decoy of the runtime's, and a cuFFT whose version only starts with the
+# release's (11.0.8.103.1); no cuda-toolkit, so the versions come from the redist; served on 127.0.0.1 ($PORT).
 wheel_index() {
     INDEX_DIR="$BATS_TEST_TMPDIR/index"
-    local lib="$FIXTURES/cuda-runtime/12.2/lib64" spec project version folder sonames wheel tree soname links=""
+    local lib="$FIXTURES/cuda-runtime/12.2/lib64" spec project version folder sonames wheel tree soname
     mkdir -p "$INDEX_DIR/files"
     for spec in "nvidia-cuda-runtime:12.2.140:cuda_runtime:libcudart.so.12" \
                 "nvidia-cublas:12.2.5.6:cublas:libcublas.so.12 libcublasLt.so.12" \
@@ -197,13 +198,14 @@ wheel_index() {
                 "nvidia-cusolver:11.5.2.141:cusolver:libcusolver.so.11" \
                 "nvidia-cusparse:12.1.2.141:cusparse:libcusparse.so.12" \
                 "nvidia-cuda-nvrtc:12.2.140:cuda_nvrtc:libnvrtc.so.12 libnvrtc-builtins.so.12.2" \
-                "nvidia-nvjitlink:12.2.140:nvjitlink:libnvJitLink.so.12" "nvidia-cuda-runtime:12.1.105:cuda_runtime:libcudart.so.12"; do
+                "nvidia-nvjitlink:12.2.140:nvjitlink:libnvJitLink.so.12" "nvidia-cuda-runtime:12.1.105:cuda_runtime:libcudart.so.12" \
+                "nvidia-cufft:11.0.8.103.1:cufft:libcufft.so.11"; do
         IFS=: read -r project version folder sonames <<< "$spec"
         wheel="$(echo "$project" | tr - _)_cu12-$version-py3-none-manylinux2014_x86_64.whl"
         tree="$BATS_TEST_TMPDIR/wheel-$project-$version"
         mkdir -p "$tree/nvidia/$folder/lib"
         for soname in $sonames; do cp -L "$lib/$soname" "$tree/nvidia/$folder/lib/$soname"; done
-        "$FIXTURES/bin/mkarchive" "$INDEX_DIR/files/$wheel" "tree:nvidia=$tree/nvidia"
+        wheel_of "$INDEX_DIR/files/$wheel" "$tree" "$(echo "$project" | tr - _)_cu12-$version.dist-info"
         mkdir -p "$INDEX_DIR/simple/$project-cu12"
         printf '<a href="/files/%s#sha256=%s">%s</a><br/>\n' "$wheel" "$(sum "$INDEX_DIR/files/$wheel")" "$wheel" \
             >> "$INDEX_DIR/simple/$project-cu12/index.html"
@@ -217,8 +219,12 @@ wheel_index() {
     project_122
     run cudnnv install --index-url "http://127.0.0.1:$PORT/simple"
     assert_status 0
-    assert_output_has "CUDA 12.2 runtime: nvidia-cuda-runtime-cu12 12.2.140 (NVIDIA's cuda_cudart of the release)"
+    assert_output_has "the index has no cuda-toolkit of CUDA 12.2"
+    assert_output_has "CUDA 12.2 runtime: the versions of its wheels are those NVIDIA's redistrib_12.2.2.json lists"
+    assert_output_has "CUDA 12.2 runtime: nvidia-cuda-runtime-cu12 12.2.140"
+    assert_output_has "CUDA 12.2 runtime: nvidia-cufft-cu12 11.0.8.103"
     refute_output_has "12.1.105"
+    refute_output_has "11.0.8.103.1"
     # shellcheck disable=SC2086
     assert_sonames "$CUDNNV_ROOT/cuda/runtime/12.2/lib" $CUDA122_OPENED
     grep -q "^1.url = http://127.0.0.1:$PORT/files/nvidia_cuda_runtime_cu12-12.2.140-" "$CUDNNV_ROOT/cuda/runtime/12.2/cudnnv.ini"
