@@ -5,6 +5,7 @@
  * the shim) is reported instead of ending cudnnv.
  */
 #include "check_conv.h"
+#include "activation.h"
 #include "args.h"
 #include "commands.h"
 #include "doctor.h"
@@ -66,13 +67,28 @@ static int print_needs(const char *root, const char *name)
     return unmet;
 }
 
+/* The project's pinned CUDA runtime first on the library path, as 'cudnnv exec' serves it; on Linux cudnnv starts
+ * itself again for the loader to read it (once: then it leads). */
+static int serve_project_runtime(const char *set_name, char *runtime, size_t size)
+{
+    char self[PATH_MAX];
+    needs_project_runtime(runtime, size);
+    if (activation_runtime_first(runtime) == 0)
+        return 0;
+    char *argv[] = {self, "check", (char *)set_name, NULL};
+    if (platform_self_path(self, sizeof self) == 0)
+        platform_exec(argv);
+    return fail("cannot start cudnnv again with the project's CUDA runtime (%s) on the library path; run 'cudnnv exec cudnnv check'",
+                runtime);
+}
+
 static int run(struct args *args)
 {
     struct found_set set;
-    char shim_dir[PATH_MAX], shim[PATH_MAX + 32];
+    char shim_dir[PATH_MAX], shim[PATH_MAX + 32], runtime[PATH_MAX];
     int copied, status;
     status = args->count ? set_lookup_named(args->operand[0], &set) : set_lookup_selected(-1, &set);
-    if (status != 0)
+    if (status != 0 || (status = serve_project_runtime(set.name, runtime, sizeof runtime)) != 0)
         return status;
     int major = cudnnv_name_major(set.info.version);
     const char *root = store_root();
@@ -81,6 +97,8 @@ static int run(struct args *args)
     shim_files_dir(root, shim_dir, sizeof shim_dir);
     snprintf(shim, sizeof shim, "%s/" PLATFORM_SHIM_NAME, shim_dir, major);
     printf("set %s (cuDNN %s) through %s\n", set.name, set.info.version, shim);
+    if (runtime[0] != '\0')
+        printf("CUDA runtime: %s (the project's pin, first on the library path as 'cudnnv exec' serves it)\n", runtime);
     int unmet = print_needs(root, set.name);
     int driver_too_old = print_driver(set.name);
     fflush(stdout);

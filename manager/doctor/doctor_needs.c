@@ -83,6 +83,10 @@ void doctor_check_needs(struct doctor *doctor)
     for (int major = 7; major <= 9; major++) {
         if (!doctor->selected[major] || needs_judge_set(doctor->where.root, doctor->choice[major].name, &judgement) != 0)
             continue;
+        if (judgement.runtime[0] != '\0')
+            doctor_add(doctor, DOCTOR_OK, "needs", NULL,
+                       "%s: judged with the project's CUDA runtime %s first on the library path, as 'cudnnv exec' and the hook serve it",
+                       judgement.name, judgement.runtime);
         if (!judgement.needs_known)
             doctor_add(doctor, DOCTOR_SKIP, "needs", NULL,
                        "%s: what its libraries need at load time could not be read (no record in its cudnnv.ini, no install helper)",

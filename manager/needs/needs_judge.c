@@ -4,7 +4,8 @@
  * now by the install helper for a linked set) and each library cuDNN opens
  * at run time (versions/cudnn-opens.ini) is looked for in the loader's
  * order for a program started through the shims: the CUDA libraries cudnnv
- * brought for the set (loaded by the shim first), LD_LIBRARY_PATH, the
+ * brought for the set (loaded by the shim first), the CUDA runtime the
+ * project pins (what 'cudnnv exec' and the hook put first), LD_LIBRARY_PATH, the
  * libraries' own RUNPATH with $ORIGIN their real folder (cuDNN 9's name
  * $ORIGIN and, from NVIDIA's wheels, the wheel's cublas/, cuda_nvrtc/ and
  * cuNN/ folders beside it; 7 and 8 carry none), the loader cache
@@ -15,7 +16,9 @@
 
 #include "catalog.h"
 #include "fsutil.h"
+#include "cuda_runtime.h"
 #include "platform.h"
+#include "selection.h"
 #include "set_info.h"
 #include "shim_files.h"
 #include "store.h"
@@ -48,7 +51,7 @@ const char *needs_search_description(void)
     static char text[512];
     if (text[0] == '\0') {
         snprintf(text, sizeof text,
-                 "the set's CUDA libraries, LD_LIBRARY_PATH, the libraries' RUNPATH, the loader cache (ldconfig -p)");
+                 "the set's CUDA libraries, the project's CUDA runtime, LD_LIBRARY_PATH, the libraries' RUNPATH, the loader cache (ldconfig -p)");
         for (size_t i = 0; i < sizeof default_folders / sizeof default_folders[0]; i++)
             snprintf(text + strlen(text), sizeof text - strlen(text), ", %s", default_folders[i]);
     }
@@ -132,6 +135,7 @@ static int folder_find(const char *dir, int (*match)(const char *name, const cha
 
 struct search {
     const char *cuda_libs;   /* "" when the set has none */
+    const char *runtime;      /* the CUDA runtime the project pins (lib/ of it), "" when none: first after the shims */
     const char *load;         /* the CUDA libraries the shim loads (':'-separated): only these meet a need */
     const char *runpath;      /* the libraries' RUNPATH, ':'-separated, $ORIGIN already their folder */
 };
@@ -169,6 +173,8 @@ static const char *loader_find(const struct search *search, int (*match)(const c
     if (search->cuda_libs[0] && match == same_name && listed(search->load, wanted) &&
         folder_find(search->cuda_libs, match, wanted, path, size))
         return "the set's CUDA libraries";
+    if (search->runtime[0] && folder_find(search->runtime, match, wanted, path, size))
+        return "the project's CUDA runtime";
     if (list_find(getenv("LD_LIBRARY_PATH"), match, wanted, path, size))
         return "LD_LIBRARY_PATH";
     if (list_find(search->runpath, match, wanted, path, size))
@@ -212,7 +218,7 @@ static void judge_one(const struct search *search, int cuda_major, struct need_f
  * looks for it, without a set's CUDA libraries or RUNPATH. */
 void needs_judge_library(const char *name, int cuda_major, struct need_finding *finding)
 {
-    const struct search search = {"", "", ""};
+    const struct search search = {"", "", "", ""};
     memset(finding, 0, sizeof *finding);
     snprintf(finding->need.name, sizeof finding->need.name, "%s", name);
     finding->need.when = NEED_AT_LOAD;
@@ -305,6 +311,17 @@ static void expand_origin(const char *runpath, const char *origin, char *out, si
     }
 }
 
+/* The library folder of the CUDA runtime the project here pins, as 'cudnnv exec' puts it first on the library
+ * path (after the shims); "" when it pins none or it is not installed. */
+void needs_project_runtime(char *lib, size_t size)
+{
+    struct cudnnv_where where;
+    char why[PATH_MAX + 256];
+    selection_where(&where);
+    if (cuda_runtime_for_project(&where, lib, size, why, sizeof why) <= 0)
+        lib[0] = '\0';
+}
+
 int needs_judge_set(const char *root, const char *name, struct set_judgement *judgement)
 {
     static struct set_needs needs;
@@ -332,7 +349,8 @@ int needs_judge_set(const char *root, const char *name, struct set_judgement *ju
     if (realpath(lib_dir, real_lib) != NULL)
         expand_origin(needs.runpath[0] ? needs.runpath : cudnnv_name_major(info.version) >= 9 ? "$ORIGIN" : "", real_lib,
                       runpath, sizeof runpath);
-    struct search search = {cuda_libs, load, runpath};
+    needs_project_runtime(judgement->runtime, sizeof judgement->runtime);
+    struct search search = {cuda_libs, judgement->runtime, load, runpath};
     for (int i = 0; i < needs.count; i++) {
         struct need_finding *finding = &judgement->finding[judgement->count++];
         finding->need = needs.need[i];

@@ -28,12 +28,15 @@ struct set_judgement {
     char cuda[24];                 /* the set's CUDA build, "" when unknown */
     int needs_known;               /* 0: nothing recorded and the libraries could not be read */
     char runtime_unknown[160];     /* what the sources do not say of run-time loads, "" when they do */
+    char runtime[PATH_MAX];        /* the project's CUDA runtime searched (its lib/), "" when it pins none */
     int count;
     struct need_finding finding[SET_NEEDS_MAX];
 };
 
 /* Judges the set NAME of the store at root; 0, or -1 when it is not there. */
 int needs_judge_set(const char *root, const char *name, struct set_judgement *judgement);
+/* The lib/ folder of the CUDA runtime the project here pins and the store holds, else "". */
+void needs_project_runtime(char *lib, size_t size);
 /* One library a program opens by name itself (no set's CUDA libraries or RUNPATH), judged into finding. */
 void needs_judge_library(const char *name, int cuda_major, struct need_finding *finding);
 /* The folders looked in, in the loader's order, as one line for messages. */

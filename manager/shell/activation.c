@@ -73,6 +73,22 @@ int activation_library_path_first(const struct cudnnv_where *where, const char *
     return pinned < 0 ? -1 : 0;
 }
 
+int activation_runtime_first(const char *runtime)
+{
+    const char *current = getenv(PLATFORM_LIBRARY_PATH);
+    size_t length = strlen(runtime);
+    char value[8 * PATH_MAX];
+    if (runtime[0] == '\0' || (current != NULL && strncmp(current, runtime, length) == 0 &&
+                                (current[length] == '\0' || current[length] == PLATFORM_PATH_SEPARATOR)))
+        return 0;
+    if (current == NULL || current[0] == '\0')
+        snprintf(value, sizeof value, "%s", runtime);
+    else
+        snprintf(value, sizeof value, "%s%c%s", runtime, PLATFORM_PATH_SEPARATOR, current);
+    setenv(PLATFORM_LIBRARY_PATH, value, 1);
+    return PLATFORM_LINUX_SHIMS;   /* Linux's loader reads its path once, at a process's start */
+}
+
 int activation_plan(struct activation *plan)
 {
     struct cudnnv_where where;

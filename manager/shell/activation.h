@@ -34,6 +34,10 @@ int activation_plan_with(const char *version, struct activation *plan);
 /* The same plan for an image whose store is image_root (Linux): only cudnnv's entries, at the image's paths. */
 void activation_for_image(struct activation *plan, const char *image_root);
 
+/* For a command that loads cuDNN in this process as a program started here would (check): the runtime folder
+ * (the project's pinned one, "" for none) put first on the library path. 1 when the loader reads that path only at
+ * a process's start (Linux): the command must start again for it to count; else 0. */
+int activation_runtime_first(const char *runtime);
 /* The shims, then the project's pinned CUDA runtime: what leads the library path; -1 with why when the pin
  * cannot be served (out then holds the shims alone). */
 struct cudnnv_where;

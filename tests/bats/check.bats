@@ -41,3 +41,28 @@ cudnnCreate() = 1001 (CUDNN_STATUS_NOT_INITIALIZED)" ]
     assert_status 1
     assert_output_has "'8.9' is not installed"
 }
+
+@test "in a project pinning a CUDA runtime, plain check and doctor find what the set opens there, as exec serves it" {
+    install_fixture cudnn-linux-x86_64-9.1.0.70_cuda12-archive-test.tar.xz
+    printf '9.1\ncuda 12.2\n' > .cudnn-version
+    cudnnv install --cuda-libs-from "$FIXTURES/cuda-runtime/12.2/lib64" 2>/dev/null
+    local runtime="$CUDNNV_ROOT/cuda/runtime/12.2/lib"
+    # the shell's library path holds another CUDA major's libraries (CUDA 13's), as a machine with CUDA 13 does
+    LD_LIBRARY_PATH="$FIXTURES/cuda-runtime/13.0/lib" run cudnnv check
+    assert_status 0
+    assert_output_has "CUDA runtime: $runtime (the project's pin, first on the library path as 'cudnnv exec' serves it)"
+    assert_output_has "needs libcublasLt.so.12 (cuBLAS-backed engines (some convolution and matmul engines, legacy convolution, RNN)): found $runtime/libcublasLt.so.12"
+    assert_output_has "needs libnvrtc.so.12 (runtime-compiled engines): found $runtime/libnvrtc.so.12"
+    refute_output_has "another CUDA major"
+    refute_output_has "MISSING"
+    [ "$(cudnnv exec "$CUDNNV" check | grep '^needs')" = "$(printf '%s\n' "${lines[@]}" | grep '^needs')" ]
+    LD_LIBRARY_PATH="$FIXTURES/cuda-runtime/13.0/lib" run cudnnv doctor
+    assert_output_has "OK    needs: 9.1.0.70: judged with the project's CUDA runtime $runtime first on the library path"
+    assert_output_has "libcublasLt.so.12 (the project's CUDA runtime: $runtime/libcublasLt.so.12)"
+    refute_output_has "a library of another CUDA major"
+    # outside the project, the same shell finds only CUDA 13's, and says so
+    cd "$BATS_TEST_TMPDIR"
+    LD_LIBRARY_PATH="$FIXTURES/cuda-runtime/13.0/lib" run cudnnv check 9.1.0.70
+    refute_output_has "CUDA runtime:"
+    assert_output_has "needs libcublasLt.so.12 (cuBLAS-backed engines (some convolution and matmul engines, legacy convolution, RNN)): found only for another CUDA major"
+}
