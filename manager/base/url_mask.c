@@ -1,7 +1,9 @@
 /*
  * url_mask_passwords (url_mask.h): each "://" starts an authority that ends
  * at '/', '?', '#', white space, a quote or the end; when it holds user-info
- * (up to its last '@') with a ':', what follows that ':' is the password.
+ * (up to its last '@'), all of it is the secret: a private index takes a
+ * token as the user part alone (https://TOKEN@host/), as often as a
+ * password after a user's name.
  */
 #include "url_mask.h"
 
@@ -15,16 +17,15 @@ static void mask_one(char *authority)
         if (authority[i] == '@')
             at = authority + i;
     }
-    char *colon = at != NULL ? memchr(authority, ':', (size_t)(at - authority)) : NULL;
-    if (colon == NULL)
+    if (at == NULL || at == authority)
         return;
-    size_t secret = (size_t)(at - colon - 1);
+    size_t secret = (size_t)(at - authority);
     if (secret < 4) {   /* never longer than the text was: a short one is starred in place */
-        memset(colon + 1, '*', secret);
+        memset(authority, '*', secret);
         return;
     }
-    memcpy(colon + 1, "****", 4);
-    memmove(colon + 5, at, strlen(at) + 1);
+    memcpy(authority, "****", 4);
+    memmove(authority + 4, at, strlen(at) + 1);
 }
 
 void url_mask_passwords(char *text)

@@ -144,13 +144,13 @@ BASH_ENV=/tmp/evil" run --separate-stderr cudnnv env --format dockerfile 8.1
 
 @test "the password of an index address is never printed: pip's ****" {
     PIP_INDEX_URL="http://__token__:SECRET123@127.0.0.1:9/simple" run -1 cudnnv install 9.99.1
-    assert_output_has "http://__token__:****@127.0.0.1:9/simple/"
+    assert_output_has "http://****@127.0.0.1:9/simple/"
     refute_output_has "SECRET123"
     mkdir -p "$CUDNNV_ROOT"
     printf '[download]\nbase_url = https://mirror:hunter2secret@127.0.0.1:9/cudnn\n' > "$CUDNNV_ROOT/config"
     run cudnnv install --dry-run --cuda 12 9.1.0
     refute_output_has "hunter2secret"
-    assert_output_has "https://mirror:****@127.0.0.1:9/cudnn/"
+    assert_output_has "https://****@127.0.0.1:9/cudnn/"
 }
 
 @test "a server that sends more than the catalog announced is cut at that size, and no larger part is kept" {

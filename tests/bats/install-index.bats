@@ -210,7 +210,7 @@ wheel_sum() {
         >> "$CUDNNV_ROOT/catalog/catalog/9.1.0.70.ini"
     PIP_INDEX_URL="http://__token__:s3cret@127.0.0.1:$PORT/simple" run cudnnv install --cuda 12 9.1.0.70
     assert_status 0
-    assert_output_has "NVIDIA's address cannot be reached from here; trying the Python index you configured, http://__token__:****@127.0.0.1:$PORT/simple"
+    assert_output_has "NVIDIA's address cannot be reached from here; trying the Python index you configured, http://****@127.0.0.1:$PORT/simple"
     refute_output_has "s3cret"
     assert_output_has "installed 9.1.0.70 (cuDNN 9.1.0.70, CUDA 12)"
     # no index configured: the failure stands, with its fix

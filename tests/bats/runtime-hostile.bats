@@ -334,10 +334,10 @@ reindex() {
     run cudnnv install
     assert_status 0
     refute_output_has "s3cret"
-    assert_output_has "http://__token__:****@127.0.0.1:$PORT/"
+    assert_output_has "http://****@127.0.0.1:$PORT/"
     run grep -c s3cret "$CUDNNV_ROOT/cuda/runtime/11.0/cudnnv.ini"
     [ "$output" = 0 ]
-    grep -q "^from = http://__token__:\*\*\*\*@127.0.0.1:$PORT/" "$CUDNNV_ROOT/cuda/runtime/11.0/cudnnv.ini"
+    grep -q "^from = http://\*\*\*\*@127.0.0.1:$PORT/" "$CUDNNV_ROOT/cuda/runtime/11.0/cudnnv.ini"
     run cudnnv lock
     run grep -c s3cret cudnn.lock
     [ "$output" = 0 ]

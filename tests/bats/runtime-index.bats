@@ -227,3 +227,28 @@ sums() { (cd "$1" && sha256sum -- *); }
     assert_output_has "127.0.0.1:9"
     assert_no_runtime 13.0
 }
+
+@test "a token as the user part of an index, redist or channel address is never shown, recorded or locked" {
+    company_index
+    pin_runtime 13.0
+    run cudnnv install --index-url "http://SECRETTOKEN@127.0.0.1:$PORT/simple"
+    assert_status 0
+    refute_output_has "SECRETTOKEN"
+    assert_output_has "http://****@127.0.0.1:$PORT/simple"
+    run grep -rl SECRETTOKEN "$CUDNNV_ROOT/cuda/runtime/13.0/cudnnv.ini"
+    [ "$status" -eq 1 ]
+    grep -q "^from = http://\*\*\*\*@127.0.0.1:$PORT/simple$" "$CUDNNV_ROOT/cuda/runtime/13.0/cudnnv.ini"
+    cudnnv lock 2>/dev/null
+    run grep -c SECRETTOKEN cudnn.lock
+    [ "$output" = 0 ]
+    # the redist's address and a channel's, as the user part alone
+    printf '[catalog]\ncuda_redist = http://SECRETTOKEN@127.0.0.1:9/redist/\n' > "$CUDNNV_ROOT/config"
+    printf '8.1\ncuda 12.2\n' > .cudnn-version
+    run cudnnv install
+    assert_status 1
+    assert_output_has "http://****@127.0.0.1:9/redist/"
+    run cudnnv install --channel "http://SECRETTOKEN@127.0.0.1:9/channel"
+    assert_status 1
+    assert_output_has "http://****@127.0.0.1:9/channel"
+    refute_output_has "SECRETTOKEN"
+}

@@ -20,19 +20,22 @@ static void expect(const char *text, const char *expected)
     assert_string_equal(buffer, expected);
 }
 
-static void passwords_are_starred(void **state)
+static void user_parts_are_starred(void **state)
 {
     (void)state;
     expect("cannot read https://__token__:SECRET@pypi.example/simple/: HTTP 401",
-           "cannot read https://__token__:****@pypi.example/simple/: HTTP 401");
-    expect("http://u:p@127.0.0.1:8000/x and https://a:bcdefgh@h/y", "http://u:*@127.0.0.1:8000/x and https://a:****@h/y");
-    expect("https://user:pa:ss@w@host/", "https://user:****@host/");
+           "cannot read https://****@pypi.example/simple/: HTTP 401");
+    expect("http://u:p@127.0.0.1:8000/x and https://a:bcdefgh@h/y", "http://***@127.0.0.1:8000/x and https://****@h/y");
+    expect("https://user:pa:ss@w@host/", "https://****@host/");
+    /* a token as the user part alone, as many private indexes take it */
+    expect("https://TOKEN@host/simple/", "https://****@host/simple/");
+    expect("https://ab@host/", "https://**@host/");
 }
 
-static void addresses_without_a_password_are_left_alone(void **state)
+static void addresses_without_a_user_part_are_left_alone(void **state)
 {
     (void)state;
-    expect("https://token@host/simple/", "https://token@host/simple/");
+    expect("https://@host/simple/", "https://@host/simple/");
     expect("http://127.0.0.1:8000/a@b", "http://127.0.0.1:8000/a@b");
     expect("file:///srv/a:b@c", "file:///srv/a:b@c");
     expect("no address here: a:b@c", "no address here: a:b@c");
