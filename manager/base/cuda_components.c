@@ -53,30 +53,52 @@ const struct cuda_component *cuda_components(size_t *count)
     return components;
 }
 
-/* libSTEM.so, libSTEM.so.N...: the stem exactly, then ".so", then nothing or a dot. */
+/* Whether text is nothing, or ".N" parts of digits only (".12", ".12.2.140"): what may follow a library's ".so". */
+static int version_tail(const char *text)
+{
+    while (*text == '.') {
+        size_t digits = strspn(text + 1, "0123456789");
+        if (digits == 0)
+            return 0;
+        text += 1 + digits;
+    }
+    return *text == '\0';
+}
+
+/* libSTEM.so, libSTEM.so.N...: the stem exactly, then ".so", then dotted digits or nothing (never
+ * libcudart.so.12.bak, .so.12~ or a trailing blank). */
 static int linux_library_of(const char *file_name, const char *stem)
 {
     size_t length = strlen(stem);
     const char *rest = file_name + length;
-    return strncmp(file_name, stem, length) == 0 && strncmp(rest, ".so", 3) == 0 && (rest[3] == '\0' || rest[3] == '.');
+    return strncmp(file_name, stem, length) == 0 && strncmp(rest, ".so", 3) == 0 && version_tail(rest + 3);
 }
 
-/* STEMNNN.dll, as Windows spells it (any case). */
+/* STEMNNN.dll, as Windows spells it (any case): the stem, a version of digits and '_', ".dll". */
 static int windows_library_of(const char *file_name, const char *stem)
 {
     size_t length = strlen(file_name), stem_length = strlen(stem);
-    return length > stem_length + 4 && strncasecmp(file_name, stem, stem_length) == 0 &&
-           strcasecmp(file_name + length - 4, ".dll") == 0;
+    if (length <= stem_length + 4 || strncasecmp(file_name, stem, stem_length) != 0 ||
+        strcasecmp(file_name + length - 4, ".dll") != 0)
+        return 0;
+    size_t middle = length - 4 - stem_length;
+    return strspn(file_name + stem_length, "0123456789_") == middle;
+}
+
+const struct cuda_component *cuda_component_of_library_on(const char *file_name, int windows)
+{
+    for (size_t i = 0; i < sizeof components / sizeof components[0]; i++) {
+        if (windows ? windows_library_of(file_name, components[i].windows_stem)
+                    : linux_library_of(file_name, components[i].linux_stem))
+            return &components[i];
+    }
+    return NULL;
 }
 
 const struct cuda_component *cuda_component_of_library(const char *file_name)
 {
-    for (size_t i = 0; i < sizeof components / sizeof components[0]; i++) {
-        if (linux_library_of(file_name, components[i].linux_stem) ||
-            windows_library_of(file_name, components[i].windows_stem))
-            return &components[i];
-    }
-    return NULL;
+    const struct cuda_component *row = cuda_component_of_library_on(file_name, 0);
+    return row != NULL ? row : cuda_component_of_library_on(file_name, 1);
 }
 
 const struct cuda_component *cuda_component_named(const char *name)
@@ -169,5 +191,5 @@ int cuda_looks_like_library(const char *file_name)
     const char *so = strstr(file_name, ".so");
     if (length > 4 && strcasecmp(file_name + length - 4, ".dll") == 0)
         return 1;
-    return strncmp(file_name, "lib", 3) == 0 && so != NULL && (so[3] == '\0' || so[3] == '.');
+    return strncmp(file_name, "lib", 3) == 0 && so != NULL && version_tail(so + 3);
 }

@@ -28,8 +28,11 @@ enum cuda_source { CUDA_SOURCE_REDIST, CUDA_SOURCE_WHEEL, CUDA_SOURCE_CONDA, CUD
 
 /* Every component, in a fixed order; count gets how many. */
 const struct cuda_component *cuda_components(size_t *count);
-/* The component whose library file_name is (libcusolver.so.11, cusolver64_11.dll), else NULL. A cuDNN is none. */
+/* The component whose library file_name is (libcusolver.so.11, cusolver64_11.dll), else NULL. A cuDNN is none; a
+ * Linux library is libSTEM.so with nothing but ".N" parts after it, a Windows one STEM, digits, ".dll". */
 const struct cuda_component *cuda_component_of_library(const char *file_name);
+/* The same, for one system's libraries only: Linux's (windows 0) or Windows's DLLs (windows 1). */
+const struct cuda_component *cuda_component_of_library_on(const char *file_name, int windows);
 /* The component named name (its .name), else NULL. */
 const struct cuda_component *cuda_component_named(const char *name);
 /* The component's name in source ("libcublas", "nvidia-cublas", "libcublas", "libcublas"). */

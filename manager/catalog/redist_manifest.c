@@ -23,18 +23,32 @@ int redist_manifest_url(const char *base, const char *label, char *out, size_t s
     return snprintf(out, size, "%sredistrib_%s.json", base, label) < (int)size ? 0 : -1;
 }
 
-/* The labels of "redistrib_9.7.1.json" links in the index, each once; plain dotted numbers only. */
+int redist_label_is_valid(const char *label, size_t length)
+{
+    size_t parts = 0;
+    for (size_t at = 0; at <= length; parts++) {
+        size_t digits = 0;
+        while (at + digits < length && isdigit((unsigned char)label[at + digits]))
+            digits++;
+        if (digits == 0 || digits > 5 || (at + digits < length && label[at + digits] != '.'))
+            return 0;
+        at += digits + 1;
+    }
+    return parts >= 2 && parts <= 4;
+}
+
+/* The labels of "redistrib_9.7.1.json" links in the index, each once; releases only (redist_label_is_valid). */
 int redist_index_labels(const char *index, char labels[][32], int max)
 {
-    static const char prefix[] = "redistrib_";
+    static const char prefix[] = "redistrib_", suffix[] = ".json";
     int count = 0;
     for (const char *c = strstr(index, prefix); c != NULL && count < max; c = strstr(c + 1, prefix)) {
         const char *label = c + sizeof prefix - 1;
         size_t length = strspn(label, "0123456789.");
         if (length > 0 && label[length - 1] == '.')
             length--;   /* the dot of ".json" */
-        if (length == 0 || length >= 32 || strncmp(label + length, ".json", 5) != 0 ||
-            !isdigit((unsigned char)label[0]))
+        if (length >= 32 || strncmp(label + length, suffix, sizeof suffix - 1) != 0 ||
+            !redist_label_is_valid(label, length))
             continue;
         int seen = 0;
         for (int i = 0; i < count && !seen; i++)

@@ -21,6 +21,9 @@
  * redistrib_LABEL.json; 0, or -1 when it does not fit. */
 int redist_manifest_url(const char *base, const char *label, char *out, size_t size);
 int redist_index_labels(const char *index, char labels[][32], int max);
+/* Whether label's first length bytes are a release as NVIDIA labels them: digits, a dot, digits, and at most two more
+ * ".digits" ("12.2", "12.2.2", "9.7.1"; never "12.2." or "12..2"). */
+int redist_label_is_valid(const char *label, size_t length);
 int redist_manifest_release(const char *json, const char *base_url, struct catalog_release *release,
                             char *why, size_t why_size);
 /* One component of a CUDA redist manifest (libcublas, cuda_nvrtc): its version and the platform's archive. */

@@ -42,12 +42,13 @@
 #include <time.h>
 #include <unistd.h>
 
-/* A library of CUDA's own (cuda_components.h) that a program loads by name; never a cuDNN, nothing else. */
+/* A library of CUDA's own (cuda_components.h) that a program of this system loads by name (a DLL only on
+ * Windows); never a cuDNN, nothing else. */
 static int is_runtime_library(const char *name)
 {
     if (cudnnv_text_has_controls(name) || strchr(name, '/') != NULL || strchr(name, '\\') != NULL)
         return 0;
-    return cuda_component_of_library(name) != NULL;
+    return cuda_component_of_library_on(name, PLATFORM_IS_WINDOWS) != NULL;
 }
 
 /* Whether a file of the folder may be hard-linked into the store: this user's, written by no one else, not setuid

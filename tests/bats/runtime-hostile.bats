@@ -50,6 +50,30 @@ mixed_folder() {
     assert_output_has "cuda 11.0: ok"
 }
 
+@test "a folder's lookalikes of CUDA's libraries are no libraries: .bak, .orig, .rpmsave, ~, a trailing blank, a word after the version, a DLL on Linux" {
+    project_pinning 11.0
+    local dir="$BATS_TEST_TMPDIR/lookalikes" name
+    mkdir -p "$dir"
+    cp -a "$RUNTIMES/11.0/lib64/." "$dir/"
+    for name in libcudart.so.11.0.evil libcudart.so.11.0.bak libcufft.so.10.orig libcurand.so.10.rpmsave \
+                "libcusolver.so.10~" "libcusparse.so.11 " cufft64_11.dll; do
+        echo "not CUDA's: $name" > "$dir/$name"
+    done
+    run cudnnv install --cuda-libs-from "$dir"
+    assert_status 0
+    local lib="$CUDNNV_ROOT/cuda/runtime/11.0/lib"
+    run ls -A "$lib"
+    refute_output_has "evil"
+    refute_output_has ".bak"
+    refute_output_has ".orig"
+    refute_output_has "rpmsave"
+    refute_output_has "~"
+    refute_output_has "dll"
+    [ ! -e "$lib/libcusparse.so.11 " ]
+    run grep -rl "not CUDA's" "$lib"
+    [ "$status" -eq 1 ]
+}
+
 @test "a runtime in the store that holds libraries not CUDA's is named by verify and doctor, with the fix" {
     project_pinning 11.0
     cudnnv install --cuda-libs-from "$RUNTIMES/11.0/lib64" 2>/dev/null

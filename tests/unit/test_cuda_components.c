@@ -42,6 +42,23 @@ static void a_cudnn_or_another_library_is_no_component(void **state)
     assert_null(cuda_component_named("cudnn"));
 }
 
+static void a_lookalike_name_is_no_library(void **state)
+{
+    (void)state;
+    static const char *const lookalikes[] = {"libcudart.so.12.evil", "libcudart.so.12.bak", "libcudart.so.12.orig",
+                                             "libcudart.so.12.rpmsave", "libcudart.so.12~", "libcudart.so.12 ",
+                                             "libcudart.so.", "libcudart.so..12", "libcudart.so.12.", "cufft64_11.dll.bak",
+                                             "cufft64_11a.dll"};
+    for (size_t i = 0; i < sizeof lookalikes / sizeof lookalikes[0]; i++)
+        assert_null(cuda_component_of_library(lookalikes[i]));
+    assert_non_null(cuda_component_of_library("libcudart.so.12.2.140"));
+    assert_non_null(cuda_component_of_library("nvrtc64_120_0.dll"));
+    /* one system's libraries only */
+    assert_null(cuda_component_of_library_on("cufft64_11.dll", 0));
+    assert_null(cuda_component_of_library_on("libcufft.so.11", 1));
+    assert_non_null(cuda_component_of_library_on("cufft64_11.dll", 1));
+}
+
 static void the_cuda_libs_are_the_packages_cudnn_opens(void **state)
 {
     (void)state;
