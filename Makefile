@@ -707,6 +707,8 @@ install: $(CUDNNV) $(INSTALLER) $(UPDATER) $(SHIM_LIBS) $(CATALOG_DATA) $(SPANK_
 	sed 's/@CUDNNV@/cudnnv/g' hooks/complete.fish > "$(DESTDIR)$(PREFIX)/$(FISH_COMPLETION)/cudnnv.fish"
 	install -d "$(DESTDIR)$(PREFIX)/share/cudnnv/asdf-plugin/bin"
 	install -m 755 $(PLUGIN_FILES) "$(DESTDIR)$(PREFIX)/share/cudnnv/asdf-plugin/bin/"
+	install -d "$(DESTDIR)$(PREFIX)/share/cudnnv/asdf-plugin/lib"
+	install -m 644 $(PLUGIN_LIB_FILES) "$(DESTDIR)$(PREFIX)/share/cudnnv/asdf-plugin/lib/"
 
 # Removes what install wrote, file by file, then the folders that are cudnnv's
 # own (lib/cudnnv, share/cudnnv) once they are empty; bin/ and share/man stay.
@@ -717,8 +719,9 @@ ZSH_COMPLETION  = share/zsh/vendor-completions
 FISH_COMPLETION = share/fish/vendor_completions.d
 # The asdf-style plugin mise and asdf load for 'cudnn' (docs/mise.md): scripts that call cudnnv.
 PLUGIN_FILES    = $(wildcard hooks/asdf-plugin/bin/*)
+PLUGIN_LIB_FILES = $(wildcard hooks/asdf-plugin/lib/*)
 INSTALLED_FILES = bin/cudnnv share/man/man1/cudnnv.1 $(CATALOG_FILES:versions/%=share/cudnnv/%) \
-                  $(PLUGIN_FILES:hooks/%=share/cudnnv/%) \
+                  $(PLUGIN_FILES:hooks/%=share/cudnnv/%) $(PLUGIN_LIB_FILES:hooks/%=share/cudnnv/%) \
                   $(BASH_COMPLETION)/cudnnv $(ZSH_COMPLETION)/_cudnnv $(FISH_COMPLETION)/cudnnv.fish \
                   $(patsubst %,lib/cudnnv/%,$(notdir $(SHIM_LIBS) $(INSTALLER) $(UPDATER))) lib/cudnnv/cudnnv_spank.so \
                   $(SHIM_MAJORS:%=lib/cudnnv/windows/cudnn64_%.dll) $(NVRTC_SONAMES:%=lib/cudnnv/forward/%/libnvrtc.so) \
@@ -726,7 +729,7 @@ INSTALLED_FILES = bin/cudnnv share/man/man1/cudnnv.1 $(CATALOG_FILES:versions/%=
 uninstall:
 	rm -f $(patsubst %,"$(DESTDIR)$(PREFIX)/%",$(INSTALLED_FILES))
 	for d in $(NVRTC_SONAMES:%=lib/cudnnv/forward/%) lib/cudnnv/forward lib/cudnnv/windows lib/cudnnv share/cudnnv/catalog \
-	  share/cudnnv/asdf-plugin/bin share/cudnnv/asdf-plugin share/cudnnv \
+	  share/cudnnv/asdf-plugin/bin share/cudnnv/asdf-plugin/lib share/cudnnv/asdf-plugin share/cudnnv \
 	  $(BASH_COMPLETION) share/bash-completion $(ZSH_COMPLETION) share/zsh $(FISH_COMPLETION) share/fish; do \
 	  [ ! -d "$(DESTDIR)$(PREFIX)/$$d" ] || rmdir --ignore-fail-on-non-empty "$(DESTDIR)$(PREFIX)/$$d"; done
 

@@ -34,14 +34,24 @@ static void major_minor(const char *version, char *out, size_t size)
     snprintf(out, size, "%d.%d", major, minor);
 }
 
-/* Splits "tensorflow==2.5" (or "torch": version "") into a known framework name and a version. */
+/* A framework's version as --for takes it: digits in dotted parts ("2.5", "2.1.0"), nothing else. */
+static int is_dotted_number(const char *text)
+{
+    size_t length = strlen(text);
+    if (length == 0 || length >= 32 || text[0] == '.' || text[length - 1] == '.' || strstr(text, "..") != NULL)
+        return 0;
+    return strspn(text, "0123456789.") == length;
+}
+
+/* Splits "tensorflow==2.5" (or "torch": version "") into a known framework name and a version; anything else
+ * (a version with letters, a second "==", a command substitution) is refused before anything is read or written. */
 static int parse_request(const char *request, const char **framework, char *version, size_t size)
 {
     const char *equals = strstr(request, "==");
     size_t length = equals ? (size_t)(equals - request) : strlen(request);
     char name[32];
-    if (length >= sizeof name || (equals != NULL && equals[2] == '\0'))
-        return usage_problem("--for wants FRAMEWORK or FRAMEWORK==VERSION, e.g. torch or tensorflow==2.5");
+    if (length >= sizeof name || (equals != NULL && !is_dotted_number(equals + 2)))
+        return usage_problem("--for wants FRAMEWORK or FRAMEWORK==VERSION (digits and dots), e.g. torch or tensorflow==2.5");
     memcpy(name, request, length);
     name[length] = '\0';
     *framework = framework_canonical_name(name);

@@ -89,3 +89,26 @@ catalog_release() {
     run cudnnv version-name
     [ "$output" = 8.0.4.30 ]
 }
+
+@test "the plugin passes a version and nothing else: --help, an option, a path, a new line are refused with one line" {
+    catalog_release
+    local version
+    for version in --help "--index-url=http://127.0.0.1:9/simple" "$ARCHIVES/cudnn-11.2-linux-x64-v8.1.0.77-test.tgz" \
+                   "$(printf '8.1\n--help')" 8.1-cuda "8.1 " -cuda12 8..1; do
+        rm -rf "$BATS_TEST_TMPDIR/tool"
+        ASDF_INSTALL_TYPE=version ASDF_INSTALL_VERSION="$version" ASDF_INSTALL_PATH="$BATS_TEST_TMPDIR/tool" \
+            run --separate-stderr "$PLUGIN/bin/install"
+        [ "$status" -eq 1 ] || { echo "accepted: $version" >&2; return 1; }
+        [ "${#stderr_lines[@]}" -eq 1 ] || { echo "not one line for $version: $stderr" >&2; return 1; }
+        assert_output_has "is not a cuDNN version" "$stderr"
+        [ ! -e "$BATS_TEST_TMPDIR/tool/cudnnv-set" ]
+        [ ! -d "$CUDNNV_ROOT/versions" ] || [ -z "$(ls -A "$CUDNNV_ROOT/versions")" ]
+    done
+    ASDF_INSTALL_TYPE=version ASDF_INSTALL_VERSION="--help" run bash -c ". '$PLUGIN/bin/exec-env'; echo \"\${LD_PRELOAD:-none}\""
+    [ "${lines[-1]}" = none ]
+    # a version, and one with its CUDA build, go through
+    ASDF_INSTALL_TYPE=version ASDF_INSTALL_VERSION=8.1.0.77 ASDF_INSTALL_PATH="$BATS_TEST_TMPDIR/tool" \
+        run "$PLUGIN/bin/install"
+    assert_status 0
+    [ "$(cat "$BATS_TEST_TMPDIR/tool/cudnnv-set")" = "$CUDNNV_ROOT/versions/8.1.0.77" ]
+}

@@ -114,6 +114,20 @@ pins_for() {
     assert_output_has "the catalog has no tensorflow 9.9"
 }
 
+@test "use --for takes a known name and digits and dots only: junk after a version, letters, a command substitution are refused, nothing written" {
+    install_fixture cudnn-11.2-linux-x64-v8.1.0.77-test.tgz
+    local spec
+    for spec in 'torch==2.1.0x' 'torch==$(touch pwned)' 'tensorflow==2.5 junk' 'tensorflow==2.5;rm' 'torch==2.1==2.2' \
+                'torch==.2' 'torch==2..1' 'torch==2.' 'torch$(id)' 'torch==2.1.0-rc1'; do
+        run cudnnv use --for "$spec"
+        [ "$status" -eq 2 ] || { echo "accepted: $spec ($status): $output" >&2; return 1; }
+        [ ! -e .cudnn-version ] || { echo "written for: $spec" >&2; return 1; }
+    done
+    [ ! -e pwned ]
+    run cudnnv use --for 'tensorflow==2.5'
+    assert_status 0
+}
+
 @test "use refuses two names of one major (the second would never count), naming why" {
     setup_store
     run cudnnv use 8.0 8.1
