@@ -20,7 +20,9 @@
 #include "fsutil.h"
 
 #include "ini_read.h"
+#include "store.h"
 #include "store_layout.h"
+#include "cudnnv_select.h"
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -145,6 +147,27 @@ static int take_setting(void *user, const char *section, const char *key, const 
     return 1;
 }
 
+/*
+ * A job's own settings (CUDNNV_CONFIG) are obeyed as the store's are: only
+ * when the file, and every folder above it, is this user's, root's or the
+ * store's owner's and written by no one else (the shim's rule for a set).
+ * A config in another user's hands would choose where runtimes and sets
+ * come from; refused, it is said once and every setting keeps its default.
+ */
+static int job_config_trusted(const char *root, const char *path)
+{
+    struct cudnnv_trust trust;
+    char why[PATH_MAX + 128];
+    if (!is_regular_file(path))
+        return 1;   /* nothing to read */
+    cudnnv_trust_init(&trust, root, store_system_root());
+    if (cudnnv_trusted_path(&trust, path, why, sizeof why))
+        return 1;
+    fail("refusing CUDNNV_CONFIG=%s: %s; every setting keeps its default (unset CUDNNV_CONFIG, or give a file of your own)",
+         path, why);
+    return 0;
+}
+
 static int config_read_file(const char *root, struct config *config)
 {
     char path[PATH_MAX];
@@ -156,9 +179,11 @@ static int config_read_file(const char *root, struct config *config)
     config->low_speed_time = CONFIG_LOW_SPEED_TIME;
     config->download_max_size = CONFIG_DOWNLOAD_MAX_SIZE;
     const char *own = getenv("CUDNNV_CONFIG");   /* a job's own settings (the CI action), instead of the store's */
-    if (own != NULL && own[0] != '\0')
+    if (own != NULL && own[0] != '\0') {
         snprintf(path, sizeof path, "%s", own);
-    else if (cudnnv_store_path(path, sizeof path, root, CUDNNV_STORE_CONFIG, NULL) != 0)
+        if (!job_config_trusted(root, path))
+            return -1;
+    } else if (cudnnv_store_path(path, sizeof path, root, CUDNNV_STORE_CONFIG, NULL) != 0)
         return 0;
     if (!is_regular_file(path))
         return 0;

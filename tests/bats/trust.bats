@@ -176,3 +176,23 @@ open_folder() {
     assert_status 127
     assert_output_has "refusing set '8.1.0.77': $open_dir can be written by another user"
 }
+
+@test "CUDNNV_CONFIG is obeyed as the store is: another user's file in a 1777 folder is refused, naming its owner" {
+    if [ "$(id -u)" != 0 ]; then skip "needs root to give a file to another user"; fi
+    local shared="$BATS_TEST_TMPDIR/shared" served="$BATS_TEST_TMPDIR/their redist"
+    mkdir -p "$shared" "$served"
+    chmod 1777 "$shared"
+    printf '[catalog]\ncuda_redist = file://%s/\n' "${served// /%20}" > "$shared/config"
+    chown nobody "$shared/config"
+    install_fixture cudnn-11.2-linux-x64-v8.1.0.77-test.tgz
+    printf '8.1\ncuda 12.2\n' > .cudnn-version
+    CUDNNV_CONFIG="$shared/config" run cudnnv install --dry-run
+    assert_output_has "refusing CUDNNV_CONFIG=$shared/config: $shared/config belongs to user $(id -u nobody), not to you, root or the store's owner"
+    refute_output_has "their redist"
+    refute_output_has "their%20redist"
+    # the same file, root's own, is obeyed
+    chown root "$shared/config"
+    CUDNNV_CONFIG="$shared/config" run cudnnv install --dry-run
+    refute_output_has "refusing CUDNNV_CONFIG"
+    assert_output_has "their%20redist"
+}
