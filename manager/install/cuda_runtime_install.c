@@ -13,6 +13,7 @@
 #include "cuda_runtime_install.h"
 
 #include "apt_repo.h"
+#include "beneath.h"
 #include "archive_fetch.h"
 #include "catalog.h"
 #include "conda_channel.h"
@@ -34,6 +35,7 @@
 #include <dirent.h>
 #include <strings.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -64,27 +66,28 @@ static int may_hard_link(const struct stat *info)
 #endif
 }
 
-/* Where a link of the folder leads, resolved, when that is a regular file inside the folder (real_folder, resolved):
- * 0 with the path in out; -1 after a message (a link out of the folder, or to no regular file). */
-static int link_inside(const char *real_folder, const char *from, char *out)
+/* Why an entry could not be opened below the folder: 1 when it is passed over (gone, dangling, a special file),
+ * -1 after a message (a link that leads out of the folder). */
+static int refuse_entry(const char *folder, const char *from, int error)
 {
-    size_t length = strlen(real_folder);
-    struct stat info;
-    if (realpath(from, out) == NULL)
-        return fail("refusing %s: it leads nowhere (%s); nothing was brought", from, strerror(errno));
-    if (strncmp(out, real_folder, length) != 0 || (out[length] != '/' && strcmp(real_folder, "/") != 0) ||
-        stat(out, &info) != 0 || !S_ISREG(info.st_mode))
-        return fail("refusing %s: it leads out of %s (to %s); a runtime holds only its own files, nothing was brought",
-                    from, real_folder, out);
-    return 0;
+    if (error != EXDEV && error != ELOOP)
+        return 1;
+    fail("refusing %s: it leads out of %s; a runtime holds only its own files, nothing was brought", from, folder);
+    return -1;
 }
 
-/* One entry of the folder into lib/: a link to a plain name of the folder as that link; a link elsewhere in the
- * folder as a copy of its file; a regular file as a hard link (may_hard_link) or a copy, never setuid. 0, 1 when
- * passed over (not a file, a dangling link), -1 after a message. */
-static int take_entry(const char *real_folder, const char *folder, const char *name, const char *lib)
+/*
+ * One entry of the folder into lib/, the entry opened once (below the folder:
+ * a link that leads out is refused) and judged by what was opened: a link to a
+ * plain name of the folder stays that link; anything else must open as a
+ * regular file, hard-linked when may_hard_link says so, else copied from the
+ * open file (mode 0755 at most, never setuid). So a file swapped for a link
+ * to someone else's file between the listing and the copy is never read.
+ * 0, 1 when passed over (not a file, a dangling link), -1 after a message.
+ */
+static int take_entry(int top, const char *folder, const char *name, const char *lib)
 {
-    char from[PATH_MAX], to[PATH_MAX], target[PATH_MAX], resolved[PATH_MAX];
+    char from[PATH_MAX], to[PATH_MAX], target[PATH_MAX];
     struct stat info;
     if (path_join(from, sizeof from, folder, name) != 0 || path_join(to, sizeof to, lib, name) != 0 ||
         lstat(from, &info) != 0)
@@ -94,17 +97,20 @@ static int take_entry(const char *real_folder, const char *folder, const char *n
         target[length > 0 ? length : 0] = '\0';
         if (length > 0 && strchr(target, '/') == NULL && strcmp(target, "..") != 0 && strcmp(target, ".") != 0)
             return symlink(target, to) == 0 ? 0 : fail("cannot create %s: %s", to, strerror(errno));
-        if (stat(from, &info) != 0)
-            return 1;   /* a dangling link brings nothing */
-        if (link_inside(real_folder, from, resolved) != 0)
-            return -1;
-        return copy_file(resolved, to, info.st_mode & 0755) == 0 ? 0 : fail("cannot copy %s: %s", from, strerror(errno));
     }
-    if (!S_ISREG(info.st_mode))
-        return 1;
-    if ((may_hard_link(&info) && link(from, to) == 0) || copy_file(from, to, info.st_mode & 0755) == 0)
-        return 0;
-    return fail("cannot copy %s: %s", from, strerror(errno));
+    int fd = beneath_open_entry(top, folder, name, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+    if (fd < 0)
+        return refuse_entry(folder, from, errno);
+    int status = 1;
+    if (fstat(fd, &info) == 0 && S_ISREG(info.st_mode)) {
+        if ((may_hard_link(&info) && platform_link_descriptor(fd, to) == 0) ||
+            copy_from_descriptor(fd, to, info.st_mode & 0755) == 0)
+            status = 0;
+        else
+            status = fail("cannot copy %s: %s", from, strerror(errno));
+    }
+    close(fd);
+    return status;
 }
 
 /*
@@ -145,8 +151,8 @@ static void runtime_release(const char *lib, char *out, size_t size)
 /* CUDA's libraries of folder into lib (count: how many); the folder's other libraries are left there, and said. */
 static int copy_folder(const char *folder, const char *lib, int *count)
 {
-    char real_folder[PATH_MAX];
-    DIR *dir = realpath(folder, real_folder) != NULL ? opendir(folder) : NULL;
+    int top = beneath_open_folder(folder);
+    DIR *dir = top >= 0 ? opendir(folder) : NULL;
     struct dirent *entry;
     int status = dir != NULL ? 0 : fail("cannot read %s: %s", folder, strerror(errno)), others = 0;
     *count = 0;
@@ -155,13 +161,15 @@ static int copy_folder(const char *folder, const char *lib, int *count)
             others += cuda_looks_like_library(entry->d_name);
             continue;
         }
-        int taken = take_entry(real_folder, folder, entry->d_name, lib);
+        int taken = take_entry(top, folder, entry->d_name, lib);
         if (taken < 0)
             status = 1;
         *count += taken == 0;
     }
     if (dir != NULL)
         closedir(dir);
+    if (top > 0)
+        close(top);
     if (status == 0 && others > 0)
         note("%d %s in %s %s not CUDA's: left where %s", others, others == 1 ? "library" : "libraries", folder,
              others == 1 ? "is" : "are", others == 1 ? "it is" : "they are");

@@ -75,10 +75,8 @@ static int open_source(const struct collect *state, const char *path)
 static int link_opened(int in, const char *from, const char *to, mode_t mode)
 {
 #ifdef __linux__
-    char opened[64];
     (void)from;
-    snprintf(opened, sizeof opened, "/proc/self/fd/%d", in);
-    if (linkat(AT_FDCWD, opened, AT_FDCWD, to, AT_SYMLINK_FOLLOW) != 0)
+    if (platform_link_descriptor(in, to) != 0)
         return -1;
     if (fchmod(in, mode) != 0 || fsync(in) != 0) {
         unlink(to);

@@ -17,6 +17,9 @@ int platform_path_is_absolute(const char *path);
 int platform_lock(int fd, int wait);
 int platform_exchange(const char *staged, const char *target);
 int platform_sync_directory(const char *path);
+/* A new name, to, for the file open as fd (a hard link to what was opened, not to what its path names now); 0, or
+ * -1 (always on Windows: the caller copies instead). */
+int platform_link_descriptor(int fd, const char *to);
 /* platform_run_capture's answer when the program ran past its time and was stopped. */
 #define PLATFORM_TIMED_OUT (-2)
 int platform_run_capture(char **argv, char *out, size_t size, int seconds);

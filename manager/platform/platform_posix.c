@@ -168,6 +168,13 @@ long platform_mtime_nsec(const struct stat *info)
     return info->st_mtim.tv_nsec;
 }
 
+int platform_link_descriptor(int fd, const char *to)
+{
+    char path[64];
+    snprintf(path, sizeof path, "/proc/self/fd/%d", fd);
+    return linkat(AT_FDCWD, path, AT_FDCWD, to, AT_SYMLINK_FOLLOW);
+}
+
 /* Flushes a directory's entries (a new file's name) to the disk. */
 int platform_sync_directory(const char *path)
 {

@@ -235,6 +235,15 @@ long platform_mtime_nsec(const struct stat *info)
     return 0;
 }
 
+/* No hard link to an open file here: the caller copies it. */
+int platform_link_descriptor(int fd, const char *to)
+{
+    (void)fd;
+    (void)to;
+    errno = ENOSYS;
+    return -1;
+}
+
 /* NTFS journals its directories itself; Windows has no way to flush one that a user may use. */
 int platform_sync_directory(const char *path)
 {

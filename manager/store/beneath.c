@@ -167,3 +167,18 @@ int beneath_open_parent(int top, const char *path, int create, char *leaf, size_
 {
     return walk_path(top, path, 0, create, leaf, leaf_size);
 }
+
+int beneath_open_folder(const char *folder)
+{
+    return open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+}
+
+int beneath_open_entry(int top, const char *folder, const char *name, int flags)
+{
+    (void)folder;
+    if (strchr(name, '/') != NULL || strcmp(name, "..") == 0 || strcmp(name, ".") == 0) {
+        errno = EXDEV;
+        return -1;
+    }
+    return beneath_open(top, name, flags);
+}

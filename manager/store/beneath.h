@@ -28,4 +28,16 @@ int beneath_open(int top, const char *path, int flags);
  */
 int beneath_open_parent(int top, const char *path, int create, char *leaf, size_t leaf_size);
 
+/*
+ * A folder the user names (a toolkit's lib64, a conda env's lib), read
+ * entry by entry: the folder opened once (beneath_open_folder: -1 with
+ * errno), then each entry opened once with flags, following links only
+ * below the folder (EXDEV when one leads out), so that what is judged
+ * (fstat) and copied is the file opened, whatever is swapped in its place
+ * between two steps. cudnnv.exe, where such folders hold no links, opens
+ * the entry by its path.
+ */
+int beneath_open_folder(const char *folder);
+int beneath_open_entry(int top, const char *folder, const char *name, int flags);
+
 #endif

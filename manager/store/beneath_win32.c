@@ -7,7 +7,12 @@
  */
 #include "beneath.h"
 
+#include "fsutil.h"
+
 #include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <string.h>
 
 int beneath_open(int top, const char *path, int flags)
 {
@@ -27,4 +32,21 @@ int beneath_open_parent(int top, const char *path, int create, char *leaf, size_
     (void)leaf_size;
     errno = ENOSYS;
     return -1;
+}
+
+int beneath_open_folder(const char *folder)
+{
+    (void)folder;
+    return 0;   /* no descriptor for a folder here: entries are opened by their paths */
+}
+
+int beneath_open_entry(int top, const char *folder, const char *name, int flags)
+{
+    char path[PATH_MAX];
+    (void)top;
+    if (strchr(name, '/') != NULL || strchr(name, '\\') != NULL || path_join(path, sizeof path, folder, name) != 0) {
+        errno = EXDEV;
+        return -1;
+    }
+    return open(path, flags | O_BINARY);
 }

@@ -118,6 +118,25 @@ mixed_folder() {
     [ -z "$output" ]
 }
 
+@test "a folder's file swapped for a link to someone else's file between the check and the copy is never read" {
+    project_pinning 11.0
+    local dir="$BATS_TEST_TMPDIR/swapped" secret="$BATS_TEST_TMPDIR/secret"
+    cp -a "$RUNTIMES/11.0/lib64" "$dir"
+    printf 'a secret of another user\n' > "$secret"
+    chmod 0600 "$secret"
+    ln -s "$secret" "$dir/.swap"
+    cc -shared -fPIC -o "$BATS_TEST_TMPDIR/swap.so" "$BATS_TEST_DIRNAME/../fixtures/swap_on_lstat.c" -ldl
+    # the lstat of libcufft.so.10.2.1.245 sees a regular file; right after, it is a link to the secret
+    SWAP_NAME=/libcufft.so.10.2.1.245 SWAP_WITH="$dir/.swap" LD_PRELOAD="$BATS_TEST_TMPDIR/swap.so" \
+        run cudnnv install --cuda-libs-from "$dir"
+    [ -L "$dir/libcufft.so.10.2.1.245" ]
+    assert_status 1
+    assert_output_has "refusing $dir/libcufft.so.10.2.1.245: it leads out of $dir"
+    assert_no_runtime 11.0
+    run grep -rl "a secret of another user" "$CUDNNV_ROOT"
+    [ "$status" -eq 1 ]
+}
+
 @test "another user's files are copied, never hard-linked; a setuid bit is never kept" {
     if [ "$(id -u)" != 0 ]; then skip "needs root to give files to another user"; fi
     project_pinning 11.0
