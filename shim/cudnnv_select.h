@@ -31,6 +31,7 @@
 #define CUDNNV_READ_NO_ENTRY   (-8)  /* another tool's version file (.tool-versions, mise.toml) names no cudnn */
 #define CUDNNV_READ_HAS_NUL    (-9)  /* a NUL byte in a version file: not text, never read as far as it */
 #define CUDNNV_READ_NOT_UNDERSTOOD (-10) /* a mise.toml whose TOML (or cudnn value) the reader does not understand */
+#define CUDNNV_READ_DUPLICATE  (-11) /* a mise.toml that gives cudnn's version twice: a TOML error, never the first taken */
 
 /* Other tools' version files a project may pin cuDNN in instead (tool_file.c), and how much of one is read. */
 #define CUDNNV_TOOL_VERSIONS_FILE ".tool-versions"

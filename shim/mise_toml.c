@@ -3,11 +3,15 @@
  * string or a comment is never taken for a key: the file is scanned token
  * by token (the four kinds of strings, arrays and inline tables over any
  * number of lines, comments, table headers, dotted and quoted keys), and
- * only the value of tools.cudnn is read: a string ("8.1" or '8.1'), an
- * array of them (["8.1", '9']), or an inline table whose version is one
- * ({ version = '8.1' }), as mise takes them. What this reader does not
- * understand is CUDNNV_READ_NOT_UNDERSTOOD, never a guess. libc only: the
- * shim's selection reads it.
+ * only the value of tools.cudnn is read, in every form mise takes: a string
+ * ("8.1" or '8.1'), an array of them (["8.1", '9']), or a table whose
+ * version is one, written inline ({ version = '8.1' }) or as [tools.cudnn];
+ * the key dotted or not (tools.cudnn.version, cudnn.version under [tools]),
+ * and [tools] itself inline (tools = { cudnn = "8.1" }). The whole file is
+ * read: cudnn's version given twice, or its table headed twice, is a TOML
+ * error (CUDNNV_READ_DUPLICATE), never the first one taken. What this
+ * reader does not understand is CUDNNV_READ_NOT_UNDERSTOOD, never a guess.
+ * libc only: the shim's selection reads it.
  */
 #include "cudnnv_select.h"
 
@@ -103,12 +107,17 @@ static const char *key_end(const char *c, char *key, size_t size)
 }
 
 /* Where tools.cudnn's names go while its value is read: each string of it (the value itself, an array's
- * strings, an inline table's version) is a name; status is negative once a name is refused. */
+ * strings, a table's version) is a name; status is negative once a name is refused; defined counts the
+ * versions given (more than one is a TOML error). */
 struct sink {
     cudnnv_name *names;
     char *bad;
-    int count, max, status;
+    int count, max, status, defined;
 };
+
+/* What a value given to the sink is: [tools] (a table holding cudnn), tools.cudnn (a version, or a table holding
+ * one), a version (a string or an array of them), or one string of such an array. */
+enum level { LEVEL_TOOLS, LEVEL_TOOL, LEVEL_VERSION, LEVEL_ELEMENT, LEVEL_NONE = -1 };
 
 /* A string read as a name: one line, no escape. */
 static const char *take_string(const char *c, const char *end, int multi, int plain, struct sink *sink)
@@ -121,29 +130,48 @@ static const char *take_string(const char *c, const char *end, int multi, int pl
     return sink->count < 0 ? NULL : end;
 }
 
+/* The level of a key's value: the key joined with its table (within LEVEL_NONE), or a key of an inline table of
+ * level within ("cudnn" within [tools], "version" within tools.cudnn); LEVEL_NONE when it is not cudnn's. */
+static int level_of(const char *key, int within)
+{
+    static const char *const full[] = {"tools", "tools.cudnn", "tools.cudnn.version"};
+    size_t skip = within == LEVEL_NONE ? 0 : strlen(full[within]) + 1;
+    for (int level = LEVEL_TOOLS; level <= LEVEL_VERSION; level++) {
+        if (strlen(full[level]) > skip && strcmp(full[level] + skip, key) == 0)
+            return level;
+    }
+    return LEVEL_NONE;
+}
+
 /*
  * The end of any value at c (a string, an array or an inline table over
- * lines, or a bare number, date or boolean), or NULL; with sink, its
- * strings become names (sink is passed into an array's elements and to an
- * inline table's version alone; anything else there is refused).
+ * lines, or a bare number, date or boolean), or NULL; with sink, the value
+ * is tools.cudnn's at that level, and its strings become names (anything
+ * else where a version belongs is refused).
  */
-static const char *value_end(const char *c, int depth, struct sink *sink)
+static const char *value_end(const char *c, int depth, struct sink *sink, int level)
 {
     int multi, plain;
     char key[KEY_MAX];
     if (depth > 32)
         return NULL;
+    if (sink != NULL && (level == LEVEL_VERSION || (level == LEVEL_TOOL && *c != '{')))
+        sink->defined++;
     if (*c == '"' || *c == '\'') {
         const char *end = string_end(c, &multi, &plain);
-        return sink != NULL ? take_string(c, end, multi, plain, sink) : end;
+        return sink == NULL ? end : level == LEVEL_TOOLS ? NULL : take_string(c, end, multi, plain, sink);
     }
     if (*c != '[' && *c != '{') {
         size_t length = strcspn(c, ",]}# \t\r\n");
         return length > 0 && sink == NULL ? c + length : NULL;
     }
     char close = *c == '[' ? ']' : '}';
+    if (sink != NULL && (level == LEVEL_ELEMENT || (close == ']' && level == LEVEL_TOOLS) ||
+                         (close == '}' && level == LEVEL_VERSION)))
+        return NULL;   /* no version nested deeper, nor [tools] as an array */
     for (c++;;) {
-        struct sink *inner = close == ']' ? sink : NULL;
+        struct sink *inner = sink;
+        int inner_level = LEVEL_ELEMENT;
         c = skip_blanks(c, close == ']');
         if (*c == close)
             return c + 1;
@@ -152,11 +180,10 @@ static const char *value_end(const char *c, int depth, struct sink *sink)
             if (c == NULL || *c != '=')
                 return NULL;
             c = skip_blanks(c + 1, 0);
-            inner = strcmp(key, "version") == 0 ? sink : NULL;
+            inner_level = sink != NULL ? level_of(key, level) : LEVEL_NONE;
+            inner = inner_level != LEVEL_NONE ? sink : NULL;
         }
-        if (inner != NULL && (*c == '[' || *c == '{'))
-            return NULL;   /* no versions nested deeper */
-        c = value_end(c, depth + 1, inner);
+        c = value_end(c, depth + 1, inner, inner_level);
         if (c == NULL)
             return NULL;
         c = skip_blanks(c, close == ']');
@@ -186,26 +213,38 @@ static const char *line_rest(const char *c)
 
 int cudnnv_read_mise_toml(const char *text, cudnnv_name *names, int max, cudnnv_name bad)
 {
-    char table[KEY_MAX] = "", key[KEY_MAX];
+    char table[KEY_MAX] = "", key[2 * KEY_MAX + 1];
+    struct sink sink = {names, bad, 0, max, 0, 0};
+    int headed = 0, twice = 0;   /* the levels whose table was headed: a second header of one is a TOML error */
     const char *c = text;
     for (;;) {
         c = skip_blanks(c, 1);
         if (*c == '\0')
-            return CUDNNV_READ_NO_ENTRY;
+            break;
         if (*c == '[') {
             c = line_rest(header_end(c, table, sizeof table));
+            int level = level_of(table, LEVEL_NONE);
+            if (level == LEVEL_TOOLS || level == LEVEL_TOOL) {
+                twice |= (headed >> level) & 1;
+                headed |= 1 << level;
+            }
         } else {
-            struct sink sink = {names, bad, 0, max, 0};
-            c = key_end(c, key, sizeof key);
+            size_t used = strlen(table);   /* the key joined with its table: "tools" "cudnn" -> "tools.cudnn" */
+            memcpy(key, table, used);
+            key[used] = '.';
+            used += used > 0;
+            c = key_end(c, key + used, sizeof key - used);
             if (c == NULL || *c != '=')
                 return CUDNNV_READ_NOT_UNDERSTOOD;
-            /* tools.cudnn: "cudnn" in [tools], or the dotted key at the top */
-            int ours = table[0] ? strcmp(table, "tools") == 0 && strcmp(key, "cudnn") == 0 : strcmp(key, "tools.cudnn") == 0;
-            c = line_rest(value_end(skip_blanks(c + 1, 0), 0, ours ? &sink : NULL));
-            if (ours)
-                return sink.status < 0 ? sink.status : c == NULL ? CUDNNV_READ_NOT_UNDERSTOOD : sink.count;
+            int level = level_of(key, LEVEL_NONE);
+            c = line_rest(value_end(skip_blanks(c + 1, 0), 0, level != LEVEL_NONE ? &sink : NULL, level));
+            if (sink.status < 0)
+                return sink.status;
         }
         if (c == NULL)
             return CUDNNV_READ_NOT_UNDERSTOOD;
     }
+    if (sink.defined == 0)
+        return CUDNNV_READ_NO_ENTRY;
+    return sink.defined > 1 || twice ? CUDNNV_READ_DUPLICATE : sink.count;
 }

@@ -56,12 +56,14 @@ static void describe_unreadable(const struct cudnnv_choice *choice, char *out, s
     if (choice->problem == CUDNNV_READ_NOT_FILE)
         snprintf(out, size, "%s is not a regular file; remove it, or pin a version there with 'cudnnv use VERSION'", path);
     else if (choice->problem == CUDNNV_READ_TOO_LONG)
-        snprintf(out, size, "%s holds more than %d names or %d bytes; a version file names one version per cuDNN major: shorten it",
-                 path, CUDNNV_MAX_LINES, CUDNNV_VERSION_FILE_MAX);
+        snprintf(out, size, "%s holds more than %d names or %d bytes, so what it pins past that is not read; a version file names one version per cuDNN major: shorten it",
+                 path, CUDNNV_MAX_LINES,
+                 cudnnv_version_file_kind(path) == CUDNNV_FILE_OURS ? CUDNNV_VERSION_FILE_MAX : CUDNNV_TOOL_FILE_MAX);
     else if (choice->problem == CUDNNV_READ_UNTRUSTED)
         snprintf(out, size, "%s %s; pin your own version in a folder you own", path,
                  cudnnv_read_problem(CUDNNV_READ_UNTRUSTED));
-    else if (choice->problem == CUDNNV_READ_NOT_UNDERSTOOD || choice->problem == CUDNNV_READ_HAS_NUL)
+    else if (choice->problem == CUDNNV_READ_NOT_UNDERSTOOD || choice->problem == CUDNNV_READ_HAS_NUL ||
+             choice->problem == CUDNNV_READ_DUPLICATE)
         snprintf(out, size, "%s %s", path, cudnnv_read_problem(choice->problem));   /* the fix is in the words */
     else if (choice->problem == CUDNNV_READ_CWD_TOO_LONG)
         snprintf(out, size, "the working directory's path is longer than %d bytes, so its %s cannot be looked for; work from a shorter path or set CUDNNV_VERSION",

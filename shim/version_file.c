@@ -209,27 +209,12 @@ int cudnnv_read_regular_file_length(const char *path, char *text, size_t size, i
     return status;
 }
 
-/*
- * Another tool's version file: its first CUDNNV_TOOL_FILE_MAX bytes, whole
- * lines only (a mise.toml may be long with tasks; the cudnn entry must come
- * within them), under trusted_only's rule; 0 or a CUDNNV_READ_ code.
- */
-static int read_tool_text(const char *path, char *text, size_t size, int trusted_only)
-{
-    int status = read_text(path, text, size, trusted_only);
-    if (status != CUDNNV_READ_TOO_LONG)
-        return status;
-    char *last = strrchr(text, '\n');
-    *(last != NULL ? last + 1 : text) = '\0';   /* a line cut at the bound is not read */
-    return 0;
-}
-
 /* Another tool's version file, read for its cudnn entry: as cudnnv_read_version_file. */
 static int read_tool_file(const char *path, enum cudnnv_version_file_kind kind, cudnnv_name *names, int max,
                           cudnnv_name bad)
 {
     char text[CUDNNV_TOOL_FILE_MAX + 1];
-    int status = read_tool_text(path, text, sizeof text, 1);
+    int status = read_text(path, text, sizeof text, 1);   /* a longer file is refused, never read up to a cut */
     return status != 0 ? status : cudnnv_read_tool_names(kind, text, names, max, bad);
 }
 
@@ -257,6 +242,7 @@ const char *cudnnv_read_problem(int code)
     case CUDNNV_READ_NO_ENTRY: return "names no cudnn";
     case CUDNNV_READ_HAS_NUL: return "holds a NUL byte, so it is not a text file; write it again with 'cudnnv use'";
     case CUDNNV_READ_NOT_UNDERSTOOD: return "holds TOML that cudnnv's reader does not understand (it reads cudnn = \"8.1\" under [tools])";
+    case CUDNNV_READ_DUPLICATE: return "gives cudnn's version twice, which TOML forbids; keep one";
     default: return "is not a version file";
     }
 }
@@ -304,9 +290,9 @@ static int tool_file_answers(const char *path)
 {
     char text[CUDNNV_TOOL_FILE_MAX + 1];
     cudnnv_name names[CUDNNV_MAX_LINES], bad;
-    int status = exists(path) ? read_tool_text(path, text, sizeof text, 0) : CUDNNV_READ_MISSING;
-    if (status == CUDNNV_READ_HAS_NUL)
-        return 1;   /* what follows the NUL is unknown: the reader says so, the walk does not pass it over */
+    int status = exists(path) ? read_text(path, text, sizeof text, 0) : CUDNNV_READ_MISSING;
+    if (status == CUDNNV_READ_HAS_NUL || status == CUDNNV_READ_TOO_LONG)
+        return 1;   /* what follows the NUL or the bound is unknown: the reader says so, the walk does not pass it over */
     return status == 0 &&
            cudnnv_read_tool_names(cudnnv_version_file_kind(path), text, names, CUDNNV_MAX_LINES, bad) !=
                CUDNNV_READ_NO_ENTRY;

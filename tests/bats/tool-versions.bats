@@ -67,14 +67,23 @@ host_here() { # the TF-style host through the shims, in the current directory
     # a FIFO is no pin: the walk went on (to the global file)
     (cd fifo && timeout 10 "$CUDNNV" version) | grep -q "8.1.0.77 (set by $CUDNNV_ROOT/version)"
     [ "$(cd fifo && host_here | head -1)" = 8100 ]
-    # 10 MB with the cudnn line at its top: read within the bound; at its end: past it, not read
+    # 10 MB, the cudnn line at its top or past 64 KiB: refused whole, with its name (a pin past a cut is never
+    # silently lost), the read bounded
     { echo 'cudnn 8.0'; head -c 10000000 /dev/zero | tr '\0' '\n' | sed 's/^$/# padding/'; } > big/.tool-versions
-    (cd big && timeout 10 "$CUDNNV" version) | grep -q "8.0.4.30 (set by $PWD/big/.tool-versions)"
+    run sh -c "cd big && timeout 10 '$CUDNNV' version"
+    assert_status 1
+    assert_output_has "$PWD/big/.tool-versions holds more than 16 names or 65536 bytes, so what it pins past that is not read"
     { yes 'python 3.11' | head -n 20000; echo 'cudnn 8.0'; } > big/.tool-versions
-    (cd big && timeout 10 "$CUDNNV" version) | grep -q "8.1.0.77 (set by $CUDNNV_ROOT/version)"
-    # one line of 10 000 tools' words, then the cudnn line
+    run sh -c "cd big && timeout 10 '$CUDNNV' version"
+    assert_status 1
+    assert_output_has "$PWD/big/.tool-versions holds more than"
+    # one line of 10 000 tools' words, then the cudnn line: the same
     { for i in $(seq 10000); do printf 'tool%d ' "$i"; done; printf '\ncudnn 8.0\n'; } > wide/.tool-versions
-    (cd wide && timeout 10 "$CUDNNV" version) | grep -q "8.1.0.77 (set by $CUDNNV_ROOT/version)"
+    run sh -c "cd wide && timeout 10 '$CUDNNV' version"
+    assert_status 1
+    # up to 64 KiB is read whole: the cudnn line at its end counts
+    { yes 'python 3.11' | head -n 5000; echo 'cudnn 8.0'; } > wide/.tool-versions
+    (cd wide && timeout 10 "$CUDNNV" version) | grep -q "8.0.4.30 (set by $PWD/wide/.tool-versions)"
     # another user's .tool-versions that names cudnn is not obeyed, and said
     printf 'cudnn 8.0\n' > theirs/.tool-versions
     chown 65534 theirs/.tool-versions
@@ -179,6 +188,25 @@ mise_says() {
         run mise_says "$form"
         assert_status 0
         [ "$output" = 8.1.0.77 ] || { echo "for: $form, got: $output" >&2; return 1; }
+    done
+    # every form mise takes for a tool's version: a [tools.cudnn] table, dotted keys, [tools] inline
+    for form in "[tools.cudnn]"$'\n'"version = \"8.0\""$'\n'"os = [\"linux\"]" "tools = { cudnn = \"8.0\" }" \
+                "tools = { python = \"3.11\", cudnn = { version = '8.0' } }" "[tools]"$'\n'"cudnn.version = \"8.0\"" \
+                "tools.cudnn.version = \"8.0\"" "tools = { cudnn.version = \"8.0\" }" \
+                "[tools]"$'\n'"python = \"3.11\""$'\n'"[tools.cudnn]"$'\n'"version = \"8.0\""; do
+        run mise_says "$form"
+        assert_status 0
+        [ "$output" = 8.0.4.30 ] || { echo "for: $form, got: $output" >&2; return 1; }
+    done
+    # cudnn's version given twice is a TOML error: refused, never the first taken
+    for form in "[tools]"$'\n'"cudnn = \"8.0\""$'\n'"cudnn = \"8.1\"" \
+                "[tools.cudnn]"$'\n'"version = \"8.0\""$'\n'"version = \"8.1\"" \
+                "[tools]"$'\n'"cudnn = \"8.0\""$'\n'"[tools]"$'\n'"python = \"3\"" \
+                "tools.cudnn = \"8.0\""$'\n'"[tools]"$'\n'"cudnn = \"8.1\"" \
+                "[tools]"$'\n'"cudnn = \"8.0\""$'\n'"cudnn.version = \"8.1\""; do
+        run mise_says "$form"
+        assert_status 1
+        assert_output_has "$BATS_TEST_TMPDIR/project/inner/mise.toml gives cudnn's version twice, which TOML forbids"
     done
     # what the reader does not understand is refused, naming the file, never guessed
     for form in "[tools]"$'\n'"cudnn = 8.0" "[tools]"$'\n'"cudnn = \"\"\"8.0\"\"\"" "[tools]"$'\n'"cudnn = \"8.0\" python = \"3\"" \
