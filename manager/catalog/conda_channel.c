@@ -13,6 +13,7 @@
  */
 #include "build_platform.h"
 #include "conda_channel.h"
+#include "python_requirement.h"
 
 #include "catalog.h"
 #include "download.h"
@@ -33,44 +34,76 @@ const char *conda_subdir(int platform)
     return cudnnv_build_platform((enum cudnnv_build)platform)->conda_subdir;
 }
 
-/* The CUDA major a package requires: "cuda-version >=12,<13", "cuda-version 12.*", "cudatoolkit >=11.2"; 0 for none. */
+/* The CUDA constraint of one dependency ("cuda-version >=12,<13", "cudatoolkit >=11.2"), after the name; NULL when
+ * it is another package. */
+static const char *cuda_constraint(json_t *item, int with_cudatoolkit)
+{
+    const char *text = json_string_value(item);
+    if (text != NULL && strncmp(text, "cuda-version ", 13) == 0)
+        return text + 13;
+    if (with_cudatoolkit && text != NULL && strncmp(text, "cudatoolkit ", 12) == 0)
+        return text + 12;
+    return NULL;
+}
+
+/* The CUDA major a package requires: "cuda-version >=12,<13", "cuda-version 12.*", "cudatoolkit >=11.2"; 0 for none,
+ * -1 when two of its constraints name different majors (judged by all, never by the first alone). */
 static int required_cuda(json_t *depends)
 {
     size_t index;
     json_t *item;
+    int major = 0;
     json_array_foreach(depends, index, item) {
-        const char *text = json_string_value(item);
-        const char *rest = NULL;
-        if (text != NULL && strncmp(text, "cuda-version ", 13) == 0)
-            rest = text + 13;
-        else if (text != NULL && strncmp(text, "cudatoolkit ", 12) == 0)
-            rest = text + 12;
+        const char *rest = cuda_constraint(item, 1);
         while (rest != NULL && *rest && !isdigit((unsigned char)*rest))
             rest++;
-        if (rest != NULL && isdigit((unsigned char)*rest))
-            return atoi(rest);
+        if (rest == NULL || !isdigit((unsigned char)*rest))
+            continue;
+        if (major != 0 && atoi(rest) != major)
+            return -1;
+        major = atoi(rest);
     }
-    return 0;
+    return major;
 }
 
-/* The CUDA release a split package is built for: its cuda-version's lower bound ("cuda-version >=12.2,<12.3.0a0",
- * "cuda-version 12.2.*": "12.2"); "" when it names none. */
-static void required_cuda_release(json_t *depends, char *out, size_t size)
+/* A conda constraint as PEP 440 writes it: "12.2.*" is "==12.2.*", a pre-release mark cut (<12.3.0a0 is below
+ * 12.3.0); 0, or -1 when it holds what cudnnv does not read (an "|", a build string). */
+static int constraint_as_pep440(const char *constraint, char *out, size_t size)
+{
+    size_t used = 0;
+    if (strchr(constraint, '|') != NULL || strchr(constraint, ' ') != NULL)
+        return -1;
+    for (const char *c = constraint; *c && used + 3 < size;) {
+        if (isdigit((unsigned char)*c) && (c == constraint || c[-1] == ','))
+            used += (size_t)snprintf(out + used, size - used, "==");
+        if (isalpha((unsigned char)*c)) {   /* "0a0": up to the next clause */
+            c += strcspn(c, ",");
+            continue;
+        }
+        out[used++] = *c++;
+    }
+    out[used] = '\0';
+    return used + 3 < size ? 0 : -1;
+}
+
+/* Whether every cuda-version constraint of a split CUDA package accepts release ("12.2"): ">=12.2,<12.3.0a0",
+ * "12.2.*"; a package with none, or one cudnnv cannot read, is not of the release. */
+static int accepts_cuda_release(json_t *depends, const char *release)
 {
     size_t index;
     json_t *item;
-    out[0] = '\0';
+    char specifier[128];
+    int constraints = 0;
     json_array_foreach(depends, index, item) {
-        const char *text = json_string_value(item);
-        if (text == NULL || strncmp(text, "cuda-version ", 13) != 0)
+        const char *constraint = cuda_constraint(item, 0);
+        if (constraint == NULL)
             continue;
-        text += 13 + strspn(text + 13, " >=");
-        size_t major = strspn(text, "0123456789");
-        size_t minor = text[major] == '.' ? strspn(text + major + 1, "0123456789") : 0;
-        if (major > 0 && minor > 0 && major + 1 + minor < size)
-            snprintf(out, size, "%.*s", (int)(major + 1 + minor), text);
-        return;
+        constraints++;
+        if (constraint_as_pep440(constraint + strspn(constraint, " "), specifier, sizeof specifier) != 0 ||
+            !python_specifier_accepts(specifier, release))
+            return 0;
     }
+    return constraints > 0;
 }
 
 /*
@@ -130,13 +163,12 @@ static void consider(const char *file_name, json_t *package, struct package_sear
     const char *name = json_string_value(json_object_get(package, "name"));
     const char *version = json_string_value(json_object_get(package, "version"));
     const char *sha256 = json_string_value(json_object_get(package, "sha256"));
-    int cuda = required_cuda(json_object_get(package, "depends"));
-    char release[16];
-    required_cuda_release(json_object_get(package, "depends"), release, sizeof release);
+    json_t *depends = json_object_get(package, "depends");
+    int cuda = required_cuda(depends);
     if (!wanted(search, name, version) || (!search->unchecked && (sha256 == NULL || !catalog_is_sha256(sha256))) ||
         !plain_package_name(file_name) || (search->cuda_major > 0 && cuda != search->cuda_major) ||
         (search->conda_only && !is_conda_file(file_name)) ||
-        (search->cuda_release != NULL && strcmp(release, search->cuda_release) != 0))
+        (search->cuda_release != NULL && !accepts_cuda_release(depends, search->cuda_release)))
         return;
     int newer = best->name[0] == '\0' || cudnnv_name_compare(version, best->version) > 0;
     int same = best->name[0] != '\0' && strcmp(version, best->version) == 0;

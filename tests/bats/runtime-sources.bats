@@ -136,7 +136,8 @@ PY
 }
 
 # split_channel: $CHANNEL (file://), conda-forge's split packages of CUDA 12.2 (one a component, each holding its
-# libraries of the fixture's 12.2 folder, cuda-version >=12.2,<12.3.0a0) and, as decoys, a newer libcufft for 12.3.
+# libraries of the fixture's 12.2 folder, cuda-version >=12.2,<12.3.0a0) and, as decoys, a newer libcufft for 12.3
+# and a newer libcurand whose two cuda-version constraints disagree.
 split_channel() {
     CHANNEL="$BATS_TEST_TMPDIR/conda channel"
     local dir="$CHANNEL/linux-64" lib="$FIXTURES/cuda-runtime/12.2/lib64" entries="" spec name version files file item
@@ -161,6 +162,9 @@ split_channel() {
         entries="${entries:+$entries, }$item"
         cuda=""
     done
+    # a newer libcurand whose two cuda-version constraints disagree (12.2 and 12.3): judged by both, never chosen
+    conda_package_of "$dir/libcurand-10.9.9.9-h1_0.conda" libcurand 10.9.9.9 "file:lib/libcurand.so.10=$lib/libcurand.so.10.3.3.141"
+    entries="$entries, \"libcurand-10.9.9.9-h1_0.conda\": {\"name\": \"libcurand\", \"version\": \"10.9.9.9\", \"depends\": [\"cuda-version >=12.2,<12.3.0a0\", \"cuda-version >=12.3,<12.4.0a0\"], \"sha256\": \"$(sum "$dir/libcurand-10.9.9.9-h1_0.conda")\"}"
     printf '{"info": {"subdir": "linux-64"}, "packages": {}, "packages.conda": {%s}}\n' "$entries" > "$dir/repodata.json"
 }
 
@@ -171,6 +175,7 @@ split_channel() {
     assert_status 0
     assert_output_has "CUDA 12.2 runtime: 8 split packages from the channel file://$CHANNEL"
     refute_output_has "libcufft-11.2.0.1"
+    refute_output_has "libcurand-10.9.9.9"
     # shellcheck disable=SC2086
     assert_sonames "$CUDNNV_ROOT/cuda/runtime/12.2/lib" $CUDA122_OPENED
     grep -qx '\[runtime 12.2\]' "$CUDNNV_ROOT/cuda/runtime/12.2/cudnnv.ini"
