@@ -27,6 +27,10 @@ function _cudnnv_unchanged
     test "$PWD" = "$__CUDNNV_WATCH_DIR"; or return 1
     test "$CUDNNV_VERSION" = "$__CUDNNV_WATCH_VERSION"; or return 1
     test "$CUDNNV_ROOT" = "$__CUDNNV_WATCH_ROOT"; or return 1
+    # the library path and preload list as the hook left them (another tool, such as mise, may have put back an
+    # old value)
+    test "$LD_LIBRARY_PATH" = "$__CUDNNV_WATCH_LIBRARY_PATH"; or return 1
+    test "$LD_PRELOAD" = "$__CUDNNV_WATCH_PRELOAD"; or return 1
     set -l stamp 0
     for entry in (string split \n -- $__CUDNNV_WATCH_FILES)
         set -l file (string sub -s 2 -- $entry)

@@ -15,6 +15,7 @@
 #include "hook_state.h"
 #include "hook_env.h"
 #include "hook_watch.h"
+#include "platform.h"
 #include "selection.h"
 #include "shell_table.h"
 #include "store.h"
@@ -58,7 +59,9 @@ static int run(struct args *args)
     int have_state = hook_state_parse(getenv(HOOK_STATE_VARIABLE), &old_state) == 0;
     if (watching)
         hook_watch_print(shell, store_root(), stamp);
-    if (have_state && strcmp(old_state.key, key) == 0) {
+    if (have_state && strcmp(old_state.key, key) == 0 && hook_env_lists_hold(&old_state)) {
+        if (watching)
+            hook_watch_print_lists(shell, getenv(PLATFORM_LIBRARY_PATH), getenv("LD_PRELOAD"));
         hook_state_free(&old_state);
         return 0;
     }
@@ -68,6 +71,8 @@ static int run(struct args *args)
     snprintf(new_state.key, sizeof new_state.key, "%s", key);
     hook_env_apply_selection(&env, &new_state);
     print_changes(shell, &env);
+    if (watching)
+        hook_watch_print_lists(shell, hook_env_value(&env, PLATFORM_LIBRARY_PATH), hook_env_value(&env, "LD_PRELOAD"));
     char *text = hook_state_format(&new_state);
     if (text != NULL)
         print_value(shell, HOOK_STATE_VARIABLE, text);

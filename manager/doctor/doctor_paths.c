@@ -6,12 +6,14 @@
  */
 #include "doctor.h"
 
+#include "cuda_runtime.h"
 #include "fsutil.h"
 #include "hook_variable.h"
 #include "platform.h"
 #include "set_info.h"
 #include "shim_files.h"
 #include "store.h"
+#include "store_layout.h"
 
 #include <dirent.h>
 #include <glob.h>
@@ -59,6 +61,30 @@ static void check_shims(struct doctor *doctor, const char *shim_dir)
         doctor_add(doctor, DOCTOR_OK, "shims", NULL, "%s in %s, one per installed major", present, shim_dir);
 }
 
+/*
+ * A CUDA runtime folder of the store on LD_LIBRARY_PATH that the project
+ * here does not pin (left by a tool that restored an old value, or put there
+ * by hand): programs started here load that CUDA's libraries.
+ */
+static void check_runtime_entry(struct doctor *doctor, const char *dir)
+{
+    char root[PATH_MAX], name[CUDNNV_NAME_MAX + 1], pinned[PATH_MAX], why[PATH_MAX + 256];
+    if (cudnnv_store_split(dir, CUDNNV_STORE_RUNTIME_LIB, root, sizeof root, name, sizeof name) != 0 ||
+        strcmp(root, doctor->where.root) != 0)
+        return;
+    int pins = cuda_runtime_for_project(&doctor->where, pinned, sizeof pinned, why, sizeof why);
+    if (pins > 0 && strcmp(pinned, dir) == 0)
+        return;
+    if (pins > 0)
+        doctor_add(doctor, DOCTOR_WARN, "library path", "take it off LD_LIBRARY_PATH (the hook puts the pinned one there)",
+                   "%s, a project's CUDA %s runtime, is on LD_LIBRARY_PATH, but the project here pins %s", dir, name,
+                   pinned);
+    else
+        doctor_add(doctor, DOCTOR_WARN, "library path", "take it off LD_LIBRARY_PATH (the hook puts a runtime there only in a project that pins it)",
+                   "%s, a project's CUDA %s runtime, is on LD_LIBRARY_PATH, but no .cudnn-version here pins it", dir,
+                   name);
+}
+
 void doctor_check_library_path(struct doctor *doctor)
 {
     char shim_dir[PATH_MAX], name[256];
@@ -76,6 +102,7 @@ void doctor_check_library_path(struct doctor *doctor)
             seen_shims = 1;
             continue;
         }
+        check_runtime_entry(doctor, dir);
         if (!find_cudnn_library(dir, name, sizeof name))
             continue;
         doctor_add(doctor, seen_shims ? DOCTOR_WARN : DOCTOR_FAIL, "library path",

@@ -82,28 +82,6 @@ static int variable_index(const struct hook_env *env, const char *name)
     return -1;
 }
 
-void hook_env_undo(struct hook_env *env, const struct hook_state *state)
-{
-    for (int i = 0; i < state->count; i++) {
-        const struct hook_entry *entry = &state->entries[i];
-        int index = variable_index(env, entry->name);
-        if (index < 0 || env->values[index] == NULL || strcmp(env->values[index], entry->produced) != 0)
-            continue;
-        free(env->values[index]);
-        env->values[index] = entry->previous ? strdup(entry->previous) : NULL;
-    }
-}
-
-/* Sets a variable, remembering what it held. */
-static void set_variable(struct hook_env *env, struct hook_state *state, const char *name,
-                         const char *value)
-{
-    int index = variable_index(env, name);
-    hook_state_add(state, name, env->values[index], value);
-    free(env->values[index]);
-    env->values[index] = strdup(value);
-}
-
 /* True when the list holds item (length bytes) as one of its elements. */
 static int list_has(const char *list, const char *item, size_t length)
 {
@@ -116,6 +94,128 @@ static int list_has(const char *list, const char *item, size_t length)
         at = end ? end + 1 : NULL;
     }
     return 0;
+}
+
+/* The variables that are lists of folders or libraries, whose entries the hook adds in front. */
+static int is_list_variable(const char *name)
+{
+    return strcmp(name, PLATFORM_LIBRARY_PATH) == 0 || strcmp(name, "LD_PRELOAD") == 0;
+}
+
+/* The folders the hook puts on lists, in this store: the shims' (the shims in it for LD_PRELOAD), and the CUDA
+ * runtimes' (ROOT/cuda/runtime/NAME/lib). */
+struct own_folders {
+    char root[PATH_MAX];
+    char shims[PATH_MAX];
+};
+
+static void own_folders_of(struct own_folders *own)
+{
+    snprintf(own->root, sizeof own->root, "%s", store_root());
+    shim_files_dir(own->root, own->shims, sizeof own->shims);
+}
+
+/* Whether an entry (length bytes) is the hook's own: the shims' folder or a shim in it, or a runtime's lib/. */
+static int is_own_entry(const struct own_folders *own, const char *entry, size_t length)
+{
+    char path[PATH_MAX], root[PATH_MAX];
+    size_t shims = strlen(own->shims);
+    if (length >= shims && strncmp(entry, own->shims, shims) == 0 &&
+        (length == shims || (entry[shims] == '/' && memchr(entry + shims + 1, '/', length - shims - 1) == NULL)))
+        return 1;
+    if (length >= sizeof path)
+        return 0;
+    memcpy(path, entry, length);
+    path[length] = '\0';
+    return cudnnv_store_split(path, CUDNNV_STORE_RUNTIME_LIB, root, sizeof root, NULL, 0) == 0 &&
+           strcmp(root, own->root) == 0;
+}
+
+/*
+ * current without the entries the hook put there (those of produced that
+ * previous did not hold, and any folder of the store's shims or runtimes:
+ * another tool that saved the list while a project's runtime was on it, as
+ * mise does, puts it back when it restores), everything else kept in its
+ * order: what another tool or the user added or removed since the last
+ * prompt stays as it is. NULL when nothing is left of a variable that was
+ * unset before.
+ */
+static char *without_added(const char *current, const char *previous, const char *produced,
+                           const struct own_folders *own)
+{
+    const char separator[2] = {PLATFORM_PATH_SEPARATOR, '\0'};
+    size_t size = strlen(current) + 1, used = 0;
+    char *kept = malloc(size);
+    if (kept == NULL)
+        return NULL;
+    kept[0] = '\0';
+    for (const char *at = current; at != NULL;) {
+        const char *end = strchr(at, PLATFORM_PATH_SEPARATOR);
+        size_t length = end ? (size_t)(end - at) : strlen(at);
+        int added = (list_has(produced, at, length) && (previous == NULL || !list_has(previous, at, length))) ||
+                    is_own_entry(own, at, length);
+        if (!added && length > 0)
+            used += (size_t)snprintf(kept + used, size - used, "%s%.*s", used ? separator : "", (int)length, at);
+        at = end ? end + 1 : NULL;
+    }
+    if (used == 0 && previous == NULL) {
+        free(kept);
+        return NULL;
+    }
+    return kept;
+}
+
+/*
+ * Gives back what the last prompt took: a variable that still holds what the
+ * hook produced gets its earlier value back; a list another tool changed
+ * since loses exactly the hook's own entries, and keeps the rest; any other
+ * variable changed since is the user's and stays.
+ */
+void hook_env_undo(struct hook_env *env, const struct hook_state *state)
+{
+    struct own_folders own;
+    own_folders_of(&own);
+    for (int i = 0; i < state->count; i++) {
+        const struct hook_entry *entry = &state->entries[i];
+        int index = variable_index(env, entry->name);
+        if (index < 0 || env->values[index] == NULL)
+            continue;
+        char *value = NULL;
+        if (strcmp(env->values[index], entry->produced) == 0)
+            value = entry->previous ? strdup(entry->previous) : NULL;
+        else if (is_list_variable(entry->name))
+            value = without_added(env->values[index], entry->previous, entry->produced, &own);
+        else
+            continue;
+        free(env->values[index]);
+        env->values[index] = value;
+    }
+}
+
+int hook_env_lists_hold(const struct hook_state *state)
+{
+    for (int i = 0; i < state->count; i++) {
+        const char *now = getenv(state->entries[i].name);
+        if (is_list_variable(state->entries[i].name) && (now == NULL || strcmp(now, state->entries[i].produced) != 0))
+            return 0;
+    }
+    return 1;
+}
+
+const char *hook_env_value(const struct hook_env *env, const char *name)
+{
+    int index = variable_index(env, name);
+    return index >= 0 ? env->values[index] : NULL;
+}
+
+/* Sets a variable, remembering what it held. */
+static void set_variable(struct hook_env *env, struct hook_state *state, const char *name,
+                         const char *value)
+{
+    int index = variable_index(env, name);
+    hook_state_add(state, name, env->values[index], value);
+    free(env->values[index]);
+    env->values[index] = strdup(value);
 }
 
 /*

@@ -21,5 +21,10 @@ void hook_env_start(struct hook_env *env);
 void hook_env_undo(struct hook_env *env, const struct hook_state *state);
 void hook_env_apply_selection(struct hook_env *env, struct hook_state *state);
 void hook_env_free(struct hook_env *env);
+/* Whether every list the last prompt set (LD_LIBRARY_PATH, LD_PRELOAD) still holds what it produced: false once
+ * another tool (mise, direnv, an export) changed one, so that the hook gives back its entries again. */
+int hook_env_lists_hold(const struct hook_state *state);
+/* The value of a managed variable in env (NULL: unset). */
+const char *hook_env_value(const struct hook_env *env, const char *name);
 
 #endif

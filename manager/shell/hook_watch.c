@@ -131,3 +131,11 @@ void hook_watch_print(const struct shell_row *shell, const char *root, const cha
     shell_print_set(stdout, shell, "__CUDNNV_WATCH_ROOT", configured_root ? configured_root : "");
     shell_print_set(stdout, shell, "__CUDNNV_WATCH_FILES", list);
 }
+
+void hook_watch_print_lists(const struct shell_row *shell, const char *library_path, const char *preload)
+{
+    if (!shell->watches)
+        return;
+    shell_print_set(stdout, shell, "__CUDNNV_WATCH_LIBRARY_PATH", library_path ? library_path : "");
+    shell_print_set(stdout, shell, "__CUDNNV_WATCH_PRELOAD", preload ? preload : "");
+}

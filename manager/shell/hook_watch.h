@@ -16,5 +16,8 @@
 
 int hook_watch_touch_stamp(const char *root, const char *shell_pid, char *stamp, size_t size);
 void hook_watch_print(const struct shell_row *shell, const char *root, const char *stamp);
+/* The lists the hook leaves the shell with (library_path, preload; NULL: unset), for the prompt's check: one that
+ * differs at a later prompt was changed by another tool, and hook-env runs. */
+void hook_watch_print_lists(const struct shell_row *shell, const char *library_path, const char *preload);
 
 #endif

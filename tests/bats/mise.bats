@@ -112,3 +112,47 @@ catalog_release() {
     assert_status 0
     [ "$(cat "$BATS_TEST_TMPDIR/tool/cudnnv-set")" = "$CUDNNV_ROOT/versions/8.1.0.77" ]
 }
+
+# walk_with_mise SHELL_COMMAND CUDNNV_INIT MISE_INIT: in a shell with both hooks, ~ -> a TF 2.4 project (its CUDA
+# 11.0 runtime) -> a mise project whose [env] puts a folder in front of LD_LIBRARY_PATH -> ~ again, probing each.
+walk_with_mise() {
+    local socket="cudnnv-mise-$$-$RANDOM" probe="$BATS_TEST_DIRNAME/../fixtures/probe-env.sh"
+    tmux -L "$socket" new-session -d -s test -x 250 -y 50 \
+        env -i HOME="$HOME" PATH="$(dirname "$MISE"):$PATH" TERM=xterm CUDNNV_ROOT="$CUDNNV_ROOT" \
+        MISE_DATA_DIR="$MISE_DATA_DIR" MISE_CONFIG_DIR="$MISE_CONFIG_DIR" MISE_CACHE_DIR="$MISE_CACHE_DIR" \
+        MISE_STATE_DIR="$MISE_STATE_DIR" MISE_YES=1 LD_LIBRARY_PATH="/opt/user lib" $1
+    type_lines "$socket" "$OUT/done" "$OUT/screen.txt" "$2" "$3" "cd $HOME" "$probe $OUT/home.env" \
+        "cd $BATS_TEST_TMPDIR/tf24" "$probe $OUT/tf24.env" "cd $BATS_TEST_TMPDIR/mise-project" "$probe $OUT/mise.env" \
+        "cd $HOME" "$probe $OUT/back.env" "touch $OUT/done"
+}
+
+@test "beside mise activate, the hook gives back exactly what it took: bash, zsh, fish; doctor names a runtime on the path that no pin here asks for" {
+    install_fixture cudnn-11.0-linux-x64-v8.0.4.30-test.tgz
+    mkdir -p "$BATS_TEST_TMPDIR/tf24" "$BATS_TEST_TMPDIR/mise-project"
+    printf '8.0\ncuda 11.0\n' > "$BATS_TEST_TMPDIR/tf24/.cudnn-version"
+    (cd "$BATS_TEST_TMPDIR/tf24" && cudnnv install --cuda-libs-from "$FIXTURES/cuda-runtime/11.0/lib64" 2>/dev/null)
+    printf '[env]\nLD_LIBRARY_PATH = "/opt/mise lib:{{env.LD_LIBRARY_PATH}}"\n' > "$BATS_TEST_TMPDIR/mise-project/mise.toml"
+    mise trust -q "$BATS_TEST_TMPDIR/mise-project/mise.toml"
+    local runtime="$CUDNNV_ROOT/cuda/runtime/11.0/lib" shell
+    for shell in bash zsh fish; do
+        OUT="$BATS_TEST_TMPDIR/out-$shell"
+        mkdir -p "$OUT"
+        case $shell in
+        bash) walk_with_mise "bash --norc --noprofile -i" "eval \"\$(cudnnv init bash)\"" 'eval "$(mise activate bash)"' ;;
+        zsh) walk_with_mise "zsh -f -i" "eval \"\$(cudnnv init zsh)\"" 'eval "$(mise activate zsh)"' ;;
+        fish) walk_with_mise "fish --no-config -i" "cudnnv init fish | source" "mise activate fish | source" ;;
+        esac
+        grep -q "^LD_LIBRARY_PATH=.*$runtime" "$OUT/tf24.env" || { echo "$shell: no runtime in the project" >&2; cat "$OUT/tf24.env" >&2; return 1; }
+        grep -q "^LD_LIBRARY_PATH=.*/opt/mise lib" "$OUT/mise.env" || { echo "$shell: mise's [env] not applied" >&2; cat "$OUT/mise.env" >&2; return 1; }
+        if grep -q "$runtime" "$OUT/mise.env" "$OUT/back.env"; then
+            echo "$shell: the runtime stayed on the path after leaving its project:" >&2
+            cat "$OUT/mise.env" "$OUT/back.env" >&2
+            return 1
+        fi
+        grep -q "^LD_LIBRARY_PATH=.*/opt/user lib" "$OUT/back.env" || { echo "$shell: the user's entry was lost" >&2; cat "$OUT/back.env" >&2; return 1; }
+    done
+    # a runtime folder on the path where no pin asks for one is named
+    cd "$HOME"
+    LD_LIBRARY_PATH="$runtime:/opt/user lib" run cudnnv doctor
+    assert_output_has "WARN  library path: $runtime, a project's CUDA 11.0 runtime, is on LD_LIBRARY_PATH, but no .cudnn-version here pins it"
+}
