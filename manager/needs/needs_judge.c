@@ -16,9 +16,7 @@
 
 #include "catalog.h"
 #include "fsutil.h"
-#include "cuda_runtime.h"
 #include "platform.h"
-#include "selection.h"
 #include "set_info.h"
 #include "shim_files.h"
 #include "store.h"
@@ -309,17 +307,6 @@ static void expand_origin(const char *runpath, const char *origin, char *out, si
             out[used++] = *runpath++;
         out[used < size ? used : size - 1] = '\0';
     }
-}
-
-/* The library folder of the CUDA runtime the project here pins, as 'cudnnv exec' puts it first on the library
- * path (after the shims); "" when it pins none or it is not installed. */
-void needs_project_runtime(char *lib, size_t size)
-{
-    struct cudnnv_where where;
-    char why[PATH_MAX + 256];
-    selection_where(&where);
-    if (cuda_runtime_for_project(&where, lib, size, why, sizeof why) <= 0)
-        lib[0] = '\0';
 }
 
 int needs_judge_set(const char *root, const char *name, struct set_judgement *judgement)
