@@ -200,6 +200,20 @@ int args_has(const struct args *args, int option)
     return args->value[option] != NULL;
 }
 
+int args_values(const struct args *args, int option, const char **out, int max)
+{
+    const char *name = args->command->options[option].name;
+    size_t length = strlen(name);
+    int count = 0;
+    for (int i = 1; i < args->argc && count < max && strcmp(args->argv[i], "--") != 0; i++) {
+        if (strcmp(args->argv[i], name) == 0 && i + 1 < args->argc)
+            out[count++] = args->argv[++i];
+        else if (strncmp(args->argv[i], name, length) == 0 && args->argv[i][length] == '=')
+            out[count++] = args->argv[i] + length + 1;
+    }
+    return count;
+}
+
 /*
  * Parses a command line by the command's table and runs it; argv[0] is the
  * command's name. run is the command's own, or the work a helper program does.

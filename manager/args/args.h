@@ -109,6 +109,8 @@ int args_parse(const struct command_list *all, const struct command *command, in
                struct args *args);
 void args_release(struct args *args);
 int args_has(const struct args *args, int option);
+/* Every value an option given several times has (--for A --for B), in order, at most max; their count. */
+int args_values(const struct args *args, int option, const char **out, int max);
 int command_main(const struct command_list *all, const struct command *command, int (*run)(struct args *),
                  int argc, char **argv);
 const struct option_spec *option_find(const struct command *command, const char *word);

@@ -6,7 +6,9 @@
  */
 #include "framework_metadata.h"
 
+#include "frameworks.h"
 #include "fsutil.h"
+#include "python_requirement.h"
 #include "platform.h"
 
 #include "cudnnv_select.h"
@@ -138,21 +140,44 @@ int framework_requirement_accepts(const struct cudnn_requirement *requirement, c
            (requirement->below[0] == '\0' || cudnnv_name_compare(cudnn_version, requirement->below) < 0);
 }
 
-/* A dist-info folder name -> the framework it belongs to, or NULL. */
+/* A dist-info folder name -> the framework it belongs to (the framework table's dist-info prefixes), or NULL. */
 static const char *framework_of(const char *entry)
 {
-    static const char *const prefixes[][2] = {
-        {"torch-", "pytorch"},          {"tensorflow-", "tensorflow"},
-        {"tensorflow_gpu-", "tensorflow"}, {"jax_cuda11_plugin-", "jax"},
-        {"jax_cuda12_plugin-", "jax"},  {"jax_cuda13_plugin-", "jax"}};
+    int count;
+    const struct framework_rule *rules = framework_rules(&count);
     size_t length = strlen(entry);
     if (length < 11 || strcmp(entry + length - 10, ".dist-info") != 0)
         return NULL;
-    for (size_t i = 0; i < sizeof prefixes / sizeof prefixes[0]; i++) {
-        if (strncmp(entry, prefixes[i][0], strlen(prefixes[i][0])) == 0)
-            return prefixes[i][1];
+    for (int i = 0; i < count; i++) {
+        for (const char *at = rules[i].dist_info; *at;) {
+            size_t span = strcspn(at, " ");
+            if (strncmp(entry, at, span) == 0)
+                return rules[i].name;
+            at += span + (at[span] == ' ');
+        }
     }
     return NULL;
+}
+
+/* The CUDA release a wheel's METADATA pins: NVIDIA's cuda-toolkit==13.0.2 (its version is the release), or
+ * nvidia-cuda-runtime-cu12==12.4.127 (its component's version starts with the release); "" when it pins none. */
+int framework_cuda_from_metadata(const char *metadata, char *cuda, size_t size)
+{
+    struct python_requirement requirement;
+    const char *cursor = metadata;
+    char version[64];
+    int prefix;
+    cuda[0] = '\0';
+    while (python_requirement_next(&cursor, &requirement)) {
+        if ((strcmp(requirement.name, "cuda-toolkit") != 0 && strncmp(requirement.name, "nvidia-cuda-runtime", 19) != 0) ||
+            !python_specifier_pinned(requirement.specifier, version, sizeof version, &prefix))
+            continue;
+        int major = 0, minor = 0;
+        if (sscanf(version, "%d.%d", &major, &minor) == 2 && major >= 11 && major < 100)
+            snprintf(cuda, size, "%d.%d", major, minor);
+        return cuda[0] != '\0';
+    }
+    return 0;
 }
 
 /* One framework from its dist-info: its version, and what it says of cuDNN. */
@@ -168,6 +193,8 @@ static int read_dist_info(const char *dir, const char *entry, struct installed_f
     int ok = line != NULL && sscanf(line + 10, "%63[^+\r\n]", found->version) == 1;
     int said = ok && framework_requirement_from_metadata(text, &found->requirement);
     found->cuda[0] = '\0';
+    if (ok)
+        framework_cuda_from_metadata(text, found->cuda, sizeof found->cuda);
     if (ok && strcmp(framework, "tensorflow") == 0) {
         free(text);
         snprintf(path, sizeof path, "%s/tensorflow/python/platform/build_info.py", dir);

@@ -19,15 +19,19 @@ struct cudnn_requirement {
 };
 
 struct installed_framework {
-    const char *framework;   /* tensorflow, pytorch or jax */
+    const char *framework;   /* tensorflow, pytorch, jax or onnxruntime */
     char version[64];
     char where[PATH_MAX];    /* its site-packages folder */
-    char cuda[24];           /* the CUDA its build names (TensorFlow's build_info cuda_version), or "" */
+    char cuda[24];           /* the CUDA its build names (TensorFlow's build_info cuda_version, a wheel's pin of
+                                cuda-toolkit or nvidia-cuda-runtime), or "" */
     struct cudnn_requirement requirement;
 };
 
 int framework_requirement_from_metadata(const char *metadata, struct cudnn_requirement *requirement);
 int framework_requirement_from_tf_build_info(const char *text, struct cudnn_requirement *requirement);
+/* The CUDA release a wheel's METADATA pins (cuda-toolkit==13.0.2, nvidia-cuda-runtime-cu12==12.4.127), into cuda;
+ * 1 when it names one. */
+int framework_cuda_from_metadata(const char *metadata, char *cuda, size_t size);
 /* TensorFlow's build_info cuda_version ('11.0'), into cuda; 1 when it names one. */
 int framework_cuda_from_tf_build_info(const char *text, char *cuda, size_t size);
 int framework_requirement_accepts(const struct cudnn_requirement *requirement, const char *cudnn_version);

@@ -1,7 +1,8 @@
 /*
  * Reads versions/frameworks.ini (or the updated copy) with inih, and holds
- * the compatibility rule: a framework built against cuDNN M.m runs with a set
- * of major M and minor at least m (PyTorch 2.11 built with 9.19 refuses 9.14).
+ * each framework's rules: a framework built against cuDNN M.m runs with a
+ * set of major M and minor at least m (PyTorch 2.11 built with 9.19 refuses
+ * 9.14), and with the CUDA runtimes its rule names.
  */
 #include "frameworks.h"
 
@@ -38,6 +39,12 @@ static int take_key(void *user, const char *section, const char *key, const char
         snprintf(pin->cuda, sizeof pin->cuda, "%s", value);
     else if (strcmp(key, "cudnn") == 0)
         snprintf(pin->cudnn, sizeof pin->cudnn, "%s", value);
+    else if (strcmp(key, "last") == 0)
+        snprintf(pin->last, sizeof pin->last, "%s", value);
+    else if (strcmp(key, "cudnn_below") == 0)
+        snprintf(pin->cudnn_below, sizeof pin->cudnn_below, "%s", value);
+    else if (strcmp(key, "cuda_accepts") == 0)
+        snprintf(pin->cuda_accepts, sizeof pin->cuda_accepts, "%s", value);
     return 1;
 }
 
@@ -53,25 +60,87 @@ void frameworks_free(struct framework_pins *pins)
     memset(pins, 0, sizeof *pins);
 }
 
-const char *framework_canonical_name(const char *name)
+static const struct framework_rule rules[] = {
+    {.name = "tensorflow", .aliases = "tf tensorflow-gpu", .dist_info = "tensorflow- tensorflow_gpu-",
+     .cudnn_rule = "the cuDNN major it was built with, and at least its minor",
+     .cudnn_source = "TensorFlow's stream executor (cuda_dnn.cc: a loaded cuDNN older than the build's minor is refused)",
+     .cuda_rule = "the libraries its build opens by soname (framework-cuda-libs.ini): its CUDA major, from its build's release on"},
+    {.name = "pytorch", .aliases = "torch", .dist_info = "torch-",
+     .cudnn_rule = "the same major, and a runtime minor at least the compile minor",
+     .cudnn_source = "torch/backends/cudnn/__init__.py (_init: version_ok; it also refuses cuDNN 9.11 or newer below SM 7.5)",
+     .cuda_exact = 1, .cuda_rule = "its wheels' CUDA release (their nvidia-*-cuNN or cuda-toolkit pins)"},
+    {.name = "jax", .aliases = "jaxlib", .dist_info = "jax_cuda11_plugin- jax_cuda12_plugin- jax_cuda13_plugin-",
+     .cudnn_rule = "the same major, and a minor at least the build's, checked at first use",
+     .cudnn_source = "openxla/xla cuda_dnn.cc (IsSourceCompatibleWithCudnnLibrary)",
+     .cuda_rule = "its plugin's CUDA major, 12.1 or newer (min_supported_version=12010)"},
+    {.name = "onnxruntime", .aliases = "onnxruntime-gpu ort", .dist_info = "onnxruntime_gpu-",
+     .cudnn_rule = "the cuDNN major it was built with (a cuDNN 8 build does not load 9, nor the reverse)",
+     .cudnn_source = "onnxruntime.ai/docs/execution-providers/CUDA-ExecutionProvider.html (Requirements)",
+     .cuda_rule = "its build's CUDA major (CUDA minor version compatibility)"},
+};
+
+const struct framework_rule *framework_rules(int *count)
 {
-    if (strcmp(name, "torch") == 0 || strcmp(name, "pytorch") == 0)
-        return "pytorch";
-    if (strcmp(name, "tensorflow") == 0 || strcmp(name, "tf") == 0 || strcmp(name, "tensorflow-gpu") == 0)
-        return "tensorflow";
-    if (strcmp(name, "jax") == 0 || strcmp(name, "jaxlib") == 0)
-        return "jax";
-    if (strcmp(name, "onnxruntime") == 0 || strcmp(name, "onnxruntime-gpu") == 0 || strcmp(name, "ort") == 0)
-        return "onnxruntime";
+    *count = (int)(sizeof rules / sizeof rules[0]);
+    return rules;
+}
+
+/* Whether word is one of the ' '-separated words of list. */
+static int word_in(const char *word, const char *list)
+{
+    size_t length = strlen(word);
+    for (const char *at = list; *at;) {
+        size_t span = strcspn(at, " ");
+        if (span == length && strncmp(at, word, length) == 0)
+            return 1;
+        at += span + (at[span] == ' ');
+    }
+    return 0;
+}
+
+const struct framework_rule *framework_rule_of(const char *name)
+{
+    for (size_t i = 0; i < sizeof rules / sizeof rules[0]; i++) {
+        if (strcmp(name, rules[i].name) == 0 || word_in(name, rules[i].aliases))
+            return &rules[i];
+    }
     return NULL;
 }
 
-/* The pin is for this framework and platform, and its version is the one asked at the pin's precision. */
+const char *framework_canonical_name(const char *name)
+{
+    const struct framework_rule *rule = framework_rule_of(name);
+    return rule != NULL ? rule->name : NULL;
+}
+
+/* The pin is for this framework and platform, and its version is the one asked at the pin's precision, or within
+ * the pin's range (version ... last). */
 int framework_pin_matches(const struct framework_pin *pin, const char *framework, const char *version,
                           const char *platform)
 {
-    return strcmp(pin->framework, framework) == 0 && strcmp(pin->platform, platform) == 0 &&
-           (cudnnv_name_has_prefix(pin->version, version) || cudnnv_name_has_prefix(version, pin->version));
+    if (strcmp(pin->framework, framework) != 0 || strcmp(pin->platform, platform) != 0)
+        return 0;
+    if (cudnnv_name_has_prefix(pin->version, version) || cudnnv_name_has_prefix(version, pin->version))
+        return 1;
+    return pin->last[0] != '\0' && version[0] != '\0' && cudnnv_name_compare(version, pin->version) >= 0 &&
+           (strcmp(pin->last, "*") == 0 || cudnnv_name_compare(version, pin->last) <= 0 ||
+            cudnnv_name_has_prefix(version, pin->last));
+}
+
+void framework_cuda_accepts(const char *framework, const char *cuda, const char *own, char *out, int size)
+{
+    const struct framework_rule *rule = framework_rule_of(framework);
+    if (own != NULL && own[0] != '\0') {
+        snprintf(out, (size_t)size, "%s", own);
+        return;
+    }
+    out[0] = '\0';
+    if (!cudnnv_cuda_release_is_valid(cuda))
+        return;
+    if (rule != NULL && rule->cuda_exact)
+        snprintf(out, (size_t)size, "==%s.*", cuda);
+    else
+        snprintf(out, (size_t)size, ">=%s,<%d", cuda, atoi(cuda) + 1);
 }
 
 /* Same major, and a minor at least the one the framework was built with. */

@@ -69,6 +69,7 @@ static int run(struct args *args)
     doctor_check_cuda_directories(&doctor);
     doctor_check_driver(&doctor);
     doctor_check_gpu(&doctor);
+    doctor_check_project_frameworks(&doctor);
     doctor_check_frameworks(&doctor);
     if (json)
         print_json(&doctor);

@@ -8,6 +8,7 @@
 #include "commands.h"
 #include "cuda_runtime.h"
 #include "doctor.h"
+#include "fsutil.h"
 #include "gpu_list.h"
 #include "lock_file.h"
 #include "pinned_projects.h"
@@ -107,7 +108,7 @@ static int pin_file_here(char *path, size_t size)
  * then the loader's own places. A note for each library not found; none
  * while the pinned runtime is still to be installed (install brings it).
  */
-static void note_framework_libs(const struct use_for_choice *choice, const char *runtime)
+static void note_framework_libs(const struct framework_build *choice, const char *runtime)
 {
     static struct framework_libs libs;
     struct cudnnv_where where;
@@ -130,14 +131,18 @@ static void note_framework_libs(const struct use_for_choice *choice, const char 
          framework_libs_fix(choice->cuda));
 }
 
-/* The pins of path with chosen in place of the one of its major (the other majors' pins are kept). */
-static int merge_pins(const char *path, char *chosen, char **names, cudnnv_name *kept)
+/* The plan's pins, then those of path whose major the plan does not pin (the other majors' pins are kept). */
+static int merge_pins(const char *path, const struct use_for_result *result, char **names, cudnnv_name *kept)
 {
     cudnnv_name bad;
-    int count = cudnnv_read_version_file(path, kept, CUDNNV_MAX_LINES, bad), merged = 0, major = version_pin_major(chosen);
-    names[merged++] = chosen;
+    int count = cudnnv_read_version_file(path, kept, CUDNNV_MAX_LINES, bad), merged = 0;
+    for (int k = 0; k < result->count; k++)
+        names[merged++] = (char *)result->pins[k].name;
     for (int i = 0; i < count && merged < CUDNNV_MAX_LINES; i++) {
-        if (version_pin_major(kept[i]) != major)
+        int ours = 0;
+        for (int k = 0; k < result->count; k++)
+            ours |= version_pin_major(kept[i]) == version_pin_major(result->pins[k].name);
+        if (!ours)
             names[merged++] = kept[i];
     }
     return merged;
@@ -159,11 +164,11 @@ static void warn_about_home(const char *path)
 }
 
 /*
- * The CUDA runtime to pin for a framework: the CUDA its build names, where
- * cudnnv's data knows which libraries it opens of it by itself
+ * The CUDA runtime to pin for a framework alone: the CUDA its build names,
+ * where cudnnv's data knows which libraries it opens of it by itself
  * (framework-cuda-libs.ini); "" (none) otherwise.
  */
-static void framework_runtime(const struct use_for_choice *choice, char *out, size_t size)
+static void framework_runtime(const struct framework_build *choice, char *out, size_t size)
 {
     static struct framework_libs libs;
     out[0] = '\0';
@@ -174,39 +179,108 @@ static void framework_runtime(const struct use_for_choice *choice, char *out, si
              choice->framework, choice->version, choice->cuda);
         return;
     }
-    if (framework_libs_judge(choice->framework, choice->cuda, &libs) != 0)
-        return;
-    if (!libs.known) {
-        note("which libraries %s %s opens of CUDA %s by itself is not in cudnnv's data: no CUDA runtime is pinned",
-             choice->framework, choice->version, choice->cuda);
+    if (framework_libs_judge(choice->framework, choice->cuda, &libs) == 0 && libs.known) {
+        snprintf(out, size, "%s", choice->cuda);
+        note("pinning the CUDA %s runtime %s %s opens by itself (%d libraries); 'cudnnv install' here brings it",
+             choice->cuda, choice->framework, choice->version, libs.count);
         return;
     }
     snprintf(out, size, "%s", choice->cuda);
-    note("pinning the CUDA %s runtime %s %s opens by itself (%d libraries); 'cudnnv install' here brings it",
-         choice->cuda, choice->framework, choice->version, libs.count);
+    note("pinning the CUDA %s runtime %s %s is built for (its wheels name it); 'cudnnv install' here brings it",
+         choice->cuda, choice->framework, choice->version);
 }
 
-/* use --for FRAMEWORK[==VERSION] */
+/* The runtime for several frameworks: the plan's, which every one loads with (each one's rule said). */
+static void frameworks_runtime(const struct use_for_result *result, char *out, size_t size)
+{
+    char rules[512] = "";
+    size_t used = 0;
+    snprintf(out, size, "%s", result->runtime);
+    if (result->runtime[0] == '\0')
+        return;
+    for (int i = 0; i < result->frameworks && used < sizeof rules; i++)
+        used += (size_t)snprintf(rules + used, sizeof rules - used, "%s%s %s loads %s", i ? ", " : "",
+                                 result->chosen[i].framework, result->chosen[i].version,
+                                 result->chosen[i].cuda_accepts[0] ? result->chosen[i].cuda_accepts : "any");
+    note("pinning the CUDA %s runtime every framework here loads with (%s); 'cudnnv install' here brings it",
+         result->runtime, rules);
+}
+
+/* The record of what the plan serves: "SPEC: cuDNN MAJOR (PIN)[, CUDA X.Y]" for each framework. */
+static int served_items(const struct use_for_result *result, const char *runtime,
+                        char items[][PROJECT_FRAMEWORK_TEXT])
+{
+    char specs[400];
+    char *rest = NULL;
+    int count = 0;
+    snprintf(specs, sizeof specs, "%s", result->served);
+    for (char *spec = strtok_r(specs, " ", &rest); spec != NULL && count < result->frameworks;
+         spec = strtok_r(NULL, " ", &rest), count++) {
+        int major = cudnnv_name_major(result->chosen[count].cudnn);
+        const char *pin = "";
+        for (int k = 0; k < result->count; k++)
+            pin = version_pin_major(result->pins[k].name) == major ? result->pins[k].name : pin;
+        snprintf(items[count], PROJECT_FRAMEWORK_TEXT, "%.40s: cuDNN %d (%.20s)%s%.20s", spec, major, pin,
+                 runtime[0] ? ", CUDA " : "", runtime);
+    }
+    return count;
+}
+
+/* A runtime the project pinned before that the plan replaces is said, never changed silently. */
+static void say_runtime_change(const char *path, const char *runtime)
+{
+    char before[32];
+    if (cudnnv_version_file_cuda(path, before, sizeof before) != 1 || strcmp(before, runtime) == 0)
+        return;
+    if (runtime[0] == '\0')
+        note("the CUDA %s runtime pinned here stays: no framework named names a CUDA release", before);
+    else
+        note("replacing the CUDA %s runtime pinned here with %s, which every framework here loads with", before, runtime);
+}
+
+/* use --for FRAMEWORK[==VERSION]...: the frameworks this project already serves (as recorded), then those given;
+ * one plan for all, or nothing written. */
 static int use_for(struct args *args)
 {
-    char path[PATH_MAX], *names[CUDNNV_MAX_LINES];
+    char path[PATH_MAX], *names[CUDNNV_MAX_LINES], runtime[24];
+    char recorded[PROJECT_FRAMEWORKS_MAX][PROJECT_FRAMEWORK_TEXT], specs_text[PROJECT_FRAMEWORKS_MAX][80];
     cudnnv_name kept[CUDNNV_MAX_LINES];
-    struct use_for_choice choice;
-    int status = use_for_framework(args->value[USE_FOR], &choice);
-    if (status != 0)
-        return status;
+    const char *specs[PROJECT_FRAMEWORKS_MAX + PLAN_MAX_FRAMEWORKS];
+    static struct use_for_result result;
     if (local_file(path, sizeof path) != 0)
         return 1;
-    int count = merge_pins(path, choice.name, names, kept);
-    char runtime[sizeof choice.cuda];
-    framework_runtime(&choice, runtime, sizeof runtime);
-    status = version_file_write(path, count, names, choice.not_installed, runtime);
-    if (status == 0) {
-        pinned_projects_add(store_root(), path);
-        warn_about_home(path);
-        note_framework_libs(&choice, runtime);
+    int count = is_regular_file(path) ? project_frameworks_get(store_root(), path, recorded, PROJECT_FRAMEWORKS_MAX) : 0;
+    for (int i = 0; i < count; i++) {
+        project_framework_spec(recorded[i], specs_text[i], sizeof specs_text[i]);
+        specs[i] = specs_text[i];
     }
-    return status;
+    if (count > 0)
+        note("this project serves %s%s already: planning for %s too", specs_text[0], count > 1 ? " and more" : "",
+             count > 1 ? "them" : "it");
+    int recorded_count = count;
+    count += args_values(args, USE_FOR, specs + count, PLAN_MAX_FRAMEWORKS);
+    int status = use_for_frameworks(specs, count, recorded_count, &result);
+    if (status != 0)
+        return status;
+    int forced = 0;
+    for (int k = 0; k < result.count; k++)
+        forced |= result.pins[k].not_installed;
+    int merged = merge_pins(path, &result, names, kept);
+    if (result.frameworks == 1)
+        framework_runtime(&result.chosen[0], runtime, sizeof runtime);
+    else
+        frameworks_runtime(&result, runtime, sizeof runtime);
+    say_runtime_change(path, runtime);
+    status = version_file_write(path, merged, names, forced, runtime[0] ? runtime : NULL);
+    if (status != 0)
+        return status;
+    pinned_projects_add(store_root(), path);
+    count = served_items(&result, runtime, recorded);
+    project_frameworks_set(store_root(), path, recorded, count);
+    warn_about_home(path);
+    for (int i = 0; i < result.frameworks; i++)
+        note_framework_libs(&result.chosen[i], runtime);
+    return 0;
 }
 
 /* A pin of a set with no code for this machine's GPU works nowhere here: say so at once. */
@@ -260,6 +334,32 @@ static void warn_about_needs(int count, char **names)
     }
 }
 
+/* 'use VERSION' in a project pinned for frameworks: the runtime stays, and is said with what it serves. */
+static void say_what_stays(const char *path, const char *runtime)
+{
+    char items[PROJECT_FRAMEWORKS_MAX][PROJECT_FRAMEWORK_TEXT], spec[80], cuda[32], specs[400] = "";
+    int count = project_frameworks_get(store_root(), path, items, PROJECT_FRAMEWORKS_MAX);
+    if (count == 0 || runtime != NULL || cudnnv_version_file_cuda(path, cuda, sizeof cuda) != 1)
+        return;
+    for (int i = 0; i < count; i++) {
+        project_framework_spec(items[i], spec, sizeof spec);
+        snprintf(specs + strlen(specs), sizeof specs - strlen(specs), "%s%s", i ? " and " : "", spec);
+    }
+    note("the CUDA %s runtime pinned here for %s stays ('cudnnv use --cuda-runtime none' removes it; 'cudnnv use --for' plans again)",
+         cuda, specs);
+}
+
+/* 'use' alone: the pins, then what use --for planned each for. */
+static int print_pins(const char *path)
+{
+    char items[PROJECT_FRAMEWORKS_MAX][PROJECT_FRAMEWORK_TEXT];
+    int status = version_file_print(path, "no version is pinned in this directory; run 'cudnnv use VERSION'");
+    int count = status == 0 ? project_frameworks_get(store_root(), path, items, PROJECT_FRAMEWORKS_MAX) : 0;
+    for (int i = 0; i < count; i++)
+        printf("# for %s\n", items[i]);   /* a comment, as a version file may hold one */
+    return status;
+}
+
 /* use --cuda-runtime VERSION alone: the pins stay, the runtime line changes. */
 static int pin_cuda_runtime_alone(const char *path, const char *runtime)
 {
@@ -290,11 +390,13 @@ static int run(struct args *args)
               : local_file_named(path, sizeof path,
                                  args_has(args, USE_TOOL_VERSIONS) ? CUDNNV_TOOL_VERSIONS_FILE : CUDNNV_VERSION_FILE) != 0)
         return 1;
-    if (args_has(args, USE_UNSET))
+    if (args_has(args, USE_UNSET)) {
+        project_frameworks_set(store_root(), path, NULL, 0);
         return version_file_unset(path);
+    }
     const char *runtime = args->value[USE_CUDA_RUNTIME];
     if (args->count == 0 && runtime == NULL)
-        return version_file_print(path, "no version is pinned in this directory; run 'cudnnv use VERSION'");
+        return print_pins(path);
     if (runtime != NULL && strcmp(runtime, "none") == 0)
         runtime = "";
     if (runtime != NULL && runtime[0] != '\0' && !cudnnv_cuda_release_is_valid(runtime))
@@ -302,6 +404,7 @@ static int run(struct args *args)
     if (args->count == 0 && runtime != NULL)
         return pin_cuda_runtime_alone(path, runtime);
     set_link_system_if_named(store_root(), args->count, args->operand);
+    say_what_stays(path, runtime);
     int status = version_file_write(path, args->count, args->operand, args_has(args, USE_FORCE), runtime);
     if (status == 0) {
         pinned_projects_add(store_root(), path);

@@ -53,6 +53,8 @@ void doctor_check_cuda_directories(struct doctor *doctor);
 void doctor_check_driver(struct doctor *doctor);
 void doctor_check_gpu(struct doctor *doctor);
 void doctor_check_frameworks(struct doctor *doctor);
+/* doctor_project_frameworks.c: the frameworks 'use --for' planned this project for, against the selection */
+void doctor_check_project_frameworks(struct doctor *doctor);
 void doctor_check_needs(struct doctor *doctor);
 void doctor_check_advisories(struct doctor *doctor);
 

@@ -7,6 +7,7 @@
 #include "pinned_projects.h"
 
 #include "cuda_runtime.h"
+#include "fsutil.h"
 #include "messages.h"
 #include "path_list.h"
 
@@ -100,4 +101,80 @@ int pinned_projects_naming_runtime(const char *root, const char *runtime, char *
 {
     struct naming naming = {root, runtime, names_runtime, out, size, 0};
     return projects_naming(&naming);
+}
+
+/* $CUDNNV_ROOT/project-frameworks */
+static void frameworks_path(const char *root, char *out, size_t size)
+{
+    snprintf(out, size, "%s/project-frameworks", root);
+}
+
+#define PROJECT_FRAMEWORKS_FILE_MAX (256 << 10)
+
+/* Whether a line of the record is version_file's ("PATH\t..."). */
+static int line_is_for(const char *line, size_t length, const char *version_file)
+{
+    size_t path_length = strlen(version_file);
+    return length > path_length && strncmp(line, version_file, path_length) == 0 && line[path_length] == '\t';
+}
+
+int project_frameworks_get(const char *root, const char *version_file, char items[][PROJECT_FRAMEWORK_TEXT], int max)
+{
+    char path[PATH_MAX + 32];
+    frameworks_path(root, path, sizeof path);
+    char *text = read_small_file(path, PROJECT_FRAMEWORKS_FILE_MAX);
+    int count = 0;
+    for (const char *line = text ? text : ""; *line; line += strcspn(line, "\n") + (line[strcspn(line, "\n")] == '\n')) {
+        size_t length = strcspn(line, "\n");
+        if (!line_is_for(line, length, version_file))
+            continue;
+        const char *item = line + strlen(version_file) + 1;
+        while (item < line + length && count < max) {
+            size_t span = strcspn(item, "\t\n");
+            if (span > 0 && span < PROJECT_FRAMEWORK_TEXT) {
+                snprintf(items[count], PROJECT_FRAMEWORK_TEXT, "%.*s", (int)span, item);
+                count += !cudnnv_text_has_controls(items[count]);
+            }
+            item += span + (item[span] == '\t');
+        }
+    }
+    free(text);
+    return count;
+}
+
+int project_frameworks_set(const char *root, const char *version_file, char items[][PROJECT_FRAMEWORK_TEXT], int count)
+{
+    char path[PATH_MAX + 32];
+    frameworks_path(root, path, sizeof path);
+    if (strchr(version_file, '\n') != NULL || strchr(version_file, '\t') != NULL)
+        return 0;   /* such a path cannot be one line of the record: nothing is kept for it */
+    char *text = read_small_file(path, PROJECT_FRAMEWORKS_FILE_MAX);
+    size_t size = (text ? strlen(text) : 0) + strlen(version_file) + (size_t)count * (PROJECT_FRAMEWORK_TEXT + 1) + 2;
+    char *out = malloc(size);
+    size_t used = 0;
+    if (out == NULL) {
+        free(text);
+        return fail("out of memory");
+    }
+    out[0] = '\0';
+    for (const char *line = text ? text : ""; *line; line += strcspn(line, "\n") + (line[strcspn(line, "\n")] == '\n')) {
+        size_t length = strcspn(line, "\n");
+        if (!line_is_for(line, length, version_file))
+            used += (size_t)snprintf(out + used, size - used, "%.*s\n", (int)length, line);
+    }
+    if (count > 0) {
+        used += (size_t)snprintf(out + used, size - used, "%s", version_file);
+        for (int i = 0; i < count; i++)
+            used += (size_t)snprintf(out + used, size - used, "\t%s", items[i]);
+        snprintf(out + used, size - used, "\n");
+    }
+    int status = make_dirs(root, 0755) == 0 && write_file_atomic(path, out) == 0 ? 0 : fail("cannot write %s", path);
+    free(out);
+    free(text);
+    return status;
+}
+
+void project_framework_spec(const char *item, char *out, size_t size)
+{
+    snprintf(out, size, "%.*s", (int)strcspn(item, ":"), item);
 }

@@ -19,4 +19,18 @@ int pinned_projects_naming_runtime(const char *root, const char *runtime, char *
 
 #define PINNED_PROJECTS_MAX 200
 
+/*
+ * What 'use --for' planned a project for, kept in $CUDNNV_ROOT/project-frameworks (one line a version file:
+ * its path, a tab, then "SPEC: cuDNN MAJOR[, CUDA X.Y]" items separated by tabs), so that a later --for plans
+ * for them too, and 'use' and doctor can say what each pin serves. The version file itself holds pins only.
+ */
+#define PROJECT_FRAMEWORKS_MAX 8
+#define PROJECT_FRAMEWORK_TEXT 120
+/* Records the items for version_file ("" forgets it); 0, or -1 after a message. */
+int project_frameworks_set(const char *root, const char *version_file, char items[][PROJECT_FRAMEWORK_TEXT], int count);
+/* The items recorded for version_file; their count (0 when none). */
+int project_frameworks_get(const char *root, const char *version_file, char items[][PROJECT_FRAMEWORK_TEXT], int max);
+/* The framework spec of an item ("tensorflow==2.5: cuDNN 8" -> "tensorflow==2.5"), into out. */
+void project_framework_spec(const char *item, char *out, size_t size);
+
 #endif

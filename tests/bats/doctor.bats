@@ -216,13 +216,16 @@ fake_wheel() {
     fake_wheel torch 2.99.0 'nvidia-cudnn-cu12==9.1.0.70; platform_system == "Linux"'
     run cudnnv use --for torch
     assert_status 0
-    assert_output_has "pytorch 2.99.0 (in $BATS_TEST_TMPDIR/site-packages) says nvidia-cudnn-cu12==9.1.0.70; using 9.1.0.70"
+    assert_output_has "pytorch 2.99.0 (in $BATS_TEST_TMPDIR/site-packages) says nvidia-cudnn-cu12==9.1.0.70"
+    assert_output_has "pinning 9.1 (9.1.0.70 is installed)"
     [ "$(cat .cudnn-version)" = 9.1 ]
     rm -rf "$BATS_TEST_TMPDIR/site-packages"
+    # none installed: pinned first, its floor, as for a version named
     fake_wheel torch 2.99.1 'nvidia-cudnn-cu13==9.19.0.56'
     run cudnnv use --for torch
-    assert_status 1
-    assert_output_has "needs cuDNN 9.19.0.56 or newer, below 10 (it says: nvidia-cudnn-cu13==9.19.0.56); none is installed: run 'cudnnv install 9.19.0.56'"
+    assert_status 0
+    assert_output_has "needs cuDNN 9.x, at least 9.19; none is installed: pinning 9.19, which 'cudnnv install' here brings"
+    [ "$(cat .cudnn-version)" = 9.19 ]
     run cudnnv use --for jax
     assert_status 1
     assert_output_has "no jax in the active Python's site-packages"
