@@ -63,6 +63,7 @@ mixed_folder() {
     assert_status 0
     local lib="$CUDNNV_ROOT/cuda/runtime/11.0/lib"
     run ls -A "$lib"
+    assert_status 0
     refute_output_has "evil"
     refute_output_has ".bak"
     refute_output_has ".orig"
