@@ -34,14 +34,15 @@ static const struct option_spec options[] = {
     [USE_UNSET] = {.name = "--unset", .help = "remove this directory's .cudnn-version", .own_form = "", .alone = 1,
                    .conflicts = 1 << USE_FOR},
     [USE_FOR] = {.name = "--for", .value_name = "FRAMEWORK[==VERSION]", .complete = COMPLETE_FRAMEWORKS,
-                 .help = "FRAMEWORK==VERSION: pin the newest installed set that\n"
-                         "this TensorFlow or PyTorch release accepts (the cuDNN\n"
-                         "major it was built with, and at least its minor), e.g.\n"
+                 .help = "FRAMEWORK==VERSION: pin the set this TensorFlow,\n"
+                         "PyTorch, JAX or ONNX Runtime release accepts (by its own\n"
+                         "rule), and the CUDA runtime it loads, e.g.\n"
                          "--for tensorflow==2.5, --for torch==2.4.\n"
-                         "FRAMEWORK alone: the same for the framework installed in\n"
-                         "the active Python (python3 on PATH): what its wheel says\n"
-                         "of its cuDNN (Requires-Dist: nvidia-cudnn-cuNN,\n"
-                         "TensorFlow's build_info) decides, e.g. --for torch",
+                         "FRAMEWORK alone: the one installed in the active Python\n"
+                         "(python3 on PATH), by what its wheel says (Requires-Dist:\n"
+                         "nvidia-cudnn-cuNN, cuda-toolkit; TensorFlow's build_info).\n"
+                         "Given several times, with the frameworks an earlier --for\n"
+                         "planned here: one plan that serves them all, or none",
                  .own_form = "", .alone = 1},
     [USE_CUDA_RUNTIME] = {.name = "--cuda-runtime", .value_name = "VERSION",
                           .help = "also pin the CUDA runtime programs started here see\n"
