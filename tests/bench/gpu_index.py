@@ -25,7 +25,7 @@ def rebuild(info):
     tag = "py3-none-any" if pure else "py3-none-manylinux_2_27_x86_64"
     name = "%s-%s-%s.whl" % (stem, version, tag)
     path = os.path.join(out, "files", name)
-    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as wheel:
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_STORED) as wheel:
         for line in record:
             file = line.split(",")[0]
             if not file or file.startswith("..") or "__pycache__" in file or not os.path.isfile(os.path.join(site, file)):
