@@ -193,3 +193,29 @@ int cuda_looks_like_library(const char *file_name)
         return 1;
     return strncmp(file_name, "lib", 3) == 0 && so != NULL && version_tail(so + 3);
 }
+
+/* Whether file_name starts with name then '-' (or '_', when under_too), the way a source names a package's files. */
+static int names_package(const char *file_name, const char *name, int under_too)
+{
+    size_t length = strlen(name);
+    return strncmp(file_name, name, length) == 0 && (file_name[length] == '-' || (under_too && file_name[length] == '_'));
+}
+
+int cuda_package_is_required(const char *file_name)
+{
+    static const enum cuda_source sources[] = {CUDA_SOURCE_REDIST, CUDA_SOURCE_WHEEL, CUDA_SOURCE_CONDA, CUDA_SOURCE_APT};
+    char wheel[64];
+    for (size_t i = 0; i < sizeof components / sizeof components[0]; i++) {
+        if (!components[i].runtime_required)
+            continue;
+        for (size_t s = 0; s < sizeof sources / sizeof sources[0]; s++) {
+            const char *name = cuda_component_name_in(&components[i], sources[s]);
+            snprintf(wheel, sizeof wheel, "%s", name);
+            for (char *c = wheel; *c; c++)
+                *c = *c == '-' ? '_' : *c;
+            if (names_package(file_name, name, 0) || names_package(file_name, wheel, 1))
+                return 1;
+        }
+    }
+    return 0;
+}

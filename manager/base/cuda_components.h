@@ -56,6 +56,9 @@ const char *cuda_libs_of_library(const char *file_name);
 const char *cuda_libs_named(const char *name);
 /* The first row of a CUDA library package, to name it in other sources; NULL when name is none. */
 const struct cuda_component *cuda_libs_row(const char *name);
+/* Whether a package file (nvidia_cufft-12.0.0.61-...whl, libcufft-11-0_...deb, libcufft-11.0.8.103-h1_0.conda,
+ * libcufft-linux-x86_64-...-archive.tar.xz) is one of a component a runtime needs. */
+int cuda_package_is_required(const char *file_name);
 /* True when file_name looks like a shared library (lib*.so, lib*.so.N..., *.dll), CUDA's or not. */
 int cuda_looks_like_library(const char *file_name);
 

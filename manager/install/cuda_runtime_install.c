@@ -311,9 +311,12 @@ static int unpack_packages(const char *root, const char *staging, const struct l
             unpack_package(&origin->package[i], authority, staging, raw, config.max_member_size) != 0 ||
             gather(raw, flat, 0, &moved) != 0)
             return 1;
-        if (moved == 0)
+        if (moved == 0 && cuda_package_is_required(origin->package[i].name))
             return fail("refusing the CUDA %s runtime: %s holds none of CUDA's libraries; nothing was brought",
                         origin->release, origin->package[i].name);
+        if (moved == 0)   /* CUDA 13's NVTX is headers alone, for one */
+            note("CUDA %s runtime: %s holds none of CUDA's libraries; a component no runtime needs, left out",
+                 origin->release, origin->package[i].name);
     }
     return 0;
 }

@@ -86,6 +86,12 @@ company_index() {
     component_wheel nvidia-cusparse 12.6.3.3 "$c13" nvidia/cu13/lib libcusparse.so.12
     component_wheel nvidia-cuda-nvrtc 13.0.88 "$c13" nvidia/cu13/lib libnvrtc.so.13 libnvrtc-builtins.so.13.0
     component_wheel nvidia-nvjitlink 13.0.88 "$c13" nvidia/cu13/lib libnvJitLink.so.13
+    # CUDA 13's NVTX wheel: headers alone (NVTX 3), as NVIDIA ships it
+    mkdir -p "$BATS_TEST_TMPDIR/trees/nvidia_nvtx-13.0.85/nvidia/cu13/include/nvtx3"
+    echo '/* nvtx3 */' > "$BATS_TEST_TMPDIR/trees/nvidia_nvtx-13.0.85/nvidia/cu13/include/nvtx3/nvToolsExt.h"
+    wheel_of "$INDEX_DIR/files/nvidia_nvtx-13.0.85-py3-none-manylinux_2_27_x86_64.whl" \
+        "$BATS_TEST_TMPDIR/trees/nvidia_nvtx-13.0.85" nvidia_nvtx-13.0.85.dist-info
+    index_link nvidia-nvtx nvidia_nvtx-13.0.85-py3-none-manylinux_2_27_x86_64.whl
     for project in nvidia-cuda-runtime nvidia-cublas nvidia-cufft nvidia-curand nvidia-cusolver nvidia-cusparse \
                    nvidia-cuda-nvrtc nvidia-nvjitlink; do
         source_stub "$project-cu13"
@@ -103,7 +109,8 @@ company_index() {
     component_wheel nvidia-nvjitlink-cu12 12.2.140 "$c12" nvidia/nvjitlink/lib libnvJitLink.so.12
     toolkit 13.0.2 metadata cudart:nvidia-cuda-runtime==13.0.96 cublas:nvidia-cublas==13.1.0.3 \
         cufft:nvidia-cufft==12.0.0.61 curand:nvidia-curand==10.4.0.35 cusolver:nvidia-cusolver==12.0.4.66 \
-        cusparse:nvidia-cusparse==12.6.3.3 nvrtc:nvidia-cuda-nvrtc==13.0.88 nvjitlink:nvidia-nvjitlink==13.0.88
+        cusparse:nvidia-cusparse==12.6.3.3 nvrtc:nvidia-cuda-nvrtc==13.0.88 nvjitlink:nvidia-nvjitlink==13.0.88 \
+        nvtx:nvidia-nvtx==13.0.85
     toolkit 13.2.1 cublas:nvidia-cublas==13.4.0.1
     toolkit 12.2.2 cudart:nvidia-cuda-runtime-cu12==12.2.140 cublas:nvidia-cublas-cu12==12.2.5.6 \
         cufft:nvidia-cufft-cu12==11.0.8.103 curand:nvidia-curand-cu12==10.3.3.141 \
@@ -146,6 +153,8 @@ sums() { (cd "$1" && sha256sum -- *); }
     assert_output_has "CUDA 13.0 runtime: the versions of its wheels are those cuda-toolkit 13.0.2 on the index pins"
     assert_output_has "CUDA 13.0 runtime: nvidia-cublas 13.1.0.3"
     assert_output_has "CUDA 13.0 runtime: nvidia-cufft 12.0.0.61"
+    # a component no runtime needs whose wheel holds no library (NVTX 3 is headers alone) is left out, said
+    assert_output_has "nvidia_nvtx-13.0.85-py3-none-manylinux_2_27_x86_64.whl holds none of CUDA's libraries; a component no runtime needs, left out"
     refute_output_has "13.4.0.1"
     refute_output_has "99.0"
     refute_output_has "redist"
@@ -162,8 +171,8 @@ sums() { (cd "$1" && sha256sum -- *); }
     run cudnnv lock
     assert_status 0
     expect_line cudnn.lock "[runtime 13.0]"
-    [ "$(grep -c '^[0-9]*\.archive = nvidia_.*\.whl$' cudnn.lock)" -eq 8 ]
-    [ "$(grep -c '^[0-9]*\.sha256 = [0-9a-f]\{64\}$' cudnn.lock)" -eq 8 ]
+    [ "$(grep -c '^[0-9]*\.archive = nvidia_.*\.whl$' cudnn.lock)" -eq 9 ]
+    [ "$(grep -c '^[0-9]*\.sha256 = [0-9a-f]\{64\}$' cudnn.lock)" -eq 9 ]
     CUDNNV_ROOT="$BATS_TEST_TMPDIR/empty store" run cudnnv install --locked
     assert_status 0
     [ "$(sums "$lib")" = "$(sums "$BATS_TEST_TMPDIR/empty store/cuda/runtime/13.0/lib")" ]
