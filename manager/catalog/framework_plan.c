@@ -21,12 +21,10 @@
 
 void framework_build_from_pin(struct framework_build *build, const struct framework_pin *pin)
 {
-    int major = 0, minor = 0;
     memset(build, 0, sizeof *build);
     build->framework = framework_canonical_name(pin->framework);
     snprintf(build->version, sizeof build->version, "%s", pin->version);
-    if (sscanf(pin->cuda, "%d.%d", &major, &minor) == 2)   /* "12.8 / 12.6": the first */
-        snprintf(build->cuda, sizeof build->cuda, "%d.%d", major, minor);
+    snprintf(build->cuda, sizeof build->cuda, "%s", pin->cuda);   /* as written: one that is no release is said */
     framework_cuda_accepts(pin->framework, build->cuda, pin->cuda_accepts, build->cuda_accepts,
                            (int)sizeof build->cuda_accepts);
     snprintf(build->cudnn, sizeof build->cudnn, "%s", pin->cudnn);
@@ -60,8 +58,8 @@ static int choose_runtime(const struct framework_build *const *builds, int count
     const struct framework_build *first = NULL;
     runtime[0] = '\0';
     for (int i = 0; i < count; i++) {
-        if (builds[i]->cuda[0] == '\0')
-            continue;
+        if (!cudnnv_cuda_release_is_valid(builds[i]->cuda))
+            continue;   /* unknown, or not a release: any runtime, and none pinned for it */
         if (first != NULL && atoi(builds[i]->cuda) != atoi(first->cuda)) {
             snprintf(why, why_size, "%s %s is built for CUDA %s and %s %s for CUDA %s: a project pins one CUDA runtime",
                      first->framework, first->version, first->cuda, builds[i]->framework, builds[i]->version,
@@ -72,7 +70,7 @@ static int choose_runtime(const struct framework_build *const *builds, int count
             first = builds[i];
     }
     for (int c = 0; c < count && runtime[0] == '\0'; c++) {
-        int all = builds[c]->cuda[0] != '\0';
+        int all = cudnnv_cuda_release_is_valid(builds[c]->cuda);
         for (int i = 0; i < count && all; i++)
             all = python_specifier_accepts(builds[i]->cuda_accepts, builds[c]->cuda);
         if (all)

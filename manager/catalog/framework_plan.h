@@ -20,7 +20,8 @@
 struct framework_build {
     const char *framework;      /* canonical: "pytorch" */
     char version[64];           /* the release ("2.4", as frameworks.ini names it, or as installed: "2.11.0") */
-    char cuda[24];              /* its build's CUDA release ("11.8"), "" when unknown (any runtime) */
+    char cuda[24];              /* its build's CUDA release ("11.8"), "" when unknown: then, or when it is no
+                                   release, any runtime */
     char cuda_accepts[64];      /* the CUDA runtimes it loads with (PEP 440), "" for any */
     char cudnn[32];             /* the cuDNN it was built with, or declares as its floor: the least it takes */
     char cudnn_below[32];       /* the first cuDNN it refuses: the next major unless said */
@@ -31,6 +32,7 @@ struct framework_build {
 struct framework_request {
     const char *framework;
     char version[64];           /* as asked ("2.4"), or the installed one */
+    int installed;              /* asked without a version: the active Python's, read again at every plan */
     int count;
     struct framework_build builds[PLAN_MAX_BUILDS];
 };

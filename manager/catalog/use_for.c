@@ -335,6 +335,7 @@ static int request_installed(const struct framework_pins *pins, struct framework
         if (strcmp(one->framework, request->framework) != 0)
             continue;
         snprintf(request->version, sizeof request->version, "%s", one->version);
+        request->installed = 1;
         builds_from_pins(pins, request);
         builds_from_installed(one, request);
         if (request->builds[0].cudnn[0] == '\0')
@@ -439,8 +440,9 @@ int use_for_frameworks(const char *const *specs, int count, int recorded, struct
     for (int i = 0; i < used; i++) {
         result->chosen[i] = *choice.best.chosen[i];
         size_t length = strlen(result->served);
+        int versioned = requests[i].version[0] != '\0' && !requests[i].installed;
         snprintf(result->served + length, sizeof result->served - length, "%s%s%s%s", length ? " " : "",
-                 requests[i].framework, requests[i].version[0] ? "==" : "", requests[i].version);
+                 requests[i].framework, versioned ? "==" : "", versioned ? requests[i].version : "");
     }
     return 0;
 }

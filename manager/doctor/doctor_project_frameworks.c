@@ -53,6 +53,8 @@ static void judge_named(struct doctor *doctor, const struct framework_pins *pins
     const char *framework = framework_canonical_name(name), *version = equals ? equals + 2 : "";
     const struct framework_rule *rule = framework_rule_of(name);
     int builds = 0;
+    if (framework != NULL && version[0] == '\0')
+        return;   /* planned from the active Python: judged with the active Python's frameworks */
     for (int p = 0; framework != NULL && version[0] && p < pins->count; p++) {
         if (!framework_pin_matches(&pins->pins[p], framework, version, CUDNNV_HOST_PLATFORM))
             continue;
