@@ -4,7 +4,7 @@
 # installed NVIDIA packages (gpu_index.py: real names and versions, RECORDs,
 # the -cu13 names as source stubs, NVIDIA's cuda-toolkit), NVIDIA's redist out
 # of reach, the image's CUDA and the wheels' own CUDA and cuDNN folders hidden
-# (tmpfs). (1) A project's CUDA 13.0 runtime and cuDNN come from that index
+# (tmpfs; the image's CUDA is back for (2): JAX's ptxas). (1) A project's CUDA 13.0 runtime and cuDNN come from that index
 # alone; PyTorch runs a convolution and a solve on them; a plain 'cudnnv
 # check' passes in the project. (2) 'use --for torch --for jax' pins from the
 # environment's wheels, 'install' brings it from the index, and both
@@ -58,6 +58,10 @@ echo "-- PyTorch in the project"
 cudnnv exec "$python" "$here/gpu_runtime.py"; echo "exit status: $?"
 
 echo "== (2) use --for torch --for jax from the environment, install from the index, both in one process"
+# the image's CUDA back (JAX compiles its kernels with its ptxas, a compiler, no runtime library); the wheels'
+# CUDA and cuDNN folders stay hidden
+toolkit=$(readlink -f /usr/local/cuda)
+umount "$toolkit" 2>/dev/null && echo "the image's CUDA ($toolkit) is back, for JAX's ptxas"
 mkdir -p "$out/p60" && cd "$out/p60"
 cudnnv use --for torch --for jax; echo "use exit status: $?"
 cat .cudnn-version; cudnnv use | grep '^#'
