@@ -131,13 +131,15 @@ static const char *take_string(const char *c, const char *end, int multi, int pl
 }
 
 /* The level of a key's value: the key joined with its table (within LEVEL_NONE), or a key of an inline table of
- * level within ("cudnn" within [tools], "version" within tools.cudnn); LEVEL_NONE when it is not cudnn's. */
+ * level within ("cudnn" within [tools], "version" within tools.cudnn); LEVEL_NONE when it is not cudnn's. Each
+ * level's full key is a prefix of the next one's (no table of pointers: the shims stay small). */
 static int level_of(const char *key, int within)
 {
-    static const char *const full[] = {"tools", "tools.cudnn", "tools.cudnn.version"};
-    size_t skip = within == LEVEL_NONE ? 0 : strlen(full[within]) + 1;
+    static const char full[] = "tools.cudnn.version";
+    static const unsigned char ends[] = {5, 11, 19};   /* "tools", "tools.cudnn", "tools.cudnn.version" */
+    size_t skip = within == LEVEL_NONE ? 0 : ends[within] + 1u, length = strlen(key);
     for (int level = LEVEL_TOOLS; level <= LEVEL_VERSION; level++) {
-        if (strlen(full[level]) > skip && strcmp(full[level] + skip, key) == 0)
+        if (ends[level] == skip + length && strncmp(full + skip, key, length) == 0)
             return level;
     }
     return LEVEL_NONE;

@@ -56,7 +56,7 @@ static void describe_unreadable(const struct cudnnv_choice *choice, char *out, s
     if (choice->problem == CUDNNV_READ_NOT_FILE)
         snprintf(out, size, "%s is not a regular file; remove it, or pin a version there with 'cudnnv use VERSION'", path);
     else if (choice->problem == CUDNNV_READ_TOO_LONG)
-        snprintf(out, size, "%s holds more than %d names or %d bytes, so what it pins past that is not read; a version file names one version per cuDNN major: shorten it",
+        snprintf(out, size, "%s holds more than %d names or %d bytes, so what it pins past that is not read: shorten it",
                  path, CUDNNV_MAX_LINES,
                  cudnnv_version_file_kind(path) == CUDNNV_FILE_OURS ? CUDNNV_VERSION_FILE_MAX : CUDNNV_TOOL_FILE_MAX);
     else if (choice->problem == CUDNNV_READ_UNTRUSTED)

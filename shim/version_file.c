@@ -242,7 +242,7 @@ const char *cudnnv_read_problem(int code)
     case CUDNNV_READ_NO_ENTRY: return "names no cudnn";
     case CUDNNV_READ_HAS_NUL: return "holds a NUL byte, so it is not a text file; write it again with 'cudnnv use'";
     case CUDNNV_READ_NOT_UNDERSTOOD: return "holds TOML that cudnnv's reader does not understand (it reads cudnn = \"8.1\" under [tools])";
-    case CUDNNV_READ_DUPLICATE: return "gives cudnn's version twice, which TOML forbids; keep one";
+    case CUDNNV_READ_DUPLICATE: return "gives cudnn's version twice, which TOML forbids";
     default: return "is not a version file";
     }
 }
