@@ -35,6 +35,9 @@ CFLAGS   ?= -O2 -g
 MANAGER_PARTS = cli commands args base store net needs install catalog machine doctor shell platform
 INCLUDES   = -Ishim $(MANAGER_PARTS:%=-Imanager/%)
 ALL_CFLAGS = -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE $(WARNINGS) $(INCLUDES) $(CFLAGS)
+# Read when a recipe runs, never when the Makefile is parsed: 'make deps-demo all' on a bare machine installs the
+# -dev packages first, and only then do the compile and link lines ask pkg-config (the rules below pass these as
+# $$(...), so that eval leaves them for the recipe).
 DEP_CFLAGS = $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
 DEP_LIBS   = $(shell pkg-config --libs $(PKGS) 2>/dev/null)
 # inih, xxHash and jansson (every --json) are linked into cudnnv statically:
@@ -51,7 +54,7 @@ DEMO_PACKAGES  = build-essential pkg-config libinih-dev libxxhash-dev libarchive
 CHECK_PACKAGES = $(DEMO_PACKAGES) clang libcmocka-dev bats gcc-mingw-w64-x86-64 libz-mingw-w64-dev dpkg-dev cmake \
                  wine64 gcc-aarch64-linux-gnu \
                  libc6-dev-arm64-cross qemu-user zsh fish tmux git strace lmod tcl slurm-wlm libslurm-dev munge \
-                 openssl parallel patchelf lintian podman runc busybox-static python3 python3-venv man-db \
+                 openssl parallel patchelf lintian podman runc busybox-static python3 python3-venv python3-yaml man-db \
                  zlib1g-dev libbz2-dev liblzma-dev libzstd-dev
 
 # SUDO=sudo where the user is not root (the CI action sets it on a runner).
@@ -372,15 +375,15 @@ deps-aarch64:
 	$(call apt_ensure,$(ARM_PACKAGES))
 
 ARM_FLAGS = $(ALL_CFLAGS) $(shell $(ARM_PKG) --cflags $(PKGS) 2>/dev/null)
-$(eval $(call compile_rule,$(ARM_BUILD)/obj,$(ARM_CC),$(ARM_FLAGS), (aarch64)))
+$(eval $(call compile_rule,$(ARM_BUILD)/obj,$(ARM_CC),$$(ARM_FLAGS), (aarch64)))
 $(eval $(call library,$(ARM_LIBCUDNNV),$(ARM_BUILD)/obj,$(LIB_SRC),aarch64-linux-gnu-ar))
-$(eval $(call program,$(ARM_CUDNNV),$(ARM_BUILD)/obj,manager/cli/main.c,$(ARM_CC),$(ALL_CFLAGS),$(ARM_CORE_LIBS),\
+$(eval $(call program,$(ARM_CUDNNV),$(ARM_BUILD)/obj,manager/cli/main.c,$(ARM_CC),$(ALL_CFLAGS),$$(ARM_CORE_LIBS),\
 	$(ARM_LIBCUDNNV)))
 $(eval $(call program,$(ARM_BUILD)/lib/cudnnv/cudnnv-install,$(ARM_BUILD)/obj,manager/cli/install_main.c,$(ARM_CC),\
-	$(ALL_CFLAGS),$(ARM_CORE_LIBS) $(shell $(ARM_PKG) --libs libarchive libcrypto libcurl libelf 2>/dev/null),\
+	$(ALL_CFLAGS),$$(ARM_CORE_LIBS) $$(shell $$(ARM_PKG) --libs libarchive libcrypto libcurl libelf 2>/dev/null),\
 	$(ARM_LIBCUDNNV)))
 $(eval $(call program,$(ARM_BUILD)/lib/cudnnv/cudnnv-update,$(ARM_BUILD)/obj,manager/cli/update_main.c $(NO_GIT_SRC),\
-	$(ARM_CC),$(ALL_CFLAGS),$(ARM_CORE_LIBS) $(shell $(ARM_PKG) --libs libcurl 2>/dev/null),$(ARM_LIBCUDNNV)))
+	$(ARM_CC),$(ALL_CFLAGS),$$(ARM_CORE_LIBS) $$(shell $$(ARM_PKG) --libs libcurl 2>/dev/null),$(ARM_LIBCUDNNV)))
 
 $(ARM_BUILD)/share/cudnnv/.stamp: $(CATALOG_DATA)
 	@mkdir -p $(ARM_BUILD)/share
@@ -391,15 +394,15 @@ $(BUILD)/aarch64/lib/cudnnv/libcudnn.so.%: $(SHIM_SRC) $(SHIM_DEPS) $(BUILD)/gen
 		shim/trampoline_aarch64_lp64.S
 	$(call shim_link,$(ARM_CC),$@,$*,$(SHIM_SRC),$(call ELF_SHIM_FLAGS,$*) $(ARM_SHIM_FLAGS))
 
-$(eval $(call compile_rule,$(BUILD)/obj,$(CC),$(ALL_CFLAGS) $(SAN_FLAGS) $(DEP_CFLAGS)))
+$(eval $(call compile_rule,$(BUILD)/obj,$(CC),$(ALL_CFLAGS) $(SAN_FLAGS) $$(DEP_CFLAGS)))
 $(eval $(call library,$(LIBCUDNNV),$(BUILD)/obj,$(LIB_SRC),ar))
-$(eval $(call program,$(CUDNNV),$(BUILD)/obj,manager/cli/main.c,$(CC),$(ALL_CFLAGS) $(SAN_FLAGS),$(CORE_LIBS),\
+$(eval $(call program,$(CUDNNV),$(BUILD)/obj,manager/cli/main.c,$(CC),$(ALL_CFLAGS) $(SAN_FLAGS),$$(CORE_LIBS),\
 	$(LIBCUDNNV)))
 $(eval $(call program,$(INSTALLER),$(BUILD)/obj,manager/cli/install_main.c,$(CC),$(ALL_CFLAGS) $(SAN_FLAGS),\
-	$(CORE_LIBS) $(shell pkg-config --libs libarchive libcrypto libcurl libelf 2>/dev/null),$(LIBCUDNNV)))
+	$$(CORE_LIBS) $$(shell pkg-config --libs libarchive libcrypto libcurl libelf 2>/dev/null),$(LIBCUDNNV)))
 $(eval $(call program,$(UPDATER),$(BUILD)/obj,manager/cli/update_main.c $(GIT_SRC),$(CC),$(ALL_CFLAGS) $(SAN_FLAGS),\
-	$(CORE_LIBS) $(shell pkg-config --libs libgit2 libcurl 2>/dev/null),$(LIBCUDNNV)))
-$(eval $(call program,$(MAN_TOOL),$(BUILD)/obj,manager/cli/man_main.c,$(CC),$(ALL_CFLAGS) $(SAN_FLAGS),$(CORE_LIBS),\
+	$$(CORE_LIBS) $$(shell pkg-config --libs libgit2 libcurl 2>/dev/null),$(LIBCUDNNV)))
+$(eval $(call program,$(MAN_TOOL),$(BUILD)/obj,manager/cli/man_main.c,$(CC),$(ALL_CFLAGS) $(SAN_FLAGS),$$(CORE_LIBS),\
 	$(LIBCUDNNV)))
 
 $(MAN_PAGE): docs/cudnnv.1.in $(MAN_TOOL)
@@ -567,10 +570,10 @@ $(LEAN_DEPS)/.built: manager/packaging/lean-deps.sh manager/packaging/deb-source
 	$(Q)manager/packaging/lean-deps.sh $(LEAN_DEPS)
 	@touch $@ && touch $(LEAN_DEPS)/lib/libarchive.a $(LEAN_DEPS)/lib/libcurl.a
 $(eval $(call program,$(LEAN_INSTALLER),$(BUILD)/obj,manager/cli/install_main.c,$(CC),$(ALL_CFLAGS) $(SAN_FLAGS),\
-	$(CORE_LIBS) -lz -lbz2 -llzma -lzstd $(LEAN_LINK) $(shell pkg-config --libs libelf 2>/dev/null),\
+	$$(CORE_LIBS) -lz -lbz2 -llzma -lzstd $(LEAN_LINK) $$(shell pkg-config --libs libelf 2>/dev/null),\
 	$(LIBCUDNNV) $(LEAN_DEPS)/lib/libarchive.a $(LEAN_DEPS)/lib/libcurl.a))
 $(eval $(call program,$(LEAN_UPDATER),$(BUILD)/obj,manager/cli/update_main.c $(GIT_SRC),$(CC),$(ALL_CFLAGS) $(SAN_FLAGS),\
-	$(CORE_LIBS) $(shell pkg-config --libs libgit2 2>/dev/null) $(LEAN_LINK),$(LIBCUDNNV) $(LEAN_DEPS)/lib/libcurl.a))
+	$$(CORE_LIBS) $$(shell pkg-config --libs libgit2 2>/dev/null) $(LEAN_LINK),$(LIBCUDNNV) $(LEAN_DEPS)/lib/libcurl.a))
 # the libraries are the script's work, no older than its stamp (a changed script relinks the helpers)
 $(LEAN_DEPS)/lib/libarchive.a $(LEAN_DEPS)/lib/libcurl.a: $(LEAN_DEPS)/.built ;
 dist: all $(DIST_TARBALL)
@@ -601,10 +604,10 @@ $(ARM_LEAN_DEPS)/.built: manager/packaging/lean-deps.sh manager/packaging/deb-so
 	  SOURCES_FROM="$(abspath $(LEAN_DEPS)/src)" manager/packaging/lean-deps.sh $(ARM_LEAN_DEPS)
 	@touch $@ && touch $(ARM_LEAN_DEPS)/lib/libarchive.a $(ARM_LEAN_DEPS)/lib/libcurl.a
 $(eval $(call program,$(ARM_LEAN_INSTALLER),$(ARM_BUILD)/obj,manager/cli/install_main.c,$(ARM_CC),$(ALL_CFLAGS),\
-	$(ARM_CORE_LIBS) -lz -lbz2 -llzma -lzstd $(LEAN_LINK) $(shell $(ARM_PKG) --libs libelf 2>/dev/null),\
+	$$(ARM_CORE_LIBS) -lz -lbz2 -llzma -lzstd $(LEAN_LINK) $$(shell $$(ARM_PKG) --libs libelf 2>/dev/null),\
 	$(ARM_LIBCUDNNV) $(ARM_LEAN_DEPS)/lib/libarchive.a $(ARM_LEAN_DEPS)/lib/libcurl.a))
 $(eval $(call program,$(ARM_LEAN_UPDATER),$(ARM_BUILD)/obj,manager/cli/update_main.c $(NO_GIT_SRC),$(ARM_CC),\
-	$(ALL_CFLAGS),$(ARM_CORE_LIBS) $(LEAN_LINK),$(ARM_LIBCUDNNV) $(ARM_LEAN_DEPS)/lib/libcurl.a))
+	$(ALL_CFLAGS),$$(ARM_CORE_LIBS) $(LEAN_LINK),$(ARM_LIBCUDNNV) $(ARM_LEAN_DEPS)/lib/libcurl.a))
 $(ARM_LEAN_DEPS)/lib/libarchive.a $(ARM_LEAN_DEPS)/lib/libcurl.a: $(ARM_LEAN_DEPS)/.built ;
 dist-aarch64: all aarch64
 	@$(call apt_ensure,patchelf)

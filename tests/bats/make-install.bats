@@ -104,3 +104,33 @@ readme_lines() {
     make -C "$repo" --no-print-directory -s uninstall PREFIX="$home/.local" >/dev/null
     [ ! -e "$share/fish/vendor_completions.d/cudnnv.fish" ]
 }
+
+@test "the Makefile asks pkg-config nothing while it is parsed, so 'make deps-demo all' on a bare machine links what deps-demo installed" {
+    repo="$BATS_TEST_DIRNAME/../.."
+    mkdir -p "$BATS_TEST_TMPDIR/fake"
+    printf '#!/bin/sh\necho "$*" >> "%s"\nexit 1\n' "$BATS_TEST_TMPDIR/calls" > "$BATS_TEST_TMPDIR/fake/pkg-config"
+    chmod +x "$BATS_TEST_TMPDIR/fake/pkg-config"
+    PATH="$BATS_TEST_TMPDIR/fake:$PATH" run make -C "$repo" --no-print-directory -n deps-demo
+    assert_status 0
+    [ ! -e "$BATS_TEST_TMPDIR/calls" ] || { echo "asked while parsing: $(cat "$BATS_TEST_TMPDIR/calls")" >&2; return 1; }
+    # the link line still gets the libraries, asked when it runs
+    run make -C "$repo" --no-print-directory -n -B V=1 build/bin/cudnnv
+    assert_status 0
+    assert_output_has "-Wl,-Bstatic -linih -lxxhash -ljansson"
+}
+
+@test "docs/ci.md's workflow is valid YAML as copied, with the keys GitHub requires" {
+    run python3 - "$BATS_TEST_DIRNAME/../../docs/ci.md" <<'PY'
+import re, sys, yaml
+text = open(sys.argv[1]).read()
+block = re.search(r"```yaml\n(.*?)```", text, re.S).group(1)
+workflow = yaml.safe_load(block)
+# PyYAML reads the key 'on' as True (YAML 1.1); GitHub reads it as 'on'
+assert "jobs" in workflow and (True in workflow or "on" in workflow), sorted(map(str, workflow))
+for job in workflow["jobs"].values():
+    assert "runs-on" in job and "steps" in job, job
+print("ok")
+PY
+    assert_status 0
+    [ "$output" = ok ]
+}
