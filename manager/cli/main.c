@@ -14,7 +14,11 @@ extern const char cudnnv_release[];
 int main(int argc, char **argv)
 {
     const struct command_list *all = command_list();
-    if (argc < 2 || strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "--help") == 0)
+    if (argc < 2) {   /* no command: the usage, and a failure, as git says it */
+        command_main(all, &command_help, command_help.run, 1, argv);
+        return 1;
+    }
+    if (strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "--help") == 0)
         return command_main(all, &command_help, command_help.run, 1, argv);
     if (strcmp(argv[1], "--version") == 0 || strcmp(argv[1], "-v") == 0) {
         printf("cudnnv %s\n", cudnnv_release);

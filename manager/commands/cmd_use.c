@@ -4,6 +4,7 @@
  */
 #include "advisories.h"
 #include "args.h"
+#include "catalog.h"
 #include "needs_judge.h"
 #include "commands.h"
 #include "cuda_runtime.h"
@@ -361,6 +362,29 @@ static int print_pins(const char *path)
     return status;
 }
 
+/* A name not installed that no catalog release starts with (use 99): what exists instead, rather than 'install 99'. */
+static int refuse_unknown_release(int count, char **names)
+{
+    static struct catalog catalog;
+    cudnnv_name resolved;
+    int loaded = 0, status = 0;
+    for (int i = 0; i < count && status == 0; i++) {
+        const char *digits = names[i] + (names[i][0] == 'v' || names[i][0] == 'V');
+        if (cudnnv_resolve(store_root(), names[i], resolved) || !cudnnv_name_is_valid(names[i]) ||
+            strspn(digits, "0123456789.") != strlen(digits) || digits[0] == '\0')
+            continue;   /* a set's own name (banana, system): the pin's own message */
+        if (!loaded && catalog_load(&catalog) != 0)
+            return 0;   /* no catalog to say from: the pin's own message says the rest */
+        loaded = 1;
+        if (catalog.count > 0 && catalog_find(&catalog, names[i]) == NULL)
+            status = fail("no cuDNN release '%s' is installed or known: the catalog knows %s to %s ('cudnnv known' lists them; 'cudnnv versions' the installed ones)",
+                          names[i], catalog.releases[0].version, catalog.releases[catalog.count - 1].version);
+    }
+    if (loaded)
+        catalog_free(&catalog);
+    return status;
+}
+
 /* use --cuda-runtime VERSION alone: the pins stay, the runtime line changes. */
 static int pin_cuda_runtime_alone(const char *path, const char *runtime)
 {
@@ -405,6 +429,8 @@ static int run(struct args *args)
     if (args->count == 0 && runtime != NULL)
         return pin_cuda_runtime_alone(path, runtime);
     set_link_system_if_named(store_root(), args->count, args->operand);
+    if (!args_has(args, USE_FORCE) && refuse_unknown_release(args->count, args->operand) != 0)
+        return 1;
     say_what_stays(path, runtime);
     int status = version_file_write(path, args->count, args->operand, args_has(args, USE_FORCE), runtime);
     if (status == 0) {

@@ -36,9 +36,12 @@ load helpers
         [[ "$output" =~ ^cudnnv\ [0-9]+\.[0-9]+\.[0-9]+\+g[0-9a-f]{7,}$ ]]
         git -C "$BATS_TEST_DIRNAME" cat-file -e "${output##*+g}^{commit}"   # a commit of this repository
     fi
+    # no command: the usage, and a failure (as git), so a script that forgot its command stops
     run cudnnv
-    assert_status 0
+    assert_status 1
     assert_output_has "Commands:"
+    run cudnnv --help
+    assert_status 0
     run cudnnv frobnicate
     assert_status 2
     assert_output_has "no such command 'frobnicate'"

@@ -40,6 +40,18 @@ load helpers
     [ "$(cat .cudnn-version)" = "8.3" ]
 }
 
+@test "use of a release no catalog knows says what exists, not 'install 99'" {
+    run cudnnv use 99
+    assert_status 1
+    assert_output_has "no cuDNN release '99' is installed or known: the catalog knows 7."
+    refute_output_has "install 99"
+    [ ! -e .cudnn-version ]
+    # a release the catalog knows is still offered to install
+    run cudnnv use 8.1
+    assert_status 1
+    assert_output_has "run 'cudnnv install 8.1'"
+}
+
 @test "use refuses invalid names" {
     run cudnnv use --force ../../etc
     assert_status 1
