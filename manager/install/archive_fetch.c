@@ -112,7 +112,7 @@ static int obtain(const struct catalog_archive *archive, int dry_run, char *path
     if (is_regular_file(path))
         note("using %s from the cache (another cudnnv just downloaded it)", archive->name);
     else {
-        note("downloading %s", url);
+        note("%s %s", strncmp(url, "file:", 5) == 0 ? "copying" : "downloading", url);
         status = download_file(url, path, archive->size);
     }
     store_unlock(lock);

@@ -33,6 +33,10 @@ struct cuda_runtime_request {
  * exactly the packages a lock names (source_lock.c). Every package is checked against the SHA-256 its source
  * gives, and recorded. */
 int cuda_runtime_from_folder(const char *root, const struct cuda_runtime_request *request);
+/* Where a folder given holds a CUDA runtime (libcudart.so*, cudart64_*.dll): the folder itself, or one level or two
+ * down in the layouts users have (a redist component's or a toolkit's lib/, lib64/, targets/ARCH-linux/lib/, a conda
+ * environment's Library/bin); 1 with it in out, else 0 (source_local.c). */
+int cuda_runtime_folder_in(const char *folder, char *out, size_t size);
 int cuda_runtime_from_channel(const char *root, const struct cuda_runtime_request *request);
 int cuda_runtime_from_apt(const char *root, const struct cuda_runtime_request *request);
 int cuda_runtime_from_lock(const char *root, const struct cuda_runtime_request *request);

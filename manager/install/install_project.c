@@ -204,22 +204,18 @@ static int install_locked_runtime(void)
     return install_source_runtime(store_root(), &runtime);
 }
 
-static int is_runtime_entry(const char *name, void *data)
-{
-    (void)data;
-    return strncmp(name, "libcudart.so.", 13) == 0 || strncmp(name, "cudart64_", 9) == 0;
-}
-
 /*
  * --cuda-libs-from a folder that holds a CUDA runtime (libcudart.so.*, on
- * Windows cudart64_*.dll) is where the project's runtime comes from, not a
+ * Windows cudart64_*.dll; there or in its lib/ as the redist lays it out) is
+ * where the project's runtime comes from, not a
  * folder of NVIDIA's archives for a set's CUDA libraries: taken out of the
  * request, and returned.
  */
 static const char *take_runtime_folder(struct install_request *request)
 {
     const char *folder = request->cuda_libs_from;
-    if (folder == NULL || !is_directory(folder) || !dir_has_entry(folder, is_runtime_entry, NULL))
+    char runtime[PATH_MAX];
+    if (folder == NULL || !is_directory(folder) || !cuda_runtime_folder_in(folder, runtime, sizeof runtime))
         return NULL;
     request->cuda_libs_from = NULL;
     request->with_cuda_libs = 0;

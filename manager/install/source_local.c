@@ -113,14 +113,50 @@ static int given(const struct source_origin *origin)
     return origin->local != NULL;
 }
 
+/* Whether a folder holds CUDA's runtime library (libcudart.so*, cudart64_*.dll) by name. */
+static int holds_cudart(const char *folder)
+{
+    DIR *dir = opendir(folder);
+    struct dirent *entry;
+    int found = 0;
+    while (dir != NULL && !found && (entry = readdir(dir)) != NULL) {
+        const struct cuda_component *row = cuda_component_of_library(entry->d_name);
+        found = row != NULL && strcmp(row->name, "cudart") == 0;
+    }
+    if (dir != NULL)
+        closedir(dir);
+    return found;
+}
+
+int cuda_runtime_folder_in(const char *folder, char *out, size_t size)
+{
+    static const char *const below[] = {"lib", "lib64", "targets/x86_64-linux/lib", "targets/sbsa-linux/lib",
+                                        "targets/aarch64-linux/lib", "bin", "Library/bin"};
+    snprintf(out, size, "%s", folder);
+    if (holds_cudart(folder))
+        return 1;
+    for (size_t i = 0; i < sizeof below / sizeof below[0]; i++) {
+        char candidate[PATH_MAX];
+        if (path_join(candidate, sizeof candidate, folder, below[i]) == 0 && holds_cudart(candidate)) {
+            snprintf(out, size, "%s", candidate);
+            return 1;
+        }
+    }
+    return 0;
+}
+
 int cuda_runtime_from_folder(const char *root, const struct cuda_runtime_request *request)
 {
     struct lock_cuda_runtime origin;
-    const char *folder = request->origin.local;
-    if (cuda_runtime_announce(request, folder))
+    char folder[PATH_MAX];
+    if (cuda_runtime_announce(request, request->origin.local))
         return 0;
-    if (!is_directory(folder))
-        return fail("%s is not a folder; give the folder that holds CUDA %s's libraries", folder, request->release);
+    if (!is_directory(request->origin.local))
+        return fail("%s is not a folder; give the folder that holds CUDA %s's libraries", request->origin.local,
+                    request->release);
+    if (cuda_runtime_folder_in(request->origin.local, folder, sizeof folder) && strcmp(folder, request->origin.local) != 0)
+        note("taking %s: %s holds CUDA's libraries there (the redist's or a toolkit's layout)", folder,
+             request->origin.local);
     cuda_runtime_origin_begin(&origin, request->release, folder, (int)catalog_host_platform());
     return cuda_runtime_install(root, request->release, folder, &origin, "");
 }

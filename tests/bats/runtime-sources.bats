@@ -268,3 +268,22 @@ wheel_index() {
     run cudnnv verify
     assert_output_has "cuda 11.8: ok"
 }
+
+@test "--cuda-libs-from a folder in the redist's or a toolkit's layout (lib/, targets/x86_64-linux/lib/) takes the libraries there, and says so" {
+    project_122
+    local top="$BATS_TEST_TMPDIR/cuda_redist_layout"
+    mkdir -p "$top/lib" "$top/include"
+    cp -a "$FIXTURES/cuda-runtime/12.2/lib64/." "$top/lib/"
+    echo '/* header */' > "$top/include/cuda_runtime.h"
+    run cudnnv install --cuda-libs-from "$top"
+    assert_status 0
+    assert_output_has "taking $top/lib: $top holds CUDA's libraries there"
+    assert_every_soname "$CUDNNV_ROOT/cuda/runtime/12.2/lib"
+    rm -rf "$CUDNNV_ROOT/cuda/runtime/12.2" "$top/lib"
+    mkdir -p "$top/targets/x86_64-linux/lib"
+    cp -a "$FIXTURES/cuda-runtime/12.2/lib64/." "$top/targets/x86_64-linux/lib/"
+    run cudnnv install --cuda-libs-from "$top"
+    assert_status 0
+    assert_output_has "taking $top/targets/x86_64-linux/lib"
+    assert_every_soname "$CUDNNV_ROOT/cuda/runtime/12.2/lib"
+}
