@@ -159,9 +159,10 @@ ours_in_root() {
     run as_user "python3 -m venv ~/venv && ~/venv/bin/pip install -q --no-index --disable-pip-version-check /tmp/$wheel &&
         PATH=\$HOME/venv/bin:\$PATH && command -v cudnnv && cudnnv --version &&
         cudnnv install /srv/nvidia_cudnn_cu12-9.1.0.70-py3-none-manylinux2014_x86_64.whl &&
-        echo 'eval \"\$(\$HOME/venv/bin/cudnnv init bash)\"' >> ~/.bashrc &&
+        echo '[ -x \$HOME/venv/bin/cudnnv ] && eval \"\$(\$HOME/venv/bin/cudnnv init bash)\"' >> ~/.bashrc &&
         env -i HOME=/home/user PATH=/usr/bin:/bin TERM=dumb bash -i -c 'type -t cudnnv; cudnnv versions' < /dev/null 2>&1 &&
-        ~/venv/bin/pip uninstall -y -q --disable-pip-version-check cudnnv && ls ~/venv/bin"
+        ~/venv/bin/pip uninstall -y -q --disable-pip-version-check cudnnv && ls ~/venv/bin &&
+        env -i HOME=/home/user PATH=/usr/bin:/bin TERM=dumb bash -i -c 'echo a shell after the uninstall' < /dev/null 2>&1"
     assert_status 0
     assert_output_has "/home/user/venv/bin/cudnnv"
     assert_output_has "cudnnv $version"
@@ -172,6 +173,9 @@ ours_in_root() {
     assert_output_has "9.1.0.70"
     [ -d "$ROOT/home/user/.cudnnv/versions/9.1.0.70" ]
     [ ! -e "$ROOT/home/user/venv/bin/cudnnv" ]
+    # after 'pip uninstall cudnnv' the README's line keeps a new shell quiet
+    assert_output_has "a shell after the uninstall"
+    refute_output_has "No such file or directory"
     run find "$ROOT/home/user/venv" -type f -path '*cudnnv*'
     [ -z "$output" ]
 }
