@@ -25,6 +25,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 /*
@@ -45,6 +46,25 @@ static int from_mirrors(const struct config *config, const struct catalog_archiv
             return 1;
     }
     return 0;
+}
+
+/* What --dry-run says of an archive already on this machine (the cache, a mirror folder): whether its size and
+ * SHA-256 are what the source gives, so that a plan never promises bytes that would be refused. */
+static void describe_local(const struct catalog_archive *archive, const char *path)
+{
+    struct stat info;
+    char actual[65];
+    if (stat(path, &info) != 0 || archive_sha256(path, actual) != 0) {
+        printf("  there   no: %s cannot be read\n", path);
+        return;
+    }
+    if (archive->size > 0 && info.st_size != archive->size)
+        printf("  there   yes, but %lld bytes, not %lld: it would be refused\n", (long long)info.st_size, archive->size);
+    else if (archive->sha256[0] != '\0' && strcasecmp(actual, archive->sha256) != 0)
+        printf("  there   yes, but its SHA-256 is %s: it would be refused\n", actual);
+    else
+        printf("  there   yes, and its %s match%s\n", archive->sha256[0] ? "size and SHA-256" : "size",
+               archive->sha256[0] ? "" : "es (no SHA-256 to check)");
 }
 
 /* What --dry-run prints of the archive it would bring: its name, where from, its size and sum. */
@@ -81,8 +101,11 @@ static int obtain(const struct catalog_archive *archive, int dry_run, char *path
     char cache[PATH_MAX];
     cudnnv_store_path(cache, sizeof cache, root, CUDNNV_STORE_CACHE, NULL);
     path_join(path, size, cache, archive->name);
-    if (dry_run && is_regular_file(path))
-        return describe_plan(archive, path);
+    if (dry_run && is_regular_file(path)) {
+        int planned = describe_plan(archive, path);
+        describe_local(archive, path);
+        return planned;
+    }
     if (is_regular_file(path)) {
         note("using %s from the cache", archive->name);
         *downloaded = 1;
@@ -90,8 +113,11 @@ static int obtain(const struct catalog_archive *archive, int dry_run, char *path
     }
     char mirrored[PATH_MAX];
     int mirror = from_mirrors(&config, archive, mirrored, sizeof mirrored);
-    if (dry_run && mirror)
-        return describe_plan(archive, mirrored);
+    if (dry_run && mirror) {
+        int planned = describe_plan(archive, mirrored);
+        describe_local(archive, mirrored);
+        return planned;
+    }
     if (mirror) {
         note("using %s", mirrored);
         snprintf(path, size, "%s", mirrored);

@@ -71,6 +71,29 @@ right_sum() {
     assert_output_has "downloading http://127.0.0.1:$PORT/$ARCHIVE"
 }
 
+@test "install --dry-run with a mirror says where the archive would come from and whether it is there as the catalog says" {
+    mkdir -p "$BATS_TEST_TMPDIR/mirror" "$CUDNNV_ROOT"
+    write_catalog "http://127.0.0.1:9/nowhere/$ARCHIVE" "$(right_sum)"
+    printf '[download]\nmirrors = %s\n' "$BATS_TEST_TMPDIR/mirror" > "$CUDNNV_ROOT/config"
+    cp "$ARCHIVES/$ARCHIVE" "$BATS_TEST_TMPDIR/mirror/"
+    run cudnnv install --dry-run 8.1.0
+    assert_status 0
+    assert_output_has "from    $BATS_TEST_TMPDIR/mirror/$ARCHIVE"
+    assert_output_has "there   yes, and its size and SHA-256 match"
+    # the mirror's copy changed: the plan says it would be refused
+    printf 'x' | dd of="$BATS_TEST_TMPDIR/mirror/$ARCHIVE" bs=1 seek=100 conv=notrunc 2>/dev/null
+    run cudnnv install --dry-run 8.1.0
+    assert_status 0
+    assert_output_has "there   yes, but its SHA-256 is"
+    assert_output_has "it would be refused"
+    # not there: the address it would be downloaded from
+    rm "$BATS_TEST_TMPDIR/mirror/$ARCHIVE"
+    run cudnnv install --dry-run 8.1.0
+    assert_status 0
+    assert_output_has "from    http://127.0.0.1:9/nowhere/$ARCHIVE"
+    refute_output_has "there   "
+}
+
 @test "a release word is a release beside a folder of that name; a path is a path when spelled as one, or when no release has the name" {
     mkdir -p "$BATS_TEST_TMPDIR/mirror" "$CUDNNV_ROOT"
     cp "$ARCHIVES/$ARCHIVE" "$BATS_TEST_TMPDIR/mirror/"
