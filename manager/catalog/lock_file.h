@@ -28,6 +28,9 @@
  *   from = https://.../Packages        (where the packages were found)
  *   1.archive = libcusolver-11-0_10.6.0.245-1_amd64.deb
  *   1.url, 1.sha256, 1.size; 2.* ... for each package it was unpacked from
+ *   (or, for a runtime brought from a folder, local = yes and a line
+ *   file.NAME = XXH3-128 for each of its files: 'install --locked
+ *   --cuda-libs-from DIR' checks a folder's files against them)
  */
 #ifndef CUDNNV_LOCK_FILE_H
 #define CUDNNV_LOCK_FILE_H
@@ -62,6 +65,14 @@ struct lock_cuda {
 };
 
 #define LOCK_RUNTIME_PACKAGES 16
+#define LOCK_RUNTIME_FILES 96
+
+/* One file of a runtime brought from a folder, as a lock names it: "file.libcudart.so.11.0.221 = XXH3-128", the
+ * store's own hash of a file (MANIFEST's). */
+struct lock_runtime_file {
+    char name[128];
+    char xxh3[40];
+};
 
 struct lock_cuda_runtime {
     char release[24];                 /* "11.0" as pinned; "" when the lock names none */
@@ -69,6 +80,9 @@ struct lock_cuda_runtime {
     char from[400];
     int count;
     struct catalog_archive package[LOCK_RUNTIME_PACKAGES];
+    int local;                        /* brought from a folder: locked by its files' sums ("local = yes") */
+    int file_count;
+    struct lock_runtime_file file[LOCK_RUNTIME_FILES];
 };
 
 struct lock_file {
@@ -114,5 +128,10 @@ int lock_cuda_runtime_take(struct lock_cuda_runtime *runtime, const char *key, c
 const char *lock_cuda_runtime_problem(const struct lock_cuda_runtime *runtime);
 void lock_cuda_runtime_write(FILE *out, const struct lock_cuda_runtime *runtime);
 int lock_cuda_runtime_read_record(const char *path, struct lock_cuda_runtime *runtime);
+/* A runtime brought from a folder, as a lock names it: each regular file of its lib/ with its XXH3-128, by name,
+ * into runtime (local set); 0, or -1 when one cannot be read or they are too many. */
+int lock_cuda_runtime_files_sum(const char *lib, struct lock_cuda_runtime *runtime);
+/* Whether lib holds exactly the files the lock names, each with its hash; why says what differs. */
+int lock_cuda_runtime_files_match(const char *lib, const struct lock_cuda_runtime *locked, char *why, size_t size);
 
 #endif

@@ -182,10 +182,14 @@ static int lock_cuda_runtime(const char *version_file, struct lock_file *lock)
                     release, version_file);
     if (cuda_runtime_record_of(lib, record, sizeof record) != 0 || lock_cuda_runtime_read_record(record, &lock->cuda_runtime) != 0)
         return fail("the record of the CUDA %s runtime (%s) cannot be read; bring it again", release, record);
-    if (lock->cuda_runtime.count == 0)
-        return fail("the CUDA %s runtime was brought from a folder (%s), not from packages a lock can name by address and SHA-256; bring it from NVIDIA or a channel ('cudnnv uninstall --cuda-runtime --force %s', then 'cudnnv install', or 'cudnnv install --channel URL'), or unpin it ('cudnnv use --cuda-runtime none') to lock cuDNN alone",
-                    release, lock->cuda_runtime.from, release);
     snprintf(lock->cuda_runtime.release, sizeof lock->cuda_runtime.release, "%s", release);
+    if (lock->cuda_runtime.count == 0) {   /* brought from a folder: locked by what it holds */
+        if (lock_cuda_runtime_files_sum(lib, &lock->cuda_runtime) != 0)
+            return fail("the files of the CUDA %s runtime (%s) cannot all be read or are too many to lock", release, lib);
+        note("CUDA %s runtime: brought from a folder on this machine (%s), locked by its %d files' XXH3-128: elsewhere 'cudnnv install --locked --cuda-libs-from DIR' checks a folder of that CUDA against them",
+             release, lock->cuda_runtime.from, lock->cuda_runtime.file_count);
+        return 0;
+    }
     note("CUDA %s runtime: %d package%s from %s", release, lock->cuda_runtime.count, lock->cuda_runtime.count == 1 ? "" : "s",
          lock->cuda_runtime.from);
     return 0;

@@ -375,3 +375,4 @@ int cuda_runtime_announce(const struct cuda_runtime_request *request, const char
     return request->plan_only;
 }
 
+

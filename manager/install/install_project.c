@@ -19,6 +19,7 @@
 #include "needs_judge.h"
 #include "shim_files.h"
 #include "store.h"
+#include "store_layout.h"
 
 #include "cudnnv_select.h"
 
@@ -170,8 +171,16 @@ static int install_project_runtime(const struct install_request *request, const 
 static int locked_runtime_matches(const struct lock_cuda_runtime *locked, const char *lib, const char *lock_path)
 {
     static struct lock_cuda_runtime have;
-    char record[PATH_MAX + 16];
+    char record[PATH_MAX + 16], why[400];
     int same;
+    if (locked->local) {
+        if (!lock_cuda_runtime_files_match(lib, locked, why, sizeof why))
+            return fail("the CUDA %s runtime in %s is not the folder's %s locked: %s; replace it: 'cudnnv uninstall --cuda-runtime --force %s', then 'cudnnv install --locked --cuda-libs-from DIR'",
+                        locked->release, lib, lock_path, why, locked->release);
+        note("CUDA %s runtime (locked, from a folder): installed in %s, each of its %d files as the lock names it",
+             locked->release, lib, locked->file_count);
+        return 0;
+    }
     same = cuda_runtime_record_of(lib, record, sizeof record) == 0 && lock_cuda_runtime_read_record(record, &have) == 0 &&
            have.count == locked->count;
     for (int i = 0; same && i < have.count; i++)
@@ -183,8 +192,9 @@ static int locked_runtime_matches(const struct lock_cuda_runtime *locked, const 
     return 0;
 }
 
-/* The runtime a lock names ([runtime RELEASE]), when the project still pins that release; 0, or 1. */
-static int install_locked_runtime(void)
+/* The runtime a lock names ([runtime RELEASE]), when the project still pins that release (a runtime locked from a
+ * folder comes from runtime_from, --cuda-libs-from, and is checked file by file); 0, or 1. */
+static int install_locked_runtime(const char *runtime_from)
 {
     static struct lock_file lock;
     char cwd[PATH_MAX], version_file[PATH_MAX], path[PATH_MAX], release[32], lib[PATH_MAX], why[PATH_MAX + 256];
@@ -199,9 +209,21 @@ static int install_locked_runtime(void)
                     lock.cuda_runtime.release[0] ? lock.cuda_runtime.release : "no", version_file, pinned ? release : "none");
     if (cuda_runtime_find(store_root(), release, lib, sizeof lib))
         return locked_runtime_matches(&lock.cuda_runtime, lib, path);
+    if (lock.cuda_runtime.local && runtime_from == NULL)
+        return fail("%s locks the CUDA %s runtime by the files of a folder on the machine that locked it (%s); give this machine's folder of that CUDA: 'cudnnv install --locked --cuda-libs-from DIR' (its files are checked against the lock's SHA-256)",
+                    path, release, lock.cuda_runtime.from);
     struct cuda_runtime_request runtime = {.release = release, .version_file = version_file,
-                                           .origin = {.locked = 1}, .locked = &lock.cuda_runtime};
-    return install_source_runtime(store_root(), &runtime);
+                                           .origin = {.locked = !lock.cuda_runtime.local, .local = runtime_from},
+                                           .locked = &lock.cuda_runtime};
+    int status = install_source_runtime(store_root(), &runtime);
+    if (status != 0 || !lock.cuda_runtime.local || !cuda_runtime_find(store_root(), release, lib, sizeof lib))
+        return status;
+    if (locked_runtime_matches(&lock.cuda_runtime, lib, path) == 0)
+        return 0;
+    char runtime_dir[PATH_MAX];
+    if (cudnnv_store_path(runtime_dir, sizeof runtime_dir, store_root(), CUDNNV_STORE_RUNTIME, release) == 0)
+        remove_tree(runtime_dir);   /* not the locked bits: nothing of it is kept */
+    return 1;
 }
 
 /*
@@ -272,8 +294,9 @@ static int install_pins(struct install_request *request, struct catalog_once *ca
 /* install --locked: the pins' sets and CUDA libraries, then the runtime the lock names (not under --dry-run). */
 static int install_locked_with_runtime(struct install_request *request, int dry_run)
 {
+    const char *runtime_from = take_runtime_folder(request);
     int status = install_locked(request, install_one, install_locked_cuda_libs);
-    return status != 0 || dry_run ? status : install_locked_runtime();
+    return status != 0 || dry_run ? status : install_locked_runtime(runtime_from);
 }
 
 int install_perform(struct install_request *request, int locked, install_report_fn report)

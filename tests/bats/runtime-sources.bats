@@ -287,3 +287,30 @@ wheel_index() {
     assert_output_has "taking $top/targets/x86_64-linux/lib"
     assert_every_soname "$CUDNNV_ROOT/cuda/runtime/12.2/lib"
 }
+
+@test "a runtime brought from a folder is locked by its files, said to be local; install --locked elsewhere takes a folder and checks each file" {
+    local archive=cudnn-11.2-linux-x64-v8.1.0.77-test.tgz
+    project_122
+    cudnnv install --cuda-libs-from "$FIXTURES/cuda-runtime/12.2/lib64" 2>/dev/null
+    run cudnnv lock
+    assert_status 0
+    assert_output_has "CUDA 12.2 runtime: brought from a folder on this machine ($FIXTURES/cuda-runtime/12.2/lib64), locked by its"
+    expect_line cudnn.lock "local = yes"
+    grep -q '^file\.libcudart\.so\.12\.2\.140 = [0-9a-f]\{32\}$' cudnn.lock
+    # another machine: no folder given, said with the fix; a folder of other bits, refused and nothing kept
+    export CUDNNV_ROOT="$BATS_TEST_TMPDIR/other store"
+    run cudnnv install --locked
+    assert_status 1
+    assert_output_has "locks the CUDA 12.2 runtime by the files of a folder on the machine that locked it"
+    assert_output_has "'cudnnv install --locked --cuda-libs-from DIR'"
+    local changed="$BATS_TEST_TMPDIR/changed lib64"
+    cp -a "$FIXTURES/cuda-runtime/12.2/lib64" "$changed"
+    echo changed >> "$changed/libcufft.so.11.0.8.103"
+    run cudnnv install --locked --cuda-libs-from "$changed"
+    assert_status 1
+    assert_output_has "its libcufft.so.11.0.8.103 is not the lock's"
+    [ ! -e "$CUDNNV_ROOT/cuda/runtime/12.2" ]
+    run cudnnv install --locked --cuda-libs-from "$FIXTURES/cuda-runtime/12.2/lib64"
+    assert_status 0
+    assert_output_has "CUDA 12.2 runtime (locked, from a folder): installed in $CUDNNV_ROOT/cuda/runtime/12.2/lib"
+}
