@@ -71,11 +71,15 @@ static void print_catalog(int cuda)
     catalog_free(&catalog);
 }
 
-/* torch, tensorflow, jax, and each release the framework table pins (torch==2.4.0, ...). */
+/* Each framework of the framework table by the name pip installs it as (torch, tensorflow, jax, onnxruntime), and
+ * each release frameworks.ini pins (torch==2.4.0, ...). */
 static void print_frameworks(void)
 {
     struct framework_pins pins;
-    printf("torch\ntensorflow\njax\n");
+    int count;
+    const struct framework_rule *rules = framework_rules(&count);
+    for (int i = 0; i < count; i++)
+        printf("%s\n", strcmp(rules[i].name, "pytorch") == 0 ? "torch" : rules[i].name);
     if (frameworks_load(&pins) != 0)
         return;
     for (int i = 0; i < pins.count; i++) {

@@ -1,6 +1,7 @@
 /*
  * cudnnv mirror: its table and help. The work runs in the install helper
- * (mirror_run.c), which fetches and checks archives as install does.
+ * (mirror_run in install_run.c; the work in install/mirror.c), which fetches
+ * and checks archives as install does.
  */
 #include "args.h"
 #include "commands.h"

@@ -28,7 +28,7 @@ enum mirror_option { MIRROR_LOCK, MIRROR_PLATFORM };
 
 int install_run(struct args *args);
 int update_run(struct args *args);
-/* mirror_run.c: cudnnv mirror, in the install helper */
+/* install_run.c: cudnnv mirror, in the install helper (the work: install/mirror.c) */
 int mirror_run(struct args *args);
 
 /* install_helper.c (install_helper_win32.c for cudnnv.exe): the helper programs beside cudnnv */

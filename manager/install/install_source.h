@@ -1,7 +1,8 @@
 /*
  * Where what an install brings comes from. Each source (one file each:
  * source_lock.c, source_local.c, source_channel.c, source_index.c,
- * source_catalog.c) answers up to three questions, each the same way for
+ * source_catalog.c, and NVIDIA's CUDA in source_nvidia_cuda.c, with what
+ * the index and channel share in source_package.c) answers up to three questions, each the same way for
  * every source: a set's archive (given what was asked, which archive,
  * fetched to a local file and checked, and what the source says of it); a
  * set's CUDA libraries (which archives of cuBLAS, NVRTC, cudart: cuda_libs_choice.h);

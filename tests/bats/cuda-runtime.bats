@@ -31,15 +31,15 @@ both_hosts() {
     [ "$(grep -c " 11020 $rt/11.2/lib/" "$out/25")" -eq 7 ]
 }
 
-# two_projects_with_runtimes: as two_projects, each with its runtime brought from the fixture folders.
+# two_projects_with_runtimes: as tf_projects, each with its runtime brought from the fixture folders.
 two_projects_with_runtimes() {
-    two_projects
+    tf_projects
     (cd "$P24" && cudnnv install --cuda-libs-from "$RUNTIMES/11.0/lib64" 2>/dev/null)
     (cd "$P25" && cudnnv install --cuda-libs-from "$RUNTIMES/11.2/lib64" 2>/dev/null)
 }
 
-# two_projects: p24 pinned for TensorFlow 2.4 and p25 for 2.5, their cuDNN sets installed, no runtime yet.
-two_projects() {
+# tf_projects: p24 pinned for TensorFlow 2.4 and p25 for 2.5, their cuDNN sets installed, no runtime yet.
+tf_projects() {
     install_fixture cudnn-11.0-linux-x64-v8.0.4.30-test.tgz cudnn-11.2-linux-x64-v8.1.0.77-test.tgz
     P24="$BATS_TEST_TMPDIR/tf 2.4" P25="$BATS_TEST_TMPDIR/tf 2.5"
     mkdir -p "$P24" "$P25"
@@ -104,7 +104,7 @@ host_in_project() {
 }
 
 @test "install --cuda-libs-from a folder brings the pinned runtime into the store: libraries only, of that release" {
-    two_projects
+    tf_projects
     cd "$P24"
     # a folder of another release is refused, nothing kept
     run cudnnv install --cuda-libs-from "$RUNTIMES/11.2/lib64"

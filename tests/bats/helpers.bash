@@ -221,10 +221,17 @@ two_projects() {
     (cd "$BATS_TEST_TMPDIR/B" && cudnnv use 8.1.0)
 }
 
-# assert_no_runtime RELEASE: a refused install kept nothing: no CUDA RELEASE runtime in the store, nothing in staging.
+# assert_empty_folder DIR: DIR is there, and holds nothing (a missing folder is not an empty one).
+assert_empty_folder() {
+    [ -d "$1" ] || { echo "no folder $1" >&2; return 1; }
+    [ -z "$(ls -A "$1")" ] || { echo "left in $1: $(ls -A "$1")" >&2; return 1; }
+}
+
+# assert_no_runtime RELEASE: a refused install kept nothing: no CUDA RELEASE runtime in the store, nothing in the
+# staging folder it worked in.
 assert_no_runtime() {
     [ ! -e "$CUDNNV_ROOT/cuda/runtime/$1" ] || { echo "the CUDA $1 runtime was kept" >&2; return 1; }
-    [ -z "$(ls "$CUDNNV_ROOT/staging")" ] || { echo "left in staging: $(ls "$CUDNNV_ROOT/staging")" >&2; return 1; }
+    assert_empty_folder "$CUDNNV_ROOT/staging"
 }
 
 # expect_line FILE LINE: FILE holds LINE, exactly, as one of its lines.

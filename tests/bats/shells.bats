@@ -9,7 +9,7 @@ load helpers
 
 USER_LIBRARY_PATH="/opt/user lib:/opt/other"
 
-setup_projects() {
+shell_projects() {
     two_projects
     mkdir -p "$BATS_TEST_TMPDIR/A/deep/er"
     USER_PRELOAD=$(readlink -f /lib/x86_64-linux-gnu/libm.so.6)
@@ -80,19 +80,19 @@ check_results() {
 }
 
 @test "bash: cd into A, B and out; variables, hosts, and the user's own values restored" {
-    setup_projects
+    shell_projects
     drive "bash --norc --noprofile -i" "eval \"\$($CUDNNV init bash)\""
     check_results
 }
 
 @test "zsh: cd into A, B and out; variables, hosts, and the user's own values restored" {
-    setup_projects
+    shell_projects
     drive "zsh -f -i" "eval \"\$($CUDNNV init zsh)\""
     check_results
 }
 
 @test "fish: cd into A, B and out; variables, hosts, and the user's own values restored" {
-    setup_projects
+    shell_projects
     drive "fish --no-config -i" "$CUDNNV init fish | source"
     check_results
 }
@@ -157,7 +157,7 @@ prompts() {
 }
 
 @test "bash, zsh, fish: a prompt where nothing changed starts no process; a changed pin is seen" {
-    setup_projects
+    shell_projects
     for shell in bash zsh fish; do
         rm -rf "$OUT" "$CUDNNV_ROOT/shells" && mkdir -p "$OUT"
         case $shell in
@@ -201,7 +201,7 @@ strict_prompts() {
 }
 
 @test "bash, zsh: with the shell's default options and set -e -u, the prompt shows nothing of ours and the shell lives" {
-    setup_projects
+    shell_projects
     local steps=("set -e" "set -u" "cd $BATS_TEST_TMPDIR/A" "false && true" "cd $BATS_TEST_TMPDIR/B" "false && true"
                  "cd $BATS_TEST_TMPDIR" "echo \${CUDNNV_VERSION-} > $OUT/version")
     strict_prompts "bash --norc --noprofile -i" "eval \"\$($CUDNNV init bash)\"" "${steps[@]}"
@@ -211,7 +211,7 @@ strict_prompts() {
 }
 
 @test "bash: the status of the user's last command still reaches the prompt and PROMPT_COMMAND after ours" {
-    setup_projects
+    shell_projects
     strict_prompts "bash --norc --noprofile -i" "PROMPT_COMMAND='echo \$? >> $OUT/statuses'" \
         "eval \"\$($CUDNNV init bash)\"" "(exit 3)" "cd $BATS_TEST_TMPDIR/A" "(exit 7)"
     # the prompts after: PROMPT_COMMAND itself, the init line, (exit 3), cd, (exit 7), echo
@@ -219,13 +219,13 @@ strict_prompts() {
 }
 
 @test "fish: with its default options the prompt shows nothing of ours" {
-    setup_projects
+    shell_projects
     strict_prompts "fish --no-config -i -C 'function fish_prompt; echo -n \"\\\$ \"; end'" "$CUDNNV init fish | source" \
         "cd $BATS_TEST_TMPDIR/A" "false" "cd $BATS_TEST_TMPDIR/B" "cd $BATS_TEST_TMPDIR"
 }
 
 @test "bash, zsh, fish: 'cudnnv shell 8.0' and the README's eval \"\$(cudnnv shell 8.0)\" both change the shell with the hook; eval without it" {
-    setup_projects
+    shell_projects
     local v="$OUT/v"
     strict_prompts "bash --norc --noprofile -i" "eval \"\$($CUDNNV init bash)\"" \
         "eval \"\$(cudnnv shell 8.0)\"" "echo \$CUDNNV_VERSION > $v.bash1" \

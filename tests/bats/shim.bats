@@ -4,7 +4,7 @@
 
 load helpers
 
-setup_projects() {
+shim_projects() {
     two_projects
     SHIMS="$CUDNNV_ROOT/shims/lib"
     cudnnv rehash 2>/dev/null
@@ -31,7 +31,7 @@ run_in() {
 }
 
 @test "TF-style dlopen by soname: project A gets 8.0.4, project B 8.1.0" {
-    setup_projects
+    shim_projects
     run_in "$BATS_TEST_TMPDIR/A" "$FIXTURES/bin/host_dlopen"
     assert_status 0
     [ "${lines[0]}" = 8004 ]
@@ -40,7 +40,7 @@ run_in() {
 }
 
 @test "a host linked with -lcudnn -z now, in A and B at the same moment" {
-    setup_projects
+    shim_projects
     (cd "$BATS_TEST_TMPDIR/A" && "$CUDNNV" exec "$FIXTURES/bin/host_linked" > "$BATS_TEST_TMPDIR/a.out") &
     pids+=($!)
     (cd "$BATS_TEST_TMPDIR/B" && "$CUDNNV" exec "$FIXTURES/bin/host_linked" > "$BATS_TEST_TMPDIR/b.out") &
@@ -59,7 +59,7 @@ run_in() {
 }
 
 @test "a host with a DT_RPATH to another cuDNN (like a PyTorch wheel) still gets the pin" {
-    setup_projects
+    shim_projects
     run "$FIXTURES/bin/host_rpath"
     [ "${lines[0]}" = 8101 ]
     cd "$BATS_TEST_TMPDIR/A"
@@ -107,21 +107,21 @@ run_in() {
 }
 
 @test "32 threads making their first call at once all get the pinned set" {
-    setup_projects
+    shim_projects
     run_in "$BATS_TEST_TMPDIR/B" "$FIXTURES/bin/host_threads"
     assert_status 0
     [ "$output" = 8100 ]
 }
 
 @test "a first call with double arguments arrives intact" {
-    setup_projects
+    shim_projects
     run_in "$BATS_TEST_TMPDIR/A" "$FIXTURES/bin/host_double"
     assert_status 0
     [ "$output" = "intact lrn 5 0.0001 0.75 2 activation 3 1 -6.25" ]
 }
 
 @test "a process that never calls cuDNN loads no cuDNN library" {
-    setup_projects
+    shim_projects
     cd "$BATS_TEST_TMPDIR/A"
     LD_PRELOAD="$SHIMS/libcudnn.so.8" run grep libcudnn /proc/self/maps
     assert_status 0
@@ -129,7 +129,7 @@ run_in() {
 }
 
 @test "the choice follows the directory at load: a preloaded shim keeps the launch directory" {
-    setup_projects
+    shim_projects
     cd "$BATS_TEST_TMPDIR/A"
     HOST_CHDIR="$BATS_TEST_TMPDIR/B" run "$CUDNNV" exec "$FIXTURES/bin/host_dlopen"
     [ "${lines[0]}" = 8004 ]
@@ -138,7 +138,7 @@ run_in() {
 }
 
 @test "CUDNNV_VERSION and CUDNNV_DEBUG reach the shim" {
-    setup_projects
+    shim_projects
     cd "$BATS_TEST_TMPDIR/A"
     CUDNNV_DEBUG=1 CUDNNV_VERSION=8.1.1 LD_LIBRARY_PATH="$SHIMS" run "$FIXTURES/bin/host_dlopen"
     assert_status 0
@@ -147,7 +147,7 @@ run_in() {
 }
 
 @test "version not installed: one line naming version, file and fix; status 127" {
-    setup_projects
+    shim_projects
     cd "$BATS_TEST_TMPDIR/A"
     echo 8.3 > .cudnn-version
     LD_LIBRARY_PATH="$SHIMS" run -127 "$FIXTURES/bin/host_dlopen"
@@ -155,7 +155,7 @@ run_in() {
 }
 
 @test "no set of the major: no shim, so dlopen fails as without cudnnv; a stale shim stops with 127 and the fix" {
-    setup_projects
+    shim_projects
     cd "$BATS_TEST_TMPDIR"
     LD_LIBRARY_PATH="$SHIMS" run -1 "$FIXTURES/bin/host_dlopen" libcudnn.so.7
     assert_output_has "libcudnn.so.7: cannot open shared object file"
@@ -167,14 +167,14 @@ run_in() {
 }
 
 @test "a function the set lacks stops with its name, not a crash" {
-    setup_projects
+    shim_projects
     cd "$BATS_TEST_TMPDIR/A"
     LD_LIBRARY_PATH="$SHIMS" run -127 "$FIXTURES/bin/host_dlopen" libcudnn.so.8 cudnnGetMaxDeviceVersion
     assert_output_has "cudnnv: cudnnGetMaxDeviceVersion is not in cuDNN set '8.0.4.30' (set by $PWD/.cudnn-version)"
 }
 
 @test "a set whose library cannot load: status 127 naming the set and the check" {
-    setup_projects
+    shim_projects
     mkdir -p "$BATS_TEST_TMPDIR/broken/lib" "$BATS_TEST_TMPDIR/broken/include"
     cp "$SETS/8.1.0/include/cudnn_version.h" "$BATS_TEST_TMPDIR/broken/include/"
     echo "not a library" > "$BATS_TEST_TMPDIR/broken/lib/libcudnn.so.8.1.0"
@@ -187,7 +187,7 @@ run_in() {
 }
 
 @test "a set directory that other users can write is refused" {
-    setup_projects
+    shim_projects
     chmod o+w "$CUDNNV_ROOT/versions/8.0.4.30/lib"
     cd "$BATS_TEST_TMPDIR/A"
     LD_LIBRARY_PATH="$SHIMS" run -127 "$FIXTURES/bin/host_dlopen"
@@ -195,7 +195,7 @@ run_in() {
 }
 
 @test "an invalid name in a version file stops the program" {
-    setup_projects
+    shim_projects
     cd "$BATS_TEST_TMPDIR/A"
     echo "../../../tmp/x" > .cudnn-version
     LD_LIBRARY_PATH="$SHIMS" run -127 "$FIXTURES/bin/host_dlopen"
@@ -203,7 +203,7 @@ run_in() {
 }
 
 @test "a setuid program (AT_SECURE) ignores CUDNNV_ROOT and CUDNNV_VERSION" {
-    setup_projects
+    shim_projects
     host="$BATS_TEST_TMPDIR/suid_host"
     cc -O1 -o "$host" "$BATS_TEST_DIRNAME/../fixtures/host_linked.c" -L"$SETS/8.1.0/lib" -lcudnn \
         -Wl,--disable-new-dtags -Wl,-rpath,"$SHIMS"
@@ -223,7 +223,7 @@ run_in() {
 }
 
 @test "fork in one thread while another makes the first call: no child inherits the loader in mid-load" {
-    setup_projects
+    shim_projects
     cd "$BATS_TEST_TMPDIR/B"
     failed=0
     for _ in $(seq 300); do
