@@ -150,12 +150,8 @@ static int run(struct args *args)
     if (shell == NULL)
         return usage_fail("init", "'%s' is not a shell cudnnv supports; it supports %s (or use 'cudnnv exec' and 'cudnnv env' from any shell)",
                           args->operand[0], shell_names(1));
-    if (args_has(args, INIT_PERSIST) || args_has(args, INIT_UNPERSIST)) {
-        if (persist(store_root(), args_has(args, INIT_PERSIST)) != 0)
-            return 1;
-        if (args_has(args, INIT_UNPERSIST))
-            return 0;
-    }
+    if (args_has(args, INIT_PERSIST) || args_has(args, INIT_UNPERSIST))   /* the change and its undo, said; no script */
+        return persist(store_root(), args_has(args, INIT_PERSIST));
     if (platform_self_path(binary, sizeof binary) != 0)
         return fail("cannot find this cudnnv's own path");
     const char *root = store_root();

@@ -308,7 +308,11 @@ int platform_persist_path(const char *dir, int add)
     else
         snprintf(changed, sizeof changed, "%s", kept);
     DWORD kind = type == REG_SZ ? REG_SZ : REG_EXPAND_SZ;
-    int status = RegSetValueExA(key, "Path", 0, kind, (const BYTE *)changed, (DWORD)strlen(changed) + 1) == 0 ? 0 : 1;
+    int status;
+    if (changed[0] == '\0')   /* nothing else was there: no empty Path left behind */
+        status = RegDeleteValueA(key, "Path") == 0 || size == 0 ? 0 : 1;
+    else
+        status = RegSetValueExA(key, "Path", 0, kind, (const BYTE *)changed, (DWORD)strlen(changed) + 1) == 0 ? 0 : 1;
     RegCloseKey(key);
     DWORD_PTR result;
     SendMessageTimeoutA(HWND_BROADCAST, WM_SETTINGCHANGE, 0, (LPARAM) "Environment", SMTO_ABORTIFHUNG, 2000, &result);

@@ -286,8 +286,9 @@ install_windows_sets() {
     mkdir -p "$BATS_TEST_TMPDIR/B" && cd "$BATS_TEST_TMPDIR/B" && exe use 8.1
     run exe init pwsh --persist
     assert_status 0
-    assert_output_has "function global:cudnnv"
     assert_output_has "undo with 'cudnnv init pwsh --unpersist'"
+    # the change and its undo, said; the script is 'init pwsh' alone's
+    refute_output_has "function global:cudnnv"
     # once, however often it runs
     exe init pwsh --persist >/dev/null
     path=$("$WINE" reg query 'HKCU\Environment' /v Path 2>/dev/null | tr -d '\r' | sed -n 's/.*REG_EXPAND_SZ *//p')
@@ -298,6 +299,12 @@ install_windows_sets() {
     [ "$(echo "$output" | head -1)" = 8100 ]
     run exe init pwsh --unpersist
     assert_status 0
+    refute_output_has "function global:cudnnv"
+    # the user's Path as it was: where the shims' folder was its only entry, no empty Path left behind
+    local others
+    others=$(echo "$path" | tr ';' '\n' | grep -v 'shims\\bin$' || true)
+    run bash -c "'$WINE' reg query 'HKCU\\Environment' /v Path 2>/dev/null | tr -d '\r' | grep -c 'REG_'"
+    if [ -z "$others" ]; then [ "$output" = 0 ]; else [ "$output" = 1 ]; fi
     wine_restart
     run bash -c "'$WINE' '$HOST' cudnn64_8.dll 2>&1 | tr -d '\r'"
     assert_output_has "cannot load cudnn64_8.dll"
