@@ -301,10 +301,10 @@ install_windows_sets() {
     assert_status 0
     refute_output_has "function global:cudnnv"
     # the user's Path as it was: where the shims' folder was its only entry, no empty Path left behind
-    local others
+    local others values
     others=$(echo "$path" | tr ';' '\n' | grep -v 'shims\\bin$' || true)
-    run bash -c "'$WINE' reg query 'HKCU\\Environment' /v Path 2>/dev/null | tr -d '\r' | grep -c 'REG_'"
-    if [ -z "$others" ]; then [ "$output" = 0 ]; else [ "$output" = 1 ]; fi
+    values=$("$WINE" reg query 'HKCU\Environment' /v Path 2>/dev/null | tr -d '\r' | grep -c 'REG_' || true)
+    if [ -z "$others" ]; then [ "$values" = 0 ]; else [ "$values" = 1 ]; fi
     wine_restart
     run bash -c "'$WINE' '$HOST' cudnn64_8.dll 2>&1 | tr -d '\r'"
     assert_output_has "cannot load cudnn64_8.dll"
