@@ -36,8 +36,8 @@ static enum doctor_verdict judge_by_libcuda(const char *name, const char *cuda, 
     char ceiling[32];
     *fix = NULL;
     if (!driver_cuda_from_libcuda(ceiling, sizeof ceiling)) {
-        snprintf(out, size, "no NVIDIA driver found (no %s, no NVML, no " PLATFORM_CUDA_DRIVER "): cannot check it against %s",
-                 where, name);
+        snprintf(out, size, "no NVIDIA driver found (no %s%sNVML, no " PLATFORM_CUDA_DRIVER "): cannot check it against %s",
+                 where, where[0] ? ", no " : "", name);
         return DOCTOR_SKIP;
     }
     if (cuda[0] == '\0') {

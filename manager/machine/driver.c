@@ -65,8 +65,8 @@ static int driver_version_from_nvml(char *out, size_t size)
 int driver_version_read(char *out, size_t size, const char **where)
 {
     const char *path = getenv("CUDNNV_NVIDIA_VERSION_FILE");
-    *where = path && path[0] ? path : "/proc/driver/nvidia/version";
-    char *text = read_small_file(*where, 4096);
+    *where = path && path[0] ? path : PLATFORM_DRIVER_VERSION_FILE;
+    char *text = (*where)[0] ? read_small_file(*where, 4096) : NULL;
     const char *module = text ? strstr(text, "Kernel Module") : NULL;
     int found = module != NULL && sscanf(module + 13, " %31[0-9.]", out) == 1;
     free(text);

@@ -34,6 +34,7 @@ long platform_mtime_nsec(const struct stat *info);
 #ifdef _WIN32
 #define PLATFORM_SHIM_NAME "cudnn64_%d.dll"
 #define PLATFORM_CUDA_DRIVER "nvcuda.dll"
+#define PLATFORM_DRIVER_VERSION_FILE ""   /* Windows keeps no such file: NVML answers */
 #define PLATFORM_NVML "nvml.dll"
 #define PLATFORM_LINUX_SHIMS 0
 #define PLATFORM_IS_WINDOWS 1
@@ -44,6 +45,7 @@ long platform_mtime_nsec(const struct stat *info);
 #else
 #define PLATFORM_SHIM_NAME "libcudnn.so.%d"
 #define PLATFORM_CUDA_DRIVER "libcuda.so.1"
+#define PLATFORM_DRIVER_VERSION_FILE "/proc/driver/nvidia/version"
 #define PLATFORM_NVML "libnvidia-ml.so.1"
 #define PLATFORM_LINUX_SHIMS 1
 #define PLATFORM_IS_WINDOWS 0

@@ -182,6 +182,9 @@ install_windows_sets() {
     run exe doctor
     assert_status 1
     assert_output_has "cudnn64_8.dll is not found on PATH"
+    # a Windows user reads Windows's words: no Linux file is named
+    assert_output_has "no NVIDIA driver found (no NVML, no nvcuda.dll)"
+    refute_output_has "/proc/"
     # the seed's method: cuDNN copied into CUDA's bin, which is on PATH first
     cuda="$BATS_TEST_TMPDIR/NVIDIA GPU Computing Toolkit/CUDA/v11.2"
     mkdir -p "$cuda/bin"
