@@ -8,6 +8,8 @@
 #ifndef CUDNNV_PLATFORM_H
 #define CUDNNV_PLATFORM_H
 
+#include "cudnnv_select.h"   /* CUDNNV_DEFAULT_SYSTEM_ROOT: the system store's place, the shim's */
+
 #include <stddef.h>
 #include <sys/stat.h>
 
@@ -50,7 +52,7 @@ long platform_mtime_nsec(const struct stat *info);
 #define PLATFORM_LINUX_SHIMS 1
 #define PLATFORM_IS_WINDOWS 0
 #define PLATFORM_LINKS 1
-#define PLATFORM_SYSTEM_ROOT CUDNNV_DEFAULT_SYSTEM_ROOT   /* cudnnv_select.h */
+#define PLATFORM_SYSTEM_ROOT CUDNNV_DEFAULT_SYSTEM_ROOT
 #define PLATFORM_LIBRARY_PATH "LD_LIBRARY_PATH"
 #define PLATFORM_PATH_SEPARATOR ':'
 #endif
