@@ -39,7 +39,7 @@ int text_is_valid_utf8(const char *text)
     return 1;
 }
 
-json_t *json_text(const char *text)
+json_t *cudnnv_json_text(const char *text)
 {
     if (text == NULL)
         text = "";
@@ -67,17 +67,17 @@ json_t *json_text(const char *text)
     return string;
 }
 
-void json_put_text(json_t *object, const char *key, const char *text)
+void cudnnv_json_put_text(json_t *object, const char *key, const char *text)
 {
-    json_object_set_new(object, key, json_text(text));
+    json_object_set_new(object, key, cudnnv_json_text(text));
 }
 
-void json_put_bool(json_t *object, const char *key, int value)
+void cudnnv_json_put_bool(json_t *object, const char *key, int value)
 {
     json_object_set_new(object, key, json_boolean(value));
 }
 
-void json_put_int(json_t *object, const char *key, long long value)
+void cudnnv_json_put_int(json_t *object, const char *key, long long value)
 {
     json_object_set_new(object, key, json_integer(value));
 }
@@ -106,7 +106,7 @@ static int write_dump(FILE *out, json_t *document, size_t flags)
  * A top-level array is printed one element a line (as the listings always
  * were: a line tool counts them); anything else on one line.
  */
-int json_print(FILE *out, json_t *document)
+int cudnnv_json_print(FILE *out, json_t *document)
 {
     int status = 0;
     if (json_is_array(document) && json_array_size(document) > 0) {
@@ -122,14 +122,14 @@ int json_print(FILE *out, json_t *document)
     return status;
 }
 
-int json_print_indented(FILE *out, json_t *document)
+int cudnnv_json_print_indented(FILE *out, json_t *document)
 {
     int status = write_dump(out, document, JSON_INDENT(2));
     fputc('\n', out);
     return status;
 }
 
-void json_print_string(FILE *out, const char *text)
+void cudnnv_json_print_string(FILE *out, const char *text)
 {
-    write_dump(out, json_text(text), 0);
+    write_dump(out, cudnnv_json_text(text), 0);
 }

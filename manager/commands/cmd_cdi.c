@@ -61,25 +61,25 @@ static void print_json(const char *path, const struct cdi_plan *plan)
 {
     char device[CUDNNV_NAME_MAX + 32];
     json_t *answer = json_object(), *devices = json_array(), *left_out = json_array();
-    json_put_text(answer, "spec", path);
+    cudnnv_json_put_text(answer, "spec", path);
     for (int i = 0; i < plan->count; i++) {
         json_t *item = json_object();
         snprintf(device, sizeof device, CDI_KIND "=%s", plan->devices[i].name);
-        json_put_text(item, "device", device);
-        json_put_text(item, "set", plan->devices[i].set);
+        cudnnv_json_put_text(item, "device", device);
+        cudnnv_json_put_text(item, "set", plan->devices[i].set);
         if (plan->devices[i].cuda_runtime[0] != '\0')
-            json_put_text(item, "cuda_runtime", plan->devices[i].cuda_runtime);
+            cudnnv_json_put_text(item, "cuda_runtime", plan->devices[i].cuda_runtime);
         json_array_append_new(devices, item);
     }
     for (int i = 0; i < plan->left_count; i++) {
         json_t *item = json_object();
-        json_put_text(item, "set", plan->left_out[i].set);
-        json_put_text(item, "why", plan->left_out[i].why);
+        cudnnv_json_put_text(item, "set", plan->left_out[i].set);
+        cudnnv_json_put_text(item, "why", plan->left_out[i].why);
         json_array_append_new(left_out, item);
     }
     json_object_set_new(answer, "devices", devices);
     json_object_set_new(answer, "left_out", left_out);
-    json_print(stdout, answer);
+    cudnnv_json_print(stdout, answer);
 }
 
 static int write_in(const char *folder, int json)

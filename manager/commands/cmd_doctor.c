@@ -44,13 +44,13 @@ static void print_json(const struct doctor *doctor)
     for (int i = 0; i < doctor->count; i++) {
         const struct doctor_finding *finding = &doctor->findings[i];
         json_t *item = json_object();
-        json_put_text(item, "check", finding->check);
-        json_put_text(item, "status", verdict_words[finding->verdict]);
-        json_put_text(item, "detail", finding->detail);
-        json_put_text(item, "fix", finding->fix);
+        cudnnv_json_put_text(item, "check", finding->check);
+        cudnnv_json_put_text(item, "status", verdict_words[finding->verdict]);
+        cudnnv_json_put_text(item, "detail", finding->detail);
+        cudnnv_json_put_text(item, "fix", finding->fix);
         json_array_append_new(list, item);
     }
-    json_print(stdout, list);
+    cudnnv_json_print(stdout, list);
 }
 
 static int run(struct args *args)

@@ -68,21 +68,21 @@ static void add_release_json(const struct catalog_release *release, const struct
                              int runs, const char *unfit)
 {
     json_t *item = json_object(), *cuda = json_array(), *names = json_array();
-    json_put_text(item, "version", release->version);
+    cudnnv_json_put_text(item, "version", release->version);
     for (int b = 0; b < release->build_count; b++)
-        json_array_append_new(cuda, json_text(release->builds[b].cuda));
+        json_array_append_new(cuda, cudnnv_json_text(release->builds[b].cuda));
     json_object_set_new(item, "cuda", cuda);
     /* the names, split at the ", " installed_as put between them (names have no spaces) */
     for (char *name = installed, *next; *name; name = next) {
         next = strstr(name, ", ");
         next = next ? (*next = '\0', next + 2) : name + strlen(name);
-        json_array_append_new(names, json_text(name));
+        json_array_append_new(names, cudnnv_json_text(name));
     }
     json_object_set_new(item, "installed", names);
     if (listing->gpus.count > 0) {
-        json_put_bool(item, "runs_on_gpus", runs);
+        cudnnv_json_put_bool(item, "runs_on_gpus", runs);
         if (!runs)
-            json_put_text(item, "gpu_reason", unfit);
+            cudnnv_json_put_text(item, "gpu_reason", unfit);
     }
     json_array_append_new(listing->json, item);
 }
@@ -140,7 +140,7 @@ static int run(struct args *args)
         shown++;
     }
     if (listing.json)
-        json_print(stdout, listing.json);
+        cudnnv_json_print(stdout, listing.json);
     catalog_free(&catalog);
     if (shown == 0 && !listing.json)
         return fail("no release in the catalog matches '%s'; run 'cudnnv known' for all", prefix ? prefix : "");

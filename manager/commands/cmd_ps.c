@@ -131,17 +131,17 @@ static void add_json(json_t *list, const struct finding *found)
     char user[64];
     json_t *item = json_object();
     user_name(found->process, user, sizeof user);
-    json_put_int(item, "pid", found->process->pid);
-    json_put_text(item, "user", user);
-    json_put_text(item, "command", found->process->command);
-    json_put_text(item, "library", found->library);
-    json_put_text(item, "set", found->set);
-    json_put_text(item, "version", found->version);
-    json_put_text(item, "set_path", found->set_path);
-    json_put_text(item, "expected", found->expected);
-    json_put_text(item, "verdict", found->verdict);
-    json_put_text(item, "detail", found->detail);
-    json_put_text(item, "cuda_runtime", found->process->cuda_runtime);
+    cudnnv_json_put_int(item, "pid", found->process->pid);
+    cudnnv_json_put_text(item, "user", user);
+    cudnnv_json_put_text(item, "command", found->process->command);
+    cudnnv_json_put_text(item, "library", found->library);
+    cudnnv_json_put_text(item, "set", found->set);
+    cudnnv_json_put_text(item, "version", found->version);
+    cudnnv_json_put_text(item, "set_path", found->set_path);
+    cudnnv_json_put_text(item, "expected", found->expected);
+    cudnnv_json_put_text(item, "verdict", found->verdict);
+    cudnnv_json_put_text(item, "detail", found->detail);
+    cudnnv_json_put_text(item, "cuda_runtime", found->process->cuda_runtime);
     json_array_append_new(list, item);
 }
 
@@ -193,7 +193,7 @@ static int run(struct args *args)
                  process->libraries_left_out, process->libraries_left_out == 1 ? "y" : "ies", PROCESS_MAX_LIBRARIES);
     }
     if (json)
-        json_print(stdout, list);
+        cudnnv_json_print(stdout, list);
     else
         print_text_rows(&rows, header);
     if (shown == 0 && !json)

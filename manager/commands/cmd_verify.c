@@ -76,8 +76,8 @@ static void print_problem(const char *kind, const char *path, void *user)
     struct verify_output *output = user;
     if (output->json) {
         json_t *problem = json_object();
-        json_put_text(problem, "kind", kind);
-        json_put_text(problem, "path", path);
+        cudnnv_json_put_text(problem, "kind", kind);
+        cudnnv_json_put_text(problem, "path", path);
         json_array_append_new(output->json, problem);
     } else {
         char twins[512];
@@ -165,13 +165,13 @@ static const char *verify_one(const char *name, json_t *list, int *failed)
     json_t *item = list ? json_object() : NULL;
     if (item != NULL) {
         json_array_append_new(list, item);
-        json_put_text(item, "name", name);
+        cudnnv_json_put_text(item, "name", name);
     }
     if (!selection_set_trusted(store_root(), name, refused, sizeof refused)) {
         *failed = 1;
         if (item != NULL) {
-            json_put_text(item, "status", "refused");
-            json_put_text(item, "reason", refused);
+            cudnnv_json_put_text(item, "status", "refused");
+            cudnnv_json_put_text(item, "reason", refused);
         } else
             printf("%s: REFUSED (%s)\n", name, refused);
         return "refused";
@@ -189,8 +189,8 @@ static const char *verify_one(const char *name, json_t *list, int *failed)
         *failed = 1;
         const char *status = why == ENOENT ? "no-manifest" : "unreadable-manifest";
         if (item != NULL) {
-            json_put_text(item, "status", status);
-            json_put_text(item, "reason", why == EINVAL ? "not a regular file" : strerror(why));
+            cudnnv_json_put_text(item, "status", status);
+            cudnnv_json_put_text(item, "reason", why == EINVAL ? "not a regular file" : strerror(why));
         } else if (why != ENOENT)
             note("cannot read the MANIFEST of %s (%s/MANIFEST): %s", name, set_dir,
                  why == EINVAL ? "not a regular file" : strerror(why));
@@ -199,12 +199,12 @@ static const char *verify_one(const char *name, json_t *list, int *failed)
     int bad = result.missing + result.changed + result.extra + verify_loading(name, set_dir, &info, &output);
     *failed |= bad != 0;
     if (item != NULL) {
-        json_put_text(item, "status", bad ? "changed" : "ok");
-        json_put_int(item, "files", result.files);
-        json_put_int(item, "missing", result.missing);
-        json_put_int(item, "changed", result.changed);
-        json_put_int(item, "extra", result.extra);
-        json_put_bool(item, "runtime", runtime[0] != '\0');
+        cudnnv_json_put_text(item, "status", bad ? "changed" : "ok");
+        cudnnv_json_put_int(item, "files", result.files);
+        cudnnv_json_put_int(item, "missing", result.missing);
+        cudnnv_json_put_int(item, "changed", result.changed);
+        cudnnv_json_put_int(item, "extra", result.extra);
+        cudnnv_json_put_bool(item, "runtime", runtime[0] != '\0');
     } else
         printf("%s: %s (%s%d files; %d missing, %d changed, %d extra)\n", name, bad ? "CHANGED" : "ok", runtime,
                result.files, result.missing, result.changed, result.extra);
@@ -271,7 +271,7 @@ static int run(struct args *args)
             note("%s has no MANIFEST; reinstall it with 'cudnnv install --force'", names[i]);
     }
     if (json)
-        json_print(stdout, list);
+        cudnnv_json_print(stdout, list);
     if (!json && args->count == 0)
         failed |= verify_runtimes(root);
     return failed ? EXIT_USER_ERROR : 0;

@@ -53,19 +53,19 @@ static json_t *choice_json(const struct cudnnv_choice *choice, int major, enum c
 {
     json_t *item = json_object();
     if (major >= 0)
-        json_put_int(item, "major", major);
-    json_put_bool(item, "selected", status == CUDNNV_SELECTED);
-    json_put_text(item, "name", choice->name);
-    json_put_text(item, "requested", choice->requested);
-    json_put_text(item, "origin", cudnnv_origin_word(choice->origin));
-    json_put_text(item, "origin_path", choice->origin_path);
+        cudnnv_json_put_int(item, "major", major);
+    cudnnv_json_put_bool(item, "selected", status == CUDNNV_SELECTED);
+    cudnnv_json_put_text(item, "name", choice->name);
+    cudnnv_json_put_text(item, "requested", choice->requested);
+    cudnnv_json_put_text(item, "origin", cudnnv_origin_word(choice->origin));
+    cudnnv_json_put_text(item, "origin_path", choice->origin_path);
     if (major < 0) {   /* the project's CUDA runtime beside its first pin */
         struct cudnnv_where where;
         char version[32], text[3 * PATH_MAX];
         selection_where(&where);
         runtime_text(&where, version, sizeof version, text, sizeof text);
-        json_put_text(item, "cuda_runtime", version);
-        json_put_text(item, "cuda_runtime_text", text);
+        cudnnv_json_put_text(item, "cuda_runtime", version);
+        cudnnv_json_put_text(item, "cuda_runtime_text", text);
     }
     return item;
 }
@@ -96,7 +96,7 @@ static int show_first(int json)
     if (status != CUDNNV_SELECTED)
         return selection_report(status, &choice, -1);
     if (json)
-        return json_print(stdout, choice_json(&choice, -1, status)) == 0 ? 0 : 1;
+        return cudnnv_json_print(stdout, choice_json(&choice, -1, status)) == 0 ? 0 : 1;
     /* nothing names a version here: one set would be a guess at what a program gets, so each major's */
     if ((choice.origin == CUDNNV_ORIGIN_NEWEST || choice.origin == CUDNNV_ORIGIN_SYSTEM) && majors_selected() > 1) {
         printf("no version file or CUDNNV_VERSION names a version here; what a program gets for each cuDNN major:\n");
@@ -141,7 +141,7 @@ static int show_all(int json)
         shown++;
     }
     if (json)
-        json_print(stdout, list);
+        cudnnv_json_print(stdout, list);
     if (shown == 0 && !json)
         printf("no cuDNN version is selected for any major\n");
     if (!json)

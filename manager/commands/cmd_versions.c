@@ -87,20 +87,20 @@ static void print_json(const struct listed_set *sets, int count)
     for (int i = 0; i < count; i++) {
         const struct listed_set *set = &sets[i];
         json_t *item = json_object();
-        json_put_text(item, "name", set->name);
-        json_put_text(item, "version", set->info.version);
-        json_put_text(item, "cuda", set->info.cuda);
-        json_put_text(item, "platform", set->info.platform);
-        json_put_text(item, "kind", set->info.kind);
-        json_put_text(item, "path", set_info_is_linked(&set->info) ? set->info.path : set->set_dir);
-        json_put_bool(item, "selected", set->selected);
-        json_put_bool(item, "system", cudnnv_set_in_system(store_root(), set->name));
-        json_put_text(item, "origin", set->origin);
-        json_put_text(item, "refused", set->refused);
-        json_put_text(item, "unmet_needs", set->unmet);
+        cudnnv_json_put_text(item, "name", set->name);
+        cudnnv_json_put_text(item, "version", set->info.version);
+        cudnnv_json_put_text(item, "cuda", set->info.cuda);
+        cudnnv_json_put_text(item, "platform", set->info.platform);
+        cudnnv_json_put_text(item, "kind", set->info.kind);
+        cudnnv_json_put_text(item, "path", set_info_is_linked(&set->info) ? set->info.path : set->set_dir);
+        cudnnv_json_put_bool(item, "selected", set->selected);
+        cudnnv_json_put_bool(item, "system", cudnnv_set_in_system(store_root(), set->name));
+        cudnnv_json_put_text(item, "origin", set->origin);
+        cudnnv_json_put_text(item, "refused", set->refused);
+        cudnnv_json_put_text(item, "unmet_needs", set->unmet);
         json_array_append_new(list, item);
     }
-    json_print(stdout, list);
+    cudnnv_json_print(stdout, list);
 }
 
 static void print_lines(const struct listed_set *sets, int count, int bare)

@@ -63,17 +63,17 @@ static void print_result(const struct install_request *request, const struct res
     if (!request->json)
         return;
     json_t *set = json_object();
-    json_put_text(set, "name", result->name);
-    json_put_text(set, "version", result->info.version);
-    json_put_text(set, "cuda", result->info.cuda);
-    json_put_text(set, "platform", result->info.platform);
-    json_put_text(set, "path", result->set_dir);
-    json_put_bool(set, "runtime", set_info_is_libraries_only(&result->info));
-    json_put_int(set, "files", result->stats.files);
-    json_put_int(set, "links", result->stats.links);
-    json_put_int(set, "shared", result->stats.shared);
-    json_put_int(set, "bytes", (long long)result->stats.bytes);
-    json_print(stdout, set);
+    cudnnv_json_put_text(set, "name", result->name);
+    cudnnv_json_put_text(set, "version", result->info.version);
+    cudnnv_json_put_text(set, "cuda", result->info.cuda);
+    cudnnv_json_put_text(set, "platform", result->info.platform);
+    cudnnv_json_put_text(set, "path", result->set_dir);
+    cudnnv_json_put_bool(set, "runtime", set_info_is_libraries_only(&result->info));
+    cudnnv_json_put_int(set, "files", result->stats.files);
+    cudnnv_json_put_int(set, "links", result->stats.links);
+    cudnnv_json_put_int(set, "shared", result->stats.shared);
+    cudnnv_json_put_int(set, "bytes", (long long)result->stats.bytes);
+    cudnnv_json_print(stdout, set);
 }
 
 /* What 'cudnnv mirror' does in the helper, once its arguments are parsed (the work: install/mirror.c). */

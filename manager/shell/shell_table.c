@@ -128,7 +128,7 @@ void shell_print_quoted(FILE *out, const struct shell_row *shell, const char *va
     switch (shell->quoting) {
     case QUOTE_DOCKERFILE: print_dockerfile_quoted(out, value); break;
     case QUOTE_NONE: fputs(value, out); break;
-    case QUOTE_JSON: json_print_string(out, value); break;
+    case QUOTE_JSON: cudnnv_json_print_string(out, value); break;
     case QUOTE_CMD: print_batch_value(out, value); break;
     default: print_single_quoted(out, shell->quoting, value); break;
     }

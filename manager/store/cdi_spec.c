@@ -191,8 +191,8 @@ void cdi_plan_make(const char *root, struct cdi_plan *plan)
 static void add_mount(json_t *mounts, const char *host, const char *container)
 {
     json_t *mount = json_object(), *options = json_array();
-    json_put_text(mount, "hostPath", host);
-    json_put_text(mount, "containerPath", container);
+    cudnnv_json_put_text(mount, "hostPath", host);
+    cudnnv_json_put_text(mount, "containerPath", container);
     json_array_append_new(options, json_string("ro"));
     json_array_append_new(options, json_string("nosuid"));
     json_array_append_new(options, json_string("nodev"));
@@ -245,7 +245,7 @@ static void add_env(json_t *env, const char *name, const char *value)
 {
     char line[PATH_MAX + 64];
     snprintf(line, sizeof line, "%s=%s", name, value);
-    json_array_append_new(env, json_text(line));
+    json_array_append_new(env, cudnnv_json_text(line));
 }
 
 /* A set's device: its files, CUDA libraries and the shims, chosen by CUDNNV_VERSION, its shim preloaded. */
@@ -304,12 +304,12 @@ static void add_store_edits(json_t *env, json_t *mounts, const char *real_root)
 static json_t *spec_document(const char *root, const char *real_root, const struct cdi_plan *plan, const char *shims)
 {
     json_t *spec = json_object(), *devices = json_array();
-    json_put_text(spec, "cdiVersion", CDI_VERSION);
-    json_put_text(spec, "kind", CDI_KIND);
+    cudnnv_json_put_text(spec, "cdiVersion", CDI_VERSION);
+    cudnnv_json_put_text(spec, "kind", CDI_KIND);
     for (int i = 0; i < plan->count; i++) {
         const struct cdi_device *device = &plan->devices[i];
         json_t *item = json_object(), *edits = json_object(), *env = json_array(), *mounts = json_array();
-        json_put_text(item, "name", device->name);
+        cudnnv_json_put_text(item, "name", device->name);
         if (device->set[0] != '\0')
             add_set_edits(env, mounts, root, device->set, shims);
         else if (device->cuda_runtime[0] != '\0')
@@ -380,7 +380,7 @@ int cdi_spec_write(const char *root, const struct cdi_plan *plan, const char *pa
     FILE *out = safe_file_begin(path, temporary, sizeof temporary);
     if (out == NULL)
         return fail("cannot write %s: %s", path, strerror(errno));
-    json_print_indented(out, spec_document(root, real_root, plan, realpath(shims, shims_real) ? shims_real : shims));
+    cudnnv_json_print_indented(out, spec_document(root, real_root, plan, realpath(shims, shims_real) ? shims_real : shims));
     if (safe_file_commit(out, temporary, path, !ferror(out)) != 0)
         return fail("cannot write %s: %s", path, strerror(errno));
     return 0;

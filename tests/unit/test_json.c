@@ -23,16 +23,16 @@ static char *printed(json_t *document, const char *string_only)
     size_t size = 0;
     FILE *stream = open_memstream(&out, &size);
     if (string_only != NULL)
-        json_print_string(stream, string_only);
+        cudnnv_json_print_string(stream, string_only);
     else
-        assert_int_equal(json_print(stream, document), 0);
+        assert_int_equal(cudnnv_json_print(stream, document), 0);
     fclose(stream);
     return out;
 }
 
 static void expect(const char *text, const char *expected)
 {
-    char *out = printed(json_text(text), NULL);
+    char *out = printed(cudnnv_json_text(text), NULL);
     assert_string_equal(out, expected);
     free(out);
 }
@@ -61,10 +61,10 @@ static void a_document_keeps_its_order_and_types(void **state)
 {
     (void)state;
     json_t *object = json_object(), *list = json_array();
-    json_put_text(object, "name", "8.1.0.77");
-    json_put_bool(object, "selected", 1);
-    json_put_int(object, "files", 42);
-    json_put_text(object, "path", "/x\"y\x80");
+    cudnnv_json_put_text(object, "name", "8.1.0.77");
+    cudnnv_json_put_bool(object, "selected", 1);
+    cudnnv_json_put_int(object, "files", 42);
+    cudnnv_json_put_text(object, "path", "/x\"y\x80");
     json_array_append_new(list, object);
     json_array_append_new(list, json_object());
     char *out = printed(list, NULL);
