@@ -159,7 +159,7 @@ PY
     assert_output_has "1 new release from $url/cudnn/redist/"
     run cudnnv install 8.9.70.29
     assert_status 0
-    assert_output_has "downloading $url/$CUDNN_PATH"
+    assert_output_has "copying $url/$CUDNN_PATH"
     grep -qx "sha256 = $SUM" "$CUDNNV_ROOT/versions/8.9.7/cudnnv.ini"
 }
 
