@@ -309,7 +309,13 @@ windows-dist: windows $(CATALOG_DATA)
 # make windows-zip: that folder as build/dist/cudnnv-VERSION-windows-x86_64.zip,
 # under one top folder of that name (the tarball's way).
 WIN_ZIP_NAME = cudnnv-$(VERSION)-windows-x86_64
-windows-zip: windows-dist
+# What the Windows build needs besides make demo's: mingw-w64 and its zlib, and the tools that build libarchive,
+# zstd, bzip2 and jansson from Debian's sources (fetched first: apt-get source); installed where missing, and said.
+WINDOWS_PACKAGES = $(DEMO_PACKAGES) gcc-mingw-w64-x86-64 libz-mingw-w64-dev dpkg-dev cmake python3
+windows-zip:
+	@$(call apt_ensure,$(WINDOWS_PACKAGES))
+	$(Q)$(MAKE) --no-print-directory windows-sources
+	$(Q)$(MAKE) --no-print-directory windows-dist
 	@rm -rf $(BUILD)/dist/$(WIN_ZIP_NAME) $(BUILD)/dist/$(WIN_ZIP_NAME).zip && mkdir -p $(BUILD)/dist
 	@cp -a $(WIN_DIST) $(BUILD)/dist/$(WIN_ZIP_NAME)
 	$(Q)cd $(BUILD)/dist && python3 -m zipfile -c $(WIN_ZIP_NAME).zip $(WIN_ZIP_NAME) && rm -rf $(WIN_ZIP_NAME)
@@ -633,8 +639,11 @@ dist-aarch64: all aarch64
 # (manager/packaging/deb-build-slurm.sh).
 DEB_FILE = $(BUILD)/dist/cudnnv_$(VERSION)-1_$(shell dpkg --print-architecture).deb
 DEB_SLURM_FILE = $(BUILD)/dist/cudnnv-slurm_$(VERSION)-1_$(shell dpkg --print-architecture).deb
-deb: all
-	@$(call apt_ensure,lintian dpkg-dev)
+# From a fresh clone by itself: make demo's packages and the packaging tools first (installed where missing, and
+# said), then the build, whose recipes ask pkg-config only when they run.
+deb:
+	@$(call apt_ensure,$(DEMO_PACKAGES) lintian dpkg-dev)
+	$(Q)$(MAKE) --no-print-directory all
 	@rm -rf $(BUILD)/deb && mkdir -p $(BUILD)/dist
 	$(Q)$(MAKE) --no-print-directory -s install DESTDIR=$(abspath $(BUILD)/deb) PREFIX=/usr >/dev/null
 	$(Q)$(if $(SPANK_PLUGIN),manager/packaging/deb-build-slurm.sh $(abspath $(BUILD)/deb) $(VERSION) $(DEB_SLURM_FILE) && \

@@ -179,3 +179,22 @@ ours_in_root() {
     run find "$ROOT/home/user/venv" -type f -path '*cudnnv*'
     [ -z "$output" ]
 }
+
+@test "a fresh clone builds by itself on a bare Debian 12: 'make deps-demo all' in one run, then 'make deb'" {
+    new_root
+    mkdir -p "$ROOT/src"
+    git -C "$REPO" archive HEAD | tar -C "$ROOT/src" -x
+    run in_root sh -c "apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq make >/dev/null"
+    assert_status 0
+    # no -dev package, no compiler, no pkg-config before this one command
+    run in_root sh -c "command -v cc pkg-config || echo none"
+    assert_output_has "none"
+    run in_root sh -c "cd /src && make deps-demo all 2>&1 | tail -5"
+    assert_status 0
+    [ -x "$ROOT/src/build/bin/cudnnv" ]
+    run in_root /src/build/bin/cudnnv --version
+    assert_status 0
+    run in_root sh -c "cd /src && make deb 2>&1 | tail -3"
+    assert_status 0
+    assert_output_has "DEB build/dist/cudnnv_"
+}
