@@ -189,12 +189,12 @@ ours_in_root() {
     # no -dev package, no compiler, no pkg-config before this one command
     run in_root sh -c "command -v cc pkg-config || echo none"
     assert_output_has "none"
-    run in_root sh -c "cd /src && make deps-demo all 2>&1 | tail -5"
+    run in_root sh -c "cd /src && make deps-demo all > /tmp/build.log 2>&1; s=\$?; tail -5 /tmp/build.log; exit \$s"
     assert_status 0
     [ -x "$ROOT/src/build/bin/cudnnv" ]
     run in_root /src/build/bin/cudnnv --version
     assert_status 0
-    run in_root sh -c "cd /src && make deb 2>&1 | tail -3"
+    run in_root sh -c "cd /src && make deb > /tmp/deb.log 2>&1; s=\$?; tail -3 /tmp/deb.log; exit \$s"
     assert_status 0
     assert_output_has "DEB build/dist/cudnnv_"
 }
