@@ -164,7 +164,7 @@ static void consider(struct page_reading *reading, const char *name, const char 
 }
 
 /* PEP 691's "core-metadata" (or its older "dist-info-metadata"): true, or {"sha256": HEX}; into text as PEP 503 has it. */
-static const char *json_metadata(json_t *file, char *text, size_t size)
+static const char *pep691_metadata(json_t *file, char *text, size_t size)
 {
     json_t *value = json_object_get(file, "core-metadata");
     if (value == NULL)
@@ -195,7 +195,7 @@ static int parse_json(const char *page, struct page_reading *reading)
         const char *url = json_string_value(json_object_get(file, "url"));
         const char *sha256 = json_string_value(json_object_get(json_object_get(file, "hashes"), "sha256"));
         json_t *yanked = json_object_get(file, "yanked");
-        struct file_notes notes = {json_metadata(file, metadata, sizeof metadata),
+        struct file_notes notes = {pep691_metadata(file, metadata, sizeof metadata),
                                    json_is_true(yanked) || json_is_string(yanked)};
         if (name != NULL && url != NULL)
             consider(reading, name, url, sha256 ? sha256 : "", &notes);
