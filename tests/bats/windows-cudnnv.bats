@@ -29,10 +29,11 @@ setup_wine() {
 exe() { # runs cudnnv.exe; stdout and stderr as Windows wrote them, without the CRs
     local out status
     out=$("$WINE" "$EXE" "$@" 2>&1 | tr -d '\r'; exit "${PIPESTATUS[0]}") && status=0 || status=$?
-    # cudnnv.exe says why whenever it fails; a failure without a word is Wine
-    # not starting it (seen once in CI under load): once more, with Wine's
-    # own error messages shown should it happen again
-    if [ "$status" -ne 0 ] && [ -z "$out" ] && [ "$1" != exec ]; then
+    # cudnnv.exe says why whenever it fails, and every program this file
+    # execs prints what it loaded or why not; a failure without a word is
+    # Wine not starting one (seen in CI under load, for exec too): once more,
+    # with Wine's own error messages shown should it happen again
+    if [ "$status" -ne 0 ] && [ -z "$out" ]; then
         echo "# Wine ran cudnnv.exe $* with status $status and printed nothing; running it again" >&2
         out=$(WINEDEBUG=err+all "$WINE" "$EXE" "$@" 2>&1 | tr -d '\r'; exit "${PIPESTATUS[0]}") && status=0 || status=$?
     fi
@@ -122,9 +123,11 @@ install_windows_sets() {
     # global, and exec --version for one command
     exe global 8.0
     run exe exec --version 8.1 "$HOST" cudnn64_8.dll
-    [ "$(echo "$output" | head -1)" = 8100 ]
+    assert_status 0
+    [ "$(echo "$output" | head -1)" = 8100 ] || { echo "output: $output" >&2; false; }
     run exe exec "$HOST" cudnn64_8.dll
-    [ "$(echo "$output" | head -1)" = 8004 ]
+    assert_status 0
+    [ "$(echo "$output" | head -1)" = 8004 ] || { echo "output: $output" >&2; false; }
     # check loads the set through its shim, as a program does
     run exe check 8.1.0
     assert_status 0
