@@ -1,14 +1,16 @@
 /*
  * cudnnv lock [--platform P,...]: cudnn.lock beside the nearest
  * .cudnn-version. For each name it pins, the installed set it selects now
- * gives the exact release and CUDA build; the catalog gives that build's
- * archive for this platform (and each --platform): address, SHA-256, size.
+ * gives the exact release and CUDA build; the archive it was installed from
+ * (else the catalog's) gives this platform's address and SHA-256, the
+ * catalog each --platform's.
  * 'cudnnv install --locked' on another machine installs exactly that.
  */
 #include "catalog.h"
 #include "args.h"
 #include "commands.h"
 #include "cuda_runtime.h"
+#include "file_url.h"
 #include "lock_file.h"
 #include "set_info.h"
 #include "store.h"
@@ -21,6 +23,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 enum { LOCK_PLATFORM, LOCK_ARCHIVE_BASE };
@@ -65,6 +68,25 @@ static int own_archive(const struct set_info *info, struct catalog_archive *arch
         return -1;
     snprintf(archive->name, sizeof archive->name, "%s", name + 1);
     snprintf(archive->url, sizeof archive->url, "%s", info->url);
+    snprintf(archive->sha256, sizeof archive->sha256, "%s", info->sha256);
+    return catalog_archive_problem(archive, "") == NULL ? 0 : -1;
+}
+
+/*
+ * The archive file on this machine the set was installed from (an absolute
+ * path, still there), with the SHA-256 checked then, as a file:// address;
+ * 0 with archive filled, -1 when there is none.
+ */
+static int local_archive(const struct set_info *info, struct catalog_archive *archive)
+{
+    const char *name = strrchr(info->source, '/');
+    struct stat st;
+    memset(archive, 0, sizeof *archive);
+    if (info->sha256[0] == '\0' || name == NULL || strlen(name + 1) >= sizeof archive->name ||
+        stat(info->source, &st) != 0 || !S_ISREG(st.st_mode) ||
+        file_url_of_path(info->source, archive->url, sizeof archive->url) != 0)
+        return -1;
+    snprintf(archive->name, sizeof archive->name, "%s", name + 1);
     snprintf(archive->sha256, sizeof archive->sha256, "%s", info->sha256);
     return catalog_archive_problem(archive, "") == NULL ? 0 : -1;
 }
@@ -114,6 +136,13 @@ static int lock_pin(const struct catalog *catalog, const char *pin, const int wa
         if (archive_at_base(pin, &info, archive_base, &own) != 0)
             return 1;
         has_own = 1;
+    }
+    /* installed from a local file that is not the catalog's archive: the lock names that file, not other bits */
+    if (known && !has_own && (build == NULL || strcasecmp(info.sha256, build->archive[host].sha256) != 0) &&
+        local_archive(&info, &own) == 0) {
+        has_own = 1;
+        note("%s: %s came from the local file %s, not the catalog's archive of it: the lock names that file (on "
+             "another machine, 'cudnnv lock --archive-base URL' names where it is served)", pin, set, info.source);
     }
     if (build == NULL && !has_own)
         return fail("%s (%s) is no release and CUDA build of the catalog, and its install recorded no archive address (installed from a folder or a local file?): a lock names archives by address and SHA-256",

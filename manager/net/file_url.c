@@ -57,6 +57,29 @@ int file_url_path(const char *url, char *path, size_t size)
     return 0;
 }
 
+int file_url_of_path(const char *path, char *url, size_t size)
+{
+    static const char hex[] = "0123456789ABCDEF";
+    size_t length = 7;
+    if (path[0] != '/' || size < 8)
+        return -1;
+    memcpy(url, "file://", 7);
+    for (const unsigned char *at = (const unsigned char *)path; *at != '\0'; at++) {
+        int plain = isalnum(*at) || strchr("/._-~", *at) != NULL;
+        if (length + (plain ? 1 : 3) >= size)
+            return -1;
+        if (plain) {
+            url[length++] = (char)*at;
+        } else {
+            url[length++] = '%';
+            url[length++] = hex[*at >> 4];
+            url[length++] = hex[*at & 15];
+        }
+    }
+    url[length] = '\0';
+    return 0;
+}
+
 static int plain_name(const char *name)
 {
     if (strcmp(name, ".") == 0 || strcmp(name, "..") == 0)

@@ -130,10 +130,7 @@ typed() {
     done
     tmux -L "$socket" send-keys -t test -l "touch $OUT/done"
     tmux -L "$socket" send-keys -t test Enter
-    for _ in $(seq 600); do [ -f "$OUT/done" ] && break; sleep 0.05; done
-    tmux -L "$socket" capture-pane -p -t test > "$OUT/screen.txt" 2>/dev/null || true
-    tmux -L "$socket" kill-server 2>/dev/null || true
-    [ -f "$OUT/done" ] || { echo "the shell did not finish; screen:" >&2; cat "$OUT/screen.txt" >&2; return 1; }
+    tmux_finish "$socket" "$OUT/done" "$OUT/screen.txt"
 }
 
 setup_typing() {

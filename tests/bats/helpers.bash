@@ -344,6 +344,15 @@ type_lines() {
         tmux -L "$socket" send-keys -t test -l "$line"
         tmux -L "$socket" send-keys -t test Enter
     done
+    tmux_finish "$socket" "$done_file" "$screen"
+}
+
+# tmux_finish SOCKET DONE_FILE SCREEN_FILE: the one end of every tmux test.
+# Waits up to 30 s for DONE_FILE (what the shell's last typed line makes),
+# keeps the screen in SCREEN_FILE, ends the server; fails, showing the
+# screen, when the shell did not get there.
+tmux_finish() {
+    local socket=$1 done_file=$2 screen=$3
     for _ in $(seq 300); do
         [ -f "$done_file" ] && break
         sleep 0.1

@@ -130,11 +130,12 @@ locked_project() {
     run cudnnv install --locked
     assert_status 1
     assert_output_has "$PROJECT/cudnn.lock was written for '8.1', but $PROJECT/.cudnn-version pins '8.0' now: run 'cudnnv lock' to refresh it"
-    # the release's archive in the catalog is what a lock names, even where this set came from another file
+    # what the set came from is what a lock names, not the catalog's other bits of the release
     run cudnnv lock
     assert_status 0
-    assert_output_has "8.0: 8.0.4.30 was not installed from the catalog's archive of cuDNN 8.0.4.30 (its recorded SHA-256 says $(sha256sum "$ARCHIVES/cudnn-11.0-linux-x64-v8.0.4.30-test.tgz" | cut -d' ' -f1)); the lock names the catalog's"
-    grep -qx "linux-x86_64.archive = cudnn-11.0-linux-x64-v8.0.4.30.tgz" cudnn.lock
+    assert_output_has "8.0: 8.0.4.30 came from the local file $ARCHIVES/cudnn-11.0-linux-x64-v8.0.4.30-test.tgz"
+    expect_line cudnn.lock "linux-x86_64.archive = cudnn-11.0-linux-x64-v8.0.4.30-test.tgz"
+    expect_line cudnn.lock "linux-x86_64.sha256 = $(sha256sum "$ARCHIVES/cudnn-11.0-linux-x64-v8.0.4.30-test.tgz" | cut -c1-64)"
     # a set installed from a folder (its CUDA build unknown) cannot be locked; nor an archive the catalog lacks
     cudnnv install --name from-folder "$SETS/9.1.0" 2>/dev/null
     cudnnv use from-folder 2>/dev/null
@@ -240,4 +241,34 @@ locked_project() {
     run cudnnv lock --archive-base file:///srv/archives
     assert_status 1
     assert_output_has "folder-set: its set was not installed from an archive file with a checked SHA-256"
+}
+
+@test "a set installed from a local file that is not the catalog's archive is locked as that file (file://, its sum), and said" {
+    local copy="$BATS_TEST_TMPDIR/my archives/$ARCHIVE" sum
+    mkdir -p "$(dirname "$copy")" && cp "$ARCHIVES/$ARCHIVE" "$copy"
+    sum=$(sha256sum "$copy" | cut -c1-64)
+    cudnnv install "$copy" 2>/dev/null
+    PROJECT="$BATS_TEST_TMPDIR/project"
+    mkdir -p "$PROJECT" && cd "$PROJECT"
+    cudnnv use 8.1 2>/dev/null
+    run cudnnv lock
+    assert_status 0
+    assert_output_has "8.1: 8.1.0.77 came from the local file $copy, not the catalog's archive of it: the lock names that file"
+    # not NVIDIA's address and sum, which are other bits
+    refute_output_has "the lock names the catalog's"
+    expect_line cudnn.lock "linux-x86_64.url = file://$BATS_TEST_TMPDIR/my%20archives/$ARCHIVE"
+    expect_line cudnn.lock "linux-x86_64.sha256 = $sum"
+    # another store installs exactly those bits from there
+    export CUDNNV_ROOT="$BATS_TEST_TMPDIR/other-machine"
+    run cudnnv install --locked
+    assert_status 0
+    assert_output_has "installed 8.1.0.77"
+    expect_line "$CUDNNV_ROOT/versions/8.1.0.77/cudnnv.ini" "sha256 = $sum"
+    # the file gone, the lock is the catalog's again, and says so
+    export CUDNNV_ROOT="$BATS_TEST_TMPDIR/store-without-the-file"
+    cudnnv install "$copy" 2>/dev/null
+    rm "$copy"
+    run cudnnv lock
+    assert_status 0
+    assert_output_has "was not installed from the catalog's archive of cuDNN 8.1.0.77"
 }

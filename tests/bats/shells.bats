@@ -148,8 +148,7 @@ prompts() {
     changed=$(stat -c %.9Y "$stamp")
     type_line "env > $OUT/after.env"
     type_line "touch $OUT/done"
-    wait_for "$OUT/done"
-    tmux -L "$socket" kill-server 2>/dev/null || true
+    tmux_finish "$socket" "$OUT/done" "$OUT/screen.txt"
     echo "stamp: before $before, after 6 idle prompts $idle, after a pin changed $changed" >&2
     [ "$idle" = "$before" ]
     [ "$changed" != "$idle" ]
@@ -190,13 +189,12 @@ strict_prompts() {
         tmux -L "$socket" send-keys -t test Enter
         sleep 0.1
     done
+    # the last prompt drawn too, once the shell wrote the file
     for _ in $(seq 300); do
         [ -s "$OUT/alive" ] && at_prompt && break
         sleep 0.1
     done
-    tmux -L "$socket" capture-pane -p -t test > "$OUT/screen.txt" 2>/dev/null || true
-    tmux -L "$socket" kill-server 2>/dev/null || true
-    [ -s "$OUT/alive" ] || { echo "the shell ended or hung; screen:" >&2; cat "$OUT/screen.txt" >&2; return 1; }
+    tmux_finish "$socket" "$OUT/alive" "$OUT/screen.txt"
     assert_all_lines_match '^\$( |$)' "$(cat "$OUT/screen.txt")"
 }
 

@@ -50,6 +50,24 @@ static void addresses_name_their_paths(void **state)
     }
 }
 
+/* A path's address reads back as the same path; a relative path or no room has none. */
+static void paths_become_addresses_that_name_them(void **state)
+{
+    static const char *const paths[] = {"/srv/cudnn-8.1.tgz", "/copy of x/a%b#c?d", "/caf\xc3\xa9/\x01"};
+    char url[128], path[64];
+    (void)state;
+    for (size_t i = 0; i < sizeof paths / sizeof paths[0]; i++) {
+        assert_int_equal(file_url_of_path(paths[i], url, sizeof url), 0);
+        assert_null(strpbrk(url, " #?\x01"));
+        assert_int_equal(file_url_path(url, path, sizeof path), 0);
+        assert_string_equal(path, paths[i]);
+    }
+    assert_int_equal(file_url_of_path("/copy of x", url, sizeof url), 0);
+    assert_string_equal(url, "file:///copy%20of%20x");
+    assert_int_equal(file_url_of_path("relative/x", url, sizeof url), -1);
+    assert_int_equal(file_url_of_path("/a b", url, 12), -1);
+}
+
 static void a_path_longer_than_the_room_is_refused(void **state)
 {
     char path[8];
