@@ -587,7 +587,14 @@ $(eval $(call program,$(LEAN_UPDATER),$(BUILD)/obj,manager/cli/update_main.c $(G
 	$$(CORE_LIBS) $$(shell pkg-config --libs libgit2 2>/dev/null) $(LEAN_LINK),$(LIBCUDNNV) $(LEAN_DEPS)/lib/libcurl.a))
 # the libraries are the script's work, no older than its stamp (a changed script relinks the helpers)
 $(LEAN_DEPS)/lib/libarchive.a $(LEAN_DEPS)/lib/libcurl.a: $(LEAN_DEPS)/.built ;
-dist: all $(DIST_TARBALL)
+# What the tarball (and the wheel made from it) needs besides make demo's:
+# the sources' tools and compression headers for the lean libraries,
+# patchelf, and Python for the wheel. Each package target installs what it
+# needs where it is missing, then builds: a fresh clone needs no other step.
+TARBALL_PACKAGES = $(DEMO_PACKAGES) patchelf dpkg-dev python3 zlib1g-dev libbz2-dev liblzma-dev libzstd-dev
+dist:
+	@$(call apt_ensure,$(TARBALL_PACKAGES))
+	$(Q)$(MAKE) --no-print-directory all $(DIST_TARBALL)
 $(DIST_TARBALL): $(CUDNNV) $(LEAN_INSTALLER) $(LEAN_UPDATER) $(SHIM_LIBS) $(CATALOG_DATA) $(FORWARDERS) \
 		$(wildcard $(WIN_DLLS)) $(CATALOG_FILES) $(MAN_PAGE) hooks/complete.bash hooks/complete.zsh hooks/complete.fish \
 		manager/packaging/dist-bundle.sh
@@ -620,7 +627,9 @@ $(eval $(call program,$(ARM_LEAN_INSTALLER),$(ARM_BUILD)/obj,manager/cli/install
 $(eval $(call program,$(ARM_LEAN_UPDATER),$(ARM_BUILD)/obj,manager/cli/update_main.c $(NO_GIT_SRC),$(ARM_CC),\
 	$(ALL_CFLAGS),$$(ARM_CORE_LIBS) $(LEAN_LINK),$(ARM_LIBCUDNNV) $(ARM_LEAN_DEPS)/lib/libcurl.a))
 $(ARM_LEAN_DEPS)/lib/libarchive.a $(ARM_LEAN_DEPS)/lib/libcurl.a: $(ARM_LEAN_DEPS)/.built ;
-dist-aarch64: all aarch64
+dist-aarch64:
+	@$(call apt_ensure,$(TARBALL_PACKAGES))
+	$(Q)$(MAKE) --no-print-directory all aarch64
 	@$(call apt_ensure,patchelf)
 	$(Q)$(MAKE) --no-print-directory $(ARM_LEAN_INSTALLER) $(ARM_LEAN_UPDATER)
 	@rm -rf $(BUILD)/dist/$(ARM_DIST_NAME) $(BUILD)/dist/$(ARM_DIST_NAME).tar.gz
@@ -656,7 +665,9 @@ deb:
 # machine's; the cuDNN 8 NVRTC forwarders, built for this machine only, are
 # left out.
 DEB_ARM_FILE = $(BUILD)/dist/cudnnv_$(VERSION)-1_arm64.deb
-deb-arm64: all aarch64
+deb-arm64:
+	@$(call apt_ensure,$(DEMO_PACKAGES) dpkg-dev)
+	$(Q)$(MAKE) --no-print-directory all aarch64
 	@rm -rf $(BUILD)/deb-arm64 && mkdir -p $(BUILD)/dist
 	$(Q)$(MAKE) --no-print-directory -s install DESTDIR=$(abspath $(BUILD)/deb-arm64) PREFIX=/usr >/dev/null
 	$(Q)manager/packaging/stage-aarch64.sh $(BUILD)/deb-arm64/usr $(ARM_BUILD)
