@@ -180,7 +180,7 @@ ours_in_root() {
     [ -z "$output" ]
 }
 
-@test "a fresh clone builds by itself on a bare Debian 12: 'make deps-demo all' in one run, then 'make deb'" {
+@test "a fresh clone builds by itself on a bare Debian 12: 'make deps-demo all' in one run, then 'make deb', then 'make wheel' with the documented tag" {
     new_root
     mkdir -p "$ROOT/src"
     git -C "$REPO" archive HEAD | tar -C "$ROOT/src" -x
@@ -197,4 +197,10 @@ ours_in_root() {
     run in_root sh -c "cd /src && make deb > /tmp/deb.log 2>&1; s=\$?; tail -3 /tmp/deb.log; exit \$s"
     assert_status 0
     assert_output_has "DEB build/dist/cudnnv_"
+    # the wheel too, by itself, and its tag is the one docs/packages.md names (as on a machine that ran make check)
+    run in_root sh -c "cd /src && make wheel > /tmp/wheel.log 2>&1; s=\$?; tail -3 /tmp/wheel.log; exit \$s"
+    assert_status 0
+    assert_output_has "WHEEL build/dist/cudnnv-"
+    assert_output_has "-py3-none-manylinux_2_34_$(uname -m).whl"
+    grep -q "manylinux_2_34_$(uname -m).whl" "$REPO/docs/packages.md"
 }
