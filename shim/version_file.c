@@ -247,16 +247,6 @@ const char *cudnnv_read_problem(int code)
     }
 }
 
-/* A path's separator: '/', and on Windows '\\' too (on POSIX a backslash is a byte of a folder's name). */
-int cudnnv_is_separator(char c)
-{
-#ifdef _WIN32
-    return c == '/' || c == '\\';
-#else
-    return c == '/';
-#endif
-}
-
 /* Length of the root that starts an absolute path: "/" -> 1, "C:\\" -> 3 (Windows); 0 when relative. */
 static size_t root_length(const char *path)
 {

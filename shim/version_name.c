@@ -134,6 +134,16 @@ int cudnnv_main_library(const char *dir, int windows, int major, char *out, size
     return n > 0 && (size_t)n < size ? 0 : -1;
 }
 
+/* A path's separator: '/', and on Windows '\\' too (on POSIX a backslash is a byte of a folder's name). */
+int cudnnv_is_separator(char c)
+{
+#ifdef _WIN32
+    return c == '/' || c == '\\';
+#else
+    return c == '/';
+#endif
+}
+
 int cudnnv_library_major(const char *path, int main_only)
 {
     const char *name = path, *number = NULL;

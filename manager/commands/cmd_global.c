@@ -5,6 +5,7 @@
 #include "args.h"
 #include "commands.h"
 #include "fsutil.h"
+#include "set_link.h"
 #include "set_source.h"
 #include "store.h"
 #include "version_write.h"

@@ -10,6 +10,7 @@
 #include "commands.h"
 #include "selection.h"
 #include "shell_table.h"
+#include "set_link.h"
 #include "set_source.h"
 #include "store.h"
 

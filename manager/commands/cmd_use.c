@@ -16,6 +16,7 @@
 #include "framework_libs.h"
 #include "use_for.h"
 #include "selection.h"
+#include "set_link.h"
 #include "set_source.h"
 #include "store.h"
 #include "version_write.h"

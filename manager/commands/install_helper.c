@@ -31,7 +31,7 @@ int helper_run(const char *name, struct args *args)
         return fail("cannot find %s next to this cudnnv (expected ../lib/cudnnv/); reinstall cudnnv with 'make install'",
                     name);
     argv[0] = helper;
-    if (args->command == &command_mirror) {
+    if (strcmp(args->command->name, "mirror") == 0) {
         char **with_command = calloc((size_t)args->argc + 2, sizeof *with_command);
         if (with_command == NULL)
             return fail("out of memory");

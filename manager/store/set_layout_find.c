@@ -10,8 +10,6 @@
 
 #include "cudnnv_select.h"
 #include "fsutil.h"
-#include "set_link.h"
-#include "store.h"
 
 #include <dirent.h>
 #include <fcntl.h>
@@ -137,35 +135,4 @@ const char *set_layout_platform(const struct set_layout *layout, const char *sou
     else if (elf_machine_in(layout->lib_dir) == cudnnv_build_platform(CUDNNV_BUILD_SBSA)->elf_machine)
         build = strstr(source, jetson) != NULL ? CUDNNV_BUILD_AARCH64 : CUDNNV_BUILD_SBSA;
     return cudnnv_build_platform(build)->name;
-}
-
-/*
- * The first standard place holding cuDNN becomes the set "system" (pyenv's
- * 'system': what programs found before cudnnv). Returns 1 when linked.
- */
-int set_link_standard_system(const char *root)
-{
-    static const char *const places[] = {"/usr/local/cuda", "/usr"};
-    struct set_layout layout;
-    for (size_t i = 0; i < sizeof places / sizeof places[0]; i++) {
-        if (!set_layout_at(places[i], &layout))
-            continue;
-        int lock = store_begin_change(root);
-        if (lock < 0)
-            return 0;
-        int linked = set_link_register(root, "system", &layout, 0) == 0;
-        store_unlock(lock);
-        return linked;
-    }
-    return 0;
-}
-
-/* Before 'system' is written as a choice: link it from the standard places when no such set exists. */
-void set_link_system_if_named(const char *root, int count, char **names)
-{
-    cudnnv_name resolved;
-    for (int i = 0; i < count; i++) {
-        if (strcmp(names[i], "system") == 0 && !cudnnv_resolve(root, "system", resolved))
-            set_link_standard_system(root);
-    }
 }

@@ -93,3 +93,33 @@ int set_link_register(const char *root, const char *name, const struct set_layou
     return status;
 }
 
+/*
+ * The first standard place holding cuDNN becomes the set "system" (pyenv's
+ * 'system': what programs found before cudnnv). Returns 1 when linked.
+ */
+int set_link_standard_system(const char *root)
+{
+    static const char *const places[] = {"/usr/local/cuda", "/usr"};
+    struct set_layout layout;
+    for (size_t i = 0; i < sizeof places / sizeof places[0]; i++) {
+        if (!set_layout_at(places[i], &layout))
+            continue;
+        int lock = store_begin_change(root);
+        if (lock < 0)
+            return 0;
+        int linked = set_link_register(root, "system", &layout, 0) == 0;
+        store_unlock(lock);
+        return linked;
+    }
+    return 0;
+}
+
+/* Before 'system' is written as a choice: link it from the standard places when no such set exists. */
+void set_link_system_if_named(const char *root, int count, char **names)
+{
+    cudnnv_name resolved;
+    for (int i = 0; i < count; i++) {
+        if (strcmp(names[i], "system") == 0 && !cudnnv_resolve(root, "system", resolved))
+            set_link_standard_system(root);
+    }
+}

@@ -22,7 +22,5 @@ int set_layout_find(const char *dir, struct set_layout *layout);
 int set_layout_find_all(const char *dir, struct set_layout *layouts, int max);
 int set_layout_at(const char *dir, struct set_layout *layout);
 const char *set_layout_platform(const struct set_layout *layout, const char *source);
-int set_link_standard_system(const char *root);
-void set_link_system_if_named(const char *root, int count, char **names);
 
 #endif
