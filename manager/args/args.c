@@ -228,13 +228,3 @@ int command_main(const struct command_list *all, const struct command *command, 
     args_release(&args);
     return status == ARGS_HELP_SHOWN ? 0 : status;
 }
-
-/* The command of that name in the list, or NULL. */
-const struct command *command_in(const struct command_list *all, const char *name)
-{
-    for (int i = 0; i < all->count; i++) {
-        if (strcmp(all->commands[i]->name, name) == 0)
-            return all->commands[i];
-    }
-    return NULL;
-}

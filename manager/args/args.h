@@ -114,11 +114,12 @@ int args_values(const struct args *args, int option, const char **out, int max);
 int command_main(const struct command_list *all, const struct command *command, int (*run)(struct args *),
                  int argc, char **argv);
 const struct option_spec *option_find(const struct command *command, const char *word);
-const struct command *command_in(const struct command_list *all, const char *name);
 
 /* value_words.c: the values of a kind of word, for usage lines and completion */
 void value_words(unsigned what, const char *words, char separator, char *out, size_t size);
 /* help_text.c */
+/* The command of that name in the list, or NULL. */
+const struct command *command_in(const struct command_list *all, const char *name);
 void print_help(const struct command *command, FILE *out);
 void operand_text(const struct command *command, char *out, size_t size);
 int usage_line(const struct command *command, int n, char *out, size_t size);
@@ -130,7 +131,6 @@ void print_man_options(const struct command_list *all, FILE *out);
 /* A command's entry in the man page's COMMANDS: .TP and its usage lines, as its --help gives them; -1 for no such
  * command. */
 int print_man_command(const struct command_list *all, const char *name, FILE *out);
-int print_command_help(const struct command_list *all, const char *name);
 
 /* suggest.c */
 const char *suggest_word(const char *name, const char *const *words, int count);

@@ -158,11 +158,12 @@ void print_help(const struct command *command, FILE *out)
         fprintf(out, "\nMore of '%s' in the manual: man cudnnv\n", command->name);
 }
 
-int print_command_help(const struct command_list *all, const char *name)
+/* The command of that name in the list, or NULL. */
+const struct command *command_in(const struct command_list *all, const char *name)
 {
-    const struct command *command = command_in(all, name);
-    if (command == NULL)
-        return fail_unknown_command(all, name);
-    print_help(command, stdout);
-    return 0;
+    for (int i = 0; i < all->count; i++) {
+        if (strcmp(all->commands[i]->name, name) == 0)
+            return all->commands[i];
+    }
+    return NULL;
 }

@@ -241,19 +241,3 @@ void lock_join_pins(int count, char *const *names, char *out, size_t size)
         used += length;
     }
 }
-
-static int take_record_key(void *user, const char *section, const char *key, const char *value)
-{
-    struct lock_record *record = user;
-    size_t length = strlen(record->kind);
-    if (strncmp(section, record->kind, length) != 0)
-        return 1;
-    if (record->label[0] == '\0')
-        snprintf(record->label, record->label_size, "%s", section + length);
-    return record->take(record->target, key, value, record->why, sizeof record->why) == 0;
-}
-
-int lock_record_read(const char *path, struct lock_record *record)
-{
-    return ini_read(path, take_record_key, record) == 0 ? 0 : -1;
-}

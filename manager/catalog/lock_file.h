@@ -103,7 +103,7 @@ const struct lock_cuda *lock_file_find_cuda(const struct lock_file *lock, const 
 
 /*
  * A store record: one [KIND LABEL] section alone (cuda/LABEL/cudnnv.ini, cuda/runtime/RELEASE/cudnnv.ini), read by
- * lock_record_read (lock_file.c): each key of a KIND section handed to take with target, the section's label copied
+ * lock_record_read (lock_record.c): each key of a KIND section handed to take with target, the section's label copied
  * into label while it is empty. 0, or -1 when unreadable or a key was refused (why says it).
  */
 struct lock_record {

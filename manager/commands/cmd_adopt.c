@@ -156,7 +156,7 @@ static int install_folder(const char *top, const char *requested_name, char *nam
     char output[4096];
     char *argv[] = {"install", "--json", requested_name ? "--name" : (char *)top,
                     requested_name ? (char *)requested_name : NULL, requested_name ? (char *)top : NULL, NULL};
-    int status = helper_run_capture(HELPER_INSTALL, argv, output, sizeof output);
+    int status = helper_run_capture(HELPER_INSTALL, &command_install, argv, output, sizeof output);
     const char *key = strstr(output, "{\"name\": \"");
     if (status != 0 || key == NULL)
         return fail("%s did not become a set (see above); nothing was moved", top);

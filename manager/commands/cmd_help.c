@@ -8,8 +8,13 @@
 
 static int run(struct args *args)
 {
-    if (args->count == 1)
-        return print_command_help(args->all, args->operand[0]);
+    if (args->count == 1) {
+        const struct command *command = command_in(args->all, args->operand[0]);
+        if (command == NULL)
+            return fail_unknown_command(args->all, args->operand[0]);
+        print_help(command, stdout);
+        return 0;
+    }
     const struct command *const *commands = args->all->commands;
     int count = args->all->count;
     printf("Usage: cudnnv COMMAND [ARGS...]\n\n"

@@ -36,6 +36,8 @@ int helper_run(const char *name, struct args *args);
 /* A command that is wholly its helper's: its run in the table. */
 int helper_run_install(struct args *args);
 int helper_run_update(struct args *args);
-int helper_run_capture(const char *name, char **argv, char *out, size_t size);
+/* Runs helper name with argv, keeping what it prints on stdout in out; command is the one whose options argv holds
+ * (install), for cudnnv.exe, which runs it in its own process. */
+int helper_run_capture(const char *name, const struct command *command, char **argv, char *out, size_t size);
 
 #endif

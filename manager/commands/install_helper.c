@@ -52,9 +52,10 @@ int helper_run(const char *name, struct args *args)
  * (platform_run_output; the doctor's needs reader too), with no time limit.
  * Returns the helper's exit status, or 1 after a message.
  */
-int helper_run_capture(const char *name, char **argv, char *out, size_t size)
+int helper_run_capture(const char *name, const struct command *command, char **argv, char *out, size_t size)
 {
     char helper[PATH_MAX];
+    (void)command;   /* the helper program parses its own command line */
     if (shipped_file(name, helper, sizeof helper) != 0)
         return fail("cannot find %s next to this cudnnv (expected ../lib/cudnnv/); reinstall cudnnv with 'make install'",
                     name);

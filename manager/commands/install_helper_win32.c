@@ -16,7 +16,7 @@ int helper_run(const char *name, struct args *args)
 {
     if (strcmp(name, HELPER_UPDATE) == 0)
         return update_run(args);
-    if (args->command == &command_mirror)
+    if (strcmp(args->command->name, "mirror") == 0)
         return mirror_run(args);
     return install_run(args);
 }
@@ -32,7 +32,7 @@ int helper_run_update(struct args *args)
 }
 
 /* Runs install with argv, keeping what it prints on stdout in out (adopt reads its JSON). */
-int helper_run_capture(const char *name, char **argv, char *out, size_t size)
+int helper_run_capture(const char *name, const struct command *command, char **argv, char *out, size_t size)
 {
     int argc = 0;
     if (strcmp(name, HELPER_INSTALL) != 0)
@@ -45,9 +45,9 @@ int helper_run_capture(const char *name, char **argv, char *out, size_t size)
     fflush(stdout);
     int saved = _dup(_fileno(stdout));
     _dup2(_fileno(capture), _fileno(stdout));
-    static const struct command *const install_only[] = {&command_install};
-    static const struct command_list list = {install_only, 1};   /* install's parse needs no other command */
-    int status = command_main(&list, &command_install, install_run, argc, argv);
+    const struct command *const install_only[] = {command};
+    const struct command_list list = {install_only, 1};   /* install's parse needs no other command */
+    int status = command_main(&list, command, install_run, argc, argv);
     fflush(stdout);
     _dup2(saved, _fileno(stdout));
     _close(saved);
