@@ -37,8 +37,6 @@ struct cudnnv_loaded {
 void cudnnv_load_set(const char *root, const struct cudnnv_choice *choice,
                      struct cudnnv_loaded *loaded);
 
-int cudnnv_shim_major_number(void);
-
 #ifndef _WIN32
 struct dl_phdr_info;
 /* loaded_soname.c: the DT_SONAME of a loaded object, from its dynamic section in memory; 0 when it has none. */

@@ -25,6 +25,7 @@
  */
 #define _GNU_SOURCE
 #include "shim_internal.h"
+#include "shim_symbols.h"
 #include "store_layout.h"
 
 #include <dirent.h>
@@ -86,7 +87,7 @@ static void load_sublibraries(const struct cudnnv_choice *choice, struct cudnnv_
 {
     cudnnv_name names[MAX_SUBLIBRARIES];
     char path[PATH_MAX + CUDNNV_NAME_MAX + 2];
-    int count = list_sublibraries(loaded->lib_dir, cudnnv_shim_major_number(), names);
+    int count = list_sublibraries(loaded->lib_dir, cudnnv_shim_major, names);
     for (int rank = 0; rank <= 4; rank++) {
         for (int i = 0; i < count; i++) {
             if (load_rank(names[i]) != rank)
@@ -250,8 +251,8 @@ static int search_reaches_set_first(const char *root, void *main_library, const 
 static void announce_served(const struct cudnnv_loaded *loaded)
 {
     char name[250];
-    if (snprintf(name, sizeof name, CUDNNV_SERVED_MARK, cudnnv_shim_major_number(), loaded->lib_dir) >= (int)sizeof name)
-        snprintf(name, sizeof name, CUDNNV_SERVED_MARK, cudnnv_shim_major_number(), "?");
+    if (snprintf(name, sizeof name, CUDNNV_SERVED_MARK, cudnnv_shim_major, loaded->lib_dir) >= (int)sizeof name)
+        snprintf(name, sizeof name, CUDNNV_SERVED_MARK, cudnnv_shim_major, "?");
 #ifdef SYS_memfd_create
     /* by system call number: the libc wrapper exists only from glibc 2.27, and the shim loads on older ones */
     int fd = (int)syscall(SYS_memfd_create, name, MFD_CLOEXEC);
@@ -423,7 +424,7 @@ static void load_libraries(const char *root, const struct cudnnv_choice *choice,
     loaded->libraries = 0;
     check_set(root, choice, loaded);
     char path[strlen(loaded->lib_dir) + 32];
-    cudnnv_main_library(loaded->lib_dir, 0, cudnnv_shim_major_number(), path, sizeof path);
+    cudnnv_main_library(loaded->lib_dir, 0, cudnnv_shim_major, path, sizeof path);
     loaded->main_library = dlopen(path, RTLD_LAZY | RTLD_LOCAL);
     if (loaded->main_library == NULL) {
         char origin[PATH_MAX + 64];

@@ -9,6 +9,7 @@
  * from a set that others could have written (set_trust_win32.c).
  */
 #include "shim_internal.h"
+#include "shim_symbols.h"
 #include "store_layout.h"
 
 #include <stdio.h>
@@ -41,7 +42,7 @@ static void load_sublibraries(const struct cudnnv_choice *choice, struct cudnnv_
     char pattern[PATH_MAX + 32], path[PATH_MAX + MAX_PATH], name[3 * MAX_PATH], why[96];
     wchar_t wide_pattern[PATH_MAX + 32];
     WIN32_FIND_DATAW found;
-    snprintf(pattern, sizeof pattern, "%s\\cudnn_*64_%d.dll", loaded->lib_dir, cudnnv_shim_major_number());
+    snprintf(pattern, sizeof pattern, "%s\\cudnn_*64_%d.dll", loaded->lib_dir, cudnnv_shim_major);
     HANDLE search = cudnnv_utf8_to_wide(pattern, wide_pattern, PATH_MAX + 32) == 0
                         ? FindFirstFileW(wide_pattern, &found)
                         : INVALID_HANDLE_VALUE;
@@ -149,7 +150,7 @@ void cudnnv_load_set(const char *root, const struct cudnnv_choice *choice, struc
     refuse_untrusted(root, choice, &trust);
     load_cuda_libs(root, choice, &trust);
     load_sublibraries(choice, loaded);
-    cudnnv_main_library(loaded->lib_dir, 1, cudnnv_shim_major_number(), path, sizeof path);
+    cudnnv_main_library(loaded->lib_dir, 1, cudnnv_shim_major, path, sizeof path);
     backslashes(path);   /* LoadLibraryEx's altered search wants them */
     loaded->main_library = load(path);
     if (loaded->main_library == NULL) {

@@ -21,11 +21,6 @@ static const char *symbol_name(unsigned index)
     return cudnnv_symbol_text + cudnnv_symbol_offsets[index];
 }
 
-int cudnnv_shim_major_number(void)
-{
-    return cudnnv_shim_major;
-}
-
 
 /* Says which version file was there but not obeyed (another user's), under CUDNNV_DEBUG. */
 static void report_ignored(const struct cudnnv_source *source)

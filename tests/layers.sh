@@ -5,7 +5,8 @@
 # --objects DIR, a build's objects; as often as there are builds: the
 # native one, the shim's, the Windows one) every function an object calls is
 # defined in such a part. A part that reaches above itself is named with the
-# file, the header or function, and the part it belongs to.
+# file, the header or function, and the part it belongs to; so is any circle
+# of files calling each other (but the install sources' known ring).
 # Usage: tests/layers.sh [--objects DIR]... [ROOT]
 set -eu
 object_dirs=()
@@ -16,7 +17,7 @@ done
 root=${1:-$(dirname "$0")/..}
 table="$root/docs/architecture.md"
 
-declare -A allowed part_of_header part_of_symbol
+declare -A allowed part_of_header part_of_symbol file_of_symbol
 parts=()
 # "| `manager/store/` | … | shim, platform, base, … |" -> store: " shim platform base … "
 while IFS='|' read -r _ folder _ may _; do
@@ -92,11 +93,14 @@ check_calls() {
     mapfile -t files < <(current_objects "$objects")
     [ "${#files[@]}" -gt 0 ] || return 0
     part_of_symbol=()
+    file_of_symbol=()
     while read -r object symbol; do
         part=${object#"$objects"/}
         part=${part#manager/}
         part_of_symbol[$symbol]=${part%%/*}
+        file_of_symbol[$symbol]=$(basename "$object" .o)
     done < <($nm -A -g --defined-only "${files[@]}" | awk '$(NF-1) ~ /^[TDBR]$/ {sub(/:.*/, "", $1); print $1, $NF}')
+    local calls=()
     while read -r object symbol; do
         part=${object#"$objects"/}
         part=${part#manager/}
@@ -106,7 +110,57 @@ check_calls() {
             echo "${object#"$objects"/}: calls $symbol of $other, which $part may not call (docs/architecture.md)"
             problems=$((problems + 1))
         fi
+        [ -z "${file_of_symbol[$symbol]:-}" ] || calls+=("$(basename "$object" .o) ${file_of_symbol[$symbol]} $symbol")
     done < <($nm -A -u "${files[@]}" | awk '{sub(/:.*/, "", $1); print $1, $NF}')
+    check_circles "${calls[@]}"
+}
+
+# Circles: files that call each other, directly or round a ring (a change to
+# one means reading all of them). The install sources' ring is the one left
+# (one install request will undo it); it may shrink, never grow, and no other
+# circle may appear.
+KNOWN_RING="cuda_libs cuda_libs_package index_pins install_source source_catalog source_channel source_index source_local source_lock source_nvidia_cuda"
+check_circles() { # check_circles "FROM TO SYMBOL"...
+    local found
+    found=$(printf '%s\n' "$@" | python3 -c '
+import sys
+edges, why = {}, {}
+for line in sys.stdin:
+    parts = line.split()
+    if len(parts) == 3 and parts[0] != parts[1]:
+        edges.setdefault(parts[0], set()).add(parts[1])
+        why.setdefault((parts[0], parts[1]), parts[2])
+index, low, stack, on, rings = {}, {}, [], set(), []
+def visit(v):  # Tarjan: the strongly connected components, each of two or more files a circle
+    index[v] = low[v] = len(index)
+    stack.append(v); on.add(v)
+    for w in edges.get(v, ()):
+        if w not in index:
+            visit(w); low[v] = min(low[v], low[w])
+        elif w in on:
+            low[v] = min(low[v], index[w])
+    if low[v] == index[v]:
+        ring = []
+        while True:
+            w = stack.pop(); on.discard(w); ring.append(w)
+            if w == v:
+                break
+        if len(ring) > 1:
+            rings.append(sorted(ring))
+sys.setrecursionlimit(100000)
+for v in sorted(edges):
+    if v not in index:
+        visit(v)
+known = set(sys.argv[1].split())
+for ring in rings:
+    if not set(ring) <= known:
+        calls = ", ".join("%s calls %s (%s)" % (a, b, why[(a, b)]) for a in ring for b in ring if (a, b) in why)
+        print("a circle of calls between %s: %s" % (" ".join(ring), calls))
+' "$KNOWN_RING")
+    if [ -n "$found" ]; then
+        echo "$found"
+        problems=$((problems + $(wc -l <<< "$found")))
+    fi
 }
 
 for objects in "${object_dirs[@]}"; do

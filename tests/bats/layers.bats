@@ -198,3 +198,25 @@ make_database() {
         done
     done
 }
+
+@test "a planted circle of calls between files of one part is named with the calls that make it" {
+    local tree="$BATS_TEST_TMPDIR/tree" objects="$BATS_TEST_TMPDIR/obj"
+    copy_tree "$tree"
+    cp -r "$(build_dir)/obj" "$objects"
+    run "$REPO/tests/layers.sh" --objects "$objects" "$tree"
+    assert_status 0
+    # two files of store/ calling each other round a third
+    printf 'int planted_b(void);\nint planted_a(void) { return planted_b(); }\n' > "$tree/manager/store/planted_a.c"
+    printf 'int planted_c(void);\nint planted_b(void) { return planted_c(); }\n' > "$tree/manager/store/planted_b.c"
+    printf 'int planted_a(void);\nint planted_c(void) { return planted_a(); }\n' > "$tree/manager/store/planted_c.c"
+    for name in planted_a planted_b planted_c; do
+        cc -c -o "$objects/manager/store/$name.o" "$tree/manager/store/$name.c"
+    done
+    run "$REPO/tests/layers.sh" --objects "$objects" "$tree"
+    assert_status 1
+    assert_output_has "a circle of calls between planted_a planted_b planted_c: planted_a calls planted_b (planted_b), planted_b calls planted_c (planted_c), planted_c calls planted_a (planted_a)"
+    # without the planted files no circle is left but the install sources' ring, which is let be by name
+    rm "$objects"/manager/store/planted_*.o
+    run "$REPO/tests/layers.sh" --objects "$objects" "$tree"
+    assert_status 0
+}
