@@ -32,7 +32,7 @@ WARNINGS  = -Wall -Wextra -Werror
 CFLAGS   ?= -O2 -g
 # manager/ is grouped by part (docs/architecture.md); each part's headers are
 # found by name, and shim/cudnnv_select.h too (the selection the manager links).
-MANAGER_PARTS = cli commands args base store net needs install catalog machine doctor shell platform
+MANAGER_PARTS = cli commands args base store net needs install catalog machine doctor project shell platform
 INCLUDES   = -Ishim $(MANAGER_PARTS:%=-Imanager/%)
 ALL_CFLAGS = -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE $(WARNINGS) $(INCLUDES) $(CFLAGS)
 # Read when a recipe runs, never when the Makefile is parsed: 'make deps-demo all' on a bare machine installs the
