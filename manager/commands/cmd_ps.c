@@ -19,9 +19,6 @@
 
 #include <errno.h>
 #include <limits.h>
-#ifndef _WIN32
-#include <pwd.h>
-#endif
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -39,19 +36,10 @@ static const struct option_spec options[] = {
 
 static void user_name(const struct cudnn_process *process, char *out, size_t size)
 {
-    unsigned uid = process->uid;
-    if (process->user[0] != '\0') {
+    if (process->user[0] != '\0')
         snprintf(out, size, "%s", process->user);
-        return;
-    }
-#ifndef _WIN32
-    struct passwd *entry = getpwuid(uid);
-    if (entry != NULL) {
-        snprintf(out, size, "%s", entry->pw_name);
-        return;
-    }
-#endif
-    snprintf(out, size, "%u", uid);
+    else
+        platform_user_name(process->uid, out, size);
 }
 
 /* One row for people, its columns escaped (every text from outside: paths, the command line). */
@@ -173,15 +161,10 @@ static int run(struct args *args)
     int header = !json && isatty(STDOUT_FILENO);
     for (int i = 0; i < scan.count; i++) {
         const struct cudnn_process *process = &scan.processes[i];
-        const char *root = process->env_root[0] ? process->env_root : store_root();
         for (int l = 0; l < process->count; l++) {
-            struct finding found = {.process = process, .library = process->libraries[l]};
-            if (process_library_is_shim(root, found.library))
+            struct finding found;
+            if (!process_judge_library(process, l, &found))
                 continue;
-            /* as root, each process is judged as its owner would be: that user's own pins are obeyed */
-            cudnnv_read_as_user(geteuid() == 0 ? (long)process->uid : -1);
-            process_judge(root, &found);
-            cudnnv_read_as_user(-1);
             if (json)
                 add_json(list, &found);
             else

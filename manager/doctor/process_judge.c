@@ -10,6 +10,7 @@
 #include "needs_judge.h"
 #include "platform.h"
 #include "shim_files.h"
+#include "store.h"
 
 #include <limits.h>
 #include <stdio.h>
@@ -17,6 +18,7 @@
 #include <string.h>
 #include <strings.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 
 /* Whether a resolved path lies inside a resolved folder (Windows: in any case). */
@@ -235,3 +237,17 @@ void process_judge(const char *root, struct finding *found)
     say_untrusted_mark(root, found);
 }
 
+
+int process_judge_library(const struct cudnn_process *process, int index, struct finding *found)
+{
+    const char *root = process->env_root[0] ? process->env_root : store_root();
+    memset(found, 0, sizeof *found);
+    found->process = process;
+    found->library = process->libraries[index];
+    if (process_library_is_shim(root, found->library))
+        return 0;
+    cudnnv_read_as_user(geteuid() == 0 ? (long)process->uid : -1);
+    process_judge(root, found);
+    cudnnv_read_as_user(-1);
+    return 1;
+}

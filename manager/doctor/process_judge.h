@@ -29,6 +29,9 @@ struct finding {
 
 /* Judges found->library of found->process against the pins of root (the process's own store, as its owner would). */
 void process_judge(const char *root, struct finding *found);
+/* The process's library at index judged against the pins of the process's own store, as its owner would judge
+ * it (root reads that user's pins); 0 when it is one of cudnnv's shims (nothing to say), else 1. */
+int process_judge_library(const struct cudnn_process *process, int index, struct finding *found);
 /* True when the file is one of cudnnv's shims (the store's shims folder, or one carrying the shim's mark). */
 int process_library_is_shim(const char *root, const char *library);
 

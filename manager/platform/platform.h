@@ -15,6 +15,8 @@
 
 int platform_home(char *out, size_t size);
 int platform_self_path(char *out, size_t size);
+/* The login name of uid from the password database, else the number (Windows: the number). */
+void platform_user_name(unsigned uid, char *out, size_t size);
 int platform_path_is_absolute(const char *path);
 int platform_lock(int fd, int wait);
 int platform_exchange(const char *staged, const char *target);

@@ -30,6 +30,15 @@ int platform_home(char *out, size_t size)
     return n > 0 && (size_t)n < size ? 0 : -1;
 }
 
+void platform_user_name(unsigned uid, char *out, size_t size)
+{
+    struct passwd *entry = getpwuid(uid);
+    if (entry != NULL && entry->pw_name != NULL)
+        snprintf(out, size, "%s", entry->pw_name);
+    else
+        snprintf(out, size, "%u", uid);
+}
+
 int platform_self_path(char *out, size_t size)
 {
     ssize_t length = readlink("/proc/self/exe", out, size - 1);

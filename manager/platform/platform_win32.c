@@ -36,6 +36,11 @@ int platform_home(char *out, size_t size)
     return n > 0 && (size_t)n < size ? 0 : -1;
 }
 
+void platform_user_name(unsigned uid, char *out, size_t size)
+{
+    snprintf(out, size, "%u", uid);   /* a process's user name comes with it from the snapshot */
+}
+
 int platform_self_path(char *out, size_t size)
 {
     DWORD length = GetModuleFileNameA(NULL, out, (DWORD)size);

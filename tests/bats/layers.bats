@@ -220,3 +220,33 @@ make_database() {
     run "$REPO/tests/layers.sh" --objects "$objects" "$tree"
     assert_status 0
 }
+
+@test "command files stay thin: parsing, a call and printing; a planted file of decisions is named with its figures" {
+    run "$REPO/tests/thin-commands.sh" "$REPO"
+    assert_status 0
+    [ -z "$output" ]
+    local tree="$BATS_TEST_TMPDIR/thin"
+    mkdir -p "$tree/manager/commands"
+    cp "$REPO"/manager/commands/cmd_use.c "$REPO"/manager/commands/cmd_lock.c "$tree/manager/commands/"
+    # printing and comments are not work: 150 lines of them pass
+    { echo '/* prints only */'; echo 'static void show(void)'; echo '{'
+      for i in $(seq 150); do echo "    printf(\"%d\\n\", $i);"; done; echo '}'; } > "$tree/manager/commands/cmd_talk.c"
+    run "$REPO/tests/thin-commands.sh" "$tree"
+    assert_status 0
+    # 95 lines of decisions in one command are named
+    { echo 'static int decide(int a)'; echo '{'
+      for i in $(seq 95); do echo "    a = a * $i + 1;"; done; echo '    return a;'; echo '}'; } > "$tree/manager/commands/cmd_fat.c"
+    run "$REPO/tests/thin-commands.sh" "$tree"
+    assert_status 1
+    assert_output_has "cmd_fat.c: 97 lines of work (at most 90)"
+    [[ "$output" != *cmd_talk.c* ]]
+    # a long file, and a folder over its total
+    rm "$tree/manager/commands/cmd_fat.c"
+    for i in $(seq 60); do echo "/* $i */"; done >> "$tree/manager/commands/cmd_talk.c"
+    for n in $(seq 16); do seq 190 | sed 's,.*,/* & */,' > "$tree/manager/commands/cmd_note$n.c"; done
+    run "$REPO/tests/thin-commands.sh" "$tree"
+    assert_status 1
+    assert_output_has "cmd_talk.c: 214 lines (at most 200)"
+    assert_output_has "manager/commands/: "
+    [[ "$output" != *cmd_note* ]]
+}
