@@ -552,7 +552,7 @@ check-dist: deps deps-aarch64 all fixtures
 
 # Benchmarks (not part of check): figures against a reference of the same run.
 bench: deps
-	@$(call apt_ensure,hyperfine direnv)
+	@$(call apt_ensure,hyperfine direnv strace)
 	$(MAKE) --no-print-directory all fixtures
 	tests/bench/run.sh $(abspath $(CUDNNV)) $(abspath $(BUILD)/fixtures) $(abspath $(BUILD))
 

@@ -8,7 +8,8 @@
 #   4. the shell hook against direnv: hook-env after a cd and unchanged, and a
 #      whole bash prompt where nothing changed (cudnnv runs no process then);
 #      a cd between two projects that pin a CUDA runtime vs between two
-#      that pin only a set
+#      that pin only a set; the prompt path (version-name five folders below
+#      its pin) vs an empty C program, with the system calls of each
 #   5. verify against sha256sum
 #   6. a container start with a set's CDI device vs without (podman)
 # Usage: run.sh CUDNNV FIXTURES BUILD_DIR
@@ -142,6 +143,27 @@ printf 'cd between projects: ' | tee "$out/cd.txt"
 "$out/alternate" 300 "two pins" "$(cd_line b a)" "two pins with CUDA runtimes" "$(cd_line rt-b rt-a)" |
     tee -a "$out/cd.txt"
 cd "$deep"
+
+# 4d. The prompt path: 'cudnnv version-name' in the project above, five
+#     folders below its pin, against an empty C program, both started
+#     without a shell and alternated; 'cudnnv --version' (the same program
+#     doing no work) shows what the program's own start costs. Then the
+#     system calls each makes, counted by strace.
+printf 'int main(void) { return 0; }\n' > "$out/empty.c"
+cc -O2 -o "$out/empty" "$out/empty.c"
+{
+    printf 'prompt path: '
+    "$out/alternate" -N 2000 "empty C program" "$out/empty" "cudnnv version-name" "$cudnnv version-name"
+    printf 'prompt path: '
+    "$out/alternate" -N 2000 "empty C program" "$out/empty" "cudnnv --version" "$cudnnv --version"
+    syscalls() { strace -f -c -o "$out/strace.txt" "$@" >/dev/null 2>&1 && awk '$NF == "total" { print $4 }' "$out/strace.txt"; }
+    if command -v strace >/dev/null; then
+        printf 'prompt path: system calls: cudnnv version-name %s, cudnnv --version %s, empty C program %s\n' \
+            "$(syscalls "$cudnnv" version-name)" "$(syscalls "$cudnnv" --version)" "$(syscalls "$out/empty")"
+    else
+        echo "prompt path: system calls not counted: strace is not installed"
+    fi
+} | tee "$out/prompt-path.txt"
 
 # 5. verify: XXH3-128 of every file of the real 9.19 set against its
 #    MANIFEST, vs sha256sum over the same files, warm cache.
