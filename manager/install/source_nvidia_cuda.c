@@ -101,19 +101,6 @@ static int choose_release(const char *base, const struct cuda_libs_request *requ
     }
 }
 
-int cuda_redist_base(const char *root, char *base, size_t size)
-{
-    struct config config;
-    config_read(root, &config);
-    snprintf(base, size - 1, "%s", config.cuda_redist[0] ? config.cuda_redist : CUDA_LIBS_DEFAULT_REDIST);
-    if (base[strlen(base) - 1] != '/')
-        strcat(base, "/");
-    if (cudnnv_text_has_controls(base) || !catalog_url_is_allowed(base, base))
-        return fail("the CUDA redist address '%s' is not a plain https, file or http URL; fix [catalog] cuda_redist in config",
-                    base);
-    return 0;
-}
-
 /* From NVIDIA's CUDA redist ([catalog] cuda_redist): the newest release of the major with every component. */
 int cuda_libs_from_redist(const char *root, const struct cuda_libs_request *request, struct cuda_libs_request *all,
                            struct cuda_libs_choice *chosen)

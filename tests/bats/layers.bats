@@ -215,7 +215,7 @@ make_database() {
     run "$REPO/tests/layers.sh" --objects "$objects" "$tree"
     assert_status 1
     assert_output_has "a circle of calls between planted_a planted_b planted_c: planted_a calls planted_b (planted_b), planted_b calls planted_c (planted_c), planted_c calls planted_a (planted_a)"
-    # without the planted files no circle is left but the install sources' ring, which is let be by name
+    # without the planted files no circle is left
     rm "$objects"/manager/store/planted_*.o
     run "$REPO/tests/layers.sh" --objects "$objects" "$tree"
     assert_status 0
