@@ -1,12 +1,30 @@
 /*
- * cudnnv install: its table and help. The work runs in the helper program
- * cudnnv-install (install_run.c), the one that links libarchive and OpenSSL;
- * 'install --list' is answered here, as 'known'.
+ * cudnnv install: its table and help, and its options read into the one
+ * request the install's parts carry down unchanged. The work runs in the
+ * helper program cudnnv-install (install_run.c), the one that links
+ * libarchive and OpenSSL; 'install --list' is answered here, as 'known'.
  */
 #include "args.h"
+#include "catalog.h"
 #include "commands.h"
+#include "config.h"
 #include "gpu_list.h"
 #include "helper_names.h"
+#include "install_steps.h"
+#include "messages.h"
+#include "store.h"
+
+#include "cudnnv_select.h"
+
+#include <string.h>
+
+/* install's options, by index in its table */
+enum {
+    INSTALL_NAME, INSTALL_SHA256, INSTALL_CUDA, INSTALL_PLATFORM, INSTALL_NO_CATALOG_CHECK,
+    INSTALL_FORCE, INSTALL_JSON, INSTALL_LIST, INSTALL_GPU, INSTALL_LIBRARIES_ONLY, INSTALL_LOCKED, INSTALL_INDEX_URL,
+    INSTALL_NO_VERIFY, INSTALL_CHANNEL, INSTALL_DRY_RUN, INSTALL_WITH_CUDA_LIBS,
+    INSTALL_ALLOW_ADVISED, INSTALL_CUDA_LIBS_FROM
+};
 
 static const struct option_spec options[] = {
     [INSTALL_NAME] = {.name = "--name", .value_name = "NAME", .help = "install under this name instead"},
@@ -72,6 +90,40 @@ static const struct option_spec options[] = {
 
 /* The parser's table holds ARGS_MAX_OPTIONS options: a command with more would write past it. */
 _Static_assert(sizeof options / sizeof options[0] <= ARGS_MAX_OPTIONS + 1, "install has more options than ARGS_MAX_OPTIONS");
+
+/* The request: each option read once, into the field that carries it down unchanged (where from: its origin). */
+int install_parse(struct args *args, struct install_request *request)
+{
+    memset(request, 0, sizeof *request);
+    if (args_has(args, INSTALL_LIST))
+        return usage_fail("install", "--list is answered by cudnnv itself: run 'cudnnv install --list'");
+    request->name = args->value[INSTALL_NAME];
+    request->sha256 = args->value[INSTALL_SHA256];
+    request->cuda = args->value[INSTALL_CUDA];
+    request->platform = args->value[INSTALL_PLATFORM];
+    request->gpu = args->value[INSTALL_GPU];
+    request->origin.index = args->value[INSTALL_INDEX_URL];
+    request->origin.no_verify = args_has(args, INSTALL_NO_VERIFY);
+    request->origin.channel = args->value[INSTALL_CHANNEL];
+    struct config config;
+    config_read(store_root(), &config);
+    request->libraries_only = args_has(args, INSTALL_LIBRARIES_ONLY) || config.install_libraries_only;
+    request->force = args_has(args, INSTALL_FORCE);
+    request->no_catalog_check = args_has(args, INSTALL_NO_CATALOG_CHECK);
+    request->json = args_has(args, INSTALL_JSON);
+    request->origin.local = args->value[INSTALL_CUDA_LIBS_FROM];
+    request->with_cuda_libs = args_has(args, INSTALL_WITH_CUDA_LIBS) || request->origin.local != NULL;
+    request->allow_advised = args_has(args, INSTALL_ALLOW_ADVISED);
+    request->dry_run = args_has(args, INSTALL_DRY_RUN);
+    request->locked = args_has(args, INSTALL_LOCKED);
+    request->cuda_libs_auto = config.cuda_libs_auto;
+    request->source = args->count ? args->operand[0] : NULL;
+    if (request->platform != NULL && catalog_platform_from_name(request->platform) < 0)
+        return catalog_platform_refused(request->platform);
+    if (request->name != NULL && !cudnnv_name_is_valid(request->name))
+        return usage_fail("install", "invalid --name '%s': a name has %s", request->name, cudnnv_name_rule());
+    return 0;
+}
 
 static int run(struct args *args)
 {

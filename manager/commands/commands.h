@@ -16,16 +16,13 @@ extern const struct command command_install, command_adopt, command_uninstall, c
     command_update, command_check, command_modulefiles, command_rehash, command_verify,
     command_help, command_hook_env, command_completions, command_ps, command_lock, command_cdi, command_mirror;
 
-/* install's and update's options, by index in their tables (the helpers read them) */
-enum install_option {
-    INSTALL_NAME, INSTALL_SHA256, INSTALL_CUDA, INSTALL_PLATFORM, INSTALL_NO_CATALOG_CHECK,
-    INSTALL_FORCE, INSTALL_JSON, INSTALL_LIST, INSTALL_GPU, INSTALL_LIBRARIES_ONLY, INSTALL_LOCKED, INSTALL_INDEX_URL,
-    INSTALL_NO_VERIFY, INSTALL_CHANNEL, INSTALL_DRY_RUN, INSTALL_WITH_CUDA_LIBS,
-    INSTALL_ALLOW_ADVISED, INSTALL_CUDA_LIBS_FROM
-};
+/* update's and mirror's options, by index in their tables (the helpers read them) */
 enum update_option { UPDATE_REMOTE };
 enum mirror_option { MIRROR_LOCK, MIRROR_PLATFORM };
 
+struct install_request;
+/* cmd_install.c: install's options read into its request (0, or a usage status after a message). */
+int install_parse(struct args *args, struct install_request *request);
 int install_run(struct args *args);
 int update_run(struct args *args);
 /* install_run.c: cudnnv mirror, in the install helper (the work: install/mirror.c) */

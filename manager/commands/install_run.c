@@ -1,54 +1,17 @@
 /*
  * cudnnv install and cudnnv mirror in the helper cudnnv-install (their
- * tables and help are in cmd_install.c and cmd_mirror.c): the options read
- * into a request, the work done below (install/install_project.c,
+ * tables and help are in cmd_install.c and cmd_mirror.c, and install's
+ * options are read into its request there): the work done below (install/install_project.c,
  * install/mirror.c), and each set installed said, as a line and as --json.
  */
 #include "args.h"
-#include "catalog.h"
 #include "commands.h"
-#include "config.h"
 #include "install_project.h"
 #include "json.h"
 #include "messages.h"
 #include "mirror.h"
 #include "store.h"
 
-#include "cudnnv_select.h"
-
-#include <string.h>
-
-static int parse_install(struct args *args, struct install_request *request)
-{
-    memset(request, 0, sizeof *request);
-    if (args_has(args, INSTALL_LIST))
-        return usage_fail("install", "--list is answered by cudnnv itself: run 'cudnnv install --list'");
-    request->name = args->value[INSTALL_NAME];
-    request->sha256 = args->value[INSTALL_SHA256];
-    request->cuda = args->value[INSTALL_CUDA];
-    request->platform = args->value[INSTALL_PLATFORM];
-    request->gpu = args->value[INSTALL_GPU];
-    request->index_url = args->value[INSTALL_INDEX_URL];
-    request->no_verify = args_has(args, INSTALL_NO_VERIFY);
-    request->channel = args->value[INSTALL_CHANNEL];
-    struct config config;
-    config_read(store_root(), &config);
-    request->libraries_only = args_has(args, INSTALL_LIBRARIES_ONLY) || config.install_libraries_only;
-    request->force = args_has(args, INSTALL_FORCE);
-    request->no_catalog_check = args_has(args, INSTALL_NO_CATALOG_CHECK);
-    request->json = args_has(args, INSTALL_JSON);
-    request->cuda_libs_from = args->value[INSTALL_CUDA_LIBS_FROM];
-    request->with_cuda_libs = args_has(args, INSTALL_WITH_CUDA_LIBS) || request->cuda_libs_from != NULL;
-    request->allow_advised = args_has(args, INSTALL_ALLOW_ADVISED);
-    request->dry_run = args_has(args, INSTALL_DRY_RUN);
-    request->cuda_libs_auto = config.cuda_libs_auto;
-    request->source = args->count ? args->operand[0] : NULL;
-    if (request->platform != NULL && catalog_platform_from_name(request->platform) < 0)
-        return catalog_platform_refused(request->platform);
-    if (request->name != NULL && !cudnnv_name_is_valid(request->name))
-        return usage_fail("install", "invalid --name '%s': a name has %s", request->name, cudnnv_name_rule());
-    return 0;
-}
 
 static void print_result(const struct install_request *request, const struct resolved_archive *from,
                          const struct install_result *result)
@@ -90,11 +53,11 @@ int mirror_run(struct args *args)
 int install_run(struct args *args)
 {
     struct install_request request;
-    int status = parse_install(args, &request);
+    int status = install_parse(args, &request);
     if (status != 0)
         return status;
     /* a download holds only the download lock: the store stays free meanwhile */
     if (!request.dry_run && store_prepare(store_root()) != 0)
         return 1;
-    return install_perform(&request, args_has(args, INSTALL_LOCKED), print_result);
+    return install_perform(&request, print_result);
 }

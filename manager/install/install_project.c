@@ -54,18 +54,10 @@ static int plan_local(const struct resolved_archive *from)
     return 0;
 }
 
-/* What names where this install's CUDA libraries come from: --cuda-libs-from, --channel, --index-url (else NVIDIA's). */
-static struct source_origin cuda_libs_origin(const struct install_request *request)
-{
-    struct source_origin origin = {.local = request->cuda_libs_from, .channel = request->channel,
-                                   .index = request->index_url, .no_verify = request->no_verify};
-    return origin;
-}
-
 /* One source into the store: staged, published by one rename, reported. */
 static int install_one(const struct install_request *request, const struct resolved_archive *from)
 {
-    const struct source_origin origin = cuda_libs_origin(request);
+    const struct source_origin origin = request->origin;
     struct install_result result;
     char staging[4096];
     const char *root = store_root();
@@ -108,7 +100,7 @@ static int is_installed_set(const struct install_request *request, cudnnv_name n
  */
 static int cuda_libs_for_installed(const struct install_request *request, const char *set)
 {
-    const struct source_origin origin = cuda_libs_origin(request);
+    const struct source_origin origin = request->origin;
     if (!request->dry_run)
         return install_cuda_libs_for(store_root(), set, 1, &origin);
     needs_note_unmet(store_root(), set, 1);
@@ -160,9 +152,9 @@ static int install_project_runtime(const struct install_request *request, const 
     struct cuda_runtime_request runtime = {
         .release = release, .version_file = version_file, .plan_only = request->dry_run,
         .platform = request->platform ? catalog_platform_from_name(request->platform) : (int)catalog_host_platform(),
-        .origin = {.local = runtime_from, .channel = request->channel, .index = request->index_url,
-                   .no_verify = request->no_verify},
+        .origin = request->origin,
     };
+    runtime.origin.local = runtime_from;   /* a folder for the runtime only (take_runtime_folder) */
     return install_source_runtime(store_root(), &runtime);
 }
 
@@ -235,11 +227,11 @@ static int install_locked_runtime(const char *runtime_from)
  */
 static const char *take_runtime_folder(struct install_request *request)
 {
-    const char *folder = request->cuda_libs_from;
+    const char *folder = request->origin.local;
     char runtime[PATH_MAX];
     if (folder == NULL || !is_directory(folder) || !cuda_runtime_folder_in(folder, runtime, sizeof runtime))
         return NULL;
-    request->cuda_libs_from = NULL;
+    request->origin.local = NULL;
     request->with_cuda_libs = 0;
     return folder;
 }
@@ -299,14 +291,14 @@ static int install_locked_with_runtime(struct install_request *request, int dry_
     return status != 0 || dry_run ? status : install_locked_runtime(runtime_from);
 }
 
-int install_perform(struct install_request *request, int locked, install_report_fn report)
+int install_perform(struct install_request *request, install_report_fn report)
 {
     struct resolved_archive found;
     struct catalog_once catalog = {0};
     cudnnv_name installed;
     int status;
     reporter = report;
-    if (locked)
+    if (request->locked)
         status = install_locked_with_runtime(request, request->dry_run);
     else if (request->source == NULL)
         status = install_pins(request, &catalog);

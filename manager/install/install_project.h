@@ -15,6 +15,6 @@ typedef void (*install_report_fn)(const struct install_request *request, const s
                                   const struct install_result *result);
 
 /* 0, or 1 (2: bad usage) after a message; a plan (--dry-run) or a set already there is 0. */
-int install_perform(struct install_request *request, int locked, install_report_fn report);
+int install_perform(struct install_request *request, install_report_fn report);
 
 #endif

@@ -19,6 +19,9 @@
 #include <stdio.h>
 #include <string.h>
 
+/* The rows, each defined in its own file (source_NAME.c), and their order. */
+extern const struct install_source source_lock, source_local, source_channel, source_index, source_catalog;
+
 static const struct install_source *const sources[] = {
     &source_lock, &source_local, &source_channel, &source_index, &source_catalog,
 };
@@ -44,7 +47,7 @@ static int index_instead(const struct install_source *source, const struct sourc
     char address[1024];
     if (status != DOWNLOAD_UNREACHABLE)
         return status;
-    if (source->when_unreachable != &source_index || query->request->channel != NULL ||
+    if (!source->index_when_unreachable || query->request->origin.channel != NULL ||
         source_index_default(address, sizeof address) != 0)
         return 1;
     note("NVIDIA's address cannot be reached from here; trying the Python index you configured, %s (its wheel's SHA-256 and RECORD are checked)",

@@ -1,8 +1,9 @@
 /*
- * Where what an install brings comes from. Each source (one file each:
- * source_lock.c, source_local.c, source_channel.c, source_index.c,
- * source_catalog.c, and NVIDIA's CUDA in source_nvidia_cuda.c, with what
- * the index and channel share in source_package.c) answers up to three questions, each the same way for
+ * Where what an install brings comes from. Each source is a row of the
+ * table in install_source.c, defined in its own file (source_NAME.c; NVIDIA's
+ * CUDA for the catalog's row is in source_nvidia_cuda.c, what the index and
+ * the channel share in source_package.c, what all share in
+ * source_shared.c); each answers up to three questions, each the same way for
  * every source: a set's archive (given what was asked, which archive,
  * fetched to a local file and checked, and what the source says of it); a
  * set's CUDA libraries (which archives of cuBLAS, NVRTC, cudart: cuda_libs_choice.h);
@@ -62,8 +63,8 @@ struct install_source {
     const char *name;
     /* its archive is a file the user names: --sha256 checks it (a catalog's or an index's has its own sum) */
     int checks_given_sum;
-    /* when its address cannot be reached (DOWNLOAD_UNREACHABLE), the source tried instead, where one is set up */
-    const struct install_source *when_unreachable;
+    /* when its address cannot be reached (DOWNLOAD_UNREACHABLE), the Python index configured here is tried instead */
+    int index_when_unreachable;
     /* whether this source answers the query (the first in the table's order that does, does) */
     int (*takes)(const struct source_query *query);
     /* 0 with found filled, INSTALL_PLANNED under --dry-run, else 1 after a message */
@@ -76,8 +77,6 @@ struct install_source {
     /* the runtime brought from here (cuda_runtime_install.h); NULL where this source has none */
     int (*cuda_runtime)(const char *root, const struct cuda_runtime_request *request);
 };
-
-extern const struct install_source source_local, source_lock, source_channel, source_index, source_catalog;
 
 /* The archive for query->requested, from the first source that takes it (0, INSTALL_PLANNED, or 1 after a message). */
 int install_source_resolve(const struct source_query *query, struct resolved_archive *found);

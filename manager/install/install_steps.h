@@ -7,6 +7,7 @@
 
 #include "cudnnv_select.h"
 #include "manifest.h"
+#include "source_origin.h"
 #include "set_info.h"
 
 #include <limits.h>
@@ -20,17 +21,15 @@ struct install_request {
     const char *platform;       /* --platform: linux-x86_64, linux-sbsa, linux-aarch64, windows-x86_64 */
     const char *gpu;            /* --gpu: compute capabilities to choose a release for */
     int libraries_only;         /* --runtime or [install] runtime: only what programs load, no headers */
-    const char *index_url;      /* --index-url: a release from this Python package index */
-    int no_verify;              /* --no-verify: an index's wheel without a SHA-256 is taken */
-    const char *channel;        /* --channel: a release from this conda channel */
+    struct source_origin origin; /* where from, as the options name it (source_origin.h); read, never copied */
     int force;
     int json;
     int no_catalog_check;       /* --no-catalog-check: an archive the catalog names is not checked against it */
-    int with_cuda_libs;         /* --with-cuda-libs: also bring the CUDA libraries the set lacks */
-    const char *cuda_libs_from; /* --cuda-libs-from: from this archive file or folder of archives */
+    int with_cuda_libs;         /* --with-cuda-libs (or --cuda-libs-from): also bring the CUDA libraries the set lacks */
     int cuda_libs_auto;         /* [install] cuda_libs = auto: the same, without being asked */
     int allow_advised;          /* --allow-advised: a release versions/advisories.ini advises against is taken */
     int dry_run;                /* --dry-run: each archive is chosen and described; nothing is fetched or changed */
+    int locked;                 /* --locked: exactly the archives cudnn.lock names */
 };
 
 struct install_result {

@@ -251,6 +251,6 @@ static int given(const struct source_origin *origin)
     return 1;
 }
 
-const struct install_source source_catalog = {.name = "catalog", .when_unreachable = &source_index, .takes = takes,
+const struct install_source source_catalog = {.name = "catalog", .index_when_unreachable = 1, .takes = takes,
                                               .resolve = resolve, .given = given,
                                               .cuda_libs = cuda_libs_from_redist, .cuda_runtime = cuda_runtime_from_nvidia};

@@ -20,13 +20,13 @@
 
 static int takes(const struct source_query *query)
 {
-    return query->request->channel != NULL;
+    return query->request->origin.channel != NULL;
 }
 
 static int resolve(const struct source_query *query, struct resolved_archive *found)
 {
     return source_package_fetch("channel", "the channel's repodata.json", conda_channel_find,
-                                query->request->channel, query, found);
+                                query->request->origin.channel, query, found);
 }
 
 static int given(const struct source_origin *origin)

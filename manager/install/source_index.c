@@ -34,9 +34,9 @@ static int takes(const struct source_query *query)
 {
     char address[1024];
     const struct install_request *request = query->request;
-    if (request->index_url != NULL)
+    if (request->origin.index != NULL)
         return 1;
-    if (request->channel != NULL || source_index_default(address, sizeof address) != 0)
+    if (request->origin.channel != NULL || source_index_default(address, sizeof address) != 0)
         return 0;
     const struct catalog *catalog = catalog_once_get(query->catalog);
     return catalog == NULL || catalog_find(catalog, query->requested) == NULL;
@@ -45,8 +45,8 @@ static int takes(const struct source_query *query)
 static int resolve(const struct source_query *query, struct resolved_archive *found)
 {
     char address[1024];
-    if (query->request->index_url != NULL)
-        snprintf(address, sizeof address, "%s", query->request->index_url);
+    if (query->request->origin.index != NULL)
+        snprintf(address, sizeof address, "%s", query->request->origin.index);
     else if (source_index_default(address, sizeof address) != 0)
         return 1;   /* not taken without one */
     return source_package_fetch("index", "the index", python_index_find, address, query, found);

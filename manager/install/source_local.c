@@ -50,7 +50,7 @@ static int takes(const struct source_query *query)
         return 1;
     if (!is_directory(word) && !is_regular_file(word))
         return 0;
-    if (query->request->channel != NULL || query->request->index_url != NULL)
+    if (query->request->origin.channel != NULL || query->request->origin.index != NULL)
         return 0;
     const struct catalog *catalog = catalog_once_get(query->catalog);
     return catalog == NULL || catalog_find(catalog, word) == NULL;

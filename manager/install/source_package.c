@@ -81,7 +81,7 @@ int source_package_fetch(const char *kind, const char *authority, source_finder 
     }
     if (major < 0)
         return fail("cannot install cuDNN %s from the %s: %s", query->requested, kind, why);
-    if (file.sha256[0] == '\0' && !request->no_verify)
+    if (file.sha256[0] == '\0' && !request->origin.no_verify)
         return fail("the %s gives no SHA-256 for %s, so it cannot be checked: nothing was installed (--no-verify takes it unchecked)",
                     kind, file.name);
     note("cuDNN %s for CUDA %d from %s: %s", file.version, major, address, file.name);

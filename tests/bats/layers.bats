@@ -250,3 +250,20 @@ make_database() {
     assert_output_has "manager/commands/: "
     [[ "$output" != *cmd_note* ]]
 }
+
+@test "a new install source touches the four files docs/architecture.md lists; a source named elsewhere, or a longer list, is named" {
+    run "$REPO/tests/install-sources.sh" "$REPO"
+    assert_status 0
+    [ -z "$output" ]
+    local tree="$BATS_TEST_TMPDIR/sources"
+    mkdir -p "$tree"
+    cp -r "$REPO/manager" "$REPO/shim" "$REPO/docs" "$tree/"
+    printf 'extern int source_channel;\nint peek(void) { return source_channel; }\n' > "$tree/manager/install/peek.c"
+    printf '/* reads source_index.c for its rule: a file name, not the row */\n' > "$tree/manager/store/note.c"
+    sed -i 's|`manager/commands/cmd_install.c`<!--|`manager/commands/cmd_install.c`, `manager/install/install_source.h`<!--|' "$tree/docs/architecture.md"
+    run "$REPO/tests/install-sources.sh" "$tree"
+    assert_status 1
+    assert_output_has "manager/install/peek.c names source_channel: a source is named only in its own file and the table"
+    assert_output_has "docs/architecture.md lists 5 files a new install source touches (at most 4)"
+    [[ "$output" != *note.c* ]]
+}

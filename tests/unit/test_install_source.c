@@ -19,6 +19,9 @@
 #include "fsutil.h"
 #include "install_source.h"
 
+/* the table's rows, each defined in its own file (install_source.c declares them for the table) */
+extern const struct install_source source_lock, source_local, source_channel, source_index, source_catalog;
+
 /* SHA-256 of the four bytes "abc\n", as sha256sum prints it */
 #define SUM_ABC "edeaaff3f1774ad2888673770c6d64097e391bc362d7d6fb34982ddf0efd18cb"
 #define SUM_OTHER "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"
@@ -88,9 +91,9 @@ static void options_choose_the_channel_then_the_index(void **state)
     struct source_query query = query_for(&request, "99.1", &catalog);
     assert_false(source_channel.takes(&query));
     assert_false(source_index.takes(&query));     /* the catalog knows 99.1, and no index is configured */
-    request.index_url = "http://127.0.0.1:9/simple";
+    request.origin.index = "http://127.0.0.1:9/simple";
     assert_true(source_index.takes(&query));
-    request.channel = "http://127.0.0.1:9/channel";
+    request.origin.channel = "http://127.0.0.1:9/channel";
     assert_true(source_channel.takes(&query));
     catalog_once_free(&catalog);
 }
