@@ -6,7 +6,8 @@
 # native one, the shim's, the Windows one) every function an object calls is
 # defined in such a part. A part that reaches above itself is named with the
 # file, the header or function, and the part it belongs to; so is any circle
-# of files calling each other.
+# of files calling each other, and any file above platform/ that asks the
+# preprocessor which operating system it is built for.
 # Usage: tests/layers.sh [--objects DIR]... [ROOT]
 set -eu
 object_dirs=()
@@ -157,6 +158,14 @@ for ring in rings:
         problems=$((problems + $(wc -l <<< "$found")))
     fi
 }
+
+# "Nothing above it tests for an operating system" (the platform row): no
+# file of manager/ outside platform/ asks the preprocessor which system it is.
+while IFS=: read -r file line _; do
+    echo "${file#"$root"/}:$line: tests for an operating system; put what differs behind platform.h"
+    problems=$((problems + 1))
+done < <(grep -rnE '^[[:space:]]*#[[:space:]]*(if|ifdef|ifndef|elif).*(_WIN32|_WIN64|__linux__|__APPLE__|__MINGW|_MSC_VER|__unix__)' \
+             --include='*.c' --include='*.h' "$root/manager" | grep -v "^$root/manager/platform/" || true)
 
 for objects in "${object_dirs[@]}"; do
     check_calls "$objects"

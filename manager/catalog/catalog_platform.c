@@ -51,13 +51,9 @@ int catalog_platform_refused(const char *name)
 
 enum catalog_platform catalog_host_platform(void)
 {
-#if defined(_WIN32)
-    return CATALOG_WINDOWS;
-#elif defined(__aarch64__)
-    return access("/etc/nv_tegra_release", F_OK) == 0 ? CATALOG_AARCH64 : CATALOG_SBSA;
-#else
-    return CATALOG_LINUX;
-#endif
+    if (cudnnv_build_platform(CUDNNV_BUILD_SBSA)->runs_here)   /* an Arm build: a Jetson, else an Arm server */
+        return access("/etc/nv_tegra_release", F_OK) == 0 ? CATALOG_AARCH64 : CATALOG_SBSA;
+    return cudnnv_build_platform(CUDNNV_BUILD_WINDOWS)->runs_here ? CATALOG_WINDOWS : CATALOG_LINUX;
 }
 
 /* The minimum driver of a build on this machine's system (Windows drivers are numbered apart). */

@@ -5,9 +5,9 @@
 #include "args.h"
 #include "commands.h"
 #include "cuda_runtime.h"
-#include "needs_judge.h"
 #include "selection.h"
 #include "set_info.h"
+#include "set_listing.h"
 #include "store.h"
 
 #include <stdio.h>
@@ -24,62 +24,6 @@ static const struct option_spec options[] = {
                                                  "would not find)"},
     {.name = NULL},
 };
-
-struct listed_set {
-    cudnnv_name name;
-    struct set_info info;
-    char set_dir[4096];
-    int selected;
-    char origin[PATH_MAX + 16];
-    char refused[2 * PATH_MAX];   /* why the shim would refuse it; "" when trusted */
-    char unloadable[256];         /* what it needs at load time and a program here would not find */
-    char unmet[512];              /* every need a program here would not find (JSON) */
-};
-
-static void add_word(char *list, size_t size, const char *word)
-{
-    size_t used = strlen(list);
-    if (used + strlen(word) + 3 < size)
-        snprintf(list + used, size - used, "%s%s", used ? ", " : "", word);
-}
-
-/* What each set needs that a program started here would not find (needs_judge.c). */
-static void judge_needs(const char *root, struct listed_set *set)
-{
-    static struct set_judgement judgement;
-    if (needs_judge_set(root, set->name, &judgement) != 0)
-        return;
-    for (int i = 0; i < judgement.count; i++) {
-        const struct need_finding *finding = &judgement.finding[i];
-        if (finding->verdict == NEED_FOUND)
-            continue;
-        add_word(set->unmet, sizeof set->unmet, finding->need.name);
-        if (finding->need.when == NEED_AT_LOAD)
-            add_word(set->unloadable, sizeof set->unloadable, finding->need.name);
-    }
-}
-
-static int by_version(const void *a, const void *b)
-{
-    return cudnnv_name_compare(((const struct listed_set *)a)->name, ((const struct listed_set *)b)->name);
-}
-
-static void mark_selected(struct listed_set *sets, int count)
-{
-    struct cudnnv_where where;
-    struct cudnnv_sources sources;
-    struct cudnnv_choice choice;
-    selection_where(&where);
-    cudnnv_read_sources(&where, &sources);
-    for (int i = 0; i < count; i++) {
-        int major = cudnnv_name_major(sets[i].info.version);
-        if (major < 0 || cudnnv_choose_major(&where, &sources, major, &choice) != CUDNNV_SELECTED ||
-            strcmp(choice.name, sets[i].name) != 0)
-            continue;
-        sets[i].selected = 1;
-        selection_origin_text(&choice, sets[i].origin, sizeof sets[i].origin);
-    }
-}
 
 static void print_json(const struct listed_set *sets, int count)
 {
@@ -149,23 +93,10 @@ static int run(struct args *args)
 {
     int bare = args_has(args, VERSIONS_BARE), json = args_has(args, VERSIONS_JSON);
     const char *root = store_root();
-    cudnnv_name names[CUDNNV_MAX_SETS];
-    int count = cudnnv_list_sets(root, names, CUDNNV_MAX_SETS);
-    struct listed_set *sets = calloc((size_t)count + 1, sizeof *sets);
+    int count;
+    struct listed_set *sets = set_listing_read(root, !bare, &count);
     if (sets == NULL)
         return fail("out of memory");
-    for (int i = 0; i < count; i++) {
-        strcpy(sets[i].name, names[i]);
-        store_set_dir(root, names[i], sets[i].set_dir, sizeof sets[i].set_dir);
-        if (set_info_read(sets[i].set_dir, &sets[i].info) != 0)
-            snprintf(sets[i].info.version, sizeof sets[i].info.version, "%.64s", names[i]);
-        if (selection_set_trusted(root, names[i], sets[i].refused, sizeof sets[i].refused))
-            sets[i].refused[0] = '\0';
-        if (!bare)
-            judge_needs(root, &sets[i]);
-    }
-    qsort(sets, (size_t)count, sizeof *sets, by_version);
-    mark_selected(sets, count);
     if (json)
         print_json(sets, count);
     else

@@ -21,8 +21,12 @@ enum update_option { UPDATE_REMOTE };
 enum mirror_option { MIRROR_LOCK, MIRROR_PLATFORM };
 
 struct install_request;
-/* cmd_install.c: install's options read into its request (0, or a usage status after a message). */
+/* install_options.c: install's table, its options read into its request (0, or a usage status after a message),
+ * and the two cudnnv answers itself: --list asked, --gpu's value (NULL when not given). */
+extern const struct option_spec install_options[];
 int install_parse(struct args *args, struct install_request *request);
+int install_list_asked(const struct args *args);
+const char *install_gpu_asked(const struct args *args);
 int install_run(struct args *args);
 int update_run(struct args *args);
 /* install_run.c: cudnnv mirror, in the install helper (the work: install/mirror.c) */

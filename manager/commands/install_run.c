@@ -1,8 +1,9 @@
 /*
  * cudnnv install and cudnnv mirror in the helper cudnnv-install (their
- * tables and help are in cmd_install.c and cmd_mirror.c, and install's
- * options are read into its request there): the work done below (install/install_project.c,
- * install/mirror.c), and each set installed said, as a line and as --json.
+ * tables are in install_options.c, which also reads install's options
+ * into its request, and cmd_mirror.c): the work done below
+ * (install/install_project.c, install/mirror.c), and each set installed
+ * said, as a line and as --json.
  */
 #include "args.h"
 #include "commands.h"

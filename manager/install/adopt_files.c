@@ -71,24 +71,17 @@ static const char *unadoptable(const char *top, const char *path)
 static const char *unmovable(const char *path, char *why, size_t size)
 {
     char dir[2 * PATH_MAX];
-    struct stat folder, file;
     snprintf(dir, sizeof dir, "%s", path);
     *strrchr(dir, '/') = '\0';
     if (access(dir, W_OK) != 0) {
         snprintf(why, size, "%s", strerror(errno));
         return why;
     }
-#ifndef _WIN32   /* a sticky folder lets only a file's owner (or the folder's, or root) move it */
-    uid_t user = geteuid();
-    if (stat(dir, &folder) == 0 && lstat(path, &file) == 0 && (folder.st_mode & S_ISVTX) && user != 0 &&
-        file.st_uid != user && folder.st_uid != user) {
-        snprintf(why, size, "its folder is sticky and the file is another user's");
+    const char *refused = platform_move_refused(dir, path);
+    if (refused != NULL) {
+        snprintf(why, size, "%s", refused);
         return why;
     }
-#else
-    (void)folder;
-    (void)file;
-#endif
     return NULL;
 }
 

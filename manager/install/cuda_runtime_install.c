@@ -58,12 +58,7 @@ static int is_runtime_library(const char *name)
  * rewrite the store's file. */
 static int may_hard_link(const struct stat *info)
 {
-#ifdef _WIN32
-    (void)info;
-    return 1;   /* no owner or mode bits to judge here: Windows's rule reads access lists where the runtime is served */
-#else
-    return info->st_uid == geteuid() && (info->st_mode & (S_IWGRP | S_IWOTH | S_ISUID | S_ISGID)) == 0;
-#endif
+    return platform_file_is_private(info);
 }
 
 /* Why an entry could not be opened below the folder: 1 when it is passed over (gone, dangling, a special file),

@@ -74,27 +74,7 @@ static int open_source(const struct collect *state, const char *path)
  */
 static int link_opened(int in, const char *from, const char *to, mode_t mode)
 {
-#ifdef __linux__
-    (void)from;
-    if (platform_link_descriptor(in, to) != 0)
-        return -1;
-    if (fchmod(in, mode) != 0 || fsync(in) != 0) {
-        unlink(to);
-        return -1;
-    }
-    return 0;
-#else
-    (void)in, (void)mode;   /* Windows has no modes, and flushes a file only through a handle that may write it */
-    if (link(from, to) != 0)
-        return -1;
-    int out = open(to, O_WRONLY);
-    int flushed = out >= 0 && fsync(out) == 0;
-    if (out >= 0)
-        close(out);
-    if (!flushed)
-        unlink(to);
-    return flushed ? 0 : -1;
-#endif
+    return platform_link_opened(in, from, to, mode);
 }
 
 /* Copies the regular file path leads to; anything else reached is left out. */

@@ -8,6 +8,7 @@
  * all of that kind.
  */
 #include "file_url.h"
+#include "platform.h"
 #include "cudnnv_select.h"
 
 #include "fsutil.h"
@@ -41,10 +42,8 @@ int file_url_path(const char *url, char *path, size_t size)
         at = url + 16;
     else
         return -1;
-#ifdef _WIN32
-    if (isalpha((unsigned char)at[1]) && at[2] == ':')
+    if (platform_has_drive(at + 1))
         at++;   /* file:///C:/x is C:/x */
-#endif
     for (; *at != '\0' && *at != '?' && *at != '#'; at++) {
         int byte = *at == '%' ? escaped_byte(at) : (unsigned char)*at;
         if (byte <= 0 || length + 1 >= size)

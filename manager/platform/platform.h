@@ -24,6 +24,21 @@ int platform_sync_directory(const char *path);
 /* A new name, to, for the file open as fd (a hard link to what was opened, not to what its path names now); 0, or
  * -1 (always on Windows: the caller copies instead). */
 int platform_link_descriptor(int fd, const char *to);
+/* The opened file in (at path from) given the name to as well, with mode, flushed as a copy would be (Linux: a hard
+ * link to the open file itself, no second lookup of the name; Windows: a link by path, in a tree that holds no
+ * links); 0, or -1 when that cannot be done (another file system). */
+int platform_link_opened(int in, const char *from, const char *to, mode_t mode);
+/* Whether a file may be taken into the store by a hard link: this user's, written by no one else, no set-id bits
+ * (Windows: always; its rule reads access lists where the file is served). */
+int platform_file_is_private(const struct stat *info);
+/* Why this user may not move path out of its folder dir though it may write there (a sticky folder lets only the
+ * file's owner, the folder's or root do it), or NULL; Windows has no such rule. */
+const char *platform_move_refused(const char *dir, const char *path);
+/* Whether path starts with a drive letter ("C:"), which only Windows has. */
+int platform_has_drive(const char *path);
+/* The shim's trust rule for a set folder, with the real path of its main library where the system has one to give
+ * (Linux; "" on Windows). */
+int platform_set_trusted(const struct cudnnv_trust *trust, const char *dir, char *real_lib, char *why, size_t size);
 /* platform_run_capture's answer when the program ran past its time and was stopped. */
 #define PLATFORM_TIMED_OUT (-2)
 int platform_run_capture(char **argv, char *out, size_t size, int seconds);

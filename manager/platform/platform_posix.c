@@ -184,6 +184,44 @@ int platform_link_descriptor(int fd, const char *to)
     return linkat(AT_FDCWD, path, AT_FDCWD, to, AT_SYMLINK_FOLLOW);
 }
 
+int platform_link_opened(int in, const char *from, const char *to, mode_t mode)
+{
+    (void)from;
+    if (platform_link_descriptor(in, to) != 0)
+        return -1;
+    if (fchmod(in, mode) != 0 || fsync(in) != 0) {
+        unlink(to);
+        return -1;
+    }
+    return 0;
+}
+
+int platform_file_is_private(const struct stat *info)
+{
+    return info->st_uid == geteuid() && (info->st_mode & (S_IWGRP | S_IWOTH | S_ISUID | S_ISGID)) == 0;
+}
+
+const char *platform_move_refused(const char *dir, const char *path)
+{
+    struct stat folder, file;
+    uid_t user = geteuid();
+    if (stat(dir, &folder) == 0 && lstat(path, &file) == 0 && (folder.st_mode & S_ISVTX) && user != 0 &&
+        file.st_uid != user && folder.st_uid != user)
+        return "its folder is sticky and the file is another user's";
+    return NULL;
+}
+
+int platform_has_drive(const char *path)
+{
+    (void)path;
+    return 0;
+}
+
+int platform_set_trusted(const struct cudnnv_trust *trust, const char *dir, char *real_lib, char *why, size_t size)
+{
+    return cudnnv_set_trusted_lib(trust, dir, real_lib, why, size);
+}
+
 /* Flushes a directory's entries (a new file's name) to the disk. */
 int platform_sync_directory(const char *path)
 {

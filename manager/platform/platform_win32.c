@@ -15,6 +15,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
+#include <unistd.h>
 
 static void forward_slashes(char *path)
 {
@@ -247,6 +249,47 @@ int platform_link_descriptor(int fd, const char *to)
     (void)to;
     errno = ENOSYS;
     return -1;
+}
+
+/* Windows has no modes, and flushes a file only through a handle that may write it. */
+int platform_link_opened(int in, const char *from, const char *to, mode_t mode)
+{
+    (void)in;
+    (void)mode;
+    if (link(from, to) != 0)
+        return -1;
+    int out = open(to, O_WRONLY);
+    int flushed = out >= 0 && fsync(out) == 0;
+    if (out >= 0)
+        close(out);
+    if (!flushed)
+        unlink(to);
+    return flushed ? 0 : -1;
+}
+
+/* No owner or mode bits to judge here: Windows's rule reads access lists where the file is served. */
+int platform_file_is_private(const struct stat *info)
+{
+    (void)info;
+    return 1;
+}
+
+const char *platform_move_refused(const char *dir, const char *path)
+{
+    (void)dir;
+    (void)path;
+    return NULL;
+}
+
+int platform_has_drive(const char *path)
+{
+    return isalpha((unsigned char)path[0]) && path[1] == ':';
+}
+
+int platform_set_trusted(const struct cudnnv_trust *trust, const char *dir, char *real_lib, char *why, size_t size)
+{
+    real_lib[0] = '\0';
+    return cudnnv_set_trusted(trust, dir, why, size);
 }
 
 /* NTFS journals its directories itself; Windows has no way to flush one that a user may use. */

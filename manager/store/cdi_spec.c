@@ -10,6 +10,7 @@
 
 #include "cuda_runtime.h"
 #include "fsutil.h"
+#include "platform.h"
 #include "json.h"
 #include "messages.h"
 #include "path_list.h"
@@ -80,12 +81,7 @@ static void leave_out(struct cdi_plan *plan, const char *set, const char *why)
 /* The shim's trust rule for a set, with its lib/ resolved (POSIX; cudnnv.exe's spec is for Linux engines too). */
 static int set_trusted(const struct cudnnv_trust *trust, const char *dir, char *real_lib, char *why, size_t size)
 {
-#ifdef _WIN32
-    real_lib[0] = '\0';
-    return cudnnv_set_trusted(trust, dir, why, size);
-#else
-    return cudnnv_set_trusted_lib(trust, dir, real_lib, why, size);
-#endif
+    return platform_set_trusted(trust, dir, real_lib, why, size);
 }
 
 /* Why a set cannot be a device, by its name and where it runs, or NULL. */

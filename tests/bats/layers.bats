@@ -260,10 +260,24 @@ make_database() {
     cp -r "$REPO/manager" "$REPO/shim" "$REPO/docs" "$tree/"
     printf 'extern int source_channel;\nint peek(void) { return source_channel; }\n' > "$tree/manager/install/peek.c"
     printf '/* reads source_index.c for its rule: a file name, not the row */\n' > "$tree/manager/store/note.c"
-    sed -i 's|`manager/commands/cmd_install.c`<!--|`manager/commands/cmd_install.c`, `manager/install/install_source.h`<!--|' "$tree/docs/architecture.md"
+    sed -i 's|`manager/commands/install_options.c`<!--|`manager/commands/install_options.c`, `manager/install/install_source.h`<!--|' "$tree/docs/architecture.md"
     run "$REPO/tests/install-sources.sh" "$tree"
     assert_status 1
     assert_output_has "manager/install/peek.c names source_channel: a source is named only in its own file and the table"
     assert_output_has "docs/architecture.md lists 5 files a new install source touches (at most 4)"
     [[ "$output" != *note.c* ]]
+}
+
+@test "no file above platform/ asks which operating system it is built for; a planted #ifdef _WIN32 is named, platform/'s own are not" {
+    local tree="$BATS_TEST_TMPDIR/os"
+    copy_tree "$tree"
+    run "$REPO/tests/layers.sh" "$tree"
+    assert_status 0
+    printf '#include <stdio.h>\nint planted(void)\n{\n#  ifdef _WIN32\n    return 1;\n#endif\n    return 0;\n}\n' \
+        > "$tree/manager/store/planted_os.c"
+    printf '#if defined(__linux__)\n#endif\n' > "$tree/manager/platform/planted_ok.c"
+    run "$REPO/tests/layers.sh" "$tree"
+    assert_status 1
+    assert_output_has "manager/store/planted_os.c:4: tests for an operating system; put what differs behind platform.h"
+    [[ "$output" != *planted_ok* ]]
 }
