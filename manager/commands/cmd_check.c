@@ -5,7 +5,7 @@
  * the shim) is reported instead of ending cudnnv.
  */
 #include "check_conv.h"
-#include "activation.h"
+#include "shell_activation.h"
 #include "args.h"
 #include "commands.h"
 #include "doctor.h"

@@ -2,7 +2,7 @@
  * cudnnv env: the variables that route a process's cuDNN through the shims,
  * printed for a shell, a Dockerfile or a CI job's environment file.
  */
-#include "activation.h"
+#include "shell_activation.h"
 #include "cdi_spec.h"
 #include "args.h"
 #include "commands.h"

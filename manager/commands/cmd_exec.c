@@ -4,7 +4,7 @@
  * cuDNN) comes from the set selected here. --version selects for this
  * command alone, through CUDNNV_VERSION.
  */
-#include "activation.h"
+#include "shell_activation.h"
 #include "args.h"
 #include "commands.h"
 #include "platform.h"

@@ -10,7 +10,7 @@
 
 #include "messages.h"
 #include "config.h"
-#include "activation.h"
+#include "shell_activation.h"
 #include "cuda_runtime.h"
 #include "fsutil.h"
 #include "selection.h"

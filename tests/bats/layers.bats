@@ -281,3 +281,21 @@ make_database() {
     assert_output_has "manager/store/planted_os.c:4: tests for an operating system; put what differs behind platform.h"
     [[ "$output" != *planted_ok* ]]
 }
+
+@test "the rules a script can read hold: no header named as a system header, nothing but the messages writes to stderr; planted breaches are named" {
+    run "$REPO/tests/claims.sh" "$REPO"
+    assert_status 0
+    [ -z "$output" ]
+    local tree="$BATS_TEST_TMPDIR/claims"
+    copy_tree "$tree"
+    mkdir -p "$BATS_TEST_TMPDIR/include"
+    touch "$BATS_TEST_TMPDIR/include/string.h"
+    printf '/* the planted header */\n' > "$tree/manager/store/string.h"
+    printf '#include <stdio.h>\n/* stderr in a comment is no write */\nvoid shout(void) { fprintf(stderr, "x\\n"); }\n' \
+        > "$tree/manager/store/shout.c"
+    SYSTEM_INCLUDE="$BATS_TEST_TMPDIR/include" run "$REPO/tests/claims.sh" "$tree"
+    assert_status 1
+    assert_output_has "manager/store/string.h: shares its name with the system header $BATS_TEST_TMPDIR/include/string.h"
+    assert_output_has "manager/store/shout.c:3: writes to stderr"
+    [[ "$output" != *shout.c:2* ]]
+}

@@ -5,7 +5,7 @@
  * its first cuDNN call. The shims are refreshed in the store first. The
  * variables are the platform's (activation.h).
  */
-#include "activation.h"
+#include "shell_activation.h"
 
 #include "cuda_runtime.h"
 #include "messages.h"

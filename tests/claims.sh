@@ -1,0 +1,34 @@
+#!/bin/bash
+# Checks the rules docs/architecture.md states that a script can read from
+# the sources (the floors and circles are tests/layers.sh's, thin commands
+# tests/thin-commands.sh's, the install sources' files
+# tests/install-sources.sh's):
+#   - no header of shim/ or manager/ shares its name with a system header
+#     (Debian's, or MinGW's for cudnnv.exe): the -I folders would shadow it;
+#   - only base/messages.c and base/progress.c write to stderr (and the
+#     help, when stdout carries code; the build's own tools in cli/*_main.c):
+#     every problem is one line from fail() or note().
+# Usage: tests/claims.sh [ROOT] (SYSTEM_INCLUDE overrides the system folders)
+set -eu
+root=${1:-$(dirname "$0")/..}
+system=${SYSTEM_INCLUDE:-/usr/include /usr/include/x86_64-linux-gnu /usr/x86_64-w64-mingw32/include}
+problems=0
+
+for header in "$root"/shim/*.h "$root"/manager/*/*.h; do
+    [ -f "$header" ] || continue
+    name=$(basename "$header")
+    for folder in $system; do
+        if [ -e "$folder/$name" ]; then
+            echo "${header#"$root"/}: shares its name with the system header $folder/$name; give it another name"
+            problems=$((problems + 1))
+        fi
+    done
+done
+
+while IFS=: read -r file line _; do
+    echo "${file#"$root"/}:$line: writes to stderr; say a problem with fail() or note() (base/messages.c)"
+    problems=$((problems + 1))
+done < <(grep -rnE '\bstderr\b' --include='*.c' "$root/manager" |
+             grep -vE '^[^:]*:[0-9]+:\s*(/?\*|//)' |
+             grep -vE "^$root/manager/(base/messages\.c|base/progress\.c|args/args\.c|cli/[a-z_]*_main\.c)" || true)
+[ "$problems" -eq 0 ]
