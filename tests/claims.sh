@@ -7,7 +7,9 @@
 #     (Debian's, or MinGW's for cudnnv.exe): the -I folders would shadow it;
 #   - only base/messages.c and base/progress.c write to stderr (and the
 #     help, when stdout carries code; the build's own tools in cli/*_main.c):
-#     every problem is one line from fail() or note().
+#     every problem is one line from fail() or note();
+#   - every file of the tree the docs name (docs/*.md, README.md) exists,
+#     but for a pattern's placeholder (source_NAME.c, trampoline_ABI.S).
 # Usage: tests/claims.sh [ROOT] (SYSTEM_INCLUDE overrides the system folders)
 set -eu
 root=${1:-$(dirname "$0")/..}
@@ -31,4 +33,8 @@ while IFS=: read -r file line _; do
 done < <(grep -rnE '\bstderr\b' --include='*.c' "$root/manager" |
              grep -vE '^[^:]*:[0-9]+:\s*(/?\*|//)' |
              grep -vE "^$root/manager/(base/messages\.c|base/progress\.c|args/args\.c|cli/[a-z_]*_main\.c)" || true)
+while read -r doc path; do
+    [ -e "$root/$path" ] || { echo "${doc#"$root"/} names $path, which does not exist"; problems=$((problems + 1)); }
+done < <(grep -oE '\b(shim|manager|tests|hooks)/[A-Za-z0-9_./-]*\.(c|h|S|sh|bats|py|bash)\b' "$root"/docs/*.md "$root/README.md" |
+             sed 's/:/ /' | grep -vE '(NAME|ABI)[^ ]*$' | sort -u)
 [ "$problems" -eq 0 ]
