@@ -4,9 +4,11 @@
  * bad usage exits 2 (after pointing at the command's --help). Every message
  * is written through cudnnv_escape_text: names, paths and file contents
  * from outside never reach the terminal as control bytes; and the password
- * of an address in it is shown as ****.
+ * of an address in it is shown as ****. A path on Windows reads as Windows
+ * writes it (platform_shown_paths), in messages and in print_path's data.
  */
 #include "messages.h"
+#include "platform.h"
 #include "url_mask.h"
 
 #include "cudnnv_select.h"
@@ -22,6 +24,7 @@ static void write_text(const char *prefix, const char *end, const char *format, 
     char text[MESSAGE_MAX], escaped[MESSAGE_MAX];
     vsnprintf(text, sizeof text, format, args);
     url_mask_passwords(text);
+    platform_shown_paths(text);
     cudnnv_escape_text(text, escaped, sizeof escaped);
     fputs(prefix, stderr);
     fputs(escaped, stderr);
@@ -98,4 +101,12 @@ void ask(const char *format, ...)
     va_start(args, format);
     write_text("cudnnv: ", " ", format, args);
     va_end(args);
+}
+
+void print_path(const char *path)
+{
+    char shown[MESSAGE_MAX];
+    snprintf(shown, sizeof shown, "%s", path);
+    platform_shown_paths(shown);
+    printf("%s\n", shown);
 }

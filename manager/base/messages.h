@@ -17,6 +17,8 @@ int usage_problem(const char *format, ...) __attribute__((format(printf, 1, 2)))
 /* What the command returned, after saying the usage problem kept for it, as 'cudnnv COMMAND: ...'. */
 int usage_report(const char *command, int status);
 void note(const char *format, ...) __attribute__((format(printf, 1, 2)));
+/* A path as the data a command prints (which, prefix, root), on a line of stdout, as the system writes paths. */
+void print_path(const char *path);
 /* A question on stderr, escaped, with no new line: the answer is typed after it. */
 void ask(const char *format, ...) __attribute__((format(printf, 1, 2)));
 

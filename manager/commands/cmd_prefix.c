@@ -14,7 +14,7 @@ static int run(struct args *args)
     int status = args->count ? set_lookup_named(args->operand[0], &set) : set_lookup_selected(-1, &set);
     if (status != 0)
         return status;
-    printf("%s\n", set_info_is_linked(&set.info) ? set.info.path : set.set_dir);
+    print_path(set_info_is_linked(&set.info) ? set.info.path : set.set_dir);
     return 0;
 }
 

@@ -10,7 +10,7 @@
 static int run(struct args *args)
 {
     (void)args;
-    printf("%s\n", store_root());
+    print_path(store_root());
     return 0;
 }
 

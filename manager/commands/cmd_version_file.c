@@ -25,7 +25,7 @@ static int run(struct args *args)
         return fail("'%s' is not a directory", dir);
     if (!cudnnv_find_local_file(start, path, sizeof path))
         cudnnv_global_file(store_root(), path, sizeof path);
-    printf("%s\n", path);
+    print_path(path);
     return 0;
 }
 

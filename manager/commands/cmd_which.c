@@ -33,7 +33,7 @@ static int run(struct args *args)
         default_library(&set, library, sizeof library);
     if (set_lookup_library(&set, library, path, sizeof path) != 0)
         return 1;
-    printf("%s\n", path);
+    print_path(path);
     return 0;
 }
 

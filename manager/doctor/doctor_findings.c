@@ -4,6 +4,7 @@
  * in doctor/ adds its findings here; 'cudnnv doctor' prints them.
  */
 #include "doctor.h"
+#include "platform.h"
 
 #include "cudnnv_select.h"
 
@@ -22,7 +23,9 @@ void doctor_add(struct doctor *doctor, enum doctor_verdict verdict, const char *
     finding->verdict = verdict;
     snprintf(finding->check, sizeof finding->check, "%s", check);
     vsnprintf(detail, sizeof detail, format, args);
+    platform_shown_paths(detail);
     cudnnv_escape_text(detail, finding->detail, sizeof finding->detail);   /* paths and names from outside */
     snprintf(finding->fix, sizeof finding->fix, "%s", fix ? fix : "");
+    platform_shown_paths(finding->fix);
     va_end(args);
 }

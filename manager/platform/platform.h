@@ -36,6 +36,10 @@ int platform_file_is_private(const struct stat *info);
 const char *platform_move_refused(const char *dir, const char *path);
 /* Whether path starts with a drive letter ("C:"), which only Windows has. */
 int platform_has_drive(const char *path);
+/* Text for a person, in place: on Windows each path that starts with a drive letter ("C:/x/y", through spaces, up
+ * to a quote, bracket, comma, semicolon or the line's end) is written as Windows writes it ("C:\\x\\y"); a URL's
+ * ("file:///C:/x") and a name in single quotes are left alone. Nothing changes on Linux. */
+void platform_shown_paths(char *text);
 /* The shim's trust rule for a set folder, with the real path of its main library where the system has one to give
  * (Linux; "" on Windows). */
 int platform_set_trusted(const struct cudnnv_trust *trust, const char *dir, char *real_lib, char *why, size_t size);

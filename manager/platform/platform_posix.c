@@ -211,6 +211,11 @@ const char *platform_move_refused(const char *dir, const char *path)
     return NULL;
 }
 
+void platform_shown_paths(char *text)
+{
+    (void)text;
+}
+
 int platform_has_drive(const char *path)
 {
     (void)path;

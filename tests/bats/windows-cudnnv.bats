@@ -26,6 +26,11 @@ setup_wine() {
     unset WINEPATH
 }
 
+winpath() { # winpath UNIX_PATH: the path as cudnnv.exe shows it under Wine (drive Z:, backslashes)
+    local path="Z:$1"
+    printf '%s' "${path//\//\\}"
+}
+
 exe() { # runs cudnnv.exe; stdout and stderr as Windows wrote them, without the CRs
     local out status
     out=$("$WINE" "$EXE" "$@" 2>&1 | tr -d '\r'; exit "${PIPESTATUS[0]}") && status=0 || status=$?
@@ -77,13 +82,14 @@ install_windows_sets() {
     assert_status 0
     assert_output_has "8.1.0: ok (6 files"
     run exe rehash
-    assert_output_has "shims in Z:$CUDNNV_ROOT/shims/bin"
+    assert_output_has "shims in $(winpath "$CUDNNV_ROOT/shims/bin")"
     # the shim DLL is in shims/bin, and no Linux shim came with it
     cmp "$CUDNNV_ROOT/shims/bin/cudnn64_8.dll" "$(dirname "$CUDNNV")/../lib/cudnnv/windows/cudnn64_8.dll"
     [ ! -e "$CUDNNV_ROOT/shims/lib" ]
     run exe which cudnn64_8.dll
     assert_status 0
-    [[ "$output" == *"/versions/8.1.0/bin/cudnn64_8.dll" ]]
+    # a path as Windows writes it: no forward slash
+    [ "$output" = "$(winpath "$CUDNNV_ROOT/versions/8.1.0/bin/cudnn64_8.dll")" ]
     echo tampered >> "$CUDNNV_ROOT/versions/8.0.4/bin/cudnn64_8.dll"
     run exe verify 8.0.4
     assert_status 1
@@ -142,7 +148,7 @@ install_windows_sets() {
     store="$WINEPREFIX/drive_c/users/${profile##*\\}/.cudnnv"
     rm -rf "$store"
     run exe root
-    [ "$output" = "${profile//\\//}/.cudnnv" ]
+    [ "$output" = "$profile\\.cudnnv" ]
     exe install "$LAYOUTS/windows-8.1.0/cuda" >/dev/null
     [ -f "$store/versions/8.1.0/bin/cudnn64_8.dll" ]
     run exe exec --version 8.1 "$HOST" cudnn64_8.dll
@@ -769,7 +775,7 @@ JSON
     mkdir -p "$BATS_TEST_TMPDIR/项目" && cd "$BATS_TEST_TMPDIR/项目" && exe use 8.1
     run exe which
     assert_status 0
-    assert_output_has "数据 store/versions/8.1.0/bin/cudnn64_8.dll"
+    assert_output_has "数据 store\\versions\\8.1.0\\bin\\cudnn64_8.dll"
     # the shim, inside a program whose code page cannot spell the path, reaches it too
     # (it reads its variables and folders with the wide functions, and keeps them in UTF-8)
     run exe exec "$HOST" cudnn64_8.dll
@@ -846,7 +852,7 @@ JSON
     run exe install --with-cuda-libs 8.2.4
     assert_status 0
     assert_output_has "bringing libcublas 11.6.5.2 (CUDA 11.4.4)"
-    assert_output_has "loads CUDA 11.4.4's libraries from Z:$CUDNNV_ROOT/cuda/11.4.4/bin (libcublas); PATH is left as it is"
+    assert_output_has "loads CUDA 11.4.4's libraries from $(winpath "$CUDNNV_ROOT/cuda/11.4.4/bin") (libcublas); PATH is left as it is"
     cmp "$CUDNNV_ROOT/cuda/11.4.4/bin/cublasLt64_11.dll" \
         "$FIXTURES/needs-build-windows/libcublas-windows-x86_64-11.6.5.2-archive/bin/cublasLt64_11.dll"
     grep -qx 'cuda_libs_load = cublasLt64_11.dll' "$CUDNNV_ROOT/cuda/sets/8.2.4.15"
