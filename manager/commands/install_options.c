@@ -132,4 +132,3 @@ int install_parse(struct args *args, struct install_request *request)
         return usage_fail("install", "invalid --name '%s': a name has %s", request->name, cudnnv_name_rule());
     return 0;
 }
-

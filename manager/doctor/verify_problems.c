@@ -111,4 +111,3 @@ int verify_runtimes(const char *root)
     }
     return failed;
 }
-

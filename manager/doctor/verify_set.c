@@ -134,4 +134,3 @@ const char *verify_one(const char *name, json_t *list, int *failed)
         say_repair(name, known ? &info : NULL);
     return bad ? "changed" : "ok";
 }
-

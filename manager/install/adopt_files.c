@@ -107,4 +107,3 @@ int adopt_require_movable(const char *top, const struct adoption *files)
                     files->count, top);
     return 0;
 }
-

@@ -124,4 +124,3 @@ int adopt_verify_set(const char *name)
         return fail("the new set %s does not verify; nothing was moved", name);
     return 0;
 }
-

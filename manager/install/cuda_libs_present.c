@@ -36,4 +36,3 @@ int cuda_libs_keep_present(const char *root, const char *label, struct cuda_libs
     free(text);
     return added;
 }
-

@@ -25,4 +25,3 @@ int cuda_redist_base(const char *root, char *base, size_t size)
                     base);
     return 0;
 }
-

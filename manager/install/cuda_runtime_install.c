@@ -369,5 +369,3 @@ int cuda_runtime_announce(const struct cuda_runtime_request *request, const char
         note("CUDA %s runtime (pinned in %s): bringing it from %s", request->release, request->version_file, address);
     return request->plan_only;
 }
-
-

@@ -38,4 +38,3 @@ int source_fetch_listed(const struct source_query *query, const struct catalog_r
     return install_fetch_archive(archive, authority, query->request->dry_run, found->path, sizeof found->path,
                                  found->sha256);
 }
-

@@ -138,4 +138,3 @@ int lock_pin_entry(const struct catalog *catalog, const char *pin, const int wan
              pin, set, release->version, info.sha256[0] ? info.sha256 : "nothing");
     return 0;
 }
-

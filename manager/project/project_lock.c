@@ -104,4 +104,3 @@ int project_lock(const int wanted[CATALOG_PLATFORMS], const char *archive_base)
     note("wrote %s: 'cudnnv install --locked' installs exactly these archives", path);
     return 0;
 }
-

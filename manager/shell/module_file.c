@@ -152,4 +152,3 @@ int module_file_write(const char *dir, const char *root, const char *name, int t
     note("wrote %s", path);
     return 0;
 }
-

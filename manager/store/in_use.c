@@ -86,4 +86,3 @@ int store_may_remove(const char *root, const char *name, int force,
     return fail("'%s' is in use %s: programs pinned to it would stop; add --force to remove it anyway",
                 name, why);
 }
-

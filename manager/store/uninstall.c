@@ -115,4 +115,3 @@ int uninstall_runtime(const char *root, const char *typed, int force)
     note("removed the CUDA %s runtime", name);
     return 0;
 }
-
