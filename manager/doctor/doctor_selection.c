@@ -2,6 +2,7 @@
  * Doctor checks of the selection and of the selected sets' files.
  */
 #include "doctor.h"
+#include "platform.h"
 
 #include "fsutil.h"
 #include "manifest.h"
@@ -65,10 +66,10 @@ static void check_linked_set(struct doctor *doctor, int major, const char *name,
     char lib[PATH_MAX], library[PATH_MAX + 32];
     path_join(lib, sizeof lib, set_dir, "lib");
     if (cudnnv_main_library(lib, 0, major, library, sizeof library) == 0 && is_regular_file(library))
-        doctor_add(doctor, DOCTOR_OK, "set", NULL, "%s is linked, and holds libcudnn.so.%d", name, major);
+        doctor_add(doctor, DOCTOR_OK, "set", NULL, "%s is linked, and holds " PLATFORM_SHIM_NAME, name, major);
     else
         doctor_add(doctor, DOCTOR_FAIL, "set", "link it again to a directory that holds cuDNN ('cudnnv link --force NAME DIR')",
-                   "%s is linked to a directory without libcudnn.so.%d", name, major);
+                   "%s is linked to a directory without " PLATFORM_SHIM_NAME, name, major);
 }
 
 int doctor_selected_set(const struct doctor *doctor, int major, struct doctor_set *set)

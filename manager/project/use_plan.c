@@ -5,6 +5,7 @@
  * CUDA by itself looked for. The plan itself is catalog/use_for.c's.
  */
 #include "cuda_runtime.h"
+#include "platform.h"
 #include "framework_libs.h"
 #include "fsutil.h"
 #include "messages.h"
@@ -45,8 +46,9 @@ static void note_framework_libs(const struct framework_build *choice, const char
         return;
     }
     framework_libs_describe_missing(&libs, missing, sizeof missing);
-    note("%s %s (built for CUDA %s) opens %s itself, and a program started here finds %s nowhere (LD_LIBRARY_PATH, the loader cache, the default folders); fix: %s",
+    note("%s %s (built for CUDA %s) opens %s itself, and a program started here finds %s nowhere (%s); fix: %s",
          choice->framework, choice->version, choice->cuda, missing, framework_libs_missing(&libs) == 1 ? "it" : "them",
+         PLATFORM_LOADER_PLACES,
          framework_libs_fix(choice->cuda));
 }
 
