@@ -845,6 +845,9 @@ JSON
     run exe doctor
     assert_output_has "cudnn_ops_infer64_8.dll (set 8.2.4.15) needs cublasLt64_11.dll, which Windows does not find"
     assert_output_has "'cudnnv install --with-cuda-libs 8.2.4.15'"
+    # in Windows's words: PATH, not Linux's loader variable
+    assert_output_has "or put a folder holding cublasLt64_11.dll on PATH"
+    refute_output_has "LD_LIBRARY_PATH"
     run -127 exe check
     assert_output_has "cublasLt64_11.dll"
     assert_output_has "MISSING"
