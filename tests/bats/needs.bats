@@ -570,3 +570,23 @@ JSON
     assert_status 0
     assert_output_has "convolution: cuBLASLt 11650, NVRTC 11440"
 }
+
+@test "nothing pins cuDNN 8 and what serves it cannot load here: doctor names the installed set that loads, and the pin that makes it serve" {
+    install_fixture "$SET11"
+    install_fixture cudnn-11.2-linux-x64-v8.1.0.77-test.tgz
+    # the newest installed 8.x serves, and lacks its cuBLAS
+    run cudnnv doctor
+    assert_output_has "WARN  selection: nothing here pins cuDNN 8, so 8.2.4.15 serves (the newest installed 8.x: no source names one), and it cannot load here; 8.1.0.77, installed too, loads here"
+    assert_output_has "fix: pin it: 'cudnnv global 8.1.0.77' (or 'cudnnv use 8.1.0.77' in the project)"
+    # the same for the set linked as system (served first, as DESIGN says: installing cudnnv breaks nothing that worked)
+    cp -r "$CUDNNV_ROOT/versions/8.2.4.15" "$BATS_TEST_TMPDIR/system-cudnn"
+    cudnnv uninstall 8.2.4.15 2>/dev/null
+    cudnnv link system "$BATS_TEST_TMPDIR/system-cudnn" 2>/dev/null
+    run cudnnv doctor
+    assert_output_has "so system serves (linked as system), and it cannot load here; 8.1.0.77, installed too, loads here"
+    # pinned, it serves: nothing more to say
+    cudnnv global 8.1.0.77 2>/dev/null
+    run cudnnv doctor
+    assert_output_has "OK    selection: cuDNN 8: 8.1.0.77 (set by"
+    refute_output_has "nothing here pins"
+}
