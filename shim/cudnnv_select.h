@@ -211,6 +211,10 @@ const char *cudnnv_origin_word(enum cudnnv_origin origin);
 /* text_escape.c: control bytes of outside text, escaped for a terminal */
 size_t cudnnv_escape_text(const char *text, char *out, size_t size);
 int cudnnv_text_has_controls(const char *text);
+/* Text for a person on Windows, in place: each path that starts with a drive letter ("C:/x/y", through spaces, up
+ * to a quote, bracket, comma, semicolon or the line's end) written as Windows writes it ("C:\\x\\y"); an address
+ * ("file:///C:/x") and a name in single quotes are left as they are. */
+void cudnnv_windows_paths(char *text);
 
 /* set_trust.c: whether a file may be loaded: every step from / owned by a trusted owner, written by no one else */
 #ifdef _WIN32

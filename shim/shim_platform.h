@@ -10,5 +10,7 @@ void cudnnv_platform_once(void (*action)(void));
 void *cudnnv_platform_symbol(void *library, const char *name);
 int cudnnv_platform_is_own(void *symbol);
 __attribute__((noreturn)) void cudnnv_platform_exit(int status);
+/* A message's text as the system writes paths (Windows: cudnnv_windows_paths; nothing on Linux). */
+void cudnnv_platform_shown_paths(char *text);
 
 #endif

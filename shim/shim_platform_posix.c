@@ -78,3 +78,8 @@ void cudnnv_platform_exit(int status)
 {
     _exit(status);
 }
+
+void cudnnv_platform_shown_paths(char *text)
+{
+    (void)text;
+}

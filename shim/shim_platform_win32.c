@@ -6,6 +6,8 @@
  */
 #include "shim_platform.h"
 
+#include "cudnnv_select.h"
+
 #include <stdio.h>
 #include <windows.h>
 
@@ -46,4 +48,9 @@ void cudnnv_platform_exit(int status)
 {
     fflush(NULL);
     ExitProcess((UINT)status);
+}
+
+void cudnnv_platform_shown_paths(char *text)
+{
+    cudnnv_windows_paths(text);
 }

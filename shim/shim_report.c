@@ -14,6 +14,7 @@ static void write_line(const char *format, va_list args)
 {
     char text[PATH_MAX + 1024], escaped[PATH_MAX + 1024];
     vsnprintf(text, sizeof text, format, args);
+    cudnnv_platform_shown_paths(text);
     cudnnv_escape_text(text, escaped, sizeof escaped);
     fprintf(stderr, "cudnnv: %s\n", escaped);
     fflush(stderr);

@@ -84,3 +84,28 @@ int cudnnv_text_has_controls(const char *text)
     }
     return 0;
 }
+
+/* Where a drive-letter path starts at at: a letter, ':' and a slash, not inside a word, a URL
+ * ("file:///C:/x") or single quotes (a name shown exactly as it was found, such as an archive's member). */
+static int drive_path_starts(const char *text, const char *at)
+{
+    char letter = (char)(at[0] | 0x20), before = at == text ? ' ' : at[-1];
+    return letter >= 'a' && letter <= 'z' && at[1] == ':' && (at[2] == '/' || at[2] == '\\') &&
+           !((before | 0x20) >= 'a' && (before | 0x20) <= 'z') && !(before >= '0' && before <= '9') &&
+           before != '/' && before != '\\' && before != '\'' && before != '_';
+}
+
+void cudnnv_windows_paths(char *text)
+{
+    for (char *at = text; *at != '\0'; at++) {
+        if (!drive_path_starts(text, at))
+            continue;
+        for (at += 2; *at != '\0' && *at != '\'' && *at != '"' && *at != '(' && *at != ')' && *at != '[' &&
+                      *at != ']' && *at != ',' && *at != ';' && *at != '\n';
+             at++)
+            if (*at == '/')
+                *at = '\\';
+        if (*at == '\0')
+            return;
+    }
+}

@@ -281,25 +281,9 @@ const char *platform_move_refused(const char *dir, const char *path)
     return NULL;
 }
 
-/* Where a drive-letter path starts in text at at: a letter, ':' and a slash, not inside a word or a URL, nor in
- * single quotes (a name quoted as it was found, such as an archive's member, is shown as it is). */
-static int drive_path_starts(const char *text, const char *at)
-{
-    return platform_has_drive(at) && (at[2] == '/' || at[2] == '\\') &&
-           (at == text || !(isalnum((unsigned char)at[-1]) || strchr("/\\'", at[-1]) != NULL));
-}
-
 void platform_shown_paths(char *text)
 {
-    for (char *at = text; *at != '\0'; at++) {
-        if (!drive_path_starts(text, at))
-            continue;
-        for (at += 2; *at != '\0' && strchr("'\"()[],;\n", *at) == NULL; at++)
-            if (*at == '/')
-                *at = '\\';
-        if (*at == '\0')
-            return;
-    }
+    cudnnv_windows_paths(text);
 }
 
 int platform_has_drive(const char *path)
