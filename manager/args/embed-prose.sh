@@ -5,7 +5,10 @@
 # command's line in 'cudnnv help'; a command without one is plumbing, not
 # listed), the description (before the options in --help), then after a
 # line "[details]" the manual's further paragraphs, then after a line
-# "[notes]" the text after the options; either may be left out.
+# "[notes]" the text after the options; either may be left out. A line
+# that starts with "[linux] " or "[windows] " is carried only in that
+# system's build (cudnnv.exe speaks of PATH and DLLs, cudnnv of
+# LD_LIBRARY_PATH and the loader cache); every other line in both.
 # Usage: embed-prose.sh OUT.c docs/commands/NAME.txt ...
 set -eu
 out=$1
@@ -25,7 +28,14 @@ shift
             NR == 1 && /^summary: / { summary = "\"" substr($0, 10) "\""; next }
             /^\[(details|notes)\]$/ { part = substr($0, 2, length($0) - 2); next }
             {
-                lines[part] = lines[part] (lines[part] == "" ? "" : "\n") "     \"" $0 "\\n\""
+                text = $0; only = ""
+                if (text ~ /^\[linux\] /) { only = "#ifndef _WIN32"; text = substr(text, 9) }
+                else if (text ~ /^\[windows\] /) { only = "#ifdef _WIN32"; text = substr(text, 11) }
+                line = "     \"" text "\\n\""
+                if (only != "")
+                    line = only "\n" line "\n#endif"
+                # an empty literal first: a part whose every line is the other system'\''s is still a string
+                lines[part] = (lines[part] == "" ? "     \"\"\n" : lines[part] "\n") line
             }
             END {
                 printf "    {\"%s\",\n     %s,\n", name, (summary == "" ? "NULL" : summary)

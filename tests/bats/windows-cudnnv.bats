@@ -1003,3 +1003,21 @@ tf_in() {
     [ -n "$path_line" ]
     [[ "$path_line" != *cuda/runtime* ]]
 }
+
+@test "cudnnv.exe's help speaks Windows: doctor's checks and exec name PATH and DLLs, never LD_LIBRARY_PATH or the loader cache" {
+    setup_wine
+    run exe doctor --help
+    assert_status 0
+    assert_output_has "library path   the shims' folder is on PATH, and no other"
+    assert_output_has "dependencies   the DLLs the set imports"
+    refute_output_has "LD_LIBRARY_PATH"
+    refute_output_has "ldconfig"
+    run exe exec --help
+    assert_status 0
+    assert_output_has "goes first on PATH"
+    refute_output_has "LD_PRELOAD"
+    # the Linux build keeps its own words
+    run "$CUDNNV" doctor --help
+    assert_output_has "the shim directory is on LD_LIBRARY_PATH"
+    refute_output_has "zlibwapi"
+}
