@@ -23,6 +23,8 @@ shift
             function put(part) {
                 if (lines[part] == "") { printf "     NULL"; return }
                 printf "%s", lines[part]
+                if (lines[part] ~ /#endif$/)
+                    printf "\n     \"\""   # the part goes on to its comma as a string, not a directive
             }
             BEGIN { part = "description" }
             NR == 1 && /^summary: / { summary = "\"" substr($0, 10) "\""; next }

@@ -1016,6 +1016,13 @@ tf_in() {
     assert_status 0
     assert_output_has "goes first on PATH"
     refute_output_has "LD_PRELOAD"
+    for command in init rehash; do
+        run exe "$command" --help
+        assert_status 0
+        refute_output_has "LD_LIBRARY_PATH"
+        refute_output_has "LD_PRELOAD"
+    done
+    assert_output_has "Programs find them there through PATH"
     # the Linux build keeps its own words
     run "$CUDNNV" doctor --help
     assert_output_has "the shim directory is on LD_LIBRARY_PATH"
