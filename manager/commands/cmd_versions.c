@@ -5,6 +5,7 @@
 #include "args.h"
 #include "commands.h"
 #include "cuda_runtime.h"
+#include "loadable_set.h"
 #include "selection.h"
 #include "set_info.h"
 #include "set_listing.h"
@@ -101,8 +102,10 @@ static int run(struct args *args)
         print_json(sets, count);
     else
         print_lines(sets, count, bare);
-    if (!json && !bare)
+    if (!json && !bare) {
         print_runtimes(root);
+        note_loadable_instead(root);
+    }
     if (count == 0 && !json && !bare)
         note("no sets in %s yet; run 'cudnnv install SOURCE' or 'cudnnv link NAME DIR'", root);
     free(sets);

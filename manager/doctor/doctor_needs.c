@@ -8,6 +8,7 @@
 #include "doctor.h"
 #include "platform.h"
 
+#include "loadable_set.h"
 #include "needs_judge.h"
 
 #include <stdio.h>
@@ -78,39 +79,13 @@ static void report_met(struct doctor *doctor, const struct set_judgement *judgem
                    met == 1 ? "" : "s", list, runtime);
 }
 
-/* Whether every need a set's libraries have at load time is met here. */
-static int loads_here(const struct set_judgement *judgement)
-{
-    for (int i = 0; i < judgement->count; i++) {
-        if (judgement->finding[i].verdict != NEED_FOUND && judgement->finding[i].need.when == NEED_AT_LOAD)
-            return 0;
-    }
-    return judgement->needs_known;
-}
-
-/*
- * Nothing pins cuDNN major, and what serves it (the set linked as system, or
- * the newest installed) cannot load here: the newest other installed set of
- * that major that loads is named, with the pin that makes it serve.
- */
+/* What serves a major that nothing pins cannot load here, and another installed set of it can: said with the pin. */
 static void suggest_loadable(struct doctor *doctor, int major)
 {
-    static struct set_judgement other;
-    static cudnnv_name names[CUDNNV_MAX_SETS];
     const struct cudnnv_choice *choice = &doctor->choice[major];
-    cudnnv_name best = "";
+    cudnnv_name best;
     char origin[PATH_MAX + 64], fix[200];
-    if (choice->origin != CUDNNV_ORIGIN_SYSTEM && choice->origin != CUDNNV_ORIGIN_NEWEST)
-        return;
-    int count = cudnnv_list_sets(doctor->where.root, names, CUDNNV_MAX_SETS);
-    for (int i = 0; i < count; i++) {
-        if (strcmp(names[i], choice->name) == 0 || cudnnv_set_major(doctor->where.root, names[i]) != major ||
-            !cudnnv_set_runs_here(doctor->where.root, names[i]) || (best[0] && cudnnv_name_compare(names[i], best) < 0) ||
-            needs_judge_set(doctor->where.root, names[i], &other) != 0 || !loads_here(&other))
-            continue;
-        strcpy(best, names[i]);   /* a name of the store: at most CUDNNV_NAME_MAX bytes */
-    }
-    if (best[0] == '\0')
+    if (!loadable_instead(doctor->where.root, choice, major, best))
         return;
     cudnnv_describe_origin(choice, origin, sizeof origin);
     snprintf(fix, sizeof fix, "pin it: 'cudnnv global %s' (or 'cudnnv use %s' in the project)", best, best);
@@ -138,7 +113,7 @@ void doctor_check_needs(struct doctor *doctor)
                 report_problem(doctor, &judgement, &judgement.finding[i]);
         }
         report_met(doctor, &judgement);
-        if (!loads_here(&judgement) && judgement.needs_known)
+        if (!set_loads_here(&judgement))
             suggest_loadable(doctor, major);
         if (judgement.runtime_unknown[0] != '\0')
             doctor_add(doctor, DOCTOR_SKIP, "needs", NULL, "%s: what cuDNN %d opens at run time is unknown: %s",

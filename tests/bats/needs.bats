@@ -578,6 +578,9 @@ JSON
     run cudnnv doctor
     assert_output_has "WARN  selection: nothing here pins cuDNN 8, so 8.2.4.15 serves (the newest installed 8.x: no source names one), and it cannot load here; 8.1.0.77, installed too, loads here"
     assert_output_has "fix: pin it: 'cudnnv global 8.1.0.77' (or 'cudnnv use 8.1.0.77' in the project)"
+    run cudnnv versions
+    assert_output_has "8.2.4.15 (the newest installed 8.x: no source names one) [cannot load here: needs libcublasLt.so.11"
+    assert_output_has "cudnnv: nothing here pins cuDNN 8, so 8.2.4.15 serves (the newest installed 8.x: no source names one) and cannot load here; 8.1.0.77 loads: 'cudnnv global 8.1.0.77' makes it serve"
     # the same for the set linked as system (served first, as DESIGN says: installing cudnnv breaks nothing that worked)
     cp -r "$CUDNNV_ROOT/versions/8.2.4.15" "$BATS_TEST_TMPDIR/system-cudnn"
     cudnnv uninstall 8.2.4.15 2>/dev/null
@@ -588,5 +591,7 @@ JSON
     cudnnv global 8.1.0.77 2>/dev/null
     run cudnnv doctor
     assert_output_has "OK    selection: cuDNN 8: 8.1.0.77 (set by"
+    refute_output_has "nothing here pins"
+    run cudnnv versions
     refute_output_has "nothing here pins"
 }
