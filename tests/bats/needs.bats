@@ -593,5 +593,7 @@ JSON
     assert_output_has "OK    selection: cuDNN 8: 8.1.0.77 (set by"
     refute_output_has "nothing here pins"
     run cudnnv versions
+    assert_status 0
+    assert_output_has "* 8.1.0.77 (set by"
     refute_output_has "nothing here pins"
 }
