@@ -5,6 +5,7 @@
  * its notes.
  */
 #include "args.h"
+#include "platform.h"
 
 #include <string.h>
 
@@ -154,8 +155,8 @@ void print_help(const struct command *command, FILE *out)
     print_option_row(out, "-h, --help", "show this help");
     if (prose->notes != NULL)
         fprintf(out, "\n%s", prose->notes);
-    if (prose->details != NULL)
-        fprintf(out, "\nMore of '%s' in the manual: man cudnnv\n", command->name);
+    if (prose->details != NULL && PLATFORM_MANUAL[0] != '\0')
+        fprintf(out, "\nMore of '%s' in the manual: %s\n", command->name, PLATFORM_MANUAL);
 }
 
 /* The command of that name in the list, or NULL. */

@@ -64,6 +64,7 @@ long platform_mtime_nsec(const struct stat *info);
 #define PLATFORM_LINKS 0          /* linked sets are symbolic links: not made here */
 #define PLATFORM_SYSTEM_ROOT ""   /* no system store unless CUDNNV_SYSTEM_ROOT names one (as the DLL shims) */
 #define PLATFORM_LIBRARY_PATH "PATH"
+#define PLATFORM_MANUAL ""   /* no man page: --help points nowhere else */
 #define PLATFORM_LOADER_PLACES "PATH, the program's folder, the system folders"   /* where a DLL is looked for */
 #define PLATFORM_PATH_SEPARATOR ';'
 #else
@@ -76,6 +77,7 @@ long platform_mtime_nsec(const struct stat *info);
 #define PLATFORM_LINKS 1
 #define PLATFORM_SYSTEM_ROOT CUDNNV_DEFAULT_SYSTEM_ROOT
 #define PLATFORM_LIBRARY_PATH "LD_LIBRARY_PATH"
+#define PLATFORM_MANUAL "man cudnnv"
 #define PLATFORM_LOADER_PLACES "LD_LIBRARY_PATH, the loader cache, the default folders"
 #define PLATFORM_PATH_SEPARATOR ':'
 #endif

@@ -1012,6 +1012,7 @@ tf_in() {
     assert_output_has "dependencies   the DLLs the set imports"
     refute_output_has "LD_LIBRARY_PATH"
     refute_output_has "ldconfig"
+    refute_output_has "man cudnnv"   # Windows has no man page to point at
     run exe exec --help
     assert_status 0
     assert_output_has "goes first on PATH"
