@@ -34,7 +34,9 @@ static const char patterns[] = "shims/lib\0"                               /* CU
                                "locks\0"                                   /* CUDNNV_STORE_LOCKS */
                                "catalog\0"                                 /* CUDNNV_STORE_CATALOG */
                                "catalog-staging\0"                         /* CUDNNV_STORE_CATALOG_STAGING */
-                               "catalog-redist";                            /* CUDNNV_STORE_CATALOG_REDIST */
+                               "catalog-redist\0"                          /* CUDNNV_STORE_CATALOG_REDIST */
+                               "backups\0"                                 /* CUDNNV_STORE_BACKUPS */
+                               "shells";                                    /* CUDNNV_STORE_SHELLS */
 
 static const char *pattern_of(enum cudnnv_store_place place)
 {

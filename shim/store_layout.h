@@ -34,6 +34,8 @@ enum cudnnv_store_place {
     CUDNNV_STORE_CATALOG,        /* catalog: what 'cudnnv update' fetched (catalog/LEAF) */
     CUDNNV_STORE_CATALOG_STAGING,/* catalog-staging: what an update builds before its rename */
     CUDNNV_STORE_CATALOG_REDIST, /* catalog-redist: the releases 'update' read from NVIDIA's manifests */
+    CUDNNV_STORE_BACKUPS,        /* backups: what 'adopt' moved out of a toolkit, a folder each time */
+    CUDNNV_STORE_SHELLS,         /* shells: each interactive shell's stamp, by its pid */
 };
 
 /* The shims this build's programs load. */

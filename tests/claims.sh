@@ -9,7 +9,9 @@
 #     help, when stdout carries code; the build's own tools in cli/*_main.c):
 #     every problem is one line from fail() or note();
 #   - every file of the tree the docs name (docs/*.md, README.md) exists,
-#     but for a pattern's placeholder (source_NAME.c, trampoline_ABI.S).
+#     but for a pattern's placeholder (source_NAME.c, trampoline_ABI.S);
+#   - no path into a store is spelled in manager/: a folder of the store's
+#     layout (shim/store_layout.c's table) joined to a root by hand is named.
 # Usage: tests/claims.sh [ROOT] (SYSTEM_INCLUDE overrides the system folders)
 set -eu
 root=${1:-$(dirname "$0")/..}
@@ -37,4 +39,11 @@ while read -r doc path; do
     [ -e "$root/$path" ] || { echo "${doc#"$root"/} names $path, which does not exist"; problems=$((problems + 1)); }
 done < <(grep -oE '\b(shim|manager|tests|hooks)/[A-Za-z0-9_./-]*\.(c|h|S|sh|bats|py|bash)\b' "$root"/docs/*.md "$root/README.md" |
              sed 's/:/ /' | grep -vE '(NAME|ABI)[^ ]*$' | sort -u)
+# the store's top folders, from its one table ("shims/lib\0" ... "catalog-redist\0"): shims versions cuda ...
+tops=$(sed -n 's/^.*"\([a-z-]*\)[/\\"].*\/\* CUDNNV_STORE_.*$/\1/p' "$root/shim/store_layout.c" | grep -v '^$' | sort -u | paste -sd'|')
+[ -n "$tops" ] || { echo "shim/store_layout.c: no store places found"; problems=$((problems + 1)); }
+while IFS=: read -r file line _; do
+    echo "${file#"$root"/}:$line: spells a path into the store; build it with cudnnv_store_path (shim/store_layout.c)"
+    problems=$((problems + 1))
+done < <(grep -rnE "(path_join|snprintf)\(.*root[^,]*, \"($tops)(/[^\"]*)?\"\)" --include='*.c' "$root/manager" || true)
 [ "$problems" -eq 0 ]

@@ -212,7 +212,7 @@ int catalog_unreadable(const char *dir)
 
 int catalog_load(struct catalog *catalog)
 {
-    char prefix[PATH_MAX], git[PATH_MAX], redist[PATH_MAX];
+    char prefix[PATH_MAX], fetched[PATH_MAX], git[PATH_MAX + 16], redist[PATH_MAX];
     struct config config;
     int capacity = 0, folders = 0;
     memset(catalog, 0, sizeof *catalog);
@@ -220,7 +220,8 @@ int catalog_load(struct catalog *catalog)
     if (installation_prefix(prefix, sizeof prefix) != 0 ||
         path_join(catalog->dir, sizeof catalog->dir, prefix, "share/cudnnv/catalog") != 0)
         catalog->dir[0] = '\0';
-    if (path_join(git, sizeof git, store_root(), "catalog/catalog") != 0 ||
+    if (cudnnv_store_path(fetched, sizeof fetched, store_root(), CUDNNV_STORE_CATALOG, NULL) != 0 ||
+        path_join(git, sizeof git, fetched, "catalog") != 0 ||
         cudnnv_store_path(redist, sizeof redist, store_root(), CUDNNV_STORE_CATALOG_REDIST, NULL) != 0)
         return -1;
     folders += load_folder(catalog, catalog->dir, 0, config.download_base, &capacity);

@@ -9,6 +9,8 @@
 #include "messages.h"
 #include "store.h"
 
+#include "store_layout.h"
+
 #include <errno.h>
 #include <limits.h>
 #include <stdio.h>
@@ -78,9 +80,10 @@ static int new_backup(char *backup, size_t size)
     char stamp[32], folder[PATH_MAX];
     time_t now = time(NULL);
     strftime(stamp, sizeof stamp, "%Y%m%dT%H%M%S", gmtime(&now));
-    if (path_join(folder, sizeof folder, store_root(), "backups") != 0 || make_dirs(folder, 0700) != 0 ||
+    if (cudnnv_store_path(folder, sizeof folder, store_root(), CUDNNV_STORE_BACKUPS, NULL) != 0 ||
+        make_dirs(folder, 0700) != 0 ||
         snprintf(backup, size, "%s/adopted-%s-XXXXXX", folder, stamp) >= (int)size || mkdtemp(backup) == NULL)
-        return fail("cannot make a backup folder in %s/backups: %s; nothing was moved", store_root(), strerror(errno));
+        return fail("cannot make a backup folder in %s: %s; nothing was moved", folder, strerror(errno));
     return 0;
 }
 

@@ -52,7 +52,7 @@ int hook_watch_touch_stamp(const char *root, const char *shell_pid, char *stamp,
     char dir[PATH_MAX];
     char *end;
     long pid = strtol(shell_pid, &end, 10);
-    if (*end != '\0' || pid <= 0 || path_join(dir, sizeof dir, root, "shells") != 0 ||
+    if (*end != '\0' || pid <= 0 || cudnnv_store_path(dir, sizeof dir, root, CUDNNV_STORE_SHELLS, NULL) != 0 ||
         snprintf(stamp, size, "%s/%ld", dir, pid) >= (int)size)
         return -1;
     if (utimensat(AT_FDCWD, stamp, NULL, AT_SYMLINK_NOFOLLOW) == 0)
