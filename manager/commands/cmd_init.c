@@ -76,7 +76,7 @@ static const struct option_spec options[] = {
                       .conflicts = 1 << INIT_UNPERSIST},
     [INIT_UNPERSIST] = {.name = "--unpersist", .help = "Windows: take it off your user PATH again"},
     [INIT_SYSTEM] = {.name = "--system", .own_form = "[--undo]", .alone = 1, .conflicts = 1 << INIT_LOGIN,
-                     .help = "as root, for every program on this machine with no activation\n"
+                     .help = "Linux, as root: for every program on this machine with no activation\n"
                              "at all: the system store's shims in the loader's search path\n"
                              "(/etc/ld.so.conf.d/00-cudnnv.conf, then ldconfig)"},
     [INIT_LOGIN] = {.name = "--login", .own_form = "[--undo]", .alone = 1,

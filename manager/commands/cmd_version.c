@@ -15,7 +15,7 @@ enum { VERSION_ALL, VERSION_JSON };
 
 static const struct option_spec options[] = {
     [VERSION_ALL] = {.name = "--all", .help = "the choice for each cuDNN major (what a program loading\n"
-                                            "libcudnn.so.7, .8 or .9 would get)"},
+                                            "cuDNN 7, 8 or 9 would get)"},
     [VERSION_JSON] = {.name = "--json", .help = "print as JSON"},
     {.name = NULL},
 };

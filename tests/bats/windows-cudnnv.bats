@@ -1017,13 +1017,16 @@ tf_in() {
     assert_status 0
     assert_output_has "goes first on PATH"
     refute_output_has "LD_PRELOAD"
-    for command in init rehash; do
+    for command in init rehash env version; do
         run exe "$command" --help
         assert_status 0
         refute_output_has "LD_LIBRARY_PATH"
         refute_output_has "LD_PRELOAD"
     done
+    run exe rehash --help
     assert_output_has "Programs find them there through PATH"
+    run exe env --help
+    assert_output_has "through the shims: PATH with the shims' bin folder first"
     # the Linux build keeps its own words
     run "$CUDNNV" doctor --help
     assert_output_has "the shim directory is on LD_LIBRARY_PATH"
