@@ -5,8 +5,11 @@
 # empty-output or zero-count test) or only handed to the next 'run' ('run
 # grep -c E: <<< "$output"' after 'run lintian': a lintian that is not
 # installed prints no error line). 'run grep' and 'run find' are taken as
-# they are (a count or the files found: nothing else can be printed). Prints
-# each as FILE:LINE; exit 1 when any.
+# they are (a count or the files found: nothing else can be printed). Also
+# two checks errexit never makes: a test line of checks joined by '&&' (only
+# the last one can fail the test; a loop's '&& break' is left alone) and a
+# '! command' line (errexit ignores it). Prints each as FILE:LINE; exit 1
+# when any.
 # Usage: lint-run-status.sh FILE.bats...
 found=$(for file in "$@"; do
     awk -v file="$file" '
@@ -28,6 +31,15 @@ found=$(for file in "$@"; do
             next
         }
         /^}/ { flush(""); next }
+        {   # a check && a check (what a $(...) holds is left out)
+            line = $0
+            while (gsub(/\$\([^()]*\)/, "", line) > 0) {}
+            if (line ~ /^[[:space:]]+(\[|grep |test |cmp )[^|]*&& (\[|grep |test |cmp )/ && line !~ /&& break[[:space:]]*$/)
+                printf "%s:%d: checks joined by && fail the test only at the last one: one check a line\n", file, NR
+        }
+        /^[[:space:]]+! [^=]/ && !/\|\| false[[:space:]]*$/ {
+            printf "%s:%d: a ! command never fails a test (errexit ignores it): use a refute helper or [ ... ]\n", file, NR
+        }
         !pending { next }
         /\$status|assert_status|assert_output_has|\$\{lines\[/ { checked = 1; next }
         /refute_output_has|!= |-z "\$output"|\[ "\$output" = 0 \]/ { negative = 1; next }

@@ -104,7 +104,8 @@ hook() { # evaluates one hook run in this shell
     # nothing changed: nothing is run, nothing said
     run --separate-stderr "$CUDNNV" hook-env bash
     assert_status 0
-    [ -z "$output" ] && [ -z "$stderr" ]
+    [ -z "$output" ]
+    [ -z "$stderr" ]
     # fixed: the problem goes, the set comes
     echo 8.1 > .cudnn-version
     hook 2>"$BATS_TEST_TMPDIR/stderr"

@@ -92,7 +92,8 @@ load helpers
         bash -c 'eval "$("$1" init bash 2>/dev/null)" && printf "%s" "$MANPATH"' sh "$CUDNNV"
     assert_status 0
     [ "$output" = "$(cd "$(dirname "$CUDNNV")/.." && pwd)/share/man:$hostile" ]
-    [ ! -e "$HOME/pwned" ] && [ ! -e "$HOME/pwned2" ]
+    [ ! -e "$HOME/pwned" ]
+    [ ! -e "$HOME/pwned2" ]
     # on PATH, man finds the page by itself: MANPATH is not touched
     run env -i HOME="$HOME" CUDNNV_ROOT="$CUDNNV_ROOT" PATH="$(dirname "$CUDNNV"):/usr/bin:/bin" "$CUDNNV" init bash
     assert_status 0

@@ -26,3 +26,15 @@ bats_file() {
     assert_status 0
     [ -z "$output" ]
 }
+
+@test "the lint names checks joined by && and a ! command mid-test, and passes a loop's && break, an action after a check and a \$(...)" {
+    bats_file joined.bats 'grep -qx a f && grep -qx b f' '[ -f a ] && [ -f b ]' '! grep -q c f' \
+        '[ -f a ] && rm a' '[ "$(cd d && pwd)" = x ]' '! grep -q c f || false' \
+        'for i in 1 2; do [ -f a ] && [ -f b ] && break; done'
+    run "$LINT" joined.bats
+    assert_status 1
+    assert_output_has "joined.bats:2: checks joined by && fail the test only at the last one"
+    assert_output_has "joined.bats:3: checks joined by && fail the test only at the last one"
+    assert_output_has "joined.bats:4: a ! command never fails a test"
+    [ "$(grep -c . <<< "$output")" = 3 ]
+}

@@ -201,7 +201,9 @@ PY
     grep -q "file://$BATS_TEST_TMPDIR/upstream/redist-copy/" cudnn.lock
     run cudnnv mirror "$MIRROR"
     assert_status 0
-    [ -f "$MIRROR/$CUDNN_PATH" ] && [ -f "$MIRROR/$CUBLAS_PATH" ] && [ -f "$MIRROR/$NVRTC_PATH" ]
+    [ -f "$MIRROR/$CUDNN_PATH" ]
+    [ -f "$MIRROR/$CUBLAS_PATH" ]
+    [ -f "$MIRROR/$NVRTC_PATH" ]
     manifest_lists "$MIRROR/cudnn/redist/redistrib_8.9.7.json" cudnn "cudnn/linux-x86_64/$NAME" "$SUM"
     manifest_lists "$MIRROR/cuda/redist/redistrib_12.2.2.json" libcublas "${CUBLAS_PATH#cuda/redist/}" \
         "$(sha256sum "$UP/$CUBLAS_PATH" | cut -c1-64)"

@@ -151,7 +151,8 @@ convolve() {
         grep -q '^map' "$BATS_TEST_TMPDIR/a.out" 2>/dev/null && grep -q '^map' "$BATS_TEST_TMPDIR/b.out" 2>/dev/null && break
         sleep 0.05
     done
-    [ -d "/proc/$first" ] && [ -d "/proc/$second" ]
+    [ -d "/proc/$first" ]
+    [ -d "/proc/$second" ]
     touch "$HOST_HOLD"
     wait "$first" && wait "$second"
     assert_output_has "convolution: cuBLASLt 11650, NVRTC 11440" "$(cat "$BATS_TEST_TMPDIR/a.out")"

@@ -114,7 +114,8 @@ mixed_folder() {
     ln -s real/libcurand.so.10.11.0 "$dir/libcurand.so.10"
     run cudnnv install --cuda-libs-from "$dir"
     assert_status 0
-    [ -f "$CUDNNV_ROOT/cuda/runtime/11.0/lib/libcurand.so.10" ] && [ ! -L "$CUDNNV_ROOT/cuda/runtime/11.0/lib/libcurand.so.10" ]
+    [ -f "$CUDNNV_ROOT/cuda/runtime/11.0/lib/libcurand.so.10" ]
+    [ ! -L "$CUDNNV_ROOT/cuda/runtime/11.0/lib/libcurand.so.10" ]
     run find "$CUDNNV_ROOT/cuda/runtime/11.0/lib" -type l -lname '*/*'
     [ -z "$output" ]
 }
@@ -302,10 +303,12 @@ mixed_folder() {
     run cudnnv uninstall --cuda-runtime 11
     assert_status 1
     assert_output_has "'11' means 2 installed CUDA runtimes (11.0, ...): name the one to remove"
-    [ -d "$CUDNNV_ROOT/cuda/runtime/11.0/lib" ] && [ -d "$CUDNNV_ROOT/cuda/runtime/11.2/lib" ]
+    [ -d "$CUDNNV_ROOT/cuda/runtime/11.0/lib" ]
+    [ -d "$CUDNNV_ROOT/cuda/runtime/11.2/lib" ]
     run cudnnv uninstall --cuda-runtime 11.2
     assert_status 0
-    [ ! -e "$CUDNNV_ROOT/cuda/runtime/11.2" ] && [ -d "$CUDNNV_ROOT/cuda/runtime/11.0/lib" ]
+    [ ! -e "$CUDNNV_ROOT/cuda/runtime/11.2" ]
+    [ -d "$CUDNNV_ROOT/cuda/runtime/11.0/lib" ]
 }
 
 # no_controls TEXT: TEXT holds no ESC, BEL, C1 (UTF-8 C2 80..9F) or byte that is not UTF-8.

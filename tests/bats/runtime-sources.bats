@@ -117,7 +117,9 @@ PY
     assert_output_has "4 libraries in $FIXTURES/cuda-runtime/12.2/lib64 are not CUDA's: left where they are"
     local lib="$CUDNNV_ROOT/cuda/runtime/12.2/lib"
     assert_every_soname "$lib"
-    [ ! -e "$lib/libnppc.so.12" ] && [ ! -e "$lib/libcufftw.so.11" ] && [ ! -e "$lib/libcudart_static.a" ]
+    [ ! -e "$lib/libnppc.so.12" ]
+    [ ! -e "$lib/libcufftw.so.11" ]
+    [ ! -e "$lib/libcudart_static.a" ]
 }
 
 @test "use --for pins the CUDA runtime PyTorch, JAX and ONNX Runtime open by themselves, as for TensorFlow" {
@@ -248,7 +250,8 @@ wheel_index() {
 @test "Debian's own packages of NVIDIA's CUDA 11.8 (non-free), unpacked among the system's libraries: the runtime takes only CUDA's" {
     : "${DEBIAN_CUDA:?set DEBIAN_CUDA to the folder of the Debian CUDA packages (make check fetches them)}"
     local debs=("$DEBIAN_CUDA"/libcudart11.0_*.deb "$DEBIAN_CUDA"/libnvrtc-builtins11.8_*.deb) root="$BATS_TEST_TMPDIR/debian root"
-    [ -f "${debs[0]}" ] && [ -f "${debs[1]}" ]
+    [ -f "${debs[0]}" ]
+    [ -f "${debs[1]}" ]
     local deb lib
     for deb in "${debs[@]}"; do dpkg -x "$deb" "$root"; done
     local dir="$root/usr/lib/x86_64-linux-gnu"
@@ -264,7 +267,8 @@ wheel_index() {
     local runtime="$CUDNNV_ROOT/cuda/runtime/11.8/lib"
     [ "$(readlink "$runtime/libcudart.so.11.0")" = libcudart.so.11.8.89 ]
     [ -f "$runtime/libnvrtc-builtins.so.11.8.89" ]
-    [ ! -e "$runtime/libc.so.6" ] && [ ! -e "$runtime/libz.so.1" ]
+    [ ! -e "$runtime/libc.so.6" ]
+    [ ! -e "$runtime/libz.so.1" ]
     run cudnnv verify
     assert_output_has "cuda 11.8: ok"
 }

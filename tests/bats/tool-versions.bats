@@ -142,7 +142,8 @@ host_here() { # the TF-style host through the shims, in the current directory
     run cudnnv use --tool-versions 8.0
     assert_status 1
     assert_output_has ".tool-versions is a link: cudnnv writes no version file through a link"
-    [ -L .tool-versions ] && [ "$(cat "$BATS_TEST_TMPDIR/private")" = "secret-tool 1.0" ]
+    [ -L .tool-versions ]
+    [ "$(cat "$BATS_TEST_TMPDIR/private")" = "secret-tool 1.0" ]
     # a NUL byte: refused, nothing after it lost
     rm .tool-versions
     printf 'python 3.11\0\nnodejs 20\n' > .tool-versions

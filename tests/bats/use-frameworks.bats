@@ -36,12 +36,16 @@ fake_dist() {
     assert_output_has "this project serves tensorflow==2.5 already: planning for it too"
     assert_output_has "replacing the CUDA 11.2 runtime pinned here with 11.8, which every framework here loads with"
     assert_output_has "tensorflow 2.5.0 loads >=11.2,<12, pytorch 2.4 loads ==11.8.*"
-    grep -qx 8.1 .cudnn-version && grep -qx 9.1 .cudnn-version && grep -qx 'cuda 11.8' .cudnn-version
+    grep -qx 8.1 .cudnn-version
+    grep -qx 9.1 .cudnn-version
+    grep -qx 'cuda 11.8' .cudnn-version
     run cudnnv use --for tensorflow==2.5
     assert_status 0
     refute_output_has "replacing"
-    grep -qx 8.1 .cudnn-version && grep -qx 9.1 .cudnn-version && grep -qx 'cuda 11.8' .cudnn-version
-    ! grep -q 'cuda 11.2' .cudnn-version || false
+    grep -qx 8.1 .cudnn-version
+    grep -qx 9.1 .cudnn-version
+    grep -qx 'cuda 11.8' .cudnn-version
+    [ "$(grep -c 'cuda 11.2' .cudnn-version)" = 0 ]
     # use alone says what each pin serves
     run cudnnv use
     assert_status 0
@@ -64,7 +68,9 @@ fake_dist() {
     run cudnnv use --for torch==2.4
     assert_status 0
     assert_output_has "pytorch 2.4 was built with cuDNN 9.1.0.70 (CUDA 11.8); pinning 9.1.0.70 (9.1.0.70 is installed)"
-    grep -qx 'cuda 11.8' .cudnn-version && grep -qx 8.1 .cudnn-version && grep -qx 9.1.0.70 .cudnn-version
+    grep -qx 'cuda 11.8' .cudnn-version
+    grep -qx 8.1 .cudnn-version
+    grep -qx 9.1.0.70 .cudnn-version
     run cudnnv version --all
     assert_status 0
     assert_output_has "8.1.1.33 (set by $PWD/.cudnn-version)"
@@ -149,7 +155,8 @@ fake_dist() {
     run cudnnv install "$set"
     assert_status 0
     local dir="$CUDNNV_ROOT/versions/9.1.0"
-    [ -f "$dir/lib/libcudnn_engines_tensor_ir.so.9.1.0" ] && [ -f "$dir/lib/libcudnn_ext.so.9.1.0" ]
+    [ -f "$dir/lib/libcudnn_engines_tensor_ir.so.9.1.0" ]
+    [ -f "$dir/lib/libcudnn_ext.so.9.1.0" ]
     grep -q 'lib/libcudnn_ext.so.9.1.0' "$dir/MANIFEST"
     run cudnnv verify 9.1.0
     assert_status 0

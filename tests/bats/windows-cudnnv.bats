@@ -894,7 +894,9 @@ outside = [n for n in zipfile.ZipFile(sys.argv[1]).namelist() if not n.startswit
 sys.exit("outside the top folder: %s" % outside if outside else 0)' "$artifact" "cudnnv-$version-windows-x86_64"
     python3 -m zipfile -e "$artifact" "$top"
     top="$top/cudnnv-$version-windows-x86_64"
-    [ -f "$top/bin/cudnnv.exe" ] && [ -f "$top/lib/cudnnv/windows/cudnn64_9.dll" ] && [ -f "$top/share/cudnnv/frameworks.ini" ]
+    [ -f "$top/bin/cudnnv.exe" ]
+    [ -f "$top/lib/cudnnv/windows/cudnn64_9.dll" ]
+    [ -f "$top/share/cudnnv/frameworks.ini" ]
     run "$WINE" "$top/bin/cudnnv.exe" --version
     assert_status 0
     assert_output_has "cudnnv $version"
