@@ -91,6 +91,8 @@ struct cudnnv_choice {
     int other_platform;          /* the set is built for another platform (cudnnv_resolve's 2): to refuse */
     cudnnv_name requested;       /* the name as written in the source */
     cudnnv_name name;            /* the installed set it resolved to ("" if none) */
+    cudnnv_name passed_over;     /* no source named the major and this set, first in the default order, cannot
+                                    load here: name is the first after it that loads ("" when none was passed) */
     char origin_path[PATH_MAX];  /* the file that chose, or "CUDNNV_VERSION"; last, as in cudnnv_source */
 };
 
@@ -207,6 +209,15 @@ enum cudnnv_status cudnnv_select_major_each(const struct cudnnv_where *where, in
 enum cudnnv_status cudnnv_select_first(const struct cudnnv_where *where,
                                        struct cudnnv_choice *choice);
 const char *cudnnv_origin_word(enum cudnnv_origin origin);
+/* The default order for a major no source names: the set linked as system when it holds the major, then the
+ * installed sets of it built for this platform, newest first. The set after `after` (NULL: the first); 0: none. */
+int cudnnv_default_after(const struct cudnnv_where *where, int major, const char *after, cudnnv_name out);
+/* A choice of that order: name, with passed_over ("" for none) the first set, which cannot load here. */
+void cudnnv_default_choice(const struct cudnnv_where *where, const char *name, const char *passed_over,
+                           struct cudnnv_choice *choice);
+/* How the manager judges whether a set loads here (nonzero: it loads, or cannot be told), so that the default
+ * order serves the first that loads; without one (the shim's case) the first serves, and the shim tries it. */
+void cudnnv_set_load_judge(int (*loads)(const char *root, const char *name));
 
 /* text_escape.c: control bytes of outside text, escaped for a terminal */
 size_t cudnnv_escape_text(const char *text, char *out, size_t size);

@@ -3,7 +3,8 @@
  * .cudnn-version, then $CUDNNV_ROOT/version. Per major, the first source that
  * names a version of that major wins; a source naming only other majors is
  * passed over; with no source left, the set linked as "system" is used when it
- * holds that major, else the newest installed set of that major. A name that
+ * holds that major, else the newest installed set of that major, the first of
+ * these that loads here (cudnnv_default_after). A name that
  * is not installed stops the search: it never falls through to another
  * source.
  *
@@ -76,7 +77,7 @@ static void clear_choice(struct cudnnv_choice *choice)
 {
     choice->origin = CUDNNV_ORIGIN_NONE;
     choice->problem = choice->error_number = choice->other_platform = 0;
-    choice->requested[0] = choice->name[0] = choice->origin_path[0] = '\0';
+    choice->requested[0] = choice->name[0] = choice->passed_over[0] = choice->origin_path[0] = '\0';
 }
 
 static void start_choice(struct cudnnv_choice *choice, const struct cudnnv_source *source)
@@ -119,24 +120,16 @@ static int line_major(const struct cudnnv_where *where, const char *requested)
     return cudnnv_set_major(where->root, resolved);
 }
 
-static enum cudnnv_status choose_system(const struct cudnnv_where *where, int major,
-                                        struct cudnnv_choice *choice)
+/* Whether the set linked as system holds the major. */
+static int system_holds(const struct cudnnv_where *where, int major)
 {
-    clear_choice(choice);
-    if (!cudnnv_set_exists(where->root, "system") ||
-        cudnnv_set_major(where->root, "system") != major)
-        return CUDNNV_NOTHING_SELECTED;
-    choice->origin = CUDNNV_ORIGIN_SYSTEM;
-    cudnnv_store_path(choice->origin_path, sizeof choice->origin_path, where->root, CUDNNV_STORE_SET, "system");
-    strcpy(choice->requested, "system");
-    strcpy(choice->name, "system");
-    choice->other_platform = !cudnnv_set_runs_here(where->root, "system");
-    return CUDNNV_SELECTED;
+    return cudnnv_set_exists(where->root, "system") && cudnnv_set_major(where->root, "system") == major;
 }
 
 struct newest_set {
     const char *root;
     int major;
+    const char *below;  /* only names older than this one ("" for any) */
     cudnnv_name name;   /* "" until one is found */
 };
 
@@ -144,25 +137,73 @@ static int consider_newest(const char *name, void *context)
 {
     struct newest_set *newest = context;
     if (strcmp(name, "system") != 0 && cudnnv_set_major(newest->root, name) == newest->major &&
+        (newest->below[0] == '\0' || cudnnv_name_compare(name, newest->below) < 0) &&
         (newest->name[0] == '\0' || cudnnv_name_compare(name, newest->name) > 0) &&
         cudnnv_set_runs_here(newest->root, name))
         strcpy(newest->name, name);
     return 0;
 }
 
-/* No source names the major: its newest installed set of this platform serves, if any. */
-static enum cudnnv_status choose_newest(const struct cudnnv_where *where, int major,
-                                        struct cudnnv_choice *choice)
+/*
+ * The sets that may serve a major no source names, in order: the set linked
+ * as system when it holds the major (installing cudnnv breaks nothing that
+ * worked before), then the installed sets of the major built for this
+ * platform, newest first. The one after `after` (NULL for the first) into
+ * out; 0 when there is none.
+ */
+int cudnnv_default_after(const struct cudnnv_where *where, int major, const char *after, cudnnv_name out)
 {
-    struct newest_set newest = {where->root, major, ""};
+    if (after == NULL && system_holds(where, major)) {
+        strcpy(out, "system");
+        return 1;
+    }
+    struct newest_set newest = {where->root, major, after == NULL || strcmp(after, "system") == 0 ? "" : after, ""};
     cudnnv_each_set(where->root, consider_newest, &newest);
+    strcpy(out, newest.name);
+    return out[0] != '\0';
+}
+
+/* The choice of name, a set of the default order; passed_over: the first set of that order, which cannot load here. */
+void cudnnv_default_choice(const struct cudnnv_where *where, const char *name, const char *passed_over,
+                           struct cudnnv_choice *choice)
+{
     clear_choice(choice);
-    if (newest.name[0] == '\0')
-        return CUDNNV_NOTHING_SELECTED;
-    choice->origin = CUDNNV_ORIGIN_NEWEST;
-    strcpy(choice->requested, newest.name);
-    strcpy(choice->name, newest.name);
-    return CUDNNV_SELECTED;
+    strcpy(choice->requested, name);
+    strcpy(choice->name, name);
+    strcpy(choice->passed_over, passed_over);
+    if (strcmp(name, "system") == 0) {
+        choice->origin = CUDNNV_ORIGIN_SYSTEM;
+        cudnnv_store_path(choice->origin_path, sizeof choice->origin_path, where->root, CUDNNV_STORE_SET, "system");
+        choice->other_platform = !cudnnv_set_runs_here(where->root, "system");
+    } else {
+        choice->origin = CUDNNV_ORIGIN_NEWEST;
+    }
+}
+
+/* Judges whether a set loads here for the choice of a major no source names (the manager's; the shim tries). */
+static int (*load_judge)(const char *root, const char *name);
+
+void cudnnv_set_load_judge(int (*loads)(const char *root, const char *name))
+{
+    load_judge = loads;
+}
+
+/*
+ * The first set of the default order that the judge finds loads here; the
+ * first of all when none does, or with no judge. A set is judged only when
+ * another follows it: with nothing to prefer, the rule costs nothing.
+ */
+static int first_that_loads(const struct cudnnv_where *where, int major, cudnnv_name name)
+{
+    cudnnv_name first, next;
+    if (!cudnnv_default_after(where, major, NULL, first))
+        return 0;
+    strcpy(name, first);
+    while (load_judge != NULL && cudnnv_default_after(where, major, name, next) && !load_judge(where->root, name))
+        strcpy(name, next);
+    if (strcmp(name, first) != 0 && !load_judge(where->root, name))
+        strcpy(name, first);   /* none loads: the first, whose failure then says why */
+    return 1;
 }
 
 /* The next source, from *index on, that speaks; NULL when none does. */
@@ -194,12 +235,17 @@ static int from_source(const struct cudnnv_where *where, const struct cudnnv_sou
     return PASSED_OVER;
 }
 
-/* No source names the major: the set linked as system when it holds it, else its newest installed set. */
+/* No source names the major: the first set of the default order that loads here. */
 static enum cudnnv_status choose_default(const struct cudnnv_where *where, int major, struct cudnnv_choice *choice)
 {
-    if (choose_system(where, major, choice) == CUDNNV_SELECTED)
-        return CUDNNV_SELECTED;
-    return choose_newest(where, major, choice);
+    cudnnv_name name, first;
+    if (!first_that_loads(where, major, name)) {
+        clear_choice(choice);
+        return CUDNNV_NOTHING_SELECTED;
+    }
+    cudnnv_default_after(where, major, NULL, first);
+    cudnnv_default_choice(where, name, strcmp(name, first) != 0 ? first : "", choice);
+    return CUDNNV_SELECTED;
 }
 
 enum cudnnv_status cudnnv_choose_major(const struct cudnnv_where *where,
@@ -241,11 +287,8 @@ enum cudnnv_status cudnnv_choose_first(const struct cudnnv_where *where,
                                        struct cudnnv_choice *choice)
 {
     enum cudnnv_status status = cudnnv_choose_named_first(where, sources, choice);
-    for (int major = CUDNNV_LAST_MAJOR; status == CUDNNV_NOTHING_SELECTED && major >= CUDNNV_FIRST_MAJOR; major--) {
-        if (choose_system(where, major, choice) == CUDNNV_SELECTED ||
-            choose_newest(where, major, choice) == CUDNNV_SELECTED)
-            status = CUDNNV_SELECTED;
-    }
+    for (int major = CUDNNV_LAST_MAJOR; status == CUDNNV_NOTHING_SELECTED && major >= CUDNNV_FIRST_MAJOR; major--)
+        status = choose_default(where, major, choice);
     return status;
 }
 

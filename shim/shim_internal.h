@@ -34,8 +34,9 @@ struct cudnnv_loaded {
     char *lib_dir;                /* the set's resolved library folder, PATH_MAX bytes kept by the platform file */
 };
 
-void cudnnv_load_set(const char *root, const struct cudnnv_choice *choice,
-                     struct cudnnv_loaded *loaded);
+/* Loads the chosen set: 1, or, in a trial (a set of the default order with another after it), 0 when it cannot
+ * load here and nothing of it stays loaded; any other failure stops the process with why. */
+int cudnnv_load_set(const char *root, const struct cudnnv_choice *choice, struct cudnnv_loaded *loaded, int trial);
 
 #ifndef _WIN32
 struct dl_phdr_info;

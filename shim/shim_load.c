@@ -83,7 +83,24 @@ static int list_sublibraries(const char *lib_dir, int major, cudnnv_name *names)
     return count;
 }
 
-static void load_sublibraries(const struct cudnnv_choice *choice, struct cudnnv_loaded *loaded)
+/* A trial load (a set of the default order with another after it): what was loaded, and why it stopped. */
+struct trial {
+    void *handles[MAX_SUBLIBRARIES];
+    int count;
+    char why[512];
+};
+
+static __attribute__((noinline, noreturn)) void die_sublibrary(const struct cudnnv_choice *choice, const char *name,
+                                                               const char *why)
+{
+    char origin[PATH_MAX + 64];
+    cudnnv_describe_origin(choice, origin, sizeof origin);
+    cudnnv_die("cannot load %s of set '%s' (%s): %s; see what the set needs with 'cudnnv doctor' (CUDA libraries it lacks: 'cudnnv install --with-cuda-libs %s'; damaged files: 'cudnnv verify %s')",
+               name, choice->name, origin, why, choice->name, choice->name);
+}
+
+/* Every sublibrary by path, in load order; 0, or -1 in a trial whose load failed (trial says why). */
+static int load_sublibraries(const struct cudnnv_choice *choice, struct cudnnv_loaded *loaded, struct trial *trial)
 {
     cudnnv_name names[MAX_SUBLIBRARIES];
     char path[PATH_MAX + CUDNNV_NAME_MAX + 2];
@@ -92,16 +109,22 @@ static void load_sublibraries(const struct cudnnv_choice *choice, struct cudnnv_
         for (int i = 0; i < count; i++) {
             if (load_rank(names[i]) != rank)
                 continue;
-            if (snprintf(path, sizeof path, "%s/%s", loaded->lib_dir, names[i]) >= (int)sizeof path ||
-                dlopen(path, RTLD_LAZY | RTLD_LOCAL) == NULL) {
-                char origin[PATH_MAX + 64];
-                cudnnv_describe_origin(choice, origin, sizeof origin);
-                cudnnv_die("cannot load %s of set '%s' (%s): %s; see what the set needs with 'cudnnv doctor' (CUDA libraries it lacks: 'cudnnv install --with-cuda-libs %s'; damaged files: 'cudnnv verify %s')",
-                           names[i], choice->name, origin, dlerror(), choice->name, choice->name);
+            void *handle = NULL;
+            if (snprintf(path, sizeof path, "%s/%s", loaded->lib_dir, names[i]) < (int)sizeof path)
+                handle = dlopen(path, RTLD_LAZY | RTLD_LOCAL);
+            const char *why = handle == NULL ? dlerror() : NULL;
+            if (handle == NULL && trial == NULL)
+                die_sublibrary(choice, names[i], why != NULL ? why : "path too long");
+            if (handle == NULL) {
+                snprintf(trial->why, sizeof trial->why, "%s: %s", names[i], why != NULL ? why : "path too long");
+                return -1;
             }
+            if (trial != NULL)
+                trial->handles[trial->count++] = handle;
             loaded->libraries++;
         }
     }
+    return 0;
 }
 
 /* The loaded object whose file is called name (dl_iterate_phdr's answer), if any. */
@@ -320,16 +343,82 @@ static void refuse_foreign_copies(const struct cudnnv_choice *choice, const stru
     }
 }
 
-static void load_libraries(const char *root, const struct cudnnv_choice *choice, struct cudnnv_loaded *loaded);
+static int load_libraries(const char *root, const struct cudnnv_choice *choice, struct cudnnv_loaded *loaded,
+                          int trial);
 static void load_shadowed(const char *root, const struct cudnnv_choice *choice, struct cudnnv_loaded *loaded);
 
-void cudnnv_load_set(const char *root, const struct cudnnv_choice *choice,
-                     struct cudnnv_loaded *loaded)
+int cudnnv_load_set(const char *root, const struct cudnnv_choice *choice, struct cudnnv_loaded *loaded, int trial)
 {
-    load_libraries(root, choice, loaded);
+    if (!load_libraries(root, choice, loaded, trial))
+        return 0;
     announce_served(loaded);
     if (cudnnv_launch_state()->strict)
         refuse_foreign_copies(choice, loaded);
+    return 1;
+}
+
+/* Whether a loaded object's file lies in a folder (its resolved path). */
+struct mapped_search {
+    const char *folder;
+    char found[PATH_MAX];
+};
+
+static int find_mapped(struct dl_phdr_info *info, size_t size, void *data)
+{
+    struct mapped_search *search = data;
+    char folder[PATH_MAX];
+    (void)size;
+    if (!real_folder(info->dlpi_name, folder) || strcmp(folder, search->folder) != 0)
+        return 0;
+    snprintf(search->found, sizeof search->found, "%s", info->dlpi_name);
+    return 1;
+}
+
+/*
+ * A trial that failed, its libraries closed again: the set is passed over
+ * for the next of the default order, unless one of them stays mapped (the
+ * next set would then mix with it), which stops the process.
+ */
+static __attribute__((noinline)) int pass_over(const struct cudnnv_choice *choice, struct cudnnv_loaded *loaded,
+                                               const char *why)
+{
+    struct mapped_search search = {loaded->lib_dir, ""};
+    char origin[PATH_MAX + 64], reason[512];
+    snprintf(reason, sizeof reason, "%s", why != NULL ? why : "?");   /* dlerror's text lasts until the next dl call */
+    why = reason;
+    cudnnv_describe_origin(choice, origin, sizeof origin);
+    dl_iterate_phdr(find_mapped, &search);
+    if (search.found[0] != '\0')
+        cudnnv_die("cannot load set '%s' (%s): %s; %s stays loaded, so no other set can serve instead: pin one that loads ('cudnnv global VERSION'), or see 'cudnnv doctor'",
+                   choice->name, origin, why, search.found);
+    cudnnv_debug("set '%s' (%s) cannot load here: %s; the next installed set of cuDNN %d is tried", choice->name,
+                 origin, why, cudnnv_shim_major);
+    free(loaded->lib_dir);
+    loaded->lib_dir = NULL;
+    loaded->libraries = 0;
+    return 0;
+}
+
+/*
+ * A trial: every sublibrary is loaded now, since a set that loads only its
+ * main library may still fail at its first convolution; when one fails, all
+ * of the set's libraries are closed again and the set is passed over.
+ */
+static __attribute__((noinline)) int load_all_or_pass(const struct cudnnv_choice *choice, struct cudnnv_loaded *loaded)
+{
+    struct trial *trial = calloc(1, sizeof *trial);
+    if (trial == NULL)
+        cudnnv_die("out of memory while loading set '%s'", choice->name);
+    int loaded_all = load_sublibraries(choice, loaded, trial) == 0;
+    if (!loaded_all) {
+        while (trial->count > 0)
+            dlclose(trial->handles[--trial->count]);
+        dlclose(loaded->main_library);
+        loaded->main_library = NULL;
+        pass_over(choice, loaded, trial->why);
+    }
+    free(trial);
+    return loaded_all;
 }
 
 /* Checks the set again for the reason it is refused, and stops the process with it. */
@@ -418,7 +507,9 @@ static __attribute__((noinline)) void check_library_version(const struct cudnnv_
     }
 }
 
-static void load_libraries(const char *root, const struct cudnnv_choice *choice, struct cudnnv_loaded *loaded)
+/* Loads the set; in a trial, 0 when it cannot load here and was passed over (see load_all_or_pass). */
+static int load_libraries(const char *root, const struct cudnnv_choice *choice, struct cudnnv_loaded *loaded,
+                          int trial)
 {
     loaded->main_library = NULL;
     loaded->libraries = 0;
@@ -426,6 +517,8 @@ static void load_libraries(const char *root, const struct cudnnv_choice *choice,
     char path[strlen(loaded->lib_dir) + 32];
     cudnnv_main_library(loaded->lib_dir, 0, cudnnv_shim_major, path, sizeof path);
     loaded->main_library = dlopen(path, RTLD_LAZY | RTLD_LOCAL);
+    if (loaded->main_library == NULL && trial)
+        return pass_over(choice, loaded, dlerror());   /* glibc closed what that dlopen had opened */
     if (loaded->main_library == NULL) {
         char origin[PATH_MAX + 64];
         cudnnv_describe_origin(choice, origin, sizeof origin);
@@ -433,9 +526,13 @@ static void load_libraries(const char *root, const struct cudnnv_choice *choice,
                    dlerror(), choice->name);
     }
     loaded->libraries++;
-    load_shadowed(root, choice, loaded);
+    if (trial && !load_all_or_pass(choice, loaded))
+        return 0;
+    if (!trial)
+        load_shadowed(root, choice, loaded);
     /* after the sublibraries: cuDNN 9's cudnnGetVersion() opens libcudnn_graph by its soname */
     check_library_version(choice, loaded->main_library);
+    return 1;
 }
 
 /*
@@ -449,7 +546,7 @@ static __attribute__((noinline)) void load_shadowed(const char *root, const stru
     shadow[0] = '\0';
     if (search_reaches_set_first(root, loaded->main_library, loaded->lib_dir, shadow, sizeof shadow))
         return;
-    load_sublibraries(choice, loaded);
+    load_sublibraries(choice, loaded, NULL);
     if (shadow[0] != '\0')
         cudnnv_debug("%s holds cuDNN libraries and is searched before set '%s': loaded its %d sublibraries first",
                      shadow, choice->name, loaded->libraries - 1);

@@ -6,7 +6,8 @@
  * of another cuDNN (one on PATH, say) can slip in. LOAD_WITH_ALTERED_SEARCH_PATH
  * lets each DLL find its own dependencies beside it; the set's CUDA libraries
  * (cuBLAS, NVRTC) are loaded by full path before it. Nothing is loaded
- * from a set that others could have written (set_trust_win32.c).
+ * from a set that others could have written (set_trust_win32.c). In a trial
+ * (shim_resolve.c) a set whose DLL fails to load is freed again and passed over.
  */
 #include "shim_internal.h"
 #include "shim_symbols.h"
@@ -36,10 +37,26 @@ static void describe_error(char *out, size_t size)
         snprintf(out, size, "Windows error %lu", (unsigned long)code);
 }
 
-/* Loads bin\cudnn_*64_N.dll, the sublibraries, before the main DLL. */
-static void load_sublibraries(const struct cudnnv_choice *choice, struct cudnnv_loaded *loaded)
+/* What a trial loaded (a set of the default order with another after it), to free again when it fails. */
+#define MAX_SUBLIBRARIES 32
+struct trial {
+    HMODULE handles[MAX_SUBLIBRARIES];
+    int count;
+};
+
+static __attribute__((noreturn)) void die_sublibrary(const struct cudnnv_choice *choice, const char *name)
 {
-    char pattern[PATH_MAX + 32], path[PATH_MAX + MAX_PATH], name[3 * MAX_PATH], why[96];
+    char origin[PATH_MAX + 64], why[96];
+    describe_error(why, sizeof why);
+    cudnnv_describe_origin(choice, origin, sizeof origin);
+    cudnnv_die("cannot load %s of set '%s' (%s): %s; see what the set needs with 'cudnnv doctor' (CUDA libraries it lacks: 'cudnnv install --with-cuda-libs %s'; damaged files: 'cudnnv verify %s')",
+               name, choice->name, origin, why, choice->name, choice->name);
+}
+
+/* Loads bin\cudnn_*64_N.dll, the sublibraries, before the main DLL; in a trial, -1 when one fails. */
+static int load_sublibraries(const struct cudnnv_choice *choice, struct cudnnv_loaded *loaded, struct trial *trial)
+{
+    char pattern[PATH_MAX + 32], path[PATH_MAX + MAX_PATH], name[3 * MAX_PATH];
     wchar_t wide_pattern[PATH_MAX + 32];
     WIN32_FIND_DATAW found;
     snprintf(pattern, sizeof pattern, "%s\\cudnn_*64_%d.dll", loaded->lib_dir, cudnnv_shim_major);
@@ -47,21 +64,25 @@ static void load_sublibraries(const struct cudnnv_choice *choice, struct cudnnv_
                         ? FindFirstFileW(wide_pattern, &found)
                         : INVALID_HANDLE_VALUE;
     if (search == INVALID_HANDLE_VALUE)
-        return;
+        return 0;
+    int status = 0;
     do {
         if (cudnnv_wide_to_utf8(found.cFileName, name, sizeof name) != 0)
             continue;
         snprintf(path, sizeof path, "%s\\%s", loaded->lib_dir, name);
-        if (load(path) == NULL) {
-            char origin[PATH_MAX + 64];
-            describe_error(why, sizeof why);
-            cudnnv_describe_origin(choice, origin, sizeof origin);
-            cudnnv_die("cannot load %s of set '%s' (%s): %s; see what the set needs with 'cudnnv doctor' (CUDA libraries it lacks: 'cudnnv install --with-cuda-libs %s'; damaged files: 'cudnnv verify %s')",
-                       name, choice->name, origin, why, choice->name, choice->name);
+        HMODULE handle = load(path);
+        if (handle == NULL && trial == NULL)
+            die_sublibrary(choice, name);
+        if (handle == NULL || (trial != NULL && trial->count == MAX_SUBLIBRARIES)) {
+            status = -1;
+            break;
         }
+        if (trial != NULL)
+            trial->handles[trial->count++] = handle;
         loaded->libraries++;
     } while (FindNextFileW(search, &found));
     FindClose(search);
+    return status;
 }
 
 static void backslashes(char *path)
@@ -128,10 +149,24 @@ static void refuse_untrusted(const char *root, const struct cudnnv_choice *choic
         cudnnv_die("refusing set '%s': %s; %s", choice->name, why, cudnnv_trust_rule());
 }
 
-void cudnnv_load_set(const char *root, const struct cudnnv_choice *choice, struct cudnnv_loaded *loaded)
+/* A trial that failed: what it loaded of the set is freed again, and the next set of the default order is tried. */
+static int pass_over(const struct cudnnv_choice *choice, struct trial *trial)
+{
+    char origin[PATH_MAX + 64], why[96];
+    describe_error(why, sizeof why);
+    while (trial->count > 0)
+        FreeLibrary(trial->handles[--trial->count]);
+    cudnnv_describe_origin(choice, origin, sizeof origin);
+    cudnnv_debug("set '%s' (%s) cannot load here: %s; the next installed set of cuDNN %d is tried", choice->name,
+                 origin, why, cudnnv_shim_major);
+    return 0;
+}
+
+int cudnnv_load_set(const char *root, const struct cudnnv_choice *choice, struct cudnnv_loaded *loaded, int trial)
 {
     char path[PATH_MAX + 32], why[96];
     static char lib_dir[PATH_MAX];
+    static struct trial tried;
     memset(loaded, 0, sizeof *loaded);
     loaded->lib_dir = lib_dir;
     snprintf(lib_dir, sizeof lib_dir, "%s\\versions\\%s\\bin", root, choice->name);
@@ -149,10 +184,14 @@ void cudnnv_load_set(const char *root, const struct cudnnv_choice *choice, struc
     static struct cudnnv_trust trust;
     refuse_untrusted(root, choice, &trust);
     load_cuda_libs(root, choice, &trust);
-    load_sublibraries(choice, loaded);
+    tried.count = 0;
+    if (load_sublibraries(choice, loaded, trial ? &tried : NULL) != 0)
+        return pass_over(choice, &tried);
     cudnnv_main_library(loaded->lib_dir, 1, cudnnv_shim_major, path, sizeof path);
     backslashes(path);   /* LoadLibraryEx's altered search wants them */
     loaded->main_library = load(path);
+    if (loaded->main_library == NULL && trial)
+        return pass_over(choice, &tried);
     if (loaded->main_library == NULL) {
         char origin[PATH_MAX + 64];
         describe_error(why, sizeof why);
@@ -161,4 +200,5 @@ void cudnnv_load_set(const char *root, const struct cudnnv_choice *choice, struc
                    choice->name);
     }
     loaded->libraries++;
+    return 1;
 }

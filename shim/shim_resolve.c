@@ -74,17 +74,41 @@ static __attribute__((noinline)) void report_loaded(void)
                  cudnnv_shim_soname, chosen.name, origin, loaded.lib_dir, loaded.libraries);
 }
 
+static struct cudnnv_where where;
+
 static __attribute__((noinline)) void select_set(void)
 {
     const struct cudnnv_launch *launch = cudnnv_launch_state();
     root = cudnnv_launch_root();
     if (launch->system_root[0] != '\0' && strcmp(launch->system_root, root) != 0 && has_sets(launch->system_root))
         cudnnv_set_system_root(launch->system_root);
-    struct cudnnv_where where = {root, launch->env_version, launch->cwd[0] != '\0' ? launch->cwd : NULL,
-                                 launch->cwd_too_long};
+    where.root = root;
+    where.env_version = launch->env_version;
+    where.cwd = launch->cwd[0] != '\0' ? launch->cwd : NULL;
+    where.cwd_too_long = launch->cwd_too_long;
     enum cudnnv_status status = cudnnv_select_major_each(&where, cudnnv_shim_major, &chosen, report_ignored);
     if (status != CUDNNV_SELECTED)
         die_unselected(status);
+}
+
+/*
+ * Loads the chosen set. One that no source named is tried when another set
+ * of the default order follows it (the set linked as system, then the
+ * installed sets newest first): the first that loads serves, as the
+ * manager's commands judge it, and the last is loaded come what may.
+ */
+static void load_first_that_loads(void)
+{
+    cudnnv_name first = "", next;
+    while ((chosen.origin == CUDNNV_ORIGIN_SYSTEM || chosen.origin == CUDNNV_ORIGIN_NEWEST) &&
+           cudnnv_default_after(&where, cudnnv_shim_major, chosen.name, next)) {
+        if (cudnnv_load_set(root, &chosen, &loaded, 1))
+            return;
+        if (first[0] == '\0')
+            strcpy(first, chosen.name);
+        cudnnv_default_choice(&where, next, first, &chosen);
+    }
+    cudnnv_load_set(root, &chosen, &loaded, 0);
 }
 
 /* A set whose main library is a cudnnv shim would send every call back here. */
@@ -99,7 +123,7 @@ static void refuse_shim_as_set(void *symbol)
 static void load_chosen_set(void)
 {
     select_set();
-    cudnnv_load_set(root, &chosen, &loaded);
+    load_first_that_loads();
     for (unsigned i = 0; i < cudnnv_symbol_count; i++) {
         void *target = cudnnv_platform_symbol(loaded.main_library, symbol_name(i));
         if (target != NULL) {

@@ -4,6 +4,9 @@
  */
 #include "cli.h"
 #include "commands.h"
+#include "needs_judge.h"
+
+#include "cudnnv_select.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -25,6 +28,7 @@ int main(int argc, char **argv)
         return 0;
     }
     const struct command *command = command_in(all, argv[1]);
+    cudnnv_set_load_judge(needs_set_loads);   /* a major no source names: the first set that loads serves */
     if (command == NULL)
         return fail_unknown_command(all, argv[1]);
     return command_main(all, command, command->run, argc - 1, argv + 1);

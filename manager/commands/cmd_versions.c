@@ -104,7 +104,7 @@ static int run(struct args *args)
         print_lines(sets, count, bare);
     if (!json && !bare) {
         print_runtimes(root);
-        note_loadable_instead(root);
+        note_passed_over(root);
     }
     if (count == 0 && !json && !bare)
         note("no sets in %s yet; run 'cudnnv install SOURCE' or 'cudnnv link NAME DIR'", root);

@@ -79,19 +79,17 @@ static void report_met(struct doctor *doctor, const struct set_judgement *judgem
                    met == 1 ? "" : "s", list, runtime);
 }
 
-/* What serves a major that nothing pins cannot load here, and another installed set of it can: said with the pin. */
-static void suggest_loadable(struct doctor *doctor, int major)
+/* A major no source names, whose first set of the default order cannot load here: said, with the pin. */
+static void warn_passed_over(struct doctor *doctor, int major)
 {
     const struct cudnnv_choice *choice = &doctor->choice[major];
-    cudnnv_name best;
-    char origin[PATH_MAX + 64], fix[200];
-    if (!loadable_instead(doctor->where.root, choice, major, best))
+    char text[PATH_MAX], fix[200];
+    if (choice->passed_over[0] == '\0')
         return;
-    cudnnv_describe_origin(choice, origin, sizeof origin);
-    snprintf(fix, sizeof fix, "pin it: 'cudnnv global %s' (or 'cudnnv use %s' in the project)", best, best);
-    doctor_add(doctor, DOCTOR_WARN, "selection", fix,
-               "nothing here pins cuDNN %d, so %s serves (%s), and it cannot load here; %s, installed too, loads here",
-               major, choice->name, origin, best);
+    passed_over_text(doctor->where.root, choice, major, text, sizeof text);
+    snprintf(fix, sizeof fix, "pin the set you want: 'cudnnv global %s' (or 'cudnnv use %s' in the project)",
+             choice->name, choice->name);
+    doctor_add(doctor, DOCTOR_WARN, "selection", fix, "%s", text);
 }
 
 void doctor_check_needs(struct doctor *doctor)
@@ -113,8 +111,7 @@ void doctor_check_needs(struct doctor *doctor)
                 report_problem(doctor, &judgement, &judgement.finding[i]);
         }
         report_met(doctor, &judgement);
-        if (!set_loads_here(&judgement))
-            suggest_loadable(doctor, major);
+        warn_passed_over(doctor, major);
         if (judgement.runtime_unknown[0] != '\0')
             doctor_add(doctor, DOCTOR_SKIP, "needs", NULL, "%s: what cuDNN %d opens at run time is unknown: %s",
                        judgement.name, major, judgement.runtime_unknown);

@@ -44,6 +44,11 @@ const char *needs_search_description(void);
 /* The count of findings with that verdict. */
 int needs_count(const struct set_judgement *judgement, enum need_verdict verdict);
 
+/* set_loads.c: whether every need a set's libraries have at load time is met here (and they could be read) */
+int set_loads_here(const struct set_judgement *judgement);
+/* The selection's judge (cudnnv_set_load_judge): 0 when set NAME is known not to load here, else 1. */
+int needs_set_loads(const char *root, const char *name);
+
 /* Notes (stderr) for the needs of set NAME not met here, with the fix; all_met_too: also say when all are. */
 void needs_note_unmet(const char *root, const char *name, int all_met_too);
 

@@ -572,29 +572,61 @@ JSON
     assert_output_has "convolution: cuBLASLt 11650, NVRTC 11440"
 }
 
-@test "nothing pins cuDNN 8 and what serves it cannot load here: doctor names the installed set that loads, and the pin that makes it serve" {
+# Two sets of cuDNN 8: 8.2.4.15 with its CUDA libraries brought, so it loads; 8.9.7.29 without them, so it cannot.
+two_of_major_8() {
+    use_local_redist
     install_fixture "$SET11"
-    install_fixture cudnn-11.2-linux-x64-v8.1.0.77-test.tgz
-    # the newest installed 8.x serves, and lacks its cuBLAS
-    run cudnnv doctor
-    assert_output_has "WARN  selection: nothing here pins cuDNN 8, so 8.2.4.15 serves (the newest installed 8.x: no source names one), and it cannot load here; 8.1.0.77, installed too, loads here"
-    assert_output_has "fix: pin it: 'cudnnv global 8.1.0.77' (or 'cudnnv use 8.1.0.77' in the project)"
-    run cudnnv versions
-    assert_output_has "8.2.4.15 (the newest installed 8.x: no source names one) [cannot load here: needs libcublasLt.so.11"
-    assert_output_has "cudnnv: nothing here pins cuDNN 8, so 8.2.4.15 serves (the newest installed 8.x: no source names one) and cannot load here; 8.1.0.77 loads: 'cudnnv global 8.1.0.77' makes it serve"
-    # the same for the set linked as system (served first, as DESIGN says: installing cudnnv breaks nothing that worked)
-    cp -r "$CUDNNV_ROOT/versions/8.2.4.15" "$BATS_TEST_TMPDIR/system-cudnn"
-    cudnnv uninstall 8.2.4.15 2>/dev/null
-    cudnnv link system "$BATS_TEST_TMPDIR/system-cudnn" 2>/dev/null
-    run cudnnv doctor
-    assert_output_has "so system serves (linked as system), and it cannot load here; 8.1.0.77, installed too, loads here"
-    # pinned, it serves: nothing more to say
-    cudnnv global 8.1.0.77 2>/dev/null
-    run cudnnv doctor
-    assert_output_has "OK    selection: cuDNN 8: 8.1.0.77 (set by"
-    refute_output_has "nothing here pins"
+    cudnnv install --with-cuda-libs 8.2.4.15 >/dev/null 2>&1
+    install_fixture "$SET12"
+    unset LD_LIBRARY_PATH
+}
+
+@test "nothing pins cuDNN 8 and the newest installed cannot load here: the newest that loads serves, in the shim and in every command, and they say why" {
+    two_of_major_8
     run cudnnv versions
     assert_status 0
-    assert_output_has "* 8.1.0.77 (set by"
+    assert_output_has "* 8.2.4.15 (the newest installed 8.x that loads here: no source names one, and '8.9.7.29' cannot load here)"
+    assert_output_has "  8.9.7.29 [cannot load here: needs libcublasLt.so.12"
+    assert_output_has "cudnnv: nothing here pins cuDNN 8 and '8.9.7.29' cannot load here (it needs libcublasLt.so.12), so 8.2.4.15 serves, the newest installed set of cuDNN 8 that loads; 'cudnnv global 8.2.4.15' pins it"
+    run cudnnv version-name
+    assert_status 0
+    [ "$output" = "8.2.4.15" ]
+    run cudnnv doctor
+    assert_output_has "WARN  selection: nothing here pins cuDNN 8 and '8.9.7.29' cannot load here (it needs libcublasLt.so.12), so 8.2.4.15 serves"
+    assert_output_has "fix: pin the set you want: 'cudnnv global 8.2.4.15' (or 'cudnnv use 8.2.4.15' in the project)"
+    # the shim tries 8.9.7.29, closes it again, and serves 8.2.4.15 with its cuBLAS
+    CUDNNV_DEBUG=1 run convolve
+    assert_status 0
+    assert_output_has "convolution: cuBLASLt 11650, NVRTC 11440"
+    assert_output_has "set '8.9.7.29' (the newest installed 8.x: no source names one) cannot load here: libcudnn_cnn_infer.so.8: libcublasLt.so.12: cannot open shared object file"
+    assert_output_has "set '8.2.4.15' (the newest installed 8.x that loads here: no source names one, and '8.9.7.29' cannot load here)"
+    run convolve
+    assert_status 0
+    refute_output_has "cudnnv:"   # nothing on a program's stderr when a set is passed over
+}
+
+@test "the set linked as system that cannot load here is passed over for an installed set that loads; pinned, or alone, it serves and fails as before" {
+    two_of_major_8
+    cp -r "$CUDNNV_ROOT/versions/8.9.7.29" "$BATS_TEST_TMPDIR/system cudnn"
+    cudnnv uninstall 8.9.7.29 2>/dev/null
+    cudnnv link system "$BATS_TEST_TMPDIR/system cudnn" 2>/dev/null
+    run cudnnv version --all
+    assert_output_has "8.2.4.15"
+    assert_output_has "and 'system' cannot load here"
+    run convolve
+    assert_status 0
+    assert_output_has "convolution: cuBLASLt 11650, NVRTC 11440"
+    # pinned, the set that cannot load serves and fails with its reason, as before
+    cudnnv global system 2>/dev/null
+    run cudnnv versions
+    assert_output_has "* system -> $BATS_TEST_TMPDIR/system cudnn (8.9.7) (set by $CUDNNV_ROOT/version) [cannot load here: needs libcublasLt.so.12"
+    run -127 convolve
+    assert_output_has "set 'system'"
+    # alone, nothing to prefer: system serves, and the program fails as it did before cudnnv
+    rm "$CUDNNV_ROOT/version"
+    cudnnv uninstall 8.2.4.15 2>/dev/null
+    run cudnnv versions
+    assert_output_has "* system -> $BATS_TEST_TMPDIR/system cudnn (8.9.7) (linked as system) [cannot load here: needs libcublasLt.so.12"
     refute_output_has "nothing here pins"
+    run -127 convolve
 }

@@ -232,6 +232,63 @@ static void system_serves_majors_nobody_names(void **state)
     global_file(NULL);
 }
 
+/* A judge for the test: the sets named in cannot_load do not load here. */
+static const char *cannot_load = "";
+static int judged = 0;
+
+static int test_judge(const char *store, const char *name)
+{
+    (void)store;
+    judged++;
+    char word[CUDNNV_NAME_MAX + 3];
+    snprintf(word, sizeof word, " %s ", name);
+    return strstr(cannot_load, word) == NULL;
+}
+
+static void default_order_serves_the_first_that_loads(void **state)
+{
+    struct cudnnv_choice choice;
+    struct cudnnv_where where = {root, NULL, project, 0};
+    cudnnv_name next;
+    (void)state;
+    add_set("system", "8.9.7", "linux");
+    /* the order: system, then the installed sets of the major newest first, the other platform's left out */
+    assert_true(cudnnv_default_after(&where, 8, NULL, next));
+    assert_string_equal(next, "system");
+    assert_true(cudnnv_default_after(&where, 8, "system", next));
+    assert_string_equal(next, "8.10.0");
+    assert_true(cudnnv_default_after(&where, 8, "8.10.0", next));
+    assert_string_equal(next, "8.1.1.33");
+    assert_true(cudnnv_default_after(&where, 8, "8.0.4", next));
+    assert_string_equal(next, "tf24");
+    assert_false(cudnnv_default_after(&where, 8, "tf24", next));
+    /* the judge passes over what it finds cannot load, and says which was passed over */
+    cudnnv_set_load_judge(test_judge);
+    cannot_load = " system 8.10.0 ";
+    expect_pick(NULL, project, 8, CUDNNV_SELECTED, "8.1.1.33", &choice);
+    assert_int_equal(choice.origin, CUDNNV_ORIGIN_NEWEST);
+    assert_string_equal(choice.passed_over, "system");
+    /* a pin is never second-guessed */
+    file_at(project, "8.10\n");
+    expect_pick(NULL, project, 8, CUDNNV_SELECTED, "8.10.0", &choice);
+    assert_string_equal(choice.passed_over, "");
+    file_at(project, NULL);
+    /* none loads: the first serves, as without a judge */
+    cannot_load = " system 8.10.0 8.1.1.33 8.1.0.77 8.0.4 tf24 ";
+    expect_pick(NULL, project, 8, CUDNNV_SELECTED, "system", &choice);
+    assert_string_equal(choice.passed_over, "");
+    /* a lone set is never judged: nothing to prefer */
+    judged = 0;
+    expect_pick(NULL, project, 9, CUDNNV_SELECTED, "9.1.0", &choice);
+    assert_int_equal(judged, 0);
+    cudnnv_set_load_judge(NULL);
+    cannot_load = "";
+    expect_pick(NULL, project, 8, CUDNNV_SELECTED, "system", &choice);
+    char path[PATH_MAX];
+    snprintf(path, sizeof path, "%s/versions/system", root);
+    remove_tree(path);
+}
+
 static void nothing_selected_names_the_fix(void **state)
 {
     struct cudnnv_choice choice;
