@@ -153,7 +153,7 @@ NVRTC_SONAMES = libnvrtc.so.10.2 libnvrtc.so.11.0 libnvrtc.so.11.1 libnvrtc.so.1
 FORWARDERS    = $(NVRTC_SONAMES:%=$(BUILD)/lib/cudnnv/forward/%/libnvrtc.so)
 SHIM_SRC    = $(filter-out %_win32.c,$(wildcard shim/shim_*.c)) shim/loaded_soname.c $(SELECT_SRC)
 # The shim's C code runs once per process (selection, loading): built for
-# size (-Os in shim_link below), which keeps each shim under 64 KiB; the
+# size (-Oz in shim_link below), which keeps each shim under 64 KiB; the
 # trampolines are assembly.
 
 UNIT_TESTS  = $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(filter-out %_win32.c,$(wildcard tests/unit/test_*.c)))
@@ -197,7 +197,7 @@ $(BUILD)/gen/libcudnn.so.%.stubs.S $(BUILD)/gen/libcudnn.so.%.names.c $(BUILD)/g
 # One rule for the shims of every ABI: $(call shim_link,COMPILER,OUTPUT,MAJOR,SOURCES,FLAGS)
 # links the selection and loading code, the generated stubs of that soname
 # and the ABI's trampolines (included by shim/trampoline.S) into one library.
-SHIM_LINK_FLAGS = -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE $(WARNINGS) -Ishim -Os \
+SHIM_LINK_FLAGS = -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE $(WARNINGS) -Ishim -Oz \
                   -fvisibility=hidden -shared -s
 # ELF shims drop the selection code only the manager calls (cudnnv_list_sets...): --gc-sections.
 ELF_SHIM_FLAGS  = -fPIC -flto -ffunction-sections -fdata-sections -Wl,--gc-sections \
@@ -354,8 +354,12 @@ $(BUILD)/lib/cudnnv/windows/cudnn64_%.dll: $(WIN_SHIM_SRC) $(SHIM_DEPS) $(BUILD)
 # call jumps through (the trampoline table) are filled at each function's
 # first call and stay writable anyway, so a read-only GOT would guard nothing
 # an overwrite could not reach through the table. The x86-64 shims keep it.
+# Cortex-A53's erratum 843419 is fixed by turning a faulty ADRP into an ADR,
+# never by a stub: the linker's stubs are placed on a page of their own,
+# 4 KiB more whenever an ADRP happens to land at a page's end (a shim's
+# ADR reaches all of it).
 ARM_CC   = aarch64-linux-gnu-gcc
-ARM_SHIM_FLAGS = -Wl,-z,norelro
+ARM_SHIM_FLAGS = -Wl,-z,norelro -Wl,--fix-cortex-a53-843419=adr
 ARM_LIBS = $(SHIM_MAJORS:%=$(BUILD)/aarch64/lib/cudnnv/libcudnn.so.%)
 
 # cudnnv itself for AArch64, from the same sources, against Debian's arm64

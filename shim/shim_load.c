@@ -299,8 +299,9 @@ static int real_folder(const char *path, char *out)
     return 1;
 }
 
-struct foreign_search {
+struct object_search {
     const char *lib_dir;
+    int inside;                 /* 1: any object mapped from lib_dir; 0: a cuDNN copy mapped from elsewhere */
     char shim_dir[PATH_MAX];    /* this shim's folder: the shims of other majors beside it are not copies */
     char found[PATH_MAX];
 };
@@ -313,15 +314,18 @@ static int is_cudnn_object(struct dl_phdr_info *info, const char *file_name)
            (cudnnv_loaded_soname(info, soname, sizeof soname) && strncmp(soname, "libcudnn", 8) == 0);
 }
 
-/* Any cuDNN library (libcudnn.so.N, libcudnn_*.so.N) mapped from another folder than the set's or the shims'. */
-static int find_foreign(struct dl_phdr_info *info, size_t size, void *data)
+/* An object mapped from the set's folder, or (not inside) a cuDNN library mapped from another than the shims'. */
+static int find_object(struct dl_phdr_info *info, size_t size, void *data)
 {
-    struct foreign_search *search = data;
+    struct object_search *search = data;
     const char *slash = info->dlpi_name != NULL ? strrchr(info->dlpi_name, '/') : NULL;
     char folder[PATH_MAX];
     (void)size;
-    if (slash == NULL || !is_cudnn_object(info, slash + 1) || !real_folder(info->dlpi_name, folder) ||
-        strcmp(folder, search->lib_dir) == 0 || strcmp(folder, search->shim_dir) == 0)
+    if (slash == NULL || !real_folder(info->dlpi_name, folder))
+        return 0;
+    int in_set = strcmp(folder, search->lib_dir) == 0;
+    if (search->inside ? !in_set
+                       : in_set || strcmp(folder, search->shim_dir) == 0 || !is_cudnn_object(info, slash + 1))
         return 0;
     snprintf(search->found, sizeof search->found, "%s", info->dlpi_name);
     return 1;
@@ -330,11 +334,11 @@ static int find_foreign(struct dl_phdr_info *info, size_t size, void *data)
 /* CUDNNV_STRICT: a process that also mapped another cuDNN copy stops, naming it (it might serve some calls). */
 static void refuse_foreign_copies(const struct cudnnv_choice *choice, const struct cudnnv_loaded *loaded)
 {
-    struct foreign_search search = {loaded->lib_dir, "", ""};
+    struct object_search search = {loaded->lib_dir, 0, "", ""};
     Dl_info self;
     if (dladdr((void *)refuse_foreign_copies, &self) == 0 || !real_folder(self.dli_fname, search.shim_dir))
         search.shim_dir[0] = '\0';
-    dl_iterate_phdr(find_foreign, &search);
+    dl_iterate_phdr(find_object, &search);
     if (search.found[0] != '\0') {
         char origin[PATH_MAX + 64];
         cudnnv_describe_origin(choice, origin, sizeof origin);
@@ -357,23 +361,6 @@ int cudnnv_load_set(const char *root, const struct cudnnv_choice *choice, struct
     return 1;
 }
 
-/* Whether a loaded object's file lies in a folder (its resolved path). */
-struct mapped_search {
-    const char *folder;
-    char found[PATH_MAX];
-};
-
-static int find_mapped(struct dl_phdr_info *info, size_t size, void *data)
-{
-    struct mapped_search *search = data;
-    char folder[PATH_MAX];
-    (void)size;
-    if (!real_folder(info->dlpi_name, folder) || strcmp(folder, search->folder) != 0)
-        return 0;
-    snprintf(search->found, sizeof search->found, "%s", info->dlpi_name);
-    return 1;
-}
-
 /*
  * A trial that failed, its libraries closed again: the set is passed over
  * for the next of the default order, unless one of them stays mapped (the
@@ -382,17 +369,16 @@ static int find_mapped(struct dl_phdr_info *info, size_t size, void *data)
 static __attribute__((noinline)) int pass_over(const struct cudnnv_choice *choice, struct cudnnv_loaded *loaded,
                                                const char *why)
 {
-    struct mapped_search search = {loaded->lib_dir, ""};
-    char origin[PATH_MAX + 64], reason[512];
+    static struct object_search search;
+    static char reason[512];
     snprintf(reason, sizeof reason, "%s", why != NULL ? why : "?");   /* dlerror's text lasts until the next dl call */
-    why = reason;
-    cudnnv_describe_origin(choice, origin, sizeof origin);
-    dl_iterate_phdr(find_mapped, &search);
+    search.lib_dir = loaded->lib_dir;
+    search.inside = 1;
+    dl_iterate_phdr(find_object, &search);
     if (search.found[0] != '\0')
-        cudnnv_die("cannot load set '%s' (%s): %s; %s stays loaded, so no other set can serve instead: pin one that loads ('cudnnv global VERSION'), or see 'cudnnv doctor'",
-                   choice->name, origin, why, search.found);
-    cudnnv_debug("set '%s' (%s) cannot load here: %s; the next installed set of cuDNN %d is tried", choice->name,
-                 origin, why, cudnnv_shim_major);
+        cudnnv_die("cannot load set '%s': %s; %s stays loaded, so no other set may serve: pin one that loads",
+                   choice->name, reason, search.found);
+    cudnnv_debug("set '%s' cannot load here: %s; the next set is tried", choice->name, reason);
     free(loaded->lib_dir);
     loaded->lib_dir = NULL;
     loaded->libraries = 0;
@@ -406,19 +392,15 @@ static __attribute__((noinline)) int pass_over(const struct cudnnv_choice *choic
  */
 static __attribute__((noinline)) int load_all_or_pass(const struct cudnnv_choice *choice, struct cudnnv_loaded *loaded)
 {
-    struct trial *trial = calloc(1, sizeof *trial);
-    if (trial == NULL)
-        cudnnv_die("out of memory while loading set '%s'", choice->name);
-    int loaded_all = load_sublibraries(choice, loaded, trial) == 0;
-    if (!loaded_all) {
-        while (trial->count > 0)
-            dlclose(trial->handles[--trial->count]);
-        dlclose(loaded->main_library);
-        loaded->main_library = NULL;
-        pass_over(choice, loaded, trial->why);
-    }
-    free(trial);
-    return loaded_all;
+    static struct trial trial;   /* the loading runs once per process */
+    trial.count = 0;
+    if (load_sublibraries(choice, loaded, &trial) == 0)
+        return 1;
+    while (trial.count > 0)
+        dlclose(trial.handles[--trial.count]);
+    dlclose(loaded->main_library);
+    loaded->main_library = NULL;
+    return pass_over(choice, loaded, trial.why);
 }
 
 /* Checks the set again for the reason it is refused, and stops the process with it. */

@@ -16,9 +16,12 @@
 #include <string.h>
 #include <sys/stat.h>
 
-static const char *symbol_name(unsigned index)
+/* The export's whole name into out (SYMBOL_NAME_SIZE bytes): the shared prefix, then the table's rest. */
+#define SYMBOL_NAME_SIZE 128
+static const char *symbol_name(unsigned index, char *out)
 {
-    return cudnnv_symbol_text + cudnnv_symbol_offsets[index];
+    snprintf(out, SYMBOL_NAME_SIZE, "%s%s", cudnnv_symbol_prefix, cudnnv_symbol_text + cudnnv_symbol_offsets[index]);
+    return out;
 }
 
 
@@ -60,10 +63,10 @@ static __attribute__((noinline, noreturn)) void die_unselected(enum cudnnv_statu
 
 static __attribute__((noinline, noreturn)) void die_missing(unsigned long index)
 {
-    char origin[PATH_MAX + 64];
+    char origin[PATH_MAX + 64], name[SYMBOL_NAME_SIZE];
     cudnnv_describe_origin(&chosen, origin, sizeof origin);
     cudnnv_die("%s is not in cuDNN set '%s' (%s); this program needs a newer set: see 'cudnnv versions'",
-               index < cudnnv_symbol_count ? symbol_name((unsigned)index) : "?", chosen.name, origin);
+               index < cudnnv_symbol_count ? symbol_name((unsigned)index, name) : "?", chosen.name, origin);
 }
 
 static __attribute__((noinline)) void report_loaded(void)
@@ -92,21 +95,42 @@ static __attribute__((noinline)) void select_set(void)
 }
 
 /*
+ * The shim's answer to the selection's question whether a set loads here
+ * (cudnnv_set_load_judge): it tries the set, and a set whose trial failed
+ * does not. Four such trials at most.
+ */
+#define MAX_TRIALS 4
+static cudnnv_name failed[MAX_TRIALS];
+static int failures;
+
+static int tried_and_loads(const char *store, const char *name)
+{
+    (void)store;
+    for (int i = 0; i < failures; i++) {
+        if (strcmp(failed[i], name) == 0)
+            return 0;
+    }
+    return 1;
+}
+
+/*
  * Loads the chosen set. One that no source named is tried when another set
  * of the default order follows it (the set linked as system, then the
- * installed sets newest first): the first that loads serves, as the
- * manager's commands judge it, and the last is loaded come what may.
+ * installed sets newest first); when it cannot load, the selection is made
+ * again, and passes it over as the manager's commands do. When none loads,
+ * the first is loaded as it would be without a second, and fails as such.
  */
 static void load_first_that_loads(void)
 {
-    cudnnv_name first = "", next;
+    cudnnv_name next;
+    cudnnv_set_load_judge(tried_and_loads);
     while ((chosen.origin == CUDNNV_ORIGIN_SYSTEM || chosen.origin == CUDNNV_ORIGIN_NEWEST) &&
+           failures < MAX_TRIALS && tried_and_loads(root, chosen.name) &&
            cudnnv_default_after(&where, cudnnv_shim_major, chosen.name, next)) {
         if (cudnnv_load_set(root, &chosen, &loaded, 1))
             return;
-        if (first[0] == '\0')
-            strcpy(first, chosen.name);
-        cudnnv_default_choice(&where, next, first, &chosen);
+        strcpy(failed[failures++], chosen.name);
+        select_set();
     }
     cudnnv_load_set(root, &chosen, &loaded, 0);
 }
@@ -122,10 +146,11 @@ static void refuse_shim_as_set(void *symbol)
 /* Selects and loads the set, once; refuses a set whose library is a shim (its first function is enough). */
 static void load_chosen_set(void)
 {
+    char name[SYMBOL_NAME_SIZE];
     select_set();
     load_first_that_loads();
     for (unsigned i = 0; i < cudnnv_symbol_count; i++) {
-        void *target = cudnnv_platform_symbol(loaded.main_library, symbol_name(i));
+        void *target = cudnnv_platform_symbol(loaded.main_library, symbol_name(i, name));
         if (target != NULL) {
             refuse_shim_as_set(target);
             break;
@@ -145,9 +170,10 @@ static void load_chosen_set(void)
  */
 void *cudnnv_resolve_slot(unsigned long index)
 {
+    char name[SYMBOL_NAME_SIZE];
     cudnnv_platform_once(load_chosen_set);
     void *target = index < cudnnv_symbol_count
-                       ? cudnnv_platform_symbol(loaded.main_library, symbol_name((unsigned)index)) : NULL;
+                       ? cudnnv_platform_symbol(loaded.main_library, symbol_name((unsigned)index, name)) : NULL;
     if (target == NULL)
         die_missing(index);
     __atomic_store_n(&cudnnv_table[index], target, __ATOMIC_RELEASE);

@@ -598,7 +598,7 @@ two_of_major_8() {
     CUDNNV_DEBUG=1 run convolve
     assert_status 0
     assert_output_has "convolution: cuBLASLt 11650, NVRTC 11440"
-    assert_output_has "set '8.9.7.29' (the newest installed 8.x: no source names one) cannot load here: libcudnn_cnn_infer.so.8: libcublasLt.so.12: cannot open shared object file"
+    assert_output_has "set '8.9.7.29' cannot load here: libcudnn_cnn_infer.so.8: libcublasLt.so.12: cannot open shared object file: No such file or directory; the next set is tried"
     assert_output_has "set '8.2.4.15' (the newest installed 8.x that loads here: no source names one, and '8.9.7.29' cannot load here)"
     run convolve
     assert_status 0
