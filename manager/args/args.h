@@ -85,6 +85,7 @@ struct command {
     struct operand_spec operands;
     int options_end_at_operand; /* exec: the first operand and the rest are another program's */
     int stdout_is_code;        /* what it prints on stdout is evaluated by a shell: --help goes to stderr */
+    const struct command *same_as; /* another name for that command (local for use): it runs, helps, completes */
 };
 
 /*
@@ -120,6 +121,8 @@ void value_words(unsigned what, const char *words, char separator, char *out, si
 /* help_text.c */
 /* The command of that name in the list, or NULL. */
 const struct command *command_in(const struct command_list *all, const char *name);
+/* The command that answers to name: command_in's, or the one it is another name for. */
+const struct command *command_answering(const struct command_list *all, const char *name);
 void print_help(const struct command *command, FILE *out);
 void operand_text(const struct command *command, char *out, size_t size);
 int usage_line(const struct command *command, int n, char *out, size_t size);

@@ -168,3 +168,9 @@ const struct command *command_in(const struct command_list *all, const char *nam
     }
     return NULL;
 }
+
+const struct command *command_answering(const struct command_list *all, const char *name)
+{
+    const struct command *command = command_in(all, name);
+    return command != NULL && command->same_as != NULL ? command->same_as : command;
+}

@@ -27,7 +27,7 @@ int main(int argc, char **argv)
         printf("cudnnv %s\n", cudnnv_release);
         return 0;
     }
-    const struct command *command = command_in(all, argv[1]);
+    const struct command *command = command_answering(all, argv[1]);
     cudnnv_set_load_judge(needs_set_loads);   /* a major no source names: the first set that loads serves */
     if (command == NULL)
         return fail_unknown_command(all, argv[1]);

@@ -149,7 +149,7 @@ static int run(struct args *args)
         print_commands(args->all);
         return 0;
     }
-    const struct command *command = command_in(args->all, args->operand[0]);
+    const struct command *command = command_answering(args->all, args->operand[0]);
     if (command == NULL)
         return 0;
     const struct option_spec *pending =

@@ -9,7 +9,7 @@
 static int run(struct args *args)
 {
     if (args->count == 1) {
-        const struct command *command = command_in(args->all, args->operand[0]);
+        const struct command *command = command_answering(args->all, args->operand[0]);
         if (command == NULL)
             return fail_unknown_command(args->all, args->operand[0]);
         print_help(command, stdout);

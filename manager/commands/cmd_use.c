@@ -88,9 +88,4 @@ const struct command command_use = {
 };
 
 /* pyenv's and rbenv's name for the same command */
-const struct command command_local = {
-    .name = "local",
-    .run = run,
-    .options = options,
-    .operands = {.usage = "[VERSION...]", .complete = COMPLETE_SETS, .max = -1},
-};
+const struct command command_local = {.name = "local", .same_as = &command_use};

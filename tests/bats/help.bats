@@ -129,9 +129,10 @@ built_man_page() {
         while IFS= read -r line; do
             grep -qxF -- "$line" <<< "$page" || missing="$missing $command:usage($line)"
         done < <(cudnnv "$command" --help 2>&1 | sed -n 's/^\(Usage:\|      \) cudnnv //p')
-        # each option of the table has its row under '.SS command' in OPTIONS
-        local rows
-        rows=$(awk -v name="$command" '/^\.S[SH] / { inside = ($2 == name) } inside' <<< "$page")
+        # each option of the table has its row under '.SS command' in OPTIONS (another name's, under the command's)
+        local rows answering
+        answering=$(cudnnv "$command" --help 2>&1 | sed -n 's/^Usage: cudnnv \([a-z-]*\).*/\1/p')
+        rows=$(awk -v name="$answering" '/^\.S[SH] / { inside = ($2 == name) } inside' <<< "$page")
         for option in $(cudnnv completions "$command" | grep -- '^--' | grep -vx -- --help); do
             grep -q -- "^\.B \(-., \)\?$option\b" <<< "$rows" || missing="$missing $command:$option"
         done

@@ -27,6 +27,15 @@ load helpers
     [ "$output" = "$(printf '8.0\n9')" ]
     run cudnnv local
     [ "$output" = "$(printf '8.0\n9')" ]
+    # its options, help and completion are use's: one command under two names
+    cudnnv local --unset
+    [ ! -e .cudnn-version ]
+    run cudnnv local --help
+    assert_status 0
+    assert_output_has "Usage: cudnnv use [--force]"
+    [ "$(cudnnv completions local | grep -c -- '^--')" = "$(cudnnv completions use | grep -c -- '^--')" ]
+    run cudnnv help
+    assert_output_has "  local         same as use"
 }
 
 @test "use refuses a version that is not installed, unless --force" {
