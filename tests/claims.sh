@@ -11,7 +11,10 @@
 #   - every file of the tree the docs name (docs/*.md, README.md) exists,
 #     but for a pattern's placeholder (source_NAME.c, trampoline_ABI.S);
 #   - no path into a store is spelled in manager/: a folder of the store's
-#     layout (shim/store_layout.c's table) joined to a root by hand is named.
+#     layout (shim/store_layout.c's table) joined to a root by hand is named;
+#   - no string of a part below the commands (all but commands/, args/,
+#     cli/) spells an option of a command's table: it names it through
+#     base/option_names.h, as the table does (comments may speak of options).
 # Usage: tests/claims.sh [ROOT] (SYSTEM_INCLUDE overrides the system folders)
 set -eu
 root=${1:-$(dirname "$0")/..}
@@ -46,4 +49,19 @@ while IFS=: read -r file line _; do
     echo "${file#"$root"/}:$line: spells a path into the store; build it with cudnnv_store_path (shim/store_layout.c)"
     problems=$((problems + 1))
 done < <(grep -rnE "(path_join|snprintf)\(.*root[^,]*, \"($tops)(/[^\"]*)?\"\)" --include='*.c' "$root/manager" || true)
+# every option of the commands' tables, spelled there or in option_names.h
+options=$(cat "$root"/manager/commands/*.c "$root/manager/base/option_names.h" |
+              sed -nE 's/.*(\.name = |#define OPTION_[A-Z0-9_]* +)"(--[a-z0-9-]+)".*/\2/p' | sort -u)
+[ -n "$options" ] || { echo "manager/commands/: no option tables found"; problems=$((problems + 1)); }
+for file in "$root"/manager/*/*.[ch]; do
+    case $file in
+    "$root"/manager/commands/* | "$root"/manager/args/* | "$root"/manager/cli/* | */base/option_names.h) continue ;;
+    esac
+    # the strings of the file, comments dropped by the preprocessor (nothing included, no macro expanded)
+    while read -r option; do
+        echo "${file#"$root"/}: spells the option $option; name it with base/option_names.h's OPTION_ constant"
+        problems=$((problems + 1))
+    done < <(gcc -fpreprocessed -dD -E -P -x c "$file" 2>/dev/null | grep -oE '"([^"\\]|\\.)*"' |
+                 grep -oE -- '(^|[^a-z0-9-])--[a-z][a-z0-9-]*' | sed 's/^[^-]*//' | sort -u | grep -xF -- "$options" || true)
+done
 [ "$problems" -eq 0 ]

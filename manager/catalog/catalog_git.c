@@ -6,6 +6,7 @@
  * runs on, as downloads do (ca_bundle.c).
  */
 #include "catalog_git.h"
+#include "option_names.h"
 
 #include "ca_bundle.h"
 #include "messages.h"
@@ -21,7 +22,7 @@
 static int git_failure(const char *what, const char *remote)
 {
     const git_error *error = git_error_last();
-    return fail("%s %s: %s; check the remote (--remote, or [catalog] remote in config)", what, remote,
+    return fail("%s %s: %s; check the remote (" OPTION_REMOTE ", or [catalog] remote in config)", what, remote,
                 error && error->message ? error->message : "unknown error");
 }
 

@@ -5,6 +5,7 @@
  * sums); a lock that fails is refused whole, with the reason.
  */
 #include "lock_file.h"
+#include "option_names.h"
 
 #include "fsutil.h"
 
@@ -205,7 +206,7 @@ int lock_file_write(const char *path, const struct lock_file *lock)
     if (out == NULL)
         return -1;
     fprintf(out, "# cudnn.lock: the exact cuDNN archives for this project's .cudnn-version, per platform.\n"
-                 "# Written by 'cudnnv lock'; 'cudnnv install --locked' installs exactly these.\n"
+                 "# Written by 'cudnnv lock'; 'cudnnv install " OPTION_LOCKED "' installs exactly these.\n"
                  "[lock]\npins = %s\n", lock->pins);
     for (int i = 0; i < lock->count; i++)
         write_pin(out, &lock->entries[i]);

@@ -13,6 +13,7 @@
  * type it, wherever that prefix selects the chosen set.
  */
 #include "use_for.h"
+#include "option_names.h"
 
 #include "catalog.h"
 #include "messages.h"
@@ -69,7 +70,7 @@ static int parse_request(const char *request, const char **framework, char *vers
     size_t length = equals ? (size_t)(equals - request) : strlen(request);
     char name[32];
     if (length >= sizeof name || (equals != NULL && !is_dotted_number(equals + 2)))
-        return usage_problem("--for wants FRAMEWORK or FRAMEWORK==VERSION (digits and dots), e.g. torch or tensorflow==2.5");
+        return usage_problem(OPTION_FOR " wants FRAMEWORK or FRAMEWORK==VERSION (digits and dots), e.g. torch or tensorflow==2.5");
     memcpy(name, request, length);
     name[length] = '\0';
     *framework = framework_canonical_name(name);
@@ -339,13 +340,13 @@ static int request_installed(const struct framework_pins *pins, struct framework
         builds_from_pins(pins, request);
         builds_from_installed(one, request);
         if (request->builds[0].cudnn[0] == '\0')
-            return fail("%s %s (in %s) says nothing of its cuDNN, and cudnnv's data has no %s %s; name a version it was built for: --for %s==VERSION",
+            return fail("%s %s (in %s) says nothing of its cuDNN, and cudnnv's data has no %s %s; name a version it was built for: " OPTION_FOR " %s==VERSION",
                         one->framework, one->version, one->where, one->framework, one->version, one->framework);
         if (one->requirement.least[0] != '\0')
             note("%s %s (in %s) says %s", one->framework, one->version, one->where, one->requirement.said);
         return 0;
     }
-    return fail("no %s in the active Python's site-packages (%s); name its version: --for %s==VERSION", request->framework,
+    return fail("no %s in the active Python's site-packages (%s); name its version: " OPTION_FOR " %s==VERSION", request->framework,
                 *python_found == PYTHON_ANSWERED ? "python3 on PATH"
                 : *python_found == PYTHON_TIMED_OUT ? "python3 on PATH did not answer within 10 s"
                                                     : "no python3 on PATH",

@@ -13,6 +13,7 @@
  * go back and the new set is removed.
  */
 #include "adopt.h"
+#include "option_names.h"
 #include "args.h"
 #include "commands.h"
 #include "fsutil.h"
@@ -29,8 +30,8 @@
 enum { ADOPT_DRY_RUN, ADOPT_NAME };
 
 static const struct option_spec options[] = {
-    [ADOPT_DRY_RUN] = {.name = "--dry-run", .help = "list what would move, and change nothing"},
-    [ADOPT_NAME] = {.name = "--name", .value_name = "NAME", .help = "the set's name (default: its version)"},
+    [ADOPT_DRY_RUN] = {.name = OPTION_DRY_RUN, .help = "list what would move, and change nothing"},
+    [ADOPT_NAME] = {.name = OPTION_NAME, .value_name = "NAME", .help = "the set's name (default: its version)"},
     {.name = NULL},
 };
 

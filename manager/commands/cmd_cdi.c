@@ -4,6 +4,7 @@
  * gets that set with nothing of cuDNN in the image (docs/containers.md).
  */
 #include "cdi_spec.h"
+#include "option_names.h"
 #include "args.h"
 #include "commands.h"
 #include "fsutil.h"
@@ -22,7 +23,7 @@
 enum { CDI_OUTPUT, CDI_JSON };
 
 static const struct option_spec options[] = {
-    [CDI_OUTPUT] = {.name = "--output", .short_name = 'o', .value_name = "DIR", .complete = COMPLETE_DIRS,
+    [CDI_OUTPUT] = {.name = OPTION_OUTPUT, .short_name = 'o', .value_name = "DIR", .complete = COMPLETE_DIRS,
                     .help = "write DIR/" CDI_SPEC_FILE " (default: /etc/cdi as root, else\n"
                             "$XDG_RUNTIME_DIR/cdi)"},
     [CDI_JSON] = {.name = "--json", .help = "print an object: spec (its path), devices (device, set),\n"

@@ -3,6 +3,7 @@
  * ($CUDNNV_ROOT/version).
  */
 #include "args.h"
+#include "option_names.h"
 #include "commands.h"
 #include "fsutil.h"
 #include "set_link.h"
@@ -20,9 +21,9 @@
 enum { GLOBAL_FORCE, GLOBAL_UNSET };
 
 static const struct option_spec options[] = {
-    [GLOBAL_FORCE] = {.name = "--force", .short_name = 'f', .help = "write the name even if no installed set matches it",
+    [GLOBAL_FORCE] = {.name = OPTION_FORCE, .short_name = 'f', .help = "write the name even if no installed set matches it",
                       .conflicts = 1 << GLOBAL_UNSET},
-    [GLOBAL_UNSET] = {.name = "--unset", .help = "remove the global version", .own_form = "", .alone = 1},
+    [GLOBAL_UNSET] = {.name = OPTION_UNSET, .help = "remove the global version", .own_form = "", .alone = 1},
     {.name = NULL},
 };
 

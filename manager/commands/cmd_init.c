@@ -8,6 +8,7 @@
  * keep working for every major no project pins.
  */
 #include "args.h"
+#include "option_names.h"
 #include "commands.h"
 #include "fsutil.h"
 #include "loader_setup.h"
@@ -70,19 +71,19 @@ static void print_hook(const char *text, const struct shell_row *shell, const st
 enum { INIT_PERSIST, INIT_UNPERSIST, INIT_SYSTEM, INIT_LOGIN, INIT_UNDO };
 
 static const struct option_spec options[] = {
-    [INIT_PERSIST] = {.name = "--persist",
+    [INIT_PERSIST] = {.name = OPTION_PERSIST,
                       .help = "Windows: also put the shims' folder on your user PATH for\n"
                               "good (every program, not just this shell), and say how to undo it",
                       .conflicts = 1 << INIT_UNPERSIST},
     [INIT_UNPERSIST] = {.name = "--unpersist", .help = "Windows: take it off your user PATH again"},
-    [INIT_SYSTEM] = {.name = "--system", .own_form = "[--undo]", .alone = 1, .conflicts = 1 << INIT_LOGIN,
+    [INIT_SYSTEM] = {.name = OPTION_SYSTEM, .own_form = "[--undo]", .alone = 1, .conflicts = 1 << INIT_LOGIN,
                      .help = "Linux, as root: for every program on this machine with no activation\n"
                              "at all: the system store's shims in the loader's search path\n"
                              "(/etc/ld.so.conf.d/00-cudnnv.conf, then ldconfig)"},
-    [INIT_LOGIN] = {.name = "--login", .own_form = "[--undo]", .alone = 1,
+    [INIT_LOGIN] = {.name = OPTION_LOGIN, .own_form = "[--undo]", .alone = 1,
                     .help = "your shims in the environment of your graphical session, user\n"
                             "services (~/.config/environment.d) and login shells (~/.profile)"},
-    [INIT_UNDO] = {.name = "--undo", .only_with = 1 << INIT_SYSTEM | 1 << INIT_LOGIN,
+    [INIT_UNDO] = {.name = OPTION_UNDO, .only_with = 1 << INIT_SYSTEM | 1 << INIT_LOGIN,
                    .help = "with --system or --login: remove what it wrote"},
     {.name = NULL},
 };

@@ -3,6 +3,7 @@
  * marking the ones installed here.
  */
 #include "catalog.h"
+#include "option_names.h"
 #include "args.h"
 #include "commands.h"
 #include "gpu_list.h"
@@ -18,11 +19,11 @@
 enum { KNOWN_PLATFORM, KNOWN_JSON, KNOWN_GPU };
 
 static const struct option_spec options[] = {
-    [KNOWN_PLATFORM] = {.name = "--platform", .value_name = "P", .complete = COMPLETE_PLATFORMS,
+    [KNOWN_PLATFORM] = {.name = OPTION_PLATFORM, .value_name = "P", .complete = COMPLETE_PLATFORMS,
                         .help = "list another platform's releases and archives"},
     [KNOWN_JSON] = {.name = "--json", .help = "an array of objects: version, cuda (list), installed (list),\n"
                                               "and runs_on_gpus with the reason when it does not"},
-    [KNOWN_GPU] = {.name = "--gpu", .value_name = "X.Y", .help = "mark the releases with no code for GPUs of this compute\n"
+    [KNOWN_GPU] = {.name = OPTION_GPU, .value_name = "X.Y", .help = "mark the releases with no code for GPUs of this compute\n"
                                                                 "capability (6.1,8.0 for two) instead of this machine's"},
     {.name = NULL},
 };

@@ -5,6 +5,7 @@
  * platform: pyenv's 'latest', for scripts.
  */
 #include "catalog.h"
+#include "option_names.h"
 #include "args.h"
 #include "commands.h"
 #include "gpu_list.h"
@@ -19,7 +20,7 @@ enum { LATEST_KNOWN, LATEST_GPU };
 
 static const struct option_spec options[] = {
     [LATEST_KNOWN] = {.name = "--known", .help = "the newest release in the catalog instead"},
-    [LATEST_GPU] = {.name = "--gpu", .value_name = "X.Y", .help = "with --known: with code for GPUs of this compute\n"
+    [LATEST_GPU] = {.name = OPTION_GPU, .value_name = "X.Y", .help = "with --known: with code for GPUs of this compute\n"
                                                                  "capability instead of this machine's"},
     {.name = NULL},
 };

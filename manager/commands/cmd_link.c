@@ -4,6 +4,7 @@
  * set_link.c. Nothing is copied.
  */
 #include "cdi_spec.h"
+#include "option_names.h"
 #include "args.h"
 #include "commands.h"
 #include "fsutil.h"
@@ -22,7 +23,7 @@
 enum { LINK_FORCE };
 
 static const struct option_spec options[] = {
-    [LINK_FORCE] = {.name = "--force", .short_name = 'f', .help = "replace a set already registered under NAME"},
+    [LINK_FORCE] = {.name = OPTION_FORCE, .short_name = 'f', .help = "replace a set already registered under NAME"},
     {.name = NULL},
 };
 

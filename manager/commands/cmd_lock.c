@@ -7,6 +7,7 @@
  * 'cudnnv install --locked' on another machine installs exactly that.
  */
 #include "args.h"
+#include "option_names.h"
 #include "catalog.h"
 #include "commands.h"
 #include "project_lock.h"
@@ -17,9 +18,9 @@
 enum { LOCK_PLATFORM, LOCK_ARCHIVE_BASE };
 
 static const struct option_spec options[] = {
-    [LOCK_PLATFORM] = {.name = "--platform", .value_name = "P[,P...]", .complete = COMPLETE_PLATFORMS,
+    [LOCK_PLATFORM] = {.name = OPTION_PLATFORM, .value_name = "P[,P...]", .complete = COMPLETE_PLATFORMS,
                        .help = "lock the archives of these platforms too (this machine's always)"},
-    [LOCK_ARCHIVE_BASE] = {.name = "--archive-base", .value_name = "URL",
+    [LOCK_ARCHIVE_BASE] = {.name = OPTION_ARCHIVE_BASE, .value_name = "URL",
                            .help = "name each set's own archive (the file it was installed from, with\n"
                                    "the SHA-256 checked then) at URL/FILE: for a build that copies\n"
                                    "the archives beside the lock (file:///project), or a mirror"},

@@ -4,13 +4,14 @@
  * and checks archives as install does.
  */
 #include "args.h"
+#include "option_names.h"
 #include "commands.h"
 
 static const struct option_spec options[] = {
-    [MIRROR_LOCK] = {.name = "--lock", .value_name = "FILE", .complete = COMPLETE_FILES,
+    [MIRROR_LOCK] = {.name = OPTION_LOCK, .value_name = "FILE", .complete = COMPLETE_FILES,
                      .help = "the archives this cudnn.lock names (default: the lock beside\n"
                              "the nearest .cudnn-version), every platform it holds"},
-    [MIRROR_PLATFORM] = {.name = "--platform", .value_name = "P[,P...]", .complete = COMPLETE_PLATFORMS,
+    [MIRROR_PLATFORM] = {.name = OPTION_PLATFORM, .value_name = "P[,P...]", .complete = COMPLETE_PLATFORMS,
                          .help = "for releases given by name: these platforms' archives too\n"
                                  "(this machine's always)"},
     {.name = NULL},

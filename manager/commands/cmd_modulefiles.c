@@ -12,6 +12,7 @@
  * a cuda module of another major, naming both, as EasyBuild's cuDNN modules do.
  */
 #include "args.h"
+#include "option_names.h"
 #include "commands.h"
 #include "fsutil.h"
 #include "module_file.h"
@@ -27,7 +28,7 @@
 enum { MODULEFILES_TCL };
 
 static const struct option_spec options[] = {
-    [MODULEFILES_TCL] = {.name = "--tcl", .help = "Tcl module files (Environment Modules) instead of Lua (Lmod)"},
+    [MODULEFILES_TCL] = {.name = OPTION_TCL, .help = "Tcl module files (Environment Modules) instead of Lua (Lmod)"},
     {.name = NULL},
 };
 

@@ -7,6 +7,7 @@
  * prints nothing there. Run by hand, it is meant for eval.
  */
 #include "args.h"
+#include "option_names.h"
 #include "commands.h"
 #include "selection.h"
 #include "shell_table.h"
@@ -24,7 +25,7 @@ enum { SHELL_SHELL, SHELL_UNSET };
 static const struct option_spec options[] = {
     [SHELL_SHELL] = {.name = "--shell", .value_name = "SHELL", .complete = COMPLETE_SHELLS,
                      .help = "the shell to print code for (default: bash)"},
-    [SHELL_UNSET] = {.name = "--unset", .help = "print code that removes the shell's choice", .alone = 1},
+    [SHELL_UNSET] = {.name = OPTION_UNSET, .help = "print code that removes the shell's choice", .alone = 1},
     {.name = NULL},
 };
 

@@ -7,6 +7,7 @@
  * terminal and, without one, refuses unless --force.
  */
 #include "cdi_spec.h"
+#include "option_names.h"
 #include "args.h"
 #include "commands.h"
 #include "uninstall.h"
@@ -16,10 +17,10 @@
 enum { UNINSTALL_FORCE, UNINSTALL_CUDA_RUNTIME };
 
 static const struct option_spec options[] = {
-    [UNINSTALL_FORCE] = {.name = "--force", .short_name = 'f',
+    [UNINSTALL_FORCE] = {.name = OPTION_FORCE, .short_name = 'f',
                          .help = "remove sets in use without asking; do not complain about\n"
                                  "names that are not installed"},
-    [UNINSTALL_CUDA_RUNTIME] = {.name = "--cuda-runtime",
+    [UNINSTALL_CUDA_RUNTIME] = {.name = OPTION_CUDA_RUNTIME,
                                 .help = "the names are CUDA runtimes a project pins ('cuda 11.0'),\n"
                                         "not sets: remove those from cuda/runtime"},
     {.name = NULL},

@@ -4,10 +4,11 @@
  * jansson.
  */
 #include "args.h"
+#include "option_names.h"
 #include "commands.h"
 
 static const struct option_spec options[] = {
-    [UPDATE_REMOTE] = {.name = "--remote", .value_name = "URL",
+    [UPDATE_REMOTE] = {.name = OPTION_REMOTE, .value_name = "URL",
                        .help = "fetch the catalog from this git repository instead"},
     {.name = NULL},
 };

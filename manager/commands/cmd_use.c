@@ -3,6 +3,7 @@
  * writing .cudnn-version there; without arguments shows the pin.
  */
 #include "args.h"
+#include "option_names.h"
 #include "commands.h"
 #include "cudnnv_select.h"
 #include "messages.h"
@@ -16,11 +17,11 @@
 enum { USE_FORCE, USE_UNSET, USE_FOR, USE_CUDA_RUNTIME, USE_TOOL_VERSIONS };
 
 static const struct option_spec options[] = {
-    [USE_FORCE] = {.name = "--force", .short_name = 'f', .help = "write the name even if no installed set matches it",
+    [USE_FORCE] = {.name = OPTION_FORCE, .short_name = 'f', .help = "write the name even if no installed set matches it",
                    .conflicts = 1 << USE_UNSET | 1 << USE_FOR},
-    [USE_UNSET] = {.name = "--unset", .help = "remove this directory's .cudnn-version", .own_form = "", .alone = 1,
+    [USE_UNSET] = {.name = OPTION_UNSET, .help = "remove this directory's .cudnn-version", .own_form = "", .alone = 1,
                    .conflicts = 1 << USE_FOR},
-    [USE_FOR] = {.name = "--for", .value_name = "FRAMEWORK[==VERSION]", .complete = COMPLETE_FRAMEWORKS,
+    [USE_FOR] = {.name = OPTION_FOR, .value_name = "FRAMEWORK[==VERSION]", .complete = COMPLETE_FRAMEWORKS,
                  .help = "FRAMEWORK==VERSION: pin the set this TensorFlow,\n"
                          "PyTorch, JAX or ONNX Runtime release accepts (by its own\n"
                          "rule), and the CUDA runtime it loads, e.g.\n"
@@ -31,13 +32,13 @@ static const struct option_spec options[] = {
                          "Given several times, with the frameworks an earlier --for\n"
                          "planned here: one plan that serves them all, or none",
                  .own_form = "", .alone = 1},
-    [USE_CUDA_RUNTIME] = {.name = "--cuda-runtime", .value_name = "VERSION",
+    [USE_CUDA_RUNTIME] = {.name = OPTION_CUDA_RUNTIME, .value_name = "VERSION",
                           .help = "also pin the CUDA runtime programs started here see\n"
                                   "(a line 'cuda VERSION' in .cudnn-version, e.g. 11.0 for\n"
                                   "TensorFlow 2.4); 'none' removes it. Alone, it changes\n"
                                   "only that line. 'cudnnv install' brings it",
                           .conflicts = 1 << USE_UNSET | 1 << USE_FOR},
-    [USE_TOOL_VERSIONS] = {.name = "--tool-versions",
+    [USE_TOOL_VERSIONS] = {.name = OPTION_TOOL_VERSIONS,
                            .help = "pin in this directory's .tool-versions (asdf's file, a line\n"
                                    "'cudnn VERSION'; its other lines are kept) instead of\n"
                                    ".cudnn-version; with --unset, remove that line",

@@ -5,6 +5,7 @@
  * run hands the work to the helper, because the helper's run reads them.
  */
 #include "args.h"
+#include "option_names.h"
 #include "catalog.h"
 #include "commands.h"
 #include "config.h"
@@ -25,30 +26,30 @@ enum {
 };
 
 const struct option_spec install_options[] = {
-    [INSTALL_NAME] = {.name = "--name", .value_name = "NAME", .help = "install under this name instead"},
-    [INSTALL_SHA256] = {.name = "--sha256", .value_name = "HEX",
+    [INSTALL_NAME] = {.name = OPTION_NAME, .value_name = "NAME", .help = "install under this name instead"},
+    [INSTALL_SHA256] = {.name = OPTION_SHA256, .value_name = "HEX",
                         .help = "check the archive's SHA-256 before extracting anything"},
-    [INSTALL_CUDA] = {.name = "--cuda", .value_name = "VERSION", .complete = COMPLETE_CUDA,
+    [INSTALL_CUDA] = {.name = OPTION_CUDA, .value_name = "VERSION", .complete = COMPLETE_CUDA,
                       .help = "for a catalog release: the build for this CUDA (default:\n"
                               "the newest the driver runs, or the newest without a driver)"},
-    [INSTALL_PLATFORM] = {.name = "--platform", .value_name = "P", .complete = COMPLETE_PLATFORMS,
+    [INSTALL_PLATFORM] = {.name = OPTION_PLATFORM, .value_name = "P", .complete = COMPLETE_PLATFORMS,
                           .help = "for a catalog release: another platform's archive\n"
                                   "(linux-sbsa for Arm servers, linux-aarch64 for Jetson),\n"
                                   "e.g. to fill a store for another machine (default: this one)"},
-    [INSTALL_NO_CATALOG_CHECK] = {.name = "--no-catalog-check",
+    [INSTALL_NO_CATALOG_CHECK] = {.name = OPTION_NO_CATALOG_CHECK,
                                   .help = "install an archive whose name the catalog knows even\n"
                                           "when its SHA-256 differs from the catalog's"},
-    [INSTALL_FORCE] = {.name = "--force", .short_name = 'f', .help = "replace a set already installed under that name"},
+    [INSTALL_FORCE] = {.name = OPTION_FORCE, .short_name = 'f', .help = "replace a set already installed under that name"},
     [INSTALL_JSON] = {.name = "--json", .help = "print what was installed as JSON on stdout"},
     [INSTALL_LIST] = {.name = "--list", .help = "list the catalog's releases (of PREFIX), as 'cudnnv known'",
                       .own_form = "[PREFIX]"},
-    [INSTALL_GPU] = {.name = "--gpu", .value_name = "X.Y", .help = "for a catalog release: a release with code for GPUs of this\n"
+    [INSTALL_GPU] = {.name = OPTION_GPU, .value_name = "X.Y", .help = "for a catalog release: a release with code for GPUs of this\n"
                                                                   "compute capability (6.1,8.0 for two) instead of this\n"
                                                                   "machine's"},
-    [INSTALL_LIBRARIES_ONLY] = {.name = "--runtime", .help = "keep only what programs load: the shared libraries and\n"
+    [INSTALL_LIBRARIES_ONLY] = {.name = OPTION_RUNTIME, .help = "keep only what programs load: the shared libraries and\n"
                                                      "the licence, no headers or static libraries (the\n"
                                                      "default with [install] runtime = true in config)"},
-    [INSTALL_LOCKED] = {.name = "--locked", .own_form = "[--platform P] [--runtime]", .alone = 1,
+    [INSTALL_LOCKED] = {.name = OPTION_LOCKED, .own_form = "[--platform P] [--runtime]", .alone = 1,
                         .conflicts = 1 << INSTALL_LIST | 1 << INSTALL_CUDA | 1 << INSTALL_GPU | 1 << INSTALL_SHA256,
                         .help = "install exactly the archives cudnn.lock (beside the nearest\n"
                                 ".cudnn-version) names for this platform ('cudnnv lock')"},
@@ -58,24 +59,24 @@ const struct option_spec install_options[] = {
                                    "file:///PATH holding nvidia-cudnn-cuNN/*.whl), checked\n"
                                    "against the SHA-256 it gives (default: [sources] index_url in\n"
                                    "config, else PIP_INDEX_URL, when the catalog lacks the release)"},
-    [INSTALL_NO_VERIFY] = {.name = "--no-verify", .only_with = 1 << INSTALL_INDEX_URL,
+    [INSTALL_NO_VERIFY] = {.name = OPTION_NO_VERIFY, .only_with = 1 << INSTALL_INDEX_URL,
                            .help = "with --index-url: take a wheel the index gives no SHA-256 for"},
-    [INSTALL_CHANNEL] = {.name = "--channel", .value_name = "URL",
+    [INSTALL_CHANNEL] = {.name = OPTION_CHANNEL, .value_name = "URL",
                          .conflicts = 1 << INSTALL_INDEX_URL | 1 << INSTALL_GPU,
                          .help = "for a release: the cudnn package of this conda channel\n"
                                  "(conda-forge, or a mirror), from its repodata.json, checked\n"
                                  "against the sha256 there; from NVIDIA's channel, libcudnn and\n"
                                  "its libcudnn-dev (the headers; not with --runtime)"},
-    [INSTALL_DRY_RUN] = {.name = "--dry-run", .help = "say which archive it would bring, from where (cache, mirror\n"
+    [INSTALL_DRY_RUN] = {.name = OPTION_DRY_RUN, .help = "say which archive it would bring, from where (cache, mirror\n"
                                                      "folder, or its address), its size and SHA-256; change nothing"},
-    [INSTALL_WITH_CUDA_LIBS] = {.name = "--with-cuda-libs",
+    [INSTALL_WITH_CUDA_LIBS] = {.name = OPTION_WITH_CUDA_LIBS,
                                 .help = "also bring the CUDA libraries the set loads (cuBLAS, NVRTC) that\n"
                                         "a program started here would not find, from NVIDIA's CUDA\n"
                                         "redist ([catalog] cuda_redist); RELEASE may be an installed set"},
-    [INSTALL_ALLOW_ADVISED] = {.name = "--allow-advised",
+    [INSTALL_ALLOW_ADVISED] = {.name = OPTION_ALLOW_ADVISED,
                                .help = "for a release: take one that versions/advisories.ini advises\n"
                                        "against (9.10.0: an ABI break); otherwise it is passed over"},
-    [INSTALL_CUDA_LIBS_FROM] = {.name = "--cuda-libs-from", .value_name = "PATH",
+    [INSTALL_CUDA_LIBS_FROM] = {.name = OPTION_CUDA_LIBS_FROM, .value_name = "PATH",
                                 .conflicts = 1 << INSTALL_DRY_RUN,
                                 .help = "--with-cuda-libs, taking them from this archive file (NVIDIA's\n"
                                         "redist archive, a wheel, a .conda) or a folder of such archives\n"

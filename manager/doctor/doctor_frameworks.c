@@ -6,6 +6,7 @@
  * (versions/frameworks.ini) is.
  */
 #include "doctor.h"
+#include "option_names.h"
 #include "cuda_runtime.h"
 #include "selection.h"
 
@@ -37,7 +38,7 @@ static void judge_requirement(struct doctor *doctor, const struct installed_fram
     int major = cudnnv_name_major(requirement->least);
     struct set_info info;
     char fix[256];
-    snprintf(fix, sizeof fix, "run 'cudnnv use --for %s' in the project, or install a newer set ('cudnnv install %s')",
+    snprintf(fix, sizeof fix, "run 'cudnnv use " OPTION_FOR " %s' in the project, or install a newer set ('cudnnv install %s')",
              found->framework, requirement->least);
     if (!selected_set(doctor, major, &info))
         doctor_add(doctor, DOCTOR_FAIL, "frameworks", fix, "%s %s needs cuDNN %s or newer (it says: %s); no cuDNN %d set is selected here",
@@ -61,7 +62,7 @@ static void judge(struct doctor *doctor, const struct framework_pins *pins, cons
     }
     char fix[256];
     const struct framework_pin *wanted = NULL;
-    snprintf(fix, sizeof fix, "run 'cudnnv use --for %s==%s' in the project", found->framework, found->version);
+    snprintf(fix, sizeof fix, "run 'cudnnv use " OPTION_FOR " %s==%s' in the project", found->framework, found->version);
     for (int p = 0; p < pins->count; p++) {
         const struct framework_pin *pin = &pins->pins[p];
         if (!framework_pin_matches(pin, found->framework, found->version, CUDNNV_HOST_PLATFORM))
@@ -135,10 +136,10 @@ static void check_project_runtime(struct doctor *doctor)
     char lib[PATH_MAX] = "", why[PATH_MAX + 256], problem[4 * PATH_MAX], fix[160];
     selection_where(&where);
     int pinned = cuda_runtime_pinned(&where, &pin, why, sizeof why);
-    snprintf(fix, sizeof fix, "'cudnnv uninstall --cuda-runtime --force %.24s', then 'cudnnv install' in the project",
+    snprintf(fix, sizeof fix, "'cudnnv uninstall " OPTION_CUDA_RUNTIME " " OPTION_FORCE " %.24s', then 'cudnnv install' in the project",
              pin.version);
     if (pinned < 0)
-        doctor_add(doctor, DOCTOR_FAIL, "frameworks", "write it as 'cuda 11.0', or 'cudnnv use --cuda-runtime VERSION'", "%s",
+        doctor_add(doctor, DOCTOR_FAIL, "frameworks", "write it as 'cuda 11.0', or 'cudnnv use " OPTION_CUDA_RUNTIME " VERSION'", "%s",
                    why);
     else if (pinned > 0 && cuda_runtime_find(where.root, pin.version, lib, sizeof lib) &&
              runtime_problem(where.root, lib, problem, sizeof problem))
@@ -149,7 +150,7 @@ static void check_project_runtime(struct doctor *doctor)
                    pin.origin);
     else if (pinned > 0)
         doctor_add(doctor, DOCTOR_FAIL, "frameworks",
-                   "run 'cudnnv install' in the project (offline: 'cudnnv install --cuda-libs-from DIR')",
+                   "run 'cudnnv install' in the project (offline: 'cudnnv install " OPTION_CUDA_LIBS_FROM " DIR')",
                    "the CUDA %s runtime pinned in %s is not installed: programs started there miss what their framework opens by itself",
                    pin.version, pin.origin);
 }

@@ -4,6 +4,7 @@
  * (machine/gpu_list.c) against the range the set's build has code for.
  */
 #include "doctor.h"
+#include "option_names.h"
 
 #include "catalog.h"
 #include "driver.h"
@@ -105,11 +106,11 @@ static void judge_gpu(struct doctor *doctor, const char *label, const char *capa
     const char *min = build->min_compute_capability, *max = build->max_compute_capability;
     enum catalog_gpu_fit fit = known < 0 ? CATALOG_GPU_RUNS : catalog_build_fit(build, capability, NULL);
     if (fit == CATALOG_GPU_TOO_OLD)
-        doctor_add(doctor, DOCTOR_FAIL, "GPU", "use an older cuDNN release that still supports this GPU ('cudnnv known --gpu')",
+        doctor_add(doctor, DOCTOR_FAIL, "GPU", "use an older cuDNN release that still supports this GPU ('cudnnv known " OPTION_GPU "')",
                    "%s (compute capability %s) is too old for %s, which needs at least %s", label, capability,
                    name, min);
     else if (fit == CATALOG_GPU_TOO_NEW)
-        doctor_add(doctor, DOCTOR_WARN, "GPU", "use a newer cuDNN release that lists this GPU ('cudnnv known --gpu')",
+        doctor_add(doctor, DOCTOR_WARN, "GPU", "use a newer cuDNN release that lists this GPU ('cudnnv known " OPTION_GPU "')",
                    "%s (compute capability %s) is newer than any GPU %s lists (up to %s): it may have no code for it",
                    label, capability, name, max);
     else if (known < 0 || min[0] == '\0')

@@ -6,6 +6,7 @@
  * that needs it and the fix.
  */
 #include "doctor.h"
+#include "option_names.h"
 #include "platform.h"
 
 #include "loadable_set.h"
@@ -30,7 +31,7 @@ static void report_problem(struct doctor *doctor, const struct set_judgement *ju
     char what[512], fix[512];
     describe_need(judgement, finding, what, sizeof what);
     snprintf(fix, sizeof fix,
-             "bring NVIDIA's libraries for the set's CUDA with 'cudnnv install --with-cuda-libs %s', or put a folder holding %s on %s",
+             "bring NVIDIA's libraries for the set's CUDA with 'cudnnv install " OPTION_WITH_CUDA_LIBS " %s', or put a folder holding %s on %s",
              judgement->name, finding->need.name, PLATFORM_LIBRARY_PATH);
     if (finding->verdict == NEED_MISSING)
         doctor_add(doctor, DOCTOR_FAIL, "needs", fix, "%s: found nowhere (looked in %s)", what,

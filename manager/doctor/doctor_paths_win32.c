@@ -9,6 +9,7 @@
  * releases, the Visual C++ runtime), read from their import tables.
  */
 #include "doctor.h"
+#include "option_names.h"
 
 #include "fsutil.h"
 #include "dll_search.h"
@@ -39,7 +40,7 @@ static const char *import_fix(const char *name, const char *set_name)
 {
     static char fix[256];
     if (_strnicmp(name, "cublas", 6) == 0 || _strnicmp(name, "nvrtc", 5) == 0 || _strnicmp(name, "cudart", 6) == 0) {
-        snprintf(fix, sizeof fix, "bring NVIDIA's DLLs for the set's CUDA with 'cudnnv install --with-cuda-libs %s', or put the bin of the CUDA toolkit it was built for on PATH",
+        snprintf(fix, sizeof fix, "bring NVIDIA's DLLs for the set's CUDA with 'cudnnv install " OPTION_WITH_CUDA_LIBS " %s', or put the bin of the CUDA toolkit it was built for on PATH",
                  set_name);
         return fix;
     }
@@ -123,7 +124,7 @@ void doctor_check_library_path(struct doctor *doctor)
             first = dll_search_file_in(dirs[i], dll) ? i : -1;
         if (first < 0)
             doctor_add(doctor, DOCTOR_FAIL, "library path",
-                       "add the shims' folder to PATH: 'cudnnv init pwsh --persist', or run programs with 'cudnnv exec'",
+                       "add the shims' folder to PATH: 'cudnnv init pwsh " OPTION_PERSIST "', or run programs with 'cudnnv exec'",
                        "%s is not found on PATH: programs fail with 'Could not load library cudnn64_%d.dll' (the shims are in %s)",
                        dll, major, shims);
         else if (!same_dir(dirs[first], shims))

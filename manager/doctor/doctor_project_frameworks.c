@@ -7,6 +7,7 @@
  * with the fix, whatever the active Python holds.
  */
 #include "doctor.h"
+#include "option_names.h"
 
 #include "cuda_runtime.h"
 #include "framework_plan.h"
@@ -61,7 +62,7 @@ static void judge_named(struct doctor *doctor, const struct framework_pins *pins
         framework_build_from_pin(&build, &pins->pins[p]);
         builds++;
         if (served(doctor, &build, runtime, why, sizeof why)) {
-            doctor_add(doctor, DOCTOR_OK, "frameworks", NULL, "%s (this project's, by use --for): its CUDA %s build loads here: %s; its rule: %s (%s)",
+            doctor_add(doctor, DOCTOR_OK, "frameworks", NULL, "%s (this project's, by use " OPTION_FOR "): its CUDA %s build loads here: %s; its rule: %s (%s)",
                        spec, build.cuda[0] ? build.cuda : "unknown", why, rule->cudnn_rule, rule->cudnn_source);
             return;
         }
@@ -69,10 +70,10 @@ static void judge_named(struct doctor *doctor, const struct framework_pins *pins
             snprintf(first_why, sizeof first_why, "%s", why);
     }
     if (builds == 0)
-        doctor_add(doctor, DOCTOR_SKIP, "frameworks", NULL, "%s (this project's, by use --for) is not in cudnnv's data", spec);
+        doctor_add(doctor, DOCTOR_SKIP, "frameworks", NULL, "%s (this project's, by use " OPTION_FOR ") is not in cudnnv's data", spec);
     else
-        doctor_add(doctor, DOCTOR_FAIL, "frameworks", "run 'cudnnv use --for' again in the project (it plans for every framework named here), then 'cudnnv install'",
-                   "%s (this project's, by use --for) does not load with what is selected here: %s; its rule: %s (%s)",
+        doctor_add(doctor, DOCTOR_FAIL, "frameworks", "run 'cudnnv use " OPTION_FOR "' again in the project (it plans for every framework named here), then 'cudnnv install'",
+                   "%s (this project's, by use " OPTION_FOR ") does not load with what is selected here: %s; its rule: %s (%s)",
                    spec, first_why, rule != NULL ? rule->cudnn_rule : "", rule != NULL ? rule->cudnn_source : "");
 }
 

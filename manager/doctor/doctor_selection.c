@@ -2,6 +2,7 @@
  * Doctor checks of the selection and of the selected sets' files.
  */
 #include "doctor.h"
+#include "option_names.h"
 #include "platform.h"
 
 #include "fsutil.h"
@@ -68,7 +69,7 @@ static void check_linked_set(struct doctor *doctor, int major, const char *name,
     if (cudnnv_main_library(lib, 0, major, library, sizeof library) == 0 && is_regular_file(library))
         doctor_add(doctor, DOCTOR_OK, "set", NULL, "%s is linked, and holds " PLATFORM_SHIM_NAME, name, major);
     else
-        doctor_add(doctor, DOCTOR_FAIL, "set", "link it again to a directory that holds cuDNN ('cudnnv link --force NAME DIR')",
+        doctor_add(doctor, DOCTOR_FAIL, "set", "link it again to a directory that holds cuDNN ('cudnnv link " OPTION_FORCE " NAME DIR')",
                    "%s is linked to a directory without " PLATFORM_SHIM_NAME, name, major);
 }
 
@@ -95,7 +96,7 @@ void doctor_check_sets(struct doctor *doctor)
             check_linked_set(doctor, major, name, set.dir);
             continue;
         }
-        snprintf(fix, sizeof fix, "see what changed with 'cudnnv verify %s', then reinstall it with 'cudnnv install --force'", name);
+        snprintf(fix, sizeof fix, "see what changed with 'cudnnv verify %s', then reinstall it with 'cudnnv install " OPTION_FORCE "'", name);
         if (set.info_read && set_name_disagrees(name, set.info.version)) {
             doctor_add(doctor, DOCTOR_FAIL, "set", fix, "%s holds cuDNN %s, not the release its name says (a folder replaced by another set's?)",
                        name, set.info.version);
@@ -108,7 +109,7 @@ void doctor_check_sets(struct doctor *doctor)
                        name, result.missing, result.changed, result.extra);
         else if (set.info_read && set_info_is_libraries_only(&set.info))
             doctor_add(doctor, DOCTOR_OK, "set", NULL,
-                       "%s is complete and unchanged (%d files), runtime only: programs load it, but it has no headers or static libraries to build against ('cudnnv install' without --runtime)",
+                       "%s is complete and unchanged (%d files), runtime only: programs load it, but it has no headers or static libraries to build against ('cudnnv install' without " OPTION_RUNTIME ")",
                        name, result.files);
         else
             doctor_add(doctor, DOCTOR_OK, "set", NULL, "%s is complete and unchanged (%d files)", name, result.files);

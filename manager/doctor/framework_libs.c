@@ -6,6 +6,7 @@
  * that libcusolver.so.10 is nowhere a program started here would find it.
  */
 #include "framework_libs.h"
+#include "option_names.h"
 
 #include "catalog.h"
 #include "cuda_runtime.h"
@@ -101,7 +102,7 @@ void framework_libs_describe_missing(const struct framework_libs *libs, char *ou
 const char *framework_libs_fix(const char *cuda)
 {
     static char fix[400];
-    snprintf(fix, sizeof fix, "put CUDA %s's own libraries on the path of programs started here: another CUDA's do not serve; pin them for the project ('cudnnv use --cuda-runtime %s', then 'cudnnv install --cuda-libs-from DIR' with DIR a folder of them) ('cudnnv install --with-cuda-libs' brings only what cuDNN itself loads)",
+    snprintf(fix, sizeof fix, "put CUDA %s's own libraries on the path of programs started here: another CUDA's do not serve; pin them for the project ('cudnnv use " OPTION_CUDA_RUNTIME " %s', then 'cudnnv install " OPTION_CUDA_LIBS_FROM " DIR' with DIR a folder of them) ('cudnnv install " OPTION_WITH_CUDA_LIBS "' brings only what cuDNN itself loads)",
              cuda, cuda);
     return fix;
 }

@@ -5,6 +5,7 @@
  * own check, which says its lines the same way.
  */
 #include "cuda_runtime.h"
+#include "option_names.h"
 #include "json.h"
 #include "manifest.h"
 #include "messages.h"
@@ -91,7 +92,7 @@ int verify_runtimes(const char *root)
         output.set_dir = dir;
         if (cuda_runtime_problem(root, names[i], why, sizeof why)) {
             printf("cuda %s: REFUSED (%s)\n", names[i], why);
-            note("repair the CUDA %s runtime: 'cudnnv uninstall --cuda-runtime --force %s', then 'cudnnv install' in a project that pins it",
+            note("repair the CUDA %s runtime: 'cudnnv uninstall " OPTION_CUDA_RUNTIME " " OPTION_FORCE " %s', then 'cudnnv install' in a project that pins it",
                  names[i], names[i]);
             failed = 1;
             continue;
@@ -106,7 +107,7 @@ int verify_runtimes(const char *root)
         printf("cuda %s: %s (a CUDA runtime: %d files; %d missing, %d changed, %d extra)\n", names[i],
                bad ? "CHANGED" : "ok", result.files, result.missing, result.changed, result.extra);
         if (bad)
-            note("repair the CUDA %s runtime: 'cudnnv uninstall --cuda-runtime --force %s', then 'cudnnv install' in a project that pins it",
+            note("repair the CUDA %s runtime: 'cudnnv uninstall " OPTION_CUDA_RUNTIME " " OPTION_FORCE " %s', then 'cudnnv install' in a project that pins it",
                  names[i], names[i]);
     }
     return failed;

@@ -5,6 +5,7 @@
  * how to bring its files back.
  */
 #include "build_platform.h"
+#include "option_names.h"
 #include "fsutil.h"
 #include "json.h"
 #include "manifest.h"
@@ -52,7 +53,7 @@ static int verify_loading(const char *name, const char *set_dir, const struct se
         return bad;
     *strrchr(cuda_libs, '/') = '\0';   /* cuda/X.Y.Z, which holds the MANIFEST */
     if (manifest_verify(cuda_libs, &result, verify_count_only, NULL, NULL) != 0 || result.missing + result.changed + result.extra) {
-        snprintf(message, sizeof message, "%s (the CUDA libraries %.64s loads; bring them again with 'cudnnv install --with-cuda-libs %.64s')",
+        snprintf(message, sizeof message, "%s (the CUDA libraries %.64s loads; bring them again with 'cudnnv install " OPTION_WITH_CUDA_LIBS " %.64s')",
                  cuda_libs, name, name);
         verify_print_problem("changed", message, output);
         bad = 1;
@@ -68,7 +69,7 @@ static void say_repair(const char *name, const struct set_info *info)
                        : is_regular_file(info->source) || is_directory(info->source) ? info->source
                        : info->url[0] ? info->url
                                       : info->version;
-    note("repair %s: 'cudnnv install --force --name %s %s' brings its files again", name, name, from);
+    note("repair %s: 'cudnnv install " OPTION_FORCE " " OPTION_NAME " %s %s' brings its files again", name, name, from);
 }
 
 const char *verify_one(const char *name, json_t *list, int *failed)

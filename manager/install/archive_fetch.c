@@ -9,6 +9,7 @@
  * dry_run, passed down) the archive is only described.
  */
 #include "archive_fetch.h"
+#include "option_names.h"
 
 #include "install_archive.h"
 #include "catalog.h"
@@ -79,7 +80,7 @@ static int describe_plan(const struct catalog_archive *archive, const char *from
     else
         printf("  size    unknown (the source does not say)\n");
     printf("  sha256  %s\n", archive->sha256[0] ? archive->sha256 : "none published: it would be installed unchecked");
-    note("nothing was fetched or changed (--dry-run)");
+    note("nothing was fetched or changed (" OPTION_DRY_RUN ")");
     return INSTALL_PLANNED;
 }
 

@@ -6,6 +6,7 @@
  * two sources' choosers (source_channel.c, source_index.c) share it.
  */
 #include "cuda_libs_choice.h"
+#include "option_names.h"
 
 #include "catalog.h"
 #include "conda_channel.h"
@@ -49,7 +50,7 @@ static int take_package(const struct cuda_libs_request *request, const struct so
 {
     struct catalog_archive *archive = &component->archive;
     if (best->sha256[0] == '\0' && !request->origin.no_verify)
-        return fail("the index gives no SHA-256 for %s; nothing was brought (--no-verify takes it unchecked: its RECORD is still checked)",
+        return fail("the index gives no SHA-256 for %s; nothing was brought (" OPTION_NO_VERIFY " takes it unchecked: its RECORD is still checked)",
                     best->name);
     if (strlen(best->url) >= sizeof archive->url || strlen(best->name) >= sizeof archive->name ||
         strlen(best->version) >= sizeof component->version)

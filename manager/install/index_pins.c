@@ -9,6 +9,7 @@
  * are the versions taken from NVIDIA's redist manifest, and that is said.
  */
 #include "index_pins.h"
+#include "option_names.h"
 
 #include "archive_fetch.h"
 #include "catalog.h"
@@ -79,7 +80,7 @@ static int toolkit_metadata(const struct cuda_runtime_request *request, const st
         return *text != NULL ? 0 : fail("cannot read %s", path);
     }
     if (toolkit->sha256[0] == '\0' && !no_verify)
-        return fail("the index gives no SHA-256 for %s, so the versions it pins cannot be trusted: nothing was brought (--no-verify takes it unchecked)",
+        return fail("the index gives no SHA-256 for %s, so the versions it pins cannot be trusted: nothing was brought (" OPTION_NO_VERIFY " takes it unchecked)",
                     toolkit->name);
     if (source_as_archive(toolkit->name, toolkit->url, toolkit->sha256, &archive) != 0 ||
         install_fetch_archive(&archive, "the index's page", 0, path, sizeof path, sha256) != 0)

@@ -8,6 +8,7 @@
  * needs, and whether it is found.
  */
 #include "cuda_libs.h"
+#include "option_names.h"
 #include "build_platform.h"
 #include "fsutil.h"
 #include "lock_file.h"
@@ -97,7 +98,7 @@ static int record_cuda_libs(const char *root, const char *name, const char *labe
         if (cuda_libs_of_library(need) != NULL && serves_name(dir, need))
             add_with_dependencies(dir, need, load, sizeof load);
     }
-    snprintf(text, sizeof text, "; written by cudnnv install --with-cuda-libs: what set %s loads before itself\n"
+    snprintf(text, sizeof text, "; written by cudnnv install " OPTION_WITH_CUDA_LIBS ": what set %s loads before itself\n"
              "cuda_libs = %s\ncuda_libs_load = %s\n", name, label, load);
     if (cudnnv_store_path(file, sizeof file, root, CUDNNV_STORE_COMPANION_LIST, name) != 0)
         return fail("the store's path %s is too long", root);
@@ -127,7 +128,7 @@ int install_cuda_libs_for(const char *root, const char *name, int asked, const s
         return 0;
     }
     if (request.cuda_major < 0)
-        return fail("the CUDA build of %s is not known, so its CUDA libraries cannot be chosen; install it again with --cuda",
+        return fail("the CUDA build of %s is not known, so its CUDA libraries cannot be chosen; install it again with " OPTION_CUDA,
                     name);
     int lock = store_begin_change(root);
     if (lock < 0)

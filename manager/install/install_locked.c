@@ -7,6 +7,7 @@
  * installed, unless the set it names is already there with those bits.
  */
 #include "install_locked.h"
+#include "option_names.h"
 
 #include "archive_fetch.h"
 #include "lock_file.h"
@@ -28,7 +29,7 @@ static int read_pins(char *version_file, size_t size, cudnnv_name *names, int *c
     char cwd[PATH_MAX];
     cudnnv_name bad;
     if (getcwd(cwd, sizeof cwd) == NULL || !cudnnv_find_local_file(cwd, version_file, size))
-        return fail("no .cudnn-version here or in a folder above: 'install --locked' installs what a project's cudnn.lock names");
+        return fail("no .cudnn-version here or in a folder above: 'install " OPTION_LOCKED "' installs what a project's cudnn.lock names");
     *count = cudnnv_read_version_file(version_file, names, CUDNNV_MAX_LINES, bad);
     if (*count <= 0)
         return fail("cannot read the pins of %s; fix it, or pin again with 'cudnnv use'", version_file);
@@ -60,7 +61,7 @@ static int already_installed(const char *pin, const struct catalog_release *rele
     if (info.sha256[0] != '\0' && strcasecmp(info.sha256, archive->sha256) != 0) {
         if (force)
             return 0;
-        fail("%s: %s was installed from other bits (SHA-256 %s) than cudnn.lock names (%s); replace it with the locked archive: 'cudnnv install --locked --force'",
+        fail("%s: %s was installed from other bits (SHA-256 %s) than cudnn.lock names (%s); replace it with the locked archive: 'cudnnv install " OPTION_LOCKED " " OPTION_FORCE "'",
              pin, set, info.sha256, archive->sha256);
         return -1;
     }
@@ -76,7 +77,7 @@ static int install_pin(const struct install_request *request, const struct lock_
     const struct catalog_release *release = &entry->release;
     const struct catalog_archive *archive = &release->builds[0].archive[platform];
     if (archive->name[0] == '\0')
-        return fail("cudnn.lock has no %s archive for %s: run 'cudnnv lock --platform %s' where it was written",
+        return fail("cudnn.lock has no %s archive for %s: run 'cudnnv lock " OPTION_PLATFORM " %s' where it was written",
                     catalog_platform_name(platform), entry->pin, catalog_platform_name(platform));
     int installed = already_installed(entry->pin, release, archive, request->force);
     if (installed != 0)

@@ -5,6 +5,7 @@
  * the name is replaced only with --force.
  */
 #include "build_platform.h"
+#include "option_names.h"
 #include "install_steps.h"
 
 #include "messages.h"
@@ -27,7 +28,7 @@ static int taken(const char *root, const char *name, const struct install_reques
         return 0;
     store_set_dir(root, name, set_dir, sizeof set_dir);
     if (!request->force)
-        return fail("'%s' is already installed (%s); add --force to replace it, or --name NAME to keep both",
+        return fail("'%s' is already installed (%s); add " OPTION_FORCE " to replace it, or " OPTION_NAME " NAME to keep both",
                     name, set_dir);
     result->replace = 1;
     return 0;
@@ -68,7 +69,7 @@ int install_choose_name(const struct install_request *request, const char *sourc
     char suffix[24] = "";
     if (request->name != NULL) {
         if (store_name_problem(request->name) != NULL)
-            return fail("--name '%s': the name %s; choose another name", request->name,
+            return fail(OPTION_NAME " '%s': the name %s; choose another name", request->name,
                         store_name_problem(request->name));
         snprintf(result->name, sizeof result->name, "%s", request->name);
         return taken(root, result->name, request, result);
@@ -77,7 +78,7 @@ int install_choose_name(const struct install_request *request, const char *sourc
         distinguishing_suffix(root, version_name, &result->info, suffix, sizeof suffix);
     snprintf(result->name, sizeof result->name, "%.40s%s", version_name, suffix);
     if (!cudnnv_name_is_valid(result->name))
-        return fail("the version found in %s ('%s') is not a name a set can have; give one with --name NAME",
+        return fail("the version found in %s ('%s') is not a name a set can have; give one with " OPTION_NAME " NAME",
                     source, result->name);
     return taken(root, result->name, request, result);
 }

@@ -5,6 +5,7 @@
  * each by the install-source table's order.
  */
 #include "install_project.h"
+#include "option_names.h"
 
 #include "archive_fetch.h"
 #include "catalog.h"
@@ -50,7 +51,7 @@ static int resolve(const struct install_request *request, const char *requested,
 static int plan_local(const struct resolved_archive *from)
 {
     printf("%s\n  from    this machine (nothing to fetch)\n", from->path);
-    note("nothing was changed (--dry-run)");
+    note("nothing was changed (" OPTION_DRY_RUN ")");
     return 0;
 }
 
@@ -119,7 +120,7 @@ static int install_pin(struct install_request *request, const char *pin, const c
     }
     const char *release = (pin[0] == 'v' || pin[0] == 'V') ? pin + 1 : pin;   /* nvm's spelling */
     if (cudnnv_name_major(release) < 0)
-        return fail("%s (pinned in %s) is no release to install; install or link a set of that name ('cudnnv install --name %s SOURCE', 'cudnnv link %s DIR')",
+        return fail("%s (pinned in %s) is no release to install; install or link a set of that name ('cudnnv install " OPTION_NAME " %s SOURCE', 'cudnnv link %s DIR')",
                     pin, version_file, pin, pin);
     note("%s (pinned in %s): %s", pin, version_file, request->dry_run ? "not installed; it would be" : "installing");
     request->source = release;
@@ -167,7 +168,7 @@ static int locked_runtime_matches(const struct lock_cuda_runtime *locked, const 
     int same;
     if (locked->local) {
         if (!lock_cuda_runtime_files_match(lib, locked, why, sizeof why))
-            return fail("the CUDA %s runtime in %s is not the folder's %s locked: %s; replace it: 'cudnnv uninstall --cuda-runtime --force %s', then 'cudnnv install --locked --cuda-libs-from DIR'",
+            return fail("the CUDA %s runtime in %s is not the folder's %s locked: %s; replace it: 'cudnnv uninstall " OPTION_CUDA_RUNTIME " " OPTION_FORCE " %s', then 'cudnnv install " OPTION_LOCKED " " OPTION_CUDA_LIBS_FROM " DIR'",
                         locked->release, lib, lock_path, why, locked->release);
         note("CUDA %s runtime (locked, from a folder): installed in %s, each of its %d files as the lock names it",
              locked->release, lib, locked->file_count);
@@ -178,7 +179,7 @@ static int locked_runtime_matches(const struct lock_cuda_runtime *locked, const 
     for (int i = 0; same && i < have.count; i++)
         same = strcasecmp(have.package[i].sha256, locked->package[i].sha256) == 0;
     if (!same)
-        return fail("the CUDA %s runtime in %s is not the one %s names (other packages, or brought from a folder); replace it: 'cudnnv uninstall --cuda-runtime --force %s', then 'cudnnv install --locked'",
+        return fail("the CUDA %s runtime in %s is not the one %s names (other packages, or brought from a folder); replace it: 'cudnnv uninstall " OPTION_CUDA_RUNTIME " " OPTION_FORCE " %s', then 'cudnnv install " OPTION_LOCKED "'",
                     locked->release, lib, lock_path, locked->release);
     note("CUDA %s runtime (locked): installed in %s", locked->release, lib);
     return 0;
@@ -202,7 +203,7 @@ static int install_locked_runtime(const char *runtime_from)
     if (cuda_runtime_find(store_root(), release, lib, sizeof lib))
         return locked_runtime_matches(&lock.cuda_runtime, lib, path);
     if (lock.cuda_runtime.local && runtime_from == NULL)
-        return fail("%s locks the CUDA %s runtime by the files of a folder on the machine that locked it (%s); give this machine's folder of that CUDA: 'cudnnv install --locked --cuda-libs-from DIR' (its files are checked against the lock's SHA-256)",
+        return fail("%s locks the CUDA %s runtime by the files of a folder on the machine that locked it (%s); give this machine's folder of that CUDA: 'cudnnv install " OPTION_LOCKED " " OPTION_CUDA_LIBS_FROM " DIR' (its files are checked against the lock's SHA-256)",
                     path, release, lock.cuda_runtime.from);
     struct cuda_runtime_request runtime = {.release = release, .version_file = version_file,
                                            .origin = {.locked = !lock.cuda_runtime.local, .local = runtime_from},
@@ -243,7 +244,7 @@ static void say_runtime_still_missing(const char *release, const char *runtime_f
     char lib[PATH_MAX];
     if (release == NULL || runtime_from != NULL || cuda_runtime_find(store_root(), release, lib, sizeof lib))
         return;
-    note("the CUDA %s runtime %s pins is not installed either; offline, bring both at once: 'cudnnv install FILE' for the set (an archive downloaded elsewhere), then 'cudnnv install --cuda-libs-from DIR' (DIR holding CUDA %s's libraries, such as a toolkit's lib64), or set [download] mirrors",
+    note("the CUDA %s runtime %s pins is not installed either; offline, bring both at once: 'cudnnv install FILE' for the set (an archive downloaded elsewhere), then 'cudnnv install " OPTION_CUDA_LIBS_FROM " DIR' (DIR holding CUDA %s's libraries, such as a toolkit's lib64), or set [download] mirrors",
          release, version_file, release);
 }
 
@@ -257,7 +258,7 @@ static int install_pins(struct install_request *request, struct catalog_once *ca
     char cwd[PATH_MAX], version_file[PATH_MAX];
     cudnnv_name names[CUDNNV_MAX_LINES], bad;
     if (request->name != NULL || request->sha256 != NULL)
-        return usage_problem("--name and --sha256 need a SOURCE");
+        return usage_problem(OPTION_NAME " and " OPTION_SHA256 " need a SOURCE");
     if (getcwd(cwd, sizeof cwd) == NULL || !cudnnv_find_local_file(cwd, version_file, sizeof version_file))
         return usage_problem("give exactly one SOURCE (an archive, a directory or a release), or run it in a project: with no SOURCE it installs what the nearest .cudnn-version pins");
     int count = cudnnv_read_version_file(version_file, names, CUDNNV_MAX_LINES, bad);
@@ -309,7 +310,7 @@ int install_perform(struct install_request *request, install_report_fn report)
     else if ((status = resolve(request, request->source, &catalog, &found)) == 0)
         status = request->dry_run ? plan_local(&found) : install_one(request, &found);
     if (request->dry_run && request->with_cuda_libs && request->source != NULL && !is_installed_set(request, installed))
-        note("which CUDA libraries a set lacks is read from its files once installed: then 'cudnnv install --with-cuda-libs NAME' (or --dry-run with it) says and brings them");
+        note("which CUDA libraries a set lacks is read from its files once installed: then 'cudnnv install " OPTION_WITH_CUDA_LIBS " NAME' (or " OPTION_DRY_RUN " with it) says and brings them");
     if (!request->dry_run)
         cdi_specs_follow_store(store_root());   /* with the CUDA libraries brought after the set */
     catalog_once_free(&catalog);

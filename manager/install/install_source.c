@@ -9,6 +9,7 @@
  * (NVIDIA's when no option names another).
  */
 #include "install_source.h"
+#include "option_names.h"
 
 #include "archive_fetch.h"
 #include "cuda_libs.h"
@@ -63,7 +64,7 @@ int install_source_resolve(const struct source_query *query, struct resolved_arc
     memset(found, 0, sizeof *found);
     found->platform = query->platform;
     if (!source->checks_given_sum && query->request->sha256 != NULL)
-        return usage_problem("--sha256 checks a file; a catalog release is checked against the catalog");
+        return usage_problem(OPTION_SHA256 " checks a file; a catalog release is checked against the catalog");
     return index_instead(source, query, found, source->resolve(query, found));
 }
 

@@ -10,6 +10,7 @@
  */
 #define _GNU_SOURCE   /* nftw's FTW_PHYS */
 #include "mirror.h"
+#include "option_names.h"
 
 #include "archive_fetch.h"
 #include "catalog.h"
@@ -103,7 +104,7 @@ static int plan_from_lock(const char *option, struct mirror_plan *plan)
         snprintf(path, sizeof path, "%s", option);
     else if (getcwd(cwd, sizeof cwd) == NULL || !cudnnv_find_local_file(cwd, version_file, sizeof version_file) ||
              lock_path_beside(version_file, path, sizeof path) != 0)
-        return fail("no .cudnn-version here or above, so no cudnn.lock: give one with --lock FILE, or releases by name");
+        return fail("no .cudnn-version here or above, so no cudnn.lock: give one with " OPTION_LOCK " FILE, or releases by name");
     if (lock_file_read(path, &plan->lock, why, sizeof why) != 0)
         return fail("%s; write one with 'cudnnv lock'", why);
     int all[CATALOG_PLATFORMS];
@@ -316,7 +317,7 @@ int mirror_fill(const struct mirror_request *request)
 {
     const char *dir = request->dir;
     if (request->release_count > 0 && request->lock != NULL)
-        return usage_problem("give releases or --lock, not both");
+        return usage_problem("give releases or " OPTION_LOCK ", not both");
     struct mirror_plan *plan = calloc(1, sizeof *plan);
     if (plan == NULL)
         return fail("out of memory");

@@ -9,6 +9,7 @@
  * its apt repository for a runtime before CUDA 11.4).
  */
 #include "install_source.h"
+#include "option_names.h"
 
 #include "cuda_libs_choice.h"
 #include "cuda_runtime_install.h"
@@ -83,17 +84,17 @@ static int explain_no_fit(const struct catalog *catalog, const char *requested, 
                     requested);
     gpu_list_describe(gpus, described, sizeof described);
     if (unfit[0] != '\0')
-        return fail("no %s release in the catalog has code for %s, %s: %s; see 'cudnnv known --gpu %s'",
-                    requested, described, gpus->given ? "as --gpu asked" : "this machine's GPUs", unfit,
+        return fail("no %s release in the catalog has code for %s, %s: %s; see 'cudnnv known " OPTION_GPU " %s'",
+                    requested, described, gpus->given ? "as " OPTION_GPU " asked" : "this machine's GPUs", unfit,
                     gpus->gpus[0].capability);
     list_builds(release, builds, sizeof builds);
     if (cuda != NULL && cuda[0] != '\0')
-        return fail("cuDNN %s has no build for CUDA %s on %s (it has: %s); choose one with --cuda", release->version,
+        return fail("cuDNN %s has no build for CUDA %s on %s (it has: %s); choose one with " OPTION_CUDA, release->version,
                     cuda, catalog_platform_name(platform), builds);
     if (ceiling[0] != '\0')
-        return fail("no %s release in the catalog has a %s build for the CUDA this driver runs (driver %s supports CUDA up to %s; %s has builds for CUDA %s); update the driver or choose a build with --cuda",
+        return fail("no %s release in the catalog has a %s build for the CUDA this driver runs (driver %s supports CUDA up to %s; %s has builds for CUDA %s); update the driver or choose a build with " OPTION_CUDA,
                     requested, catalog_platform_name(platform), driver, ceiling, release->version, builds);
-    return fail("the catalog has no %s archive of cuDNN %s; see 'cudnnv known --platform %s'",
+    return fail("the catalog has no %s archive of cuDNN %s; see 'cudnnv known " OPTION_PLATFORM " %s'",
                 catalog_platform_name(platform), requested, catalog_platform_name(platform));
 }
 
@@ -137,18 +138,18 @@ static void say_choice(const struct catalog_release *release, const struct catal
     note("cuDNN %s for CUDA %s: %s", release->version, build->cuda, build->archive[platform].name);
     gpu_list_describe(gpus, described, sizeof described);
     if (unfit[0] != '\0')
-        note("(the newest with code for %s, %s: %s)", described, gpus->given ? "as --gpu asked" : "this machine's GPUs",
+        note("(the newest with code for %s, %s: %s)", described, gpus->given ? "as " OPTION_GPU " asked" : "this machine's GPUs",
              unfit);
     if (by_pin)
-        note("(the build for CUDA %s on %s: the CUDA runtime the project pins; --cuda chooses another)", cuda,
+        note("(the build for CUDA %s on %s: the CUDA runtime the project pins; " OPTION_CUDA " chooses another)", cuda,
              catalog_platform_name(platform));
     else if (cuda != NULL && cuda[0] != '\0')
-        note("(the build for CUDA %s on %s, as --cuda asked)", cuda, catalog_platform_name(platform));
+        note("(the build for CUDA %s on %s, as " OPTION_CUDA " asked)", cuda, catalog_platform_name(platform));
     else if (ceiling[0] != '\0')
         note("(the newest release with a %s build for CUDA %d: driver %s supports CUDA up to %s)",
              catalog_platform_name(platform), cudnnv_name_major(build->cuda), driver, ceiling);
     else
-        note("(the newest %s build: no NVIDIA driver found to say which CUDA it runs; --cuda chooses)",
+        note("(the newest %s build: no NVIDIA driver found to say which CUDA it runs; " OPTION_CUDA " chooses)",
              catalog_platform_name(platform));
 }
 
@@ -158,7 +159,7 @@ static int passed_over(const char *version, struct advisory *advised, char *advi
     struct advisory found;
     if (advisory_for(version, &found) != ADVISORY_AVOID)
         return 0;
-    note("passing over cuDNN %s: %s (--allow-advised takes it)", version, found.why);
+    note("passing over cuDNN %s: %s (" OPTION_ALLOW_ADVISED " takes it)", version, found.why);
     *advised = found;
     snprintf(advised_version, size, "%s", version);
     return 1;
@@ -190,7 +191,7 @@ static int already_installed(const struct source_query *query, const struct cata
     if (!install_name_already_has(query->request, store_root(), &mine, name))
         return 0;
     store_set_dir(store_root(), name, set_dir, sizeof set_dir);
-    note("cuDNN %s for CUDA %s is already installed as %s (%s): nothing to download; --force installs it again",
+    note("cuDNN %s for CUDA %s is already installed as %s (%s): nothing to download; " OPTION_FORCE " installs it again",
          release->version, build->cuda, name, set_dir);
     return 1;
 }
@@ -227,7 +228,7 @@ static int resolve(const struct source_query *query, struct resolved_archive *fo
             snprintf(skipped, sizeof skipped, "%s", unfit);   /* the oldest passed over for a GPU so far */
     }
     if (build == NULL && advised.severity == ADVISORY_AVOID && !any_unadvised(catalog, requested))
-        return fail("cuDNN %s is advised against: %s; take it anyway with --allow-advised, or choose another release ('cudnnv known %s')",
+        return fail("cuDNN %s is advised against: %s; take it anyway with " OPTION_ALLOW_ADVISED ", or choose another release ('cudnnv known %s')",
                     advised_version[0] ? advised_version : requested, advised.why, requested);
     if (build == NULL)
         return explain_no_fit(catalog, requested, platform, cuda, driver, ceiling, &gpus, skipped);

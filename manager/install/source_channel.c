@@ -6,6 +6,7 @@
  * cuda-cudart; a pinned runtime: its cudatoolkit.
  */
 #include "install_source.h"
+#include "option_names.h"
 
 #include "catalog.h"
 #include "conda_channel.h"
@@ -74,7 +75,7 @@ int cuda_runtime_from_channel(const char *root, const struct cuda_runtime_reques
         return runtime_from_split_packages(root, request);
     if (conda_channel_find_release(channel, CUDA_RUNTIME_CONDA_PACKAGE, release, request->platform, &package, why,
                                    sizeof why) != 0)
-        return fail("%s; the channel has no CUDA %s runtime (give --cuda-libs-from a folder of its libraries)", why,
+        return fail("%s; the channel has no CUDA %s runtime (give " OPTION_CUDA_LIBS_FROM " a folder of its libraries)", why,
                     release);
     note("CUDA %s runtime: %s %s from the channel %s", release, CUDA_RUNTIME_CONDA_PACKAGE, package.version, channel);
     cuda_runtime_origin_begin(&origin, release, channel, request->platform);

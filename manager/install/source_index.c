@@ -8,6 +8,7 @@
  * CUDA 13); a pinned CUDA runtime: its wheels, chosen here.
  */
 #include "install_source.h"
+#include "option_names.h"
 
 #include "catalog.h"
 #include "cuda_components.h"
@@ -89,7 +90,7 @@ static int add_wheel(const struct cuda_runtime_request *request, const struct cu
         return -1;
     }
     if (wheel.sha256[0] == '\0' && !request->origin.no_verify) {
-        fail("the index gives no SHA-256 for %s, so it cannot be checked: nothing was brought (--no-verify takes it unchecked: its RECORD is still checked)",
+        fail("the index gives no SHA-256 for %s, so it cannot be checked: nothing was brought (" OPTION_NO_VERIFY " takes it unchecked: its RECORD is still checked)",
              wheel.name);
         return -1;
     }
@@ -118,7 +119,7 @@ int cuda_runtime_from_index(const char *root, const struct cuda_runtime_request 
     if (cuda_runtime_announce(request, request->origin.index))
         return 0;
     if (atoi(request->release) < 11)
-        return fail("NVIDIA's wheels start at CUDA 11; bring the CUDA %s runtime from a folder (--cuda-libs-from DIR)",
+        return fail("NVIDIA's wheels start at CUDA 11; bring the CUDA %s runtime from a folder (" OPTION_CUDA_LIBS_FROM " DIR)",
                     request->release);
     if (index_pins_of_release(root, request, &pins) != 0)
         return 1;

@@ -9,6 +9,7 @@
  * from a folder of its libraries, come from here too.
  */
 #include "install_source.h"
+#include "option_names.h"
 
 #include "catalog.h"
 #include "cuda_components.h"
@@ -59,7 +60,7 @@ static int takes(const struct source_query *query)
 static int check_sha256(const char *archive, const char *expected, char actual[65])
 {
     if (strlen(expected) != 64)
-        return usage_problem("--sha256 wants 64 hexadecimal digits");
+        return usage_problem(OPTION_SHA256 " wants 64 hexadecimal digits");
     if (archive_sha256(archive, actual) != 0)
         return fail("cannot read %s: %s", archive, strerror(errno));
     if (strcasecmp(actual, expected) != 0)
@@ -79,7 +80,7 @@ static int check_against_catalog(const char *archive, struct catalog_once *once,
         return fail("cannot read %s: %s", archive, strerror(errno));
     if (strcasecmp(actual, expected) == 0)
         return 0;
-    return fail("SHA-256 of %s is %s, but the catalog says %s for that archive; nothing was installed: download it again, or install it anyway with --no-catalog-check",
+    return fail("SHA-256 of %s is %s, but the catalog says %s for that archive; nothing was installed: download it again, or install it anyway with " OPTION_NO_CATALOG_CHECK,
                 archive, actual, expected);
 }
 
@@ -98,7 +99,7 @@ static int resolve(const struct source_query *query, struct resolved_archive *fo
         return fail("no such file or directory: '%s'; give NVIDIA's archive (.tar.xz, .tgz, .zip), a folder holding cuDNN, or a release ('cudnnv known')",
                     path);
     if (is_directory(path))
-        return request->sha256 != NULL ? usage_problem("--sha256 checks an archive, and %s is a directory", path) : 0;
+        return request->sha256 != NULL ? usage_problem(OPTION_SHA256 " checks an archive, and %s is a directory", path) : 0;
     if (!is_regular_file(path))
         return fail("'%s' is neither an archive nor a directory; give NVIDIA's archive (.tar.xz, .tgz, .zip) or a folder holding cuDNN",
                     path);

@@ -6,6 +6,7 @@
  * runtime its [runtime X.Y] names, exactly those archives.
  */
 #include "install_source.h"
+#include "option_names.h"
 
 #include "catalog.h"
 #include "cuda_components.h"
@@ -65,7 +66,7 @@ int cuda_runtime_from_lock(const char *root, const struct cuda_runtime_request *
 {
     const char *here = catalog_platform_name((enum catalog_platform)request->platform);
     if (request->locked->platform[0] != '\0' && strcmp(request->locked->platform, here) != 0)
-        return fail("the lock's CUDA %s runtime is for %s, not for this machine (%s); write the lock here with 'cudnnv lock', or install without --locked",
+        return fail("the lock's CUDA %s runtime is for %s, not for this machine (%s); write the lock here with 'cudnnv lock', or install without " OPTION_LOCKED,
                     request->locked->release, request->locked->platform, here);
     if (cuda_runtime_announce(request, "the packages cudnn.lock names"))
         return 0;

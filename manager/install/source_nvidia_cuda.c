@@ -14,6 +14,7 @@
  * repository ([catalog] cuda_apt), Linux's only.
  */
 #include "cuda_libs_choice.h"
+#include "option_names.h"
 #include "cuda_runtime_install.h"
 
 #include "apt_repo.h"
@@ -67,7 +68,7 @@ static int read_index(const char *base, char labels[][32])
     char why[256];
     char *index = NULL;
     if (download_text(base, REDIST_INDEX_LIMIT, &index, why, sizeof why) != 0) {
-        fail("cannot read NVIDIA's CUDA redist index %s: %s; another address: [catalog] cuda_redist in config (offline: 'cudnnv install --cuda-libs-from' or [download] mirrors)",
+        fail("cannot read NVIDIA's CUDA redist index %s: %s; another address: [catalog] cuda_redist in config (offline: 'cudnnv install " OPTION_CUDA_LIBS_FROM "' or [download] mirrors)",
              base, why);
         return -1;
     }
@@ -229,7 +230,7 @@ int cuda_runtime_from_apt(const char *root, const struct cuda_runtime_request *r
     char why[PATH_MAX + 256];
     const char *release = request->release;
     if (request->platform == CATALOG_WINDOWS)
-        return fail("the CUDA %s runtime pinned in %s is not installed; on Windows it comes from a conda channel's cudatoolkit ('cudnnv install --channel https://conda.anaconda.org/conda-forge', or a mirror of a channel) or from a folder of its DLLs ('cudnnv install --cuda-libs-from DIR': CUDA %s's bin)",
+        return fail("the CUDA %s runtime pinned in %s is not installed; on Windows it comes from a conda channel's cudatoolkit ('cudnnv install " OPTION_CHANNEL " https://conda.anaconda.org/conda-forge', or a mirror of a channel) or from a folder of its DLLs ('cudnnv install " OPTION_CUDA_LIBS_FROM " DIR': CUDA %s's bin)",
                     release, request->version_file, release);
     config_read(root, &config);
     char nvidia[256];
@@ -239,7 +240,7 @@ int cuda_runtime_from_apt(const char *root, const struct cuda_runtime_request *r
     if (cuda_runtime_announce(request, repository))
         return 0;
     if (apt_repo_find_runtime(repository, release, request->platform, &found, why, sizeof why) != 0)
-        return fail("%s; the CUDA %s runtime cannot be brought from there (another repository: [catalog] cuda_apt in config; offline: 'cudnnv install --cuda-libs-from DIR' or [download] mirrors)",
+        return fail("%s; the CUDA %s runtime cannot be brought from there (another repository: [catalog] cuda_apt in config; offline: 'cudnnv install " OPTION_CUDA_LIBS_FROM " DIR' or [download] mirrors)",
                     why, release);
     note("CUDA %s runtime: %d packages from the apt repository %s", release, found.count, repository);
     cuda_runtime_origin_begin(&origin, release, repository, request->platform);

@@ -8,6 +8,7 @@
  * libraries unless --runtime.
  */
 #include "install_source.h"
+#include "option_names.h"
 
 #include "archive_fetch.h"
 #include "catalog.h"
@@ -55,7 +56,7 @@ static int fetch_headers(const struct source_headers *headers, const char *autho
     char sha256[65];
     note("and its headers: %s", headers->name);
     if (headers->sha256[0] == '\0')
-        return fail("%s gives no SHA-256 for %s (the headers of the set); nothing was installed: take the libraries alone with --runtime",
+        return fail("%s gives no SHA-256 for %s (the headers of the set); nothing was installed: take the libraries alone with " OPTION_RUNTIME,
                     authority, headers->name);
     if (source_as_archive(headers->name, headers->url, headers->sha256, &archive) != 0)
         return 1;
@@ -82,7 +83,7 @@ int source_package_fetch(const char *kind, const char *authority, source_finder 
     if (major < 0)
         return fail("cannot install cuDNN %s from the %s: %s", query->requested, kind, why);
     if (file.sha256[0] == '\0' && !request->origin.no_verify)
-        return fail("the %s gives no SHA-256 for %s, so it cannot be checked: nothing was installed (--no-verify takes it unchecked)",
+        return fail("the %s gives no SHA-256 for %s, so it cannot be checked: nothing was installed (" OPTION_NO_VERIFY " takes it unchecked)",
                     kind, file.name);
     note("cuDNN %s for CUDA %d from %s: %s", file.version, major, address, file.name);
     if (source_as_archive(file.name, file.url, file.sha256, &archive) != 0)

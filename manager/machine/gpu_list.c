@@ -4,6 +4,7 @@
  * of --gpu; and whether a catalog build has code for all of them.
  */
 #include "gpu_list.h"
+#include "option_names.h"
 
 #include "platform.h"
 
@@ -103,7 +104,7 @@ int gpu_list_from_option(struct gpu_list *list, const char *option)
             item[used] != '\0' || major <= 0 || minor < 0 || item[0] == '+' || strchr(item, ' '))
             return -1;
         struct gpu *gpu = &list->gpus[list->count++];
-        snprintf(gpu->name, sizeof gpu->name, "--gpu");
+        snprintf(gpu->name, sizeof gpu->name, OPTION_GPU);
         snprintf(gpu->capability, sizeof gpu->capability, "%d.%d", major, minor);
     }
     return list->count;
@@ -171,5 +172,5 @@ void gpu_list_describe(const struct gpu_list *list, char *out, size_t size)
 
 int gpu_option_refused(const char *option)
 {
-    return usage_problem("--gpu takes compute capabilities such as 8.6 or 6.1,8.0, not '%s'", option);
+    return usage_problem(OPTION_GPU " takes compute capabilities such as 8.6 or 6.1,8.0, not '%s'", option);
 }

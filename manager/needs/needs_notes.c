@@ -4,6 +4,7 @@
  * fix. Both builds share it; the judgement itself is needs_judge.c.
  */
 #include "needs_judge.h"
+#include "option_names.h"
 
 #include "messages.h"
 
@@ -31,7 +32,7 @@ void needs_note_unmet(const char *root, const char *name, int all_met_too)
     for (int i = 0; i < judgement.count; i++) {
         const struct need_finding *finding = &judgement.finding[i];
         if (finding->verdict != NEED_FOUND)
-            note("needs: %s (%s) is %s; fix: 'cudnnv install --with-cuda-libs %s' (see 'cudnnv doctor')",
+            note("needs: %s (%s) is %s; fix: 'cudnnv install " OPTION_WITH_CUDA_LIBS " %s' (see 'cudnnv doctor')",
                  finding->need.name, set_need_feature(finding->need.when),
                  finding->verdict == NEED_MISSING ? "found nowhere a program started here looks"
                  : finding->verdict == NEED_OTHER_MAJOR ? "found only for another CUDA major"

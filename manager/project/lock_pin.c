@@ -5,6 +5,7 @@
  * recorded it, a local file, or an address given; else the catalog's).
  */
 #include "catalog.h"
+#include "option_names.h"
 #include "file_url.h"
 #include "lock_file.h"
 #include "messages.h"
@@ -65,12 +66,12 @@ static int archive_at_base(const char *pin, const struct set_info *info, const c
     size_t length = strlen(base);
     memset(archive, 0, sizeof *archive);
     if (info->sha256[0] == '\0' || name[0] == '\0' || strlen(name) >= sizeof archive->name)
-        return fail("%s: its set was not installed from an archive file with a checked SHA-256 (%s); --archive-base names only such files",
+        return fail("%s: its set was not installed from an archive file with a checked SHA-256 (%s); " OPTION_ARCHIVE_BASE " names only such files",
                     pin, info->source[0] ? info->source : "no source recorded");
     snprintf(archive->name, sizeof archive->name, "%s", name);
     if (snprintf(archive->url, sizeof archive->url, "%s%s%s", base, length && base[length - 1] == '/' ? "" : "/",
                  name) >= (int)sizeof archive->url)
-        return fail("--archive-base '%s' with %s makes an address too long to lock", base, name);
+        return fail(OPTION_ARCHIVE_BASE " '%s' with %s makes an address too long to lock", base, name);
     snprintf(archive->sha256, sizeof archive->sha256, "%s", info->sha256);
     if (catalog_archive_problem(archive, "") != NULL)
         return fail("%s: %s/%s: %s", pin, base, name, catalog_archive_problem(archive, ""));
@@ -108,7 +109,7 @@ int lock_pin_entry(const struct catalog *catalog, const char *pin, const int wan
         local_archive(&info, &own) == 0) {
         has_own = 1;
         note("%s: %s came from the local file %s, not the catalog's archive of it: the lock names that file (on "
-             "another machine, 'cudnnv lock --archive-base URL' names where it is served)", pin, set, info.source);
+             "another machine, 'cudnnv lock " OPTION_ARCHIVE_BASE " URL' names where it is served)", pin, set, info.source);
     }
     if (build == NULL && !has_own)
         return fail("%s (%s) is no release and CUDA build of the catalog, and its install recorded no archive address (installed from a folder or a local file?): a lock names archives by address and SHA-256",

@@ -5,6 +5,7 @@
  * with what each was planned for. Kept here so that cmd_use.c only parses.
  */
 #include "messages.h"
+#include "option_names.h"
 #include "pinned_projects.h"
 #include "project_pins.h"
 #include "set_link.h"
@@ -54,7 +55,7 @@ int pin_file_here(char *path, size_t size)
         note("pinning in %s, where this project already pins cudnn", other);
         snprintf(path, size, "%s", other);
     } else if (pin_file_named(other, sizeof other, CUDNNV_MISE_FILE) == 0 && names_cudnn(other))
-        note("%s here pins cudnn too: the .cudnn-version written now wins over it in this folder (edit %s, or 'cudnnv use --unset' to go back to it)",
+        note("%s here pins cudnn too: the .cudnn-version written now wins over it in this folder (edit %s, or 'cudnnv use " OPTION_UNSET "' to go back to it)",
              other, other);
     return 0;
 }
@@ -65,7 +66,7 @@ int pin_cuda_runtime_alone(const char *path, const char *runtime)
     char *names[CUDNNV_MAX_LINES];
     int count = cudnnv_read_version_file(path, kept, CUDNNV_MAX_LINES, bad);
     if (count <= 0)
-        return fail("no cuDNN version is pinned in this directory: pin one with it ('cudnnv use VERSION --cuda-runtime %s')",
+        return fail("no cuDNN version is pinned in this directory: pin one with it ('cudnnv use VERSION " OPTION_CUDA_RUNTIME " %s')",
                     runtime[0] ? runtime : "none");
     for (int i = 0; i < count; i++)
         names[i] = kept[i];

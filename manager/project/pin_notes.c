@@ -5,6 +5,7 @@
  * the home folder, a runtime that stays; and a release that does not exist.
  */
 #include "advisories.h"
+#include "option_names.h"
 #include "catalog.h"
 #include "doctor.h"
 #include "gpu_list.h"
@@ -100,7 +101,7 @@ void pin_say_what_stays(const char *path, const char *runtime)
         project_framework_spec(items[i], spec, sizeof spec);
         snprintf(specs + strlen(specs), sizeof specs - strlen(specs), "%s%s", i ? " and " : "", spec);
     }
-    note("the CUDA %s runtime pinned here for %s stays ('cudnnv use --cuda-runtime none' removes it; 'cudnnv use --for' plans again)",
+    note("the CUDA %s runtime pinned here for %s stays ('cudnnv use " OPTION_CUDA_RUNTIME " none' removes it; 'cudnnv use " OPTION_FOR "' plans again)",
          cuda, specs);
 }
 

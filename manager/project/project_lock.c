@@ -4,6 +4,7 @@
  * project pins, each from the store's record of what was installed.
  */
 #include "catalog.h"
+#include "option_names.h"
 #include "cuda_runtime.h"
 #include "fsutil.h"
 #include "lock_file.h"
@@ -34,7 +35,7 @@ static int lock_cuda_libs(const char *pin, struct lock_pin *entry, struct lock_f
     *strrchr(dir, '/') = '\0';   /* cuda/LABEL */
     path_join(record, sizeof record, dir, CUDNNV_STORE_RECORD);
     if (lock_cuda_read_record(record, &cuda) != 0)
-        return fail("%s: the record of the CUDA libraries %s loads (%s) cannot be read; bring them again with 'cudnnv install --with-cuda-libs %s'",
+        return fail("%s: the record of the CUDA libraries %s loads (%s) cannot be read; bring them again with 'cudnnv install " OPTION_WITH_CUDA_LIBS " %s'",
                     pin, set, record, set);
     snprintf(entry->cuda_libs, sizeof entry->cuda_libs, "%s", cuda.label);
     if (lock_file_find_cuda(lock, cuda.label) == NULL && lock->cuda_count < CUDNNV_MAX_LINES)
@@ -61,7 +62,7 @@ static int lock_cuda_runtime(const char *version_file, struct lock_file *lock)
     if (lock->cuda_runtime.count == 0) {   /* brought from a folder: locked by what it holds */
         if (lock_cuda_runtime_files_sum(lib, &lock->cuda_runtime) != 0)
             return fail("the files of the CUDA %s runtime (%s) cannot all be read or are too many to lock", release, lib);
-        note("CUDA %s runtime: brought from a folder on this machine (%s), locked by its %d files' XXH3-128: elsewhere 'cudnnv install --locked --cuda-libs-from DIR' checks a folder of that CUDA against them",
+        note("CUDA %s runtime: brought from a folder on this machine (%s), locked by its %d files' XXH3-128: elsewhere 'cudnnv install " OPTION_LOCKED " " OPTION_CUDA_LIBS_FROM " DIR' checks a folder of that CUDA against them",
              release, lock->cuda_runtime.from, lock->cuda_runtime.file_count);
         return 0;
     }
@@ -101,6 +102,6 @@ int project_lock(const int wanted[CATALOG_PLATFORMS], const char *archive_base)
         return status;
     if (lock_path_beside(version_file, path, sizeof path) != 0 || lock_file_write(path, &lock) != 0)
         return fail("cannot write %s beside %s", LOCK_FILE_NAME, version_file);
-    note("wrote %s: 'cudnnv install --locked' installs exactly these archives", path);
+    note("wrote %s: 'cudnnv install " OPTION_LOCKED "' installs exactly these archives", path);
     return 0;
 }

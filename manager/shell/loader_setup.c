@@ -8,6 +8,7 @@
  * session and services) and one marked line in ~/.profile (login shells).
  */
 #include "loader_setup.h"
+#include "option_names.h"
 
 #include "fsutil.h"
 #include "messages.h"
@@ -26,7 +27,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#define LOGIN_MARK "# cudnnv init --login"
+#define LOGIN_MARK "# cudnnv init " OPTION_LOGIN
 
 static int run_ldconfig(void)
 {
@@ -40,8 +41,8 @@ static int run_ldconfig(void)
 /* A line 'init --system' wrote: its three comments, or a folder ending in /shims/lib. */
 static int line_is_ours(const char *line, size_t length)
 {
-    static const char *const comments[] = {"# Written by 'cudnnv init --system'", "# which load the set",
-                                           "# 'cudnnv init --system --undo'"};
+    static const char *const comments[] = {"# Written by 'cudnnv init " OPTION_SYSTEM "'", "# which load the set",
+                                           "# 'cudnnv init " OPTION_SYSTEM " " OPTION_UNDO "'"};
     for (size_t i = 0; i < sizeof comments / sizeof comments[0]; i++) {
         if (strncmp(line, comments[i], strlen(comments[i])) == 0)
             return 1;
@@ -127,9 +128,9 @@ int loader_setup_system(int undo)
     char shims[PATH_MAX], text[PATH_MAX + 512];
     const char *system = store_system_root();
     if (PLATFORM_IS_WINDOWS)
-        return fail("init --system is for Linux's loader; on Windows 'cudnnv init pwsh --persist' puts the shims on the user's PATH");
+        return fail("init " OPTION_SYSTEM " is for Linux's loader; on Windows 'cudnnv init pwsh " OPTION_PERSIST "' puts the shims on the user's PATH");
     if (geteuid() != 0)
-        return fail("init --system changes %s and the loader's cache for every program: run it as root", LOADER_SETUP_CONF);
+        return fail("init " OPTION_SYSTEM " changes %s and the loader's cache for every program: run it as root", LOADER_SETUP_CONF);
     if (undo)
         return undo_system();
     if (system[0] == '\0' || cudnnv_store_path(shims, sizeof shims, system, CUDNNV_STORE_SHIMS_LIB, NULL) != 0 || !is_directory(shims))
@@ -142,9 +143,9 @@ int loader_setup_system(int undo)
     if (shims_trusted_by_root(shims) != 0)
         return 1;
     snprintf(text, sizeof text,
-             "# Written by 'cudnnv init --system': programs that load libcudnn.so.N get cudnnv's shims,\n"
+             "# Written by 'cudnnv init " OPTION_SYSTEM "': programs that load libcudnn.so.N get cudnnv's shims,\n"
              "# which load the set their folder pins (else the global or newest one).\n"
-             "# 'cudnnv init --system --undo' removes this file.\n%s\n", shims);
+             "# 'cudnnv init " OPTION_SYSTEM " " OPTION_UNDO "' removes this file.\n%s\n", shims);
     if (write_file_atomic(LOADER_SETUP_CONF, text) != 0)
         return fail("cannot write %s: %s", LOADER_SETUP_CONF, strerror(errno));
     if (run_ldconfig() != 0)
@@ -155,7 +156,7 @@ int loader_setup_system(int undo)
         return fail("ldconfig did not take %s into its cache (ldconfig -p does not list it): %s was removed again",
                     shims, LOADER_SETUP_CONF);
     }
-    note("wrote %s: every program that asks the loader for libcudnn.so.N now gets the shims in %s; undo with 'cudnnv init --system --undo'",
+    note("wrote %s: every program that asks the loader for libcudnn.so.N now gets the shims in %s; undo with 'cudnnv init " OPTION_SYSTEM " " OPTION_UNDO "'",
          LOADER_SETUP_CONF, shims);
     if (strcmp(system, CUDNNV_DEFAULT_SYSTEM_ROOT) != 0)
         note("programs started without CUDNNV_SYSTEM_ROOT look for sets in %s, not %s", CUDNNV_DEFAULT_SYSTEM_ROOT, system);
@@ -168,7 +169,7 @@ static int login_paths(char *environment, size_t size, char *profile, size_t pro
     char home[PATH_MAX], config[PATH_MAX];
     const char *xdg = getenv("XDG_CONFIG_HOME");
     if (platform_home(home, sizeof home) != 0)
-        return fail("no home folder (HOME is unset): init --login writes files there");
+        return fail("no home folder (HOME is unset): init " OPTION_LOGIN " writes files there");
     if (xdg != NULL && xdg[0] == '/')
         snprintf(config, sizeof config, "%s", xdg);
     else if (path_join(config, sizeof config, home, ".config") != 0)
@@ -204,7 +205,7 @@ int loader_setup_login(int undo)
 {
     char environment[PATH_MAX], profile[PATH_MAX], shims[PATH_MAX], line[2 * PATH_MAX + 128];
     if (PLATFORM_IS_WINDOWS)
-        return fail("init --login is for Linux sessions; on Windows 'cudnnv init pwsh --persist' does the same");
+        return fail("init " OPTION_LOGIN " is for Linux sessions; on Windows 'cudnnv init pwsh " OPTION_PERSIST "' does the same");
     if (login_paths(environment, sizeof environment, profile, sizeof profile) != 0)
         return 1;
     struct stat info;

@@ -7,6 +7,7 @@
  * quoted string before anything is written.
  */
 #include "fsutil.h"
+#include "option_names.h"
 #include "messages.h"
 #include "module_file.h"
 #include "set_info.h"
@@ -96,7 +97,7 @@ static void write_tcl(FILE *out, const struct module_values *v)
     fprintf(out, "#%%Module1.0\n");
     fprintf(out, "## cudnn/%s: cuDNN %s from the cudnnv store %s, through its shims.\n", v->name,
             v->info.version, v->root);
-    fprintf(out, "## Written by 'cudnnv modulefiles --tcl'; run it again after installing or removing sets.\n");
+    fprintf(out, "## Written by 'cudnnv modulefiles " OPTION_TCL "'; run it again after installing or removing sets.\n");
     fprintf(out, "module-whatis {cuDNN %s, served by cudnnv}\n", v->info.version);
     fprintf(out, "conflict cudnn\n");
     fprintf(out, "setenv CUDNNV_ROOT {%s}\nsetenv CUDNNV_VERSION {%s}\n", v->root, v->name);

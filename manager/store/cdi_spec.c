@@ -7,6 +7,7 @@
  * are mounted where an installed set's would be.
  */
 #include "cdi_spec.h"
+#include "option_names.h"
 
 #include "cuda_runtime.h"
 #include "fsutil.h"
@@ -362,7 +363,7 @@ int cdi_spec_write(const char *root, const struct cdi_plan *plan, const char *pa
 {
     char real_root[PATH_MAX], shims[PATH_MAX], shims_real[PATH_MAX], temporary[PATH_MAX + 32], why[2 * PATH_MAX];
     if (cdi_spec_is_ours(path) < 0)
-        return fail("%s is not a spec cudnnv wrote (its kind is not %s, or it cannot be read): it is left as it is; choose another folder with --output",
+        return fail("%s is not a spec cudnnv wrote (its kind is not %s, or it cannot be read): it is left as it is; choose another folder with " OPTION_OUTPUT,
                     path, CDI_KIND);
     if (realpath(root, real_root) == NULL)
         return fail("the store %s cannot be described: %s", root, strerror(errno));

@@ -5,6 +5,7 @@
  * prefix rule as set names, "11.0" is 11.0, else the newest 11.0.x).
  */
 #include "cuda_runtime.h"
+#include "option_names.h"
 
 #include "cuda_components.h"
 #include "fsutil.h"
@@ -52,12 +53,12 @@ int cuda_runtime_for_project(const struct cudnnv_where *where, char *lib, size_t
         char reason[PATH_MAX + 128];
         snprintf(reason, sizeof reason, "%s", why);
         snprintf(why, why_size,
-                 "refusing the CUDA %s runtime pinned in %s: %s; only you, root or the store's owner may write it (fix: 'cudnnv uninstall --cuda-runtime --force %s', then 'cudnnv install' there)",
+                 "refusing the CUDA %s runtime pinned in %s: %s; only you, root or the store's owner may write it (fix: 'cudnnv uninstall " OPTION_CUDA_RUNTIME " " OPTION_FORCE " %s', then 'cudnnv install' there)",
                  pin.version, pin.origin, reason, pin.version);
         return -1;
     }
     snprintf(why, why_size,
-             "the CUDA %s runtime pinned in %s is not installed; run 'cudnnv install' there (offline: 'cudnnv install --cuda-libs-from DIR', DIR holding that CUDA's libraries)",
+             "the CUDA %s runtime pinned in %s is not installed; run 'cudnnv install' there (offline: 'cudnnv install " OPTION_CUDA_LIBS_FROM " DIR', DIR holding that CUDA's libraries)",
              pin.version, pin.origin);
     return -1;
 }

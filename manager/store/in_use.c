@@ -6,6 +6,7 @@
  * without one, the removal is refused unless forced.
  */
 #include "cuda_runtime.h"
+#include "option_names.h"
 #include "uninstall.h"
 #include "messages.h"
 #include "pinned_projects.h"
@@ -83,6 +84,6 @@ int store_may_remove(const char *root, const char *name, int force,
         return 0;
     if (isatty(STDIN_FILENO) && isatty(STDERR_FILENO))
         return confirmed(name, why) ? 0 : fail("kept %s", name);
-    return fail("'%s' is in use %s: programs pinned to it would stop; add --force to remove it anyway",
+    return fail("'%s' is in use %s: programs pinned to it would stop; add " OPTION_FORCE " to remove it anyway",
                 name, why);
 }

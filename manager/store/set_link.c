@@ -5,6 +5,7 @@
  * cuDNN it finds in the standard places.
  */
 #include "set_link.h"
+#include "option_names.h"
 
 #include "messages.h"
 #include "fsutil.h"
@@ -81,7 +82,7 @@ int set_link_register(const char *root, const char *name, const struct set_layou
     if (store_name_problem(name) != NULL)
         return fail("a set cannot be called '%s': the name %s; choose another name", name, store_name_problem(name));
     if (cudnnv_set_exists(root, name) && !cudnnv_set_in_system(root, name) && !force)
-        return fail("'%s' is already in the store; add --force to replace it", name);
+        return fail("'%s' is already in the store; add " OPTION_FORCE " to replace it", name);
     if (store_new_staging(root, "link", staging, sizeof staging) != 0)
         return 1;
     path_join(staged, sizeof staged, staging, name);

@@ -5,6 +5,7 @@
  * atomically: a reader never sees half of it.
  */
 #include "version_write.h"
+#include "option_names.h"
 
 #include "messages.h"
 #include "fsutil.h"
@@ -77,7 +78,7 @@ static int read_team_file(const char *path, char *text, size_t size, mode_t *mod
     if (status == 0 && memchr(text, '\0', length) != NULL)
         status = CUDNNV_READ_HAS_NUL;
     if (status != 0 && status != CUDNNV_READ_MISSING)
-        return fail("%s %s; fix it, or pin in .cudnn-version instead ('cudnnv use' without --tool-versions)", path,
+        return fail("%s %s; fix it, or pin in .cudnn-version instead ('cudnnv use' without " OPTION_TOOL_VERSIONS ")", path,
                     cudnnv_read_problem(status));
     return 0;
 }
@@ -123,7 +124,7 @@ int version_file_write(const char *path, int count, char **names, int force, con
         if (!force && !cudnnv_resolve(store_root(), names[i], resolved)) {
             char hint[160];
             cudnnv_missing_hint(names[i], hint, sizeof hint);
-            return fail("version '%s' is not installed; %s, or pin it before it is installed with --force ('cudnnv install' there then brings it)",
+            return fail("version '%s' is not installed; %s, or pin it before it is installed with " OPTION_FORCE " ('cudnnv install' there then brings it)",
                         names[i], hint);
         }
         strcat(text, names[i]);

@@ -282,7 +282,7 @@ make_database() {
     [[ "$output" != *planted_ok* ]]
 }
 
-@test "the rules a script can read hold: no header named as a system header, nothing but the messages writes to stderr, every file the docs name exists, no path into the store spelled by hand; planted breaches are named" {
+@test "the rules a script can read hold: no header named as a system header, nothing but the messages writes to stderr, every file the docs name exists, no path into the store spelled by hand, no option spelled below the commands; planted breaches are named" {
     run "$REPO/tests/claims.sh" "$REPO"
     assert_status 0
     [ -z "$output" ]
@@ -297,12 +297,16 @@ make_database() {
     printf 'int stamp(char *dir, const char *root)\n{\n    return path_join(dir, 4096, root, "shells");\n}\n' \
         > "$tree/manager/shell/planted_stamp.c"
     printf 'The rule lives in `manager/store/gone.c`; a new one goes in `manager/install/source_NAME.c`.\n' >> "$tree/docs/architecture.md"
+    printf '/* --force in a comment is no spelling */\nint again(void) { return fail("run it again with --force, or --no-such-option"); }\n' \
+        > "$tree/manager/store/planted_option.c"
     SYSTEM_INCLUDE="$BATS_TEST_TMPDIR/include" run "$REPO/tests/claims.sh" "$tree"
     assert_status 1
     assert_output_has "manager/store/string.h: shares its name with the system header $BATS_TEST_TMPDIR/include/string.h"
     assert_output_has "manager/store/shout.c:3: writes to stderr"
     assert_output_has "docs/architecture.md names manager/store/gone.c, which does not exist"
     assert_output_has "manager/shell/planted_stamp.c:3: spells a path into the store; build it with cudnnv_store_path"
+    assert_output_has "manager/store/planted_option.c: spells the option --force; name it with base/option_names.h's OPTION_ constant"
+    [[ "$output" != *no-such-option* ]]
     [[ "$output" != *source_NAME* ]]
     [[ "$output" != *shout.c:2* ]]
 }
