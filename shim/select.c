@@ -320,12 +320,28 @@ enum cudnnv_status cudnnv_select_major(const struct cudnnv_where *where, int maj
     return cudnnv_select_major_each(where, major, choice, NULL);
 }
 
+/*
+ * cudnnv_choose_first's answer, reading one source at a time as
+ * cudnnv_select_major_each does: the prompt's 'cudnnv version-name' touches
+ * 5 KB of stack instead of 15, and every page first touched is a fault.
+ */
 enum cudnnv_status cudnnv_select_first(const struct cudnnv_where *where,
                                        struct cudnnv_choice *choice)
 {
-    struct cudnnv_sources sources;
-    cudnnv_read_sources(where, &sources);
-    return cudnnv_choose_first(where, &sources, choice);
+    struct cudnnv_source source;
+    for (int index = 0; index < 3; index++) {
+        read_source(where, index, &source);
+        if (!source_speaks(&source))
+            continue;
+        if (source.status != CUDNNV_SELECTED)
+            return report_source(&source, choice);
+        return choose(where, &source, source.names[0], choice);
+    }
+    enum cudnnv_status status = CUDNNV_NOTHING_SELECTED;
+    clear_choice(choice);
+    for (int major = CUDNNV_LAST_MAJOR; status == CUDNNV_NOTHING_SELECTED && major >= CUDNNV_FIRST_MAJOR; major--)
+        status = choose_default(where, major, choice);
+    return status;
 }
 
 const char *cudnnv_origin_word(enum cudnnv_origin origin)

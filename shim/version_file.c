@@ -195,11 +195,11 @@ static int exists(const char *path)
  * rule). A file that is not regular, or names no cudnn, lets the walk go on
  * up.
  */
-static int tool_file_answers(const char *path)
+static __attribute__((noinline)) int tool_file_names_cudnn(const char *path)
 {
     char text[CUDNNV_TOOL_FILE_MAX + 1];
     cudnnv_name names[CUDNNV_MAX_LINES], bad;
-    int status = exists(path) ? read_text(path, text, sizeof text, 0) : CUDNNV_READ_MISSING;
+    int status = read_text(path, text, sizeof text, 0);
     if (status == CUDNNV_READ_HAS_NUL || status == CUDNNV_READ_TOO_LONG)
         return 1;   /* what follows the NUL or the bound is unknown: the reader says so, the walk does not pass it over */
     return status == 0 &&
@@ -207,8 +207,25 @@ static int tool_file_answers(const char *path)
                CUDNNV_READ_NO_ENTRY;
 }
 
+/* Asked of every folder of the walk: its 65 KB frame is entered only where such a file exists (each stack page a
+ * program touches first is a fault, at a prompt and at the shim's first call). */
+static int tool_file_answers(const char *path)
+{
+    return exists(path) && tool_file_names_cudnn(path);
+}
+
 /* The files a folder may pin cuDNN in, the first that answers winning: ours, then mise's, then asdf's. */
 static const char *const candidates[] = {CUDNNV_VERSION_FILE, CUDNNV_MISE_FILE, CUDNNV_TOOL_VERSIONS_FILE};
+
+/* dir (length bytes), the separator, then name, into path (which the caller sized to hold them): a copy, not a
+ * printf, since the walk joins three names in every folder from here up, at every prompt and first call. */
+static void join_name(char *path, const char *dir, size_t length, const char *separator, const char *name)
+{
+    size_t separator_length = strlen(separator);
+    memcpy(path, dir, length);
+    memcpy(path + length, separator, separator_length);
+    strcpy(path + length + separator_length, name);
+}
 
 /*
  * The walk from cwd up to the root (POSIX "/" or a Windows drive "C:\\"):
@@ -235,7 +252,7 @@ int cudnnv_walk_version_files(const char *cwd, int (*visit)(const char *path, in
         while (length > root && cudnnv_is_separator(dir[length - 1]))
             dir[--length] = '\0';
         for (size_t i = 0; i < sizeof candidates / sizeof candidates[0]; i++) {
-            snprintf(path, sizeof path, "%s%s%s", dir, length > root ? separator : "", candidates[i]);
+            join_name(path, dir, length, length > root ? separator : "", candidates[i]);
             int found = i == 0 ? exists(path) : tool_file_answers(path), answer = visit(path, found, context);
             if (answer != 0 || found)
                 return answer;

@@ -6,6 +6,7 @@
 #include "selection.h"
 
 #include <stdio.h>
+#include <unistd.h>
 
 static int run(struct args *args)
 {
@@ -16,8 +17,10 @@ static int run(struct args *args)
     enum cudnnv_status status = cudnnv_select_first(&where, &choice);
     if (status != CUDNNV_SELECTED)
         return selection_report(status, &choice, -1);
-    printf("%s\n", choice.name);
-    return 0;
+    /* one write, past stdio: its first write would ask the terminal (fstat, isatty) at every prompt */
+    char line[CUDNNV_NAME_MAX + 2];
+    int length = snprintf(line, sizeof line, "%s\n", choice.name);
+    return write(STDOUT_FILENO, line, (size_t)length) == length ? 0 : 1;
 }
 
 const struct command command_version_name = {

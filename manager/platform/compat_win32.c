@@ -20,17 +20,24 @@ __attribute__((constructor)) static void open_files_as_bytes(void)
     _fmode = _O_BINARY;
 }
 
-/* The absolute path with '/' separators, of something that exists. */
+/* The absolute path with '/' separators, of something that exists; resolved NULL: a new buffer, as POSIX says. */
 char *realpath(const char *path, char *resolved)
 {
     struct stat info;
+    char *allocated = resolved == NULL ? malloc(MAX_PATH) : NULL;
+    if (resolved == NULL && allocated == NULL)
+        return NULL;
+    resolved = resolved != NULL ? resolved : allocated;
     DWORD length = GetFullPathNameA(path, MAX_PATH, resolved, NULL);
     if (length == 0 || length >= MAX_PATH) {
+        free(allocated);
         errno = ENAMETOOLONG;
         return NULL;
     }
-    if (stat(resolved, &info) != 0)
+    if (stat(resolved, &info) != 0) {
+        free(allocated);
         return NULL;
+    }
     for (char *c = resolved; *c; c++) {
         if (*c == '\\')
             *c = '/';

@@ -10,16 +10,22 @@
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
 
+/* The working folder, asked once and kept at its own length (a PATH_MAX buffer would be a page of its own to touch
+ * at every prompt); "" when it cannot be told. */
 void selection_where(struct cudnnv_where *where)
 {
-    static char cwd[PATH_MAX];
-    where->cwd_too_long = 0;
-    if (getcwd(cwd, sizeof cwd) == NULL) {
-        where->cwd_too_long = errno == ENAMETOOLONG || errno == ERANGE;
-        cwd[0] = '\0';
+    static char *cwd;
+    static int too_long;
+    if (cwd == NULL) {
+        cwd = getcwd(NULL, 0);   /* glibc's takes any length: past PATH_MAX the pin cannot be read, as for the shim */
+        too_long = cwd == NULL ? errno == ENAMETOOLONG || errno == ERANGE : strlen(cwd) >= PATH_MAX;
+        if (cwd == NULL || too_long)
+            cwd = "";
     }
+    where->cwd_too_long = too_long;
     where->root = store_root();
     where->env_version = getenv("CUDNNV_VERSION");
     where->cwd = cwd;

@@ -21,22 +21,34 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 static char root_path[PATH_MAX];   /* store_root's answer, kept for the process */
+
+/* A relative CUDNNV_ROOT, from the working folder: apart, so that the usual case's frame holds no PATH_MAX buffer. */
+static __attribute__((noinline)) int compose_relative_root(const char *configured, char *out, size_t size)
+{
+    char cwd[PATH_MAX];
+    int n = snprintf(out, size, "%s/%s", getcwd(cwd, sizeof cwd) ? cwd : ".", configured);
+    return n > 0 && (size_t)n < size ? 0 : -1;
+}
 
 /* Writes the store's path: CUDNNV_ROOT (made absolute), else HOME/.cudnnv. */
 static int compose_root(char *out, size_t size)
 {
     const char *configured = getenv("CUDNNV_ROOT");
-    char cwd[PATH_MAX], home[PATH_MAX];
     int n;
-    if (configured != NULL && platform_path_is_absolute(configured))
+    if (configured != NULL && configured[0] != '\0' && !platform_path_is_absolute(configured))
+        return compose_relative_root(configured, out, size);
+    if (configured != NULL && configured[0] != '\0')
         n = snprintf(out, size, "%s", configured);
-    else if (configured != NULL && configured[0] != '\0')
-        n = snprintf(out, size, "%s/%s", getcwd(cwd, sizeof cwd) ? cwd : ".", configured);
-    else
-        n = platform_home(home, sizeof home) == 0 ? snprintf(out, size, "%s/.cudnnv", home) : -1;
+    else if (platform_home(out, size) == 0) {
+        size_t home = strlen(out);
+        n = snprintf(out + home, size - home, "/.cudnnv") + (int)home;
+    } else {
+        n = -1;
+    }
     return n > 0 && (size_t)n < size ? 0 : -1;
 }
 
@@ -44,16 +56,22 @@ static int compose_root(char *out, size_t size)
  * The system store (CUDNNV_SYSTEM_ROOT, else the build's default): read-only
  * for users, searched after their own store by the selection.
  */
+static int system_holds_sets;   /* the system store has a versions/ folder: the selection searches it */
+
 const char *store_system_root(void)
 {
-    static char system_path[PATH_MAX];
-    static int known;
-    if (!known) {
+    static const char *system_path;   /* at its own length: a PATH_MAX buffer would be one more page to touch */
+    if (system_path == NULL) {
         const char *configured = getenv("CUDNNV_SYSTEM_ROOT");
         const char *path = configured != NULL ? configured : PLATFORM_SYSTEM_ROOT;
-        if (platform_path_is_absolute(path) && realpath(path, system_path) == NULL)
-            snprintf(system_path, sizeof system_path, "%s", path);
-        known = 1;
+        char sets[strlen(path) + CUDNNV_STORE_PATH_EXTRA];
+        struct stat info;
+        /* one stat where there is none (most machines), not a readlink per part of its path */
+        system_holds_sets = platform_path_is_absolute(path) &&
+                            cudnnv_store_path(sets, sizeof sets, path, CUDNNV_STORE_SETS, NULL) == 0 &&
+                            stat(sets, &info) == 0 && S_ISDIR(info.st_mode);
+        char *real = system_holds_sets ? realpath(path, NULL) : NULL;
+        system_path = real != NULL ? real : path;
     }
     return system_path;
 }
@@ -73,7 +91,9 @@ const char *store_root(void)
         root_path[--length] = '\0';
     if (realpath(root_path, resolved) != NULL)
         strcpy(root_path, resolved);
-    cudnnv_set_system_root(store_system_root());
+    /* as the shim does: a system store without sets is not searched (the selection then asks nothing of it) */
+    const char *system = store_system_root();
+    cudnnv_set_system_root(system_holds_sets ? system : "");
     return root_path;
 }
 
