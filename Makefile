@@ -404,7 +404,16 @@ $(BUILD)/aarch64/lib/cudnnv/libcudnn.so.%: $(SHIM_SRC) $(SHIM_DEPS) $(BUILD)/gen
 		shim/trampoline_aarch64_lp64.S
 	$(call shim_link,$(ARM_CC),$@,$*,$(SHIM_SRC),$(call ELF_SHIM_FLAGS,$*) $(ARM_SHIM_FLAGS))
 
-$(eval $(call compile_rule,$(BUILD)/obj,$(CC),$(ALL_CFLAGS) $(SAN_FLAGS) $$(DEP_CFLAGS)))
+# Before the first object is compiled, the Debian packages of the headers and
+# libraries the build uses are installed where missing, and said (as 'make
+# deps-demo' does): a plain 'make' works on a fresh machine. Once per build
+# folder, and not where there is no dpkg (the packages are then the user's).
+PACKAGES_STAMP = $(BUILD)/.packages
+$(PACKAGES_STAMP):
+	@mkdir -p $(dir $@)
+	@if command -v dpkg-query >/dev/null; then $(call apt_ensure,$(DEMO_PACKAGES)); fi
+	@touch $@
+$(eval $(call compile_rule,$(BUILD)/obj,$(CC),$(ALL_CFLAGS) $(SAN_FLAGS) $$(DEP_CFLAGS),,| $(PACKAGES_STAMP)))
 $(eval $(call library,$(LIBCUDNNV),$(BUILD)/obj,$(LIB_SRC),ar))
 $(eval $(call program,$(CUDNNV),$(BUILD)/obj,manager/cli/main.c,$(CC),$(ALL_CFLAGS) $(SAN_FLAGS),$$(CORE_LIBS),\
 	$(LIBCUDNNV)))

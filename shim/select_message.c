@@ -37,7 +37,7 @@ void cudnnv_describe_origin(const struct cudnnv_choice *choice, char *out, size_
     if (choice->origin == CUDNNV_ORIGIN_SYSTEM)
         snprintf(out, size, "linked as system");
     else if (choice->origin == CUDNNV_ORIGIN_NEWEST && choice->passed_over[0] != '\0')
-        snprintf(out, size, "the newest installed %d.x that loads here: no source names one, and '%s' cannot load here",
+        snprintf(out, size, "the newest installed %d.x: no source names one; '%s' cannot load here",
                  cudnnv_name_major(choice->name), choice->passed_over);
     else if (choice->origin == CUDNNV_ORIGIN_NEWEST)
         snprintf(out, size, "the newest installed %d.x: no source names one", cudnnv_name_major(choice->name));

@@ -314,20 +314,25 @@ static int is_cudnn_object(struct dl_phdr_info *info, const char *file_name)
            (cudnnv_loaded_soname(info, soname, sizeof soname) && strncmp(soname, "libcudnn", 8) == 0);
 }
 
-/* An object mapped from the set's folder, or (not inside) a cuDNN library mapped from another than the shims'. */
+/*
+ * An object loaded from the set's folder (by the path it was opened with: each of the set's libraries is opened by
+ * its path there, and what they load by $ORIGIN is named from there too), or (not inside) a cuDNN library mapped
+ * from another folder than the set's or the shims'.
+ */
 static int find_object(struct dl_phdr_info *info, size_t size, void *data)
 {
     struct object_search *search = data;
-    const char *slash = info->dlpi_name != NULL ? strrchr(info->dlpi_name, '/') : NULL;
+    const char *name = info->dlpi_name, *slash = name != NULL ? strrchr(name, '/') : NULL;
+    size_t length = strlen(search->lib_dir);
     char folder[PATH_MAX];
     (void)size;
-    if (slash == NULL || !real_folder(info->dlpi_name, folder))
+    if (slash == NULL)
         return 0;
-    int in_set = strcmp(folder, search->lib_dir) == 0;
-    if (search->inside ? !in_set
-                       : in_set || strcmp(folder, search->shim_dir) == 0 || !is_cudnn_object(info, slash + 1))
+    if (search->inside ? strncmp(name, search->lib_dir, length) != 0 || name[length] != '/'
+                       : !is_cudnn_object(info, slash + 1) || !real_folder(name, folder) ||
+                             strcmp(folder, search->lib_dir) == 0 || strcmp(folder, search->shim_dir) == 0)
         return 0;
-    snprintf(search->found, sizeof search->found, "%s", info->dlpi_name);
+    snprintf(search->found, sizeof search->found, "%s", name);
     return 1;
 }
 
@@ -376,7 +381,7 @@ static __attribute__((noinline)) int pass_over(const struct cudnnv_choice *choic
     search.inside = 1;
     dl_iterate_phdr(find_object, &search);
     if (search.found[0] != '\0')
-        cudnnv_die("cannot load set '%s': %s; %s stays loaded, so no other set may serve: pin one that loads",
+        cudnnv_die("cannot load set '%s': %s; %s stays loaded, so no other set may serve: pin one",
                    choice->name, reason, search.found);
     cudnnv_debug("set '%s' cannot load here: %s; the next set is tried", choice->name, reason);
     free(loaded->lib_dir);

@@ -157,8 +157,7 @@ static int pass_over(const struct cudnnv_choice *choice, struct trial *trial)
     while (trial->count > 0)
         FreeLibrary(trial->handles[--trial->count]);
     cudnnv_describe_origin(choice, origin, sizeof origin);
-    cudnnv_debug("set '%s' (%s) cannot load here: %s; the next installed set of cuDNN %d is tried", choice->name,
-                 origin, why, cudnnv_shim_major);
+    cudnnv_debug("set '%s' (%s) cannot load here: %s; the next set is tried", choice->name, origin, why);
     return 0;
 }
 

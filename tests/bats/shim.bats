@@ -91,6 +91,53 @@ run_in() {
     assert_all_lines_match "^$set_dir/" "$mapped"
 }
 
+# system_like_real BROKEN: a folder holding the real 9.19, every library a link to it but BROKEN, a copy that
+# needs a library found nowhere (DT_NEEDED added by patchelf), linked as system.
+system_like_real() {
+    local folder="$BATS_TEST_TMPDIR/system cudnn" library real_lib="$REAL_CUDA/lib"
+    [ -e "$real_lib/libcudnn.so.9" ] || real_lib="$REAL_CUDA/lib64"
+    mkdir -p "$folder/lib" "$folder/include"
+    cp "$REAL_CUDA"/include/cudnn_version*.h "$folder/include/"
+    for library in "$real_lib"/libcudnn*.so.9; do
+        ln -s "$library" "$folder/lib/"
+    done
+    rm "$folder/lib/$1"
+    cp "$real_lib/$1" "$folder/lib/"
+    patchelf --add-needed libcudnnv-test-missing.so.1 "$folder/lib/$1"
+    cudnnv link system "$folder" 2>/dev/null
+}
+
+@test "real cuDNN 9.19: the set linked as system that cannot load here is tried, closed again, and passed over for the store's 9.19; unpinned" {
+    require_real_cudnn
+    cudnnv install "$REAL_CUDA" 2>/dev/null
+    system_like_real libcudnn_graph.so.9
+    run cudnnv versions
+    assert_output_has "* $REAL_SET (the newest installed 9.x: no source names one; 'system' cannot load here)"
+    CUDNNV_DEBUG=1 LD_LIBRARY_PATH="$CUDNNV_ROOT/shims/lib" run "$FIXTURES/bin/host_real9"
+    assert_status 0
+    assert_output_has "set 'system' cannot load here: libcudnn_graph.so.9: libcudnnv-test-missing.so.1: cannot open shared object file"
+    assert_output_has "version 91900"
+    set_dir="$CUDNNV_ROOT/versions/$REAL_SET/lib"
+    mapped=$(echo "$output" | sed -n 's/^map //p' | grep -v "^$CUDNNV_ROOT/shims/lib/")
+    echo "$mapped" | grep -qx "$set_dir/libcudnn.so.9"
+    assert_all_lines_match "^$set_dir/" "$mapped"
+}
+
+@test "real cuDNN 9.19: a library of the tried set that stays loaded after it is closed (libcudnn_graph's unique symbols) stops the program rather than mix two sets" {
+    require_real_cudnn
+    cudnnv install "$REAL_CUDA" 2>/dev/null
+    system_like_real libcudnn_cnn.so.9
+    LD_LIBRARY_PATH="$CUDNNV_ROOT/shims/lib" run -127 "$FIXTURES/bin/host_real9"
+    assert_output_has "cannot load set 'system': libcudnn_cnn.so.9: libcudnnv-test-missing.so.1: cannot open shared object file"
+    assert_output_has "system cudnn/lib/libcudnn_graph.so.9 stays loaded, so no other set may serve: pin one"
+    refute_output_has "version 91900"
+    # pinned, the store's set serves: nothing is tried
+    cudnnv global "$REAL_SET" 2>/dev/null
+    LD_LIBRARY_PATH="$CUDNNV_ROOT/shims/lib" run "$FIXTURES/bin/host_real9"
+    assert_status 0
+    assert_output_has "version 91900"
+}
+
 @test "real cuDNN 9.19 with no other cuDNN on the search path: only what cuDNN loads, all from the set" {
     require_real_cudnn
     cudnnv install "$REAL_CUDA" 2>/dev/null
