@@ -61,9 +61,13 @@ CHECK_PACKAGES = $(DEMO_PACKAGES) clang libcmocka-dev bats gcc-mingw-w64-x86-64 
 SUDO ?=
 # $(call apt_ensure,PACKAGES): the shell that installs whichever of PACKAGES is
 # missing (apt-get update first: a fresh machine has no package lists). Every
-# target that needs a Debian package gets it this one way.
-apt_ensure = missing=""; for p in $(1); do \
-	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "ok installed" || missing="$$missing $$p"; \
+# target that needs a Debian package gets it this one way. A name without an
+# architecture must be installed for this machine's own (or for all): with
+# arm64 added, libjansson-dev:arm64 alone does not link an x86-64 program.
+apt_ensure = missing=""; native=$$(dpkg --print-architecture); for p in $(1); do \
+	  case $$p in *:*) want='.*' ;; *) want="($$native|all)" ;; esac; \
+	  dpkg-query -W -f='$${Status} $${Architecture}\n' $$p 2>/dev/null | grep -Eq "ok installed $$want$$" || \
+	    missing="$$missing $$p"; \
 	done; \
 	if [ -n "$$missing" ]; then \
 	  echo "installing Debian packages:$$missing"; \
