@@ -74,6 +74,16 @@ apt_ensure = missing=""; native=$$(dpkg --print-architecture); for p in $(1); do
 	  $(SUDO) apt-get update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null; \
 	fi
 
+# Before the first object or shim is compiled (an order-only prerequisite of each), the Debian packages of the headers and
+# libraries the build uses are installed where missing, and said (as 'make
+# deps-demo' does): a plain 'make' works on a fresh machine. Once per build
+# folder, and not where there is no dpkg (the packages are then the user's).
+PACKAGES_STAMP = $(BUILD)/.packages
+$(PACKAGES_STAMP):
+	@mkdir -p $(dir $@)
+	@if command -v dpkg-query >/dev/null; then $(call apt_ensure,$(DEMO_PACKAGES)); fi
+	@touch $@
+
 # Lists are derived from names where names can say it. shim/: the
 # selection (which the manager links too) is every file but the shim's own
 # (shim_*.c, loaded_soname.c), the NVRTC forwarder, the Slurm plugin and the
@@ -175,7 +185,7 @@ CATALOG_DATA = $(BUILD)/share/cudnnv/.stamp
 # the program that loads it (srun, slurmstepd).
 SPANK_PLUGIN = $(if $(wildcard /usr/include/slurm/spank.h),$(BUILD)/lib/cudnnv/cudnnv_spank.so)
 
-$(BUILD)/lib/cudnnv/cudnnv_spank.so: shim/spank_cudnnv.c $(SELECT_SRC) shim/cudnnv_select.h
+$(BUILD)/lib/cudnnv/cudnnv_spank.so: shim/spank_cudnnv.c $(SELECT_SRC) shim/cudnnv_select.h | $(PACKAGES_STAMP)
 	@mkdir -p $(dir $@)
 	@echo "  LD $@"
 	$(Q)$(CC) -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE $(WARNINGS) -Ishim -O2 -fPIC -shared -s \
@@ -219,7 +229,8 @@ endef
 SHIM_DEPS = $(BUILD)/gen/libcudnn.so.%.stubs.S $(BUILD)/gen/libcudnn.so.%.names.c shim/trampoline.S \
             $(wildcard shim/*.h)
 
-$(BUILD)/lib/cudnnv/libcudnn.so.%: $(SHIM_SRC) $(SHIM_DEPS) $(BUILD)/gen/libcudnn.so.%.map shim/trampoline_x86_64_sysv.S
+$(BUILD)/lib/cudnnv/libcudnn.so.%: $(SHIM_SRC) $(SHIM_DEPS) $(BUILD)/gen/libcudnn.so.%.map shim/trampoline_x86_64_sysv.S \
+		| $(PACKAGES_STAMP)
 	$(call shim_link,$(CC),$@,$*,$(SHIM_SRC),$(call ELF_SHIM_FLAGS,$*))
 
 # cuDNN 8 opens the unversioned "libnvrtc.so": one forwarder per NVRTC soname
@@ -227,7 +238,7 @@ $(BUILD)/lib/cudnnv/libcudnn.so.%: $(SHIM_SRC) $(SHIM_DEPS) $(BUILD)/gen/libcudn
 # records it as its one DT_NEEDED entry; the stand-in is not shipped
 # (NVRTC_SONAMES and FORWARDERS are named with the shims, above).
 
-$(BUILD)/lib/cudnnv/forward/%/libnvrtc.so: shim/nvrtc_forward.c
+$(BUILD)/lib/cudnnv/forward/%/libnvrtc.so: shim/nvrtc_forward.c | $(PACKAGES_STAMP)
 	@mkdir -p $(dir $@) $(BUILD)/gen/forward/$*
 	@echo "  LD $@"
 	$(Q)$(CC) -shared -fPIC -Wl,-soname,$* -o $(BUILD)/gen/forward/$*/$* $<
@@ -408,15 +419,6 @@ $(BUILD)/aarch64/lib/cudnnv/libcudnn.so.%: $(SHIM_SRC) $(SHIM_DEPS) $(BUILD)/gen
 		shim/trampoline_aarch64_lp64.S
 	$(call shim_link,$(ARM_CC),$@,$*,$(SHIM_SRC),$(call ELF_SHIM_FLAGS,$*) $(ARM_SHIM_FLAGS))
 
-# Before the first object is compiled, the Debian packages of the headers and
-# libraries the build uses are installed where missing, and said (as 'make
-# deps-demo' does): a plain 'make' works on a fresh machine. Once per build
-# folder, and not where there is no dpkg (the packages are then the user's).
-PACKAGES_STAMP = $(BUILD)/.packages
-$(PACKAGES_STAMP):
-	@mkdir -p $(dir $@)
-	@if command -v dpkg-query >/dev/null; then $(call apt_ensure,$(DEMO_PACKAGES)); fi
-	@touch $@
 $(eval $(call compile_rule,$(BUILD)/obj,$(CC),$(ALL_CFLAGS) $(SAN_FLAGS) $$(DEP_CFLAGS),,| $(PACKAGES_STAMP)))
 $(eval $(call library,$(LIBCUDNNV),$(BUILD)/obj,$(LIB_SRC),ar))
 $(eval $(call program,$(CUDNNV),$(BUILD)/obj,manager/cli/main.c,$(CC),$(ALL_CFLAGS) $(SAN_FLAGS),$$(CORE_LIBS),\

@@ -180,7 +180,7 @@ ours_in_root() {
     [ -z "$output" ]
 }
 
-@test "a fresh clone builds by itself on a bare Debian 12: 'make deps-demo all' in one run, then 'make deb', then 'make wheel' with the documented tag" {
+@test "a fresh clone builds by itself on a bare Debian 12: a plain 'make' in one run (and 'make deps-demo all', as the CI action runs it), then 'make deb', then 'make wheel' with the documented tag" {
     new_root
     mkdir -p "$ROOT/src"
     git -C "$REPO" archive HEAD | tar -C "$ROOT/src" -x
@@ -189,9 +189,13 @@ ours_in_root() {
     # no -dev package, no compiler, no pkg-config before this one command
     run in_root sh -c "command -v cc pkg-config || echo none"
     assert_output_has "none"
+    run in_root sh -c "cd /src && make -j2 > /tmp/build.log 2>&1; s=\$?; tail -5 /tmp/build.log; exit \$s"
+    assert_status 0
+    run in_root grep "installing Debian packages" /tmp/build.log
+    assert_output_has "installing Debian packages: build-essential pkg-config"
+    [ -x "$ROOT/src/build/bin/cudnnv" ]
     run in_root sh -c "cd /src && make deps-demo all > /tmp/build.log 2>&1; s=\$?; tail -5 /tmp/build.log; exit \$s"
     assert_status 0
-    [ -x "$ROOT/src/build/bin/cudnnv" ]
     run in_root /src/build/bin/cudnnv --version
     assert_status 0
     run in_root sh -c "cd /src && make deb > /tmp/deb.log 2>&1; s=\$?; tail -3 /tmp/deb.log; exit \$s"
