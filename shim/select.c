@@ -190,19 +190,18 @@ void cudnnv_set_load_judge(int (*loads)(const char *root, const char *name))
 
 /*
  * The first set of the default order that the judge finds loads here; the
- * first of all when none does, or with no judge. A set is judged only when
+ * last when none before it does (the shim loads that one come what may, and
+ * its failure says why), the first with no judge. A set is judged only when
  * another follows it: with nothing to prefer, the rule costs nothing.
  */
-static int first_that_loads(const struct cudnnv_where *where, int major, cudnnv_name name)
+static int first_that_loads(const struct cudnnv_where *where, int major, cudnnv_name first, cudnnv_name name)
 {
-    cudnnv_name first, next;
+    cudnnv_name next;
     if (!cudnnv_default_after(where, major, NULL, first))
         return 0;
     strcpy(name, first);
     while (load_judge != NULL && cudnnv_default_after(where, major, name, next) && !load_judge(where->root, name))
         strcpy(name, next);
-    if (strcmp(name, first) != 0 && !load_judge(where->root, name))
-        strcpy(name, first);   /* none loads: the first, whose failure then says why */
     return 1;
 }
 
@@ -239,11 +238,10 @@ static int from_source(const struct cudnnv_where *where, const struct cudnnv_sou
 static enum cudnnv_status choose_default(const struct cudnnv_where *where, int major, struct cudnnv_choice *choice)
 {
     cudnnv_name name, first;
-    if (!first_that_loads(where, major, name)) {
+    if (!first_that_loads(where, major, first, name)) {
         clear_choice(choice);
         return CUDNNV_NOTHING_SELECTED;
     }
-    cudnnv_default_after(where, major, NULL, first);
     cudnnv_default_choice(where, name, strcmp(name, first) != 0 ? first : "", choice);
     return CUDNNV_SELECTED;
 }

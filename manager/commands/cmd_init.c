@@ -12,6 +12,7 @@
 #include "commands.h"
 #include "fsutil.h"
 #include "loader_setup.h"
+#include "needs_judge.h"
 #include "platform.h"
 #include "set_link.h"
 #include "set_source.h"
@@ -139,6 +140,16 @@ static void print_manual_path(const struct shell_row *shell, const char *binary)
         shell_print_export(stdout, shell, "MANPATH", value);
 }
 
+/* The needs of the cuDNN just linked as system, recorded as an installed set's are (needs_record.c). */
+static void record_system_needs(const char *root)
+{
+    int lock = store_begin_change(root);
+    if (lock < 0)
+        return;
+    needs_record_linked(root, "system");
+    store_unlock(lock);
+}
+
 static int run(struct args *args)
 {
     char binary[PATH_MAX];
@@ -161,8 +172,8 @@ static int run(struct args *args)
     int new_store = !is_directory(versions);
     if (store_prepare(root) != 0 || shim_files_refresh(root, &copied) != 0)
         return 1;
-    if (new_store)
-        set_link_standard_system(root);
+    if (new_store && set_link_standard_system(root))
+        record_system_needs(root);
     char shims[PATH_MAX];
     shim_files_dir(root, shims, sizeof shims);
     struct hook_values values = {.binary = binary, .shims = shims};

@@ -9,6 +9,7 @@
 #include "commands.h"
 #include "fsutil.h"
 #include "platform.h"
+#include "needs_judge.h"
 #include "set_link.h"
 #include "set_source.h"
 #include "shim_files.h"
@@ -37,6 +38,7 @@ static int link_found(const char *name, const struct set_layout *layout, int for
         return 1;
     int status = set_link_register(root, name, layout, force);
     if (status == 0) {
+        needs_record_linked(root, name);   /* without it the needs are read again when judged: slower, no less right */
         shim_files_follow_store(root);
         cdi_specs_follow_store(root);
     }

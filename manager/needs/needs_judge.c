@@ -279,18 +279,17 @@ static void add_opened_libraries(const struct set_info *info, int cuda_major, st
         judgement->runtime_unknown[0] = '\0';
 }
 
-/* The needs recorded at install, or read now by the install helper (a linked set). */
+/* The needs recorded at install (or at link, while the linked folder is as it was then), else read now by the
+ * install helper. */
 static int read_needs(const char *set_dir, const struct set_info *info, struct set_needs *needs)
 {
-    static char answer[16384];
-    char helper[PATH_MAX], lib_dir[PATH_MAX];
-    if (set_needs_read(set_dir, needs) == 0 && needs->recorded)
-        return 1;
-    if (cudnnv_platform_is_windows(info->platform) || shipped_file(HELPER_INSTALL, helper, sizeof helper) != 0)
-        return 0;
+    char lib_dir[PATH_MAX], folder[sizeof needs->folder];
     path_join(lib_dir, sizeof lib_dir, set_dir, "lib");
-    char *argv[] = {helper, HELPER_NEEDS_OF, lib_dir, NULL};
-    return platform_run_capture(argv, answer, sizeof answer, 30) == 0 && set_needs_parse_lines(answer, needs) >= 0;
+    if (set_needs_read(set_dir, needs) == 0 && needs->recorded &&
+        (needs->folder[0] == '\0' ||
+         (needs_folder_identity(lib_dir, folder, sizeof folder) == 0 && strcmp(folder, needs->folder) == 0)))
+        return 1;
+    return !cudnnv_platform_is_windows(info->platform) && needs_read_folder(lib_dir, needs) == 0;
 }
 
 /* The libraries' RUNPATH with $ORIGIN (or ${ORIGIN}) replaced by their real folder. */

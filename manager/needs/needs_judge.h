@@ -44,6 +44,13 @@ const char *needs_search_description(void);
 /* The count of findings with that verdict. */
 int needs_count(const struct set_judgement *judgement, enum need_verdict verdict);
 
+/* needs_record.c: what the libraries of a folder need, read by the install helper (0, or -1); a folder's identity
+ * as a record keeps it (its inode and modification time: a new cuDNN there changes it); and the record of a linked
+ * set's needs, written at link so that a prompt's selection reads it instead of starting the helper. */
+int needs_read_folder(const char *lib_dir, struct set_needs *needs);
+int needs_folder_identity(const char *lib_dir, char *out, size_t size);
+int needs_record_linked(const char *root, const char *name);
+
 /* set_loads.c: whether every need a set's libraries have at load time is met here (and they could be read) */
 int set_loads_here(const struct set_judgement *judgement);
 /* The selection's judge (cudnnv_set_load_judge): 0 when set NAME is known not to load here, else 1. */

@@ -8,6 +8,10 @@
  */
 #include "needs_judge.h"
 
+#include <limits.h>
+#include <stdio.h>
+#include <string.h>
+
 int set_loads_here(const struct set_judgement *judgement)
 {
     for (int i = 0; i < judgement->count; i++) {
@@ -17,15 +21,33 @@ int set_loads_here(const struct set_judgement *judgement)
     return judgement->needs_known;
 }
 
+/* The answers given in this process: a command asks of the same set once per major and per set it lists, and a
+ * linked set's libraries are read by starting the install helper. */
+#define ANSWERS_KEPT 16
+static struct {
+    char key[PATH_MAX + 80];
+    int loads;
+} answers[ANSWERS_KEPT];
+static int answers_count;
+
 int needs_set_loads(const char *root, const char *name)
 {
     static struct set_judgement judgement;
     static int judging;   /* the judge reads the project's pins: never a selection inside a selection */
-    if (judging)
+    char key[sizeof answers[0].key];
+    if (judging || snprintf(key, sizeof key, "%s\n%s", root, name) >= (int)sizeof key)
         return 1;
+    for (int i = 0; i < answers_count; i++) {
+        if (strcmp(answers[i].key, key) == 0)
+            return answers[i].loads;
+    }
     judging = 1;
     int known = needs_judge_set(root, name, &judgement) == 0 && judgement.needs_known;
     int loads = !known || set_loads_here(&judgement);
     judging = 0;
+    if (answers_count < ANSWERS_KEPT) {
+        strcpy(answers[answers_count].key, key);
+        answers[answers_count++].loads = loads;
+    }
     return loads;
 }

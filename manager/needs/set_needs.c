@@ -72,6 +72,8 @@ static int take_need(void *user, const char *section, const char *key, const cha
     needs->recorded = 1;
     if (strcmp(key, "runpath") == 0)
         set_needs_add_runpath(needs, value);
+    else if (strcmp(key, "folder") == 0)
+        snprintf(needs->folder, sizeof needs->folder, "%s", value);
     else if (strcmp(key, "none") != 0)
         set_needs_add(needs, key, value, NEED_AT_LOAD);
     return 1;
@@ -100,6 +102,8 @@ int set_needs_append(const char *set_dir, const struct set_needs *needs)
     size_t used = (size_t)snprintf(out, size, "%s\n; what this set's libraries load that the set does not hold\n[needs]\n", text);
     if (needs->runpath[0] != '\0')
         used += (size_t)snprintf(out + used, size - used, "runpath = %s\n", needs->runpath);
+    if (needs->folder[0] != '\0')
+        used += (size_t)snprintf(out + used, size - used, "folder = %s\n", needs->folder);
     for (int i = 0; i < needs->count; i++)
         used += (size_t)snprintf(out + used, size - used, "%s = %s\n", needs->need[i].name, needs->need[i].needed_by);
     if (needs->count == 0)

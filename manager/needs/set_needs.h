@@ -31,6 +31,7 @@ struct set_needs {
     int count;
     int recorded;                        /* 1 when cudnnv.ini had a [needs] section */
     char runpath[SET_RUNPATH_MAX];       /* the libraries' DT_RUNPATH entries, ':'-separated ($ORIGIN kept) */
+    char folder[64];                     /* a linked set's: its library folder as it was when read (needs_record.c) */
     struct set_need need[SET_NEEDS_MAX];
 };
 

@@ -610,6 +610,17 @@ two_of_major_8() {
     cp -r "$CUDNNV_ROOT/versions/8.9.7.29" "$BATS_TEST_TMPDIR/system cudnn"
     cudnnv uninstall 8.9.7.29 2>/dev/null
     cudnnv link system "$BATS_TEST_TMPDIR/system cudnn" 2>/dev/null
+    # link recorded what the folder's libraries need: judging it starts no install helper until the folder changes
+    grep -q '^folder = ' "$CUDNNV_ROOT/versions/system/cudnnv.ini"
+    run strace -f -e trace=execve -o "$BATS_TEST_TMPDIR/trace" "$CUDNNV" version-name
+    assert_status 0
+    [ "$output" = "8.2.4.15" ]
+    run grep -c cudnnv-install "$BATS_TEST_TMPDIR/trace"
+    [ "$output" = 0 ]
+    touch -d 2020-01-01 "$BATS_TEST_TMPDIR/system cudnn/lib"   # as a new cuDNN unpacked there would
+    run strace -f -e trace=execve -o "$BATS_TEST_TMPDIR/trace" "$CUDNNV" version-name
+    [ "$output" = "8.2.4.15" ]
+    grep -q cudnnv-install "$BATS_TEST_TMPDIR/trace"
     run cudnnv version --all
     assert_output_has "8.2.4.15"
     assert_output_has "; 'system' cannot load here"
