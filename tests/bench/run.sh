@@ -151,11 +151,20 @@ cd "$deep"
 #     system calls each makes, counted by strace.
 printf 'int main(void) { return 0; }\n' > "$out/empty.c"
 cc -O2 -o "$out/empty" "$out/empty.c"
+# the program as the packages ship it: stripped as manager/packaging/deb-build.sh and dist-bundle.sh strip it
+# (beside the build's lib/ and share/, where it finds its helpers and data)
+mkdir -p "$out/shipped/bin"
+strip --strip-unneeded --remove-section=.comment -o "$out/shipped/bin/cudnnv" "$cudnnv"
+ln -sfn "$(dirname "$cudnnv")/../lib" "$out/shipped/lib"
+ln -sfn "$(dirname "$cudnnv")/../share" "$out/shipped/share"
+shipped="$out/shipped/bin/cudnnv"
 {
-    printf 'prompt path: '
+    printf 'prompt path (as shipped, stripped): '
+    "$out/alternate" -N 2000 "empty C program" "$out/empty" "cudnnv version-name" "$shipped version-name"
+    printf 'prompt path (the build, with its DWARF): '
     "$out/alternate" -N 2000 "empty C program" "$out/empty" "cudnnv version-name" "$cudnnv version-name"
-    printf 'prompt path: '
-    "$out/alternate" -N 2000 "empty C program" "$out/empty" "cudnnv --version" "$cudnnv --version"
+    printf 'prompt path (as shipped, stripped): '
+    "$out/alternate" -N 2000 "empty C program" "$out/empty" "cudnnv --version" "$shipped --version"
     syscalls() { strace -f -c -o "$out/strace.txt" "$@" >/dev/null 2>&1 && awk '$NF == "total" { print $4 }' "$out/strace.txt"; }
     if command -v strace >/dev/null; then
         printf 'prompt path: system calls: cudnnv version-name %s, cudnnv --version %s, empty C program %s\n' \
