@@ -19,6 +19,9 @@
 #define CUDNNV_VERSION_FILE ".cudnn-version"
 #define CUDNNV_VERSION_FILE_MAX 4096   /* bytes a version file may hold */
 #define CUDNNV_CUDA_KEYWORD "cuda"      /* a version file's line "cuda 11.0": the CUDA runtime its project pins */
+/* A set's cudnnv.ini key: "yes" when its libraries need a library that not every Linux has (cuDNN 8's cuBLAS), so
+ * that it may not load here; the shim then tries it before it serves a major no source names (docs/shim.md). */
+#define CUDNNV_KEY_MAY_NOT_LOAD "may_not_load"
 
 /* Why a version source could not be read (cudnnv_read_version_file, cudnnv_read_names). */
 #define CUDNNV_READ_BAD_NAME   (-1)  /* an invalid name: copied into bad */

@@ -95,8 +95,8 @@ static __attribute__((noinline, noreturn)) void die_sublibrary(const struct cudn
 {
     char origin[PATH_MAX + 64];
     cudnnv_describe_origin(choice, origin, sizeof origin);
-    cudnnv_die("cannot load %s of set '%s' (%s): %s; see what the set needs with 'cudnnv doctor' (CUDA libraries it lacks: 'cudnnv install --with-cuda-libs %s'; damaged files: 'cudnnv verify %s')",
-               name, choice->name, origin, why, choice->name, choice->name);
+    cudnnv_die("cannot load %s of set '%s' (%s): %s; see what the set needs with 'cudnnv doctor' (CUDA libraries it lacks: 'cudnnv install --with-cuda-libs %s')",
+               name, choice->name, origin, why, choice->name);
 }
 
 /* Every sublibrary by path, in load order; 0, or -1 in a trial whose load failed (trial says why). */

@@ -49,8 +49,8 @@ static __attribute__((noreturn)) void die_sublibrary(const struct cudnnv_choice 
     char origin[PATH_MAX + 64], why[96];
     describe_error(why, sizeof why);
     cudnnv_describe_origin(choice, origin, sizeof origin);
-    cudnnv_die("cannot load %s of set '%s' (%s): %s; see what the set needs with 'cudnnv doctor' (CUDA libraries it lacks: 'cudnnv install --with-cuda-libs %s'; damaged files: 'cudnnv verify %s')",
-               name, choice->name, origin, why, choice->name, choice->name);
+    cudnnv_die("cannot load %s of set '%s' (%s): %s; see what the set needs with 'cudnnv doctor' (CUDA libraries it lacks: 'cudnnv install --with-cuda-libs %s')",
+               name, choice->name, origin, why, choice->name);
 }
 
 /* Loads bin\cudnn_*64_N.dll, the sublibraries, before the main DLL; in a trial, -1 when one fails. */

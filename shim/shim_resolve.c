@@ -113,19 +113,27 @@ static int tried_and_loads(const char *store, const char *name)
     return 1;
 }
 
+/* Whether the set's record says it needs a library not every Linux has (cuDNN 8's cuBLAS): only such a set is tried,
+ * since a trial loads every library of the set at once (40 ms for cuDNN 9's 450 MB, where cuDNN loads a few). */
+static int may_not_load(const char *name)
+{
+    char value[4];
+    return cudnnv_set_key(root, name, CUDNNV_KEY_MAY_NOT_LOAD, value, sizeof value) && strcmp(value, "yes") == 0;
+}
+
 /*
- * Loads the chosen set. One that no source named is tried when another set
- * of the default order follows it (the set linked as system, then the
- * installed sets newest first); when it cannot load, the selection is made
- * again, and passes it over as the manager's commands do. When none loads,
- * the first is loaded as it would be without a second, and fails as such.
+ * Loads the chosen set. One that no source named, whose record says it may
+ * not load here, is tried when another set of the default order follows it
+ * (the set linked as system, then the installed sets newest first); when it
+ * cannot load, the selection is made again, and passes it over as the
+ * manager's commands do. The last is loaded come what may.
  */
 static void load_first_that_loads(void)
 {
     cudnnv_name next;
     cudnnv_set_load_judge(tried_and_loads);
     while ((chosen.origin == CUDNNV_ORIGIN_SYSTEM || chosen.origin == CUDNNV_ORIGIN_NEWEST) &&
-           failures < MAX_TRIALS && tried_and_loads(root, chosen.name) &&
+           failures < MAX_TRIALS && tried_and_loads(root, chosen.name) && may_not_load(chosen.name) &&
            cudnnv_default_after(&where, cudnnv_shim_major, chosen.name, next)) {
         if (cudnnv_load_set(root, &chosen, &loaded, 1))
             return;

@@ -45,16 +45,6 @@ static void report_problem(struct doctor *doctor, const struct set_judgement *ju
 }
 
 /* The C library's and the compiler runtime's own: every system has them, so they are counted, not listed. */
-static int is_system_runtime(const char *name)
-{
-    static const char *const stems[] = {"libc.so", "libm.so", "libdl.so", "libpthread.so", "librt.so", "libutil.so",
-                                        "libgcc_s.so", "libstdc++.so", "ld-linux"};
-    for (size_t i = 0; i < sizeof stems / sizeof stems[0]; i++) {
-        if (strncmp(name, stems[i], strlen(stems[i])) == 0)
-            return 1;
-    }
-    return 0;
-}
 
 static void report_met(struct doctor *doctor, const struct set_judgement *judgement)
 {
@@ -66,7 +56,7 @@ static void report_met(struct doctor *doctor, const struct set_judgement *judgem
         if (finding->verdict != NEED_FOUND)
             continue;
         met++;
-        if (is_system_runtime(finding->need.name))
+        if (set_need_is_c_runtime(finding->need.name))
             system++;
         else
             snprintf(list + used, sizeof list - used, "%s%s (%s: %s)", used ? ", " : "", finding->need.name,

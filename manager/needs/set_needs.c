@@ -11,6 +11,8 @@
 
 #include "ini_read.h"
 #include "store_layout.h"
+
+#include "cudnnv_select.h"
 #include <errno.h>
 #include <limits.h>
 #include <stdio.h>
@@ -23,6 +25,32 @@ int set_need_name_is_valid(const char *name)
     if (length == 0 || length >= SET_NEED_NAME_MAX || (strncmp(name, "lib", 3) != 0 && strncmp(name, "ld-", 3) != 0))
         return 0;
     return strspn(name, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789._+-") == length;
+}
+
+int set_need_is_c_runtime(const char *name)
+{
+    static const char *const stems[] = {"libc.so", "libm.so", "libdl.so", "libpthread.so", "librt.so", "libutil.so",
+                                        "libgcc_s.so", "libstdc++.so", "ld-linux"};
+    for (size_t i = 0; i < sizeof stems / sizeof stems[0]; i++) {
+        if (strncmp(name, stems[i], strlen(stems[i])) == 0)
+            return 1;
+    }
+    return 0;
+}
+
+int set_need_is_everywhere(const char *name)
+{
+    return set_need_is_c_runtime(name) || strncmp(name, "libz.so", 7) == 0;
+}
+
+/* Whether a set with these needs may not load where a program runs: one of them is not everywhere. */
+static int may_not_load(const struct set_needs *needs)
+{
+    for (int i = 0; i < needs->count; i++) {
+        if (!set_need_is_everywhere(needs->need[i].name))
+            return 1;
+    }
+    return 0;
 }
 
 int set_needs_add(struct set_needs *needs, const char *name, const char *needed_by, enum set_need_when when)
@@ -74,6 +102,8 @@ static int take_need(void *user, const char *section, const char *key, const cha
         set_needs_add_runpath(needs, value);
     else if (strcmp(key, "folder") == 0)
         snprintf(needs->folder, sizeof needs->folder, "%s", value);
+    else if (strcmp(key, CUDNNV_KEY_MAY_NOT_LOAD) == 0)
+        return 1;   /* written from the needs below, read by the shim */
     else if (strcmp(key, "none") != 0)
         set_needs_add(needs, key, value, NEED_AT_LOAD);
     return 1;
@@ -104,6 +134,8 @@ int set_needs_append(const char *set_dir, const struct set_needs *needs)
         used += (size_t)snprintf(out + used, size - used, "runpath = %s\n", needs->runpath);
     if (needs->folder[0] != '\0')
         used += (size_t)snprintf(out + used, size - used, "folder = %s\n", needs->folder);
+    used += (size_t)snprintf(out + used, size - used, "%s = %s\n", CUDNNV_KEY_MAY_NOT_LOAD,
+                             may_not_load(needs) ? "yes" : "no");
     for (int i = 0; i < needs->count; i++)
         used += (size_t)snprintf(out + used, size - used, "%s = %s\n", needs->need[i].name, needs->need[i].needed_by);
     if (needs->count == 0)

@@ -47,6 +47,10 @@ int set_needs_parse_lines(const char *text, struct set_needs *needs);
 void set_needs_add_runpath(struct set_needs *needs, const char *runpath);
 /* A word for a need's kind: "load time", "cuBLAS-backed engines", "runtime-compiled engines". */
 const char *set_need_feature(enum set_need_when when);
+/* The C and C++ runtime (libc, libm, libstdc++, the loader, ...), and what every Linux that runs cuDNN has: that
+ * runtime and zlib. A set that needs anything else may not load where it is missing (CUDNNV_KEY_MAY_NOT_LOAD). */
+int set_need_is_c_runtime(const char *name);
+int set_need_is_everywhere(const char *name);
 /* True for a name a need may have: a library's file name (lib..., ld-...) of [A-Za-z0-9._+-], shorter than SET_NEED_NAME_MAX. */
 int set_need_name_is_valid(const char *name);
 

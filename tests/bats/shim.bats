@@ -110,7 +110,10 @@ system_like_real() {
 @test "real cuDNN 9.19: the set linked as system that cannot load here is tried, closed again, and passed over for the store's 9.19; unpinned" {
     require_real_cudnn
     cudnnv install "$REAL_CUDA" 2>/dev/null
+    # the real 9.19 needs only what every Linux has: never tried, so it costs nothing more unpinned; the copy is
+    grep -qx "may_not_load = no" "$CUDNNV_ROOT/versions/$REAL_SET/cudnnv.ini"
     system_like_real libcudnn_graph.so.9
+    grep -qx "may_not_load = yes" "$CUDNNV_ROOT/versions/system/cudnnv.ini"
     run cudnnv versions
     assert_output_has "* $REAL_SET (the newest installed 9.x: no source names one; 'system' cannot load here)"
     CUDNNV_DEBUG=1 LD_LIBRARY_PATH="$CUDNNV_ROOT/shims/lib" run "$FIXTURES/bin/host_real9"
