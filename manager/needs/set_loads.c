@@ -2,11 +2,14 @@
  * Whether a set loads here, as the selection asks it of the manager's
  * commands for a major no source names (cudnnv_set_load_judge): each
  * library its libraries need at load time is found where a program started
- * here looks (needs_judge.c). What cannot be told counts as loading, so
- * the selection passes a set over only on a need known to be missing; the
- * shim answers the same question by trying the set.
+ * here looks (needs_judge.c). Only a set whose record says it may not load
+ * (a need not on every Linux, as cuDNN 8's cuBLAS) is judged, as only such
+ * a set is tried by the shim, which answers the same question by trying;
+ * what cannot be told counts as loading.
  */
 #include "needs_judge.h"
+
+#include "cudnnv_select.h"
 
 #include <limits.h>
 #include <stdio.h>
@@ -34,7 +37,11 @@ int needs_set_loads(const char *root, const char *name)
 {
     static struct set_judgement judgement;
     static int judging;   /* the judge reads the project's pins: never a selection inside a selection */
-    char key[sizeof answers[0].key];
+    char key[sizeof answers[0].key], may_not_load[4];
+    /* as the shim, which tries only a set whose record says it may not load: any other is taken to load */
+    if (!cudnnv_set_key(root, name, CUDNNV_KEY_MAY_NOT_LOAD, may_not_load, sizeof may_not_load) ||
+        strcmp(may_not_load, "yes") != 0)
+        return 1;
     if (judging || snprintf(key, sizeof key, "%s\n%s", root, name) >= (int)sizeof key)
         return 1;
     for (int i = 0; i < answers_count; i++) {
