@@ -74,10 +74,11 @@ apt_ensure = missing=""; native=$$(dpkg --print-architecture); for p in $(1); do
 	  $(SUDO) apt-get update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null; \
 	fi
 
-# Before the first object or shim is compiled (an order-only prerequisite of each), the Debian packages of the headers and
-# libraries the build uses are installed where missing, and said (as 'make
-# deps-demo' does): a plain 'make' works on a fresh machine. Once per build
-# folder, and not where there is no dpkg (the packages are then the user's).
+# Before the first object or shim is compiled (an order-only prerequisite
+# of each), the Debian packages of the headers and libraries the build uses
+# are installed where missing, and said (as 'make deps-demo' does): a plain
+# 'make' works on a fresh machine. Once per build folder, and not where
+# there is no dpkg (the packages are then the user's).
 PACKAGES_STAMP = $(BUILD)/.packages
 $(PACKAGES_STAMP):
 	@mkdir -p $(dir $@)
