@@ -606,6 +606,33 @@ two_of_major_8() {
     refute_output_has "cudnnv:"   # nothing on a program's stderr when a set is passed over
 }
 
+@test "a record's may_not_load and folder are taken only as written: another value is no, a foreign folder is read again" {
+    two_of_major_8
+    local record="$CUDNNV_ROOT/versions/8.9.7.29/cudnnv.ini"
+    # anything but "yes" (longer, other case, a control byte) is no: not judged, not tried, so 8.9.7.29 serves
+    for value in yesyes YES "$(printf 'yes\033[2J')"; do
+        sed -i "s/^may_not_load = .*/may_not_load = $value/" "$record"
+        run cudnnv versions
+        assert_output_has "* 8.9.7.29 (the newest installed 8.x: no source names one)"
+        refute_output_has "cannot load here)"
+        [[ "$output" != *$'\033'* ]]
+        CUDNNV_DEBUG=1 run -127 convolve
+        refute_output_has "the next set is tried"
+    done
+    sed -i "s/^may_not_load = .*/may_not_load = yes/" "$record"
+    run cudnnv version-name
+    [ "$output" = "8.2.4.15" ]
+    # a linked set's folder line that is not its folder's (too long, garbage): its libraries are read again
+    cp -r "$CUDNNV_ROOT/versions/8.9.7.29" "$BATS_TEST_TMPDIR/system cudnn"
+    cudnnv uninstall 8.9.7.29 2>/dev/null
+    cudnnv link system "$BATS_TEST_TMPDIR/system cudnn" 2>/dev/null
+    sed -i "s/^folder = .*/folder = $(printf '9%.0s' $(seq 300))/" "$CUDNNV_ROOT/versions/system/cudnnv.ini"
+    run strace -f -e trace=execve -o "$BATS_TEST_TMPDIR/trace" "$CUDNNV" version-name
+    assert_status 0
+    [ "$output" = "8.2.4.15" ]
+    grep -q cudnnv-install "$BATS_TEST_TMPDIR/trace"
+}
+
 @test "the set linked as system that cannot load here is passed over for an installed set that loads; pinned, or alone, it serves and fails as before" {
     two_of_major_8
     cp -r "$CUDNNV_ROOT/versions/8.9.7.29" "$BATS_TEST_TMPDIR/system cudnn"
