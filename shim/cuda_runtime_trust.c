@@ -9,7 +9,6 @@
  */
 #include "cudnnv_select.h"
 
-#include <dirent.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -38,21 +37,30 @@ static int store_made(const char *lib, char *why, size_t size)
 }
 #endif
 
+struct runtime_listing {
+    const struct cudnnv_trust *trust;
+    const char *real;
+    char *why;
+    size_t size;
+};
+
+static int entry_untrusted(const char *name, enum cudnnv_entry_kind kind, void *context)
+{
+    const struct runtime_listing *listing = context;
+    (void)kind;
+    if (strcmp(name, ".") == 0 || strcmp(name, "..") == 0)
+        return 0;
+    return !cudnnv_trusted_entry(listing->trust, listing->real, name, listing->why, listing->size);
+}
+
 /* Every entry of the runtime's folder (real: resolved), judged as a set's libraries are. */
 static int entries_trusted(const struct cudnnv_trust *trust, const char *real, char *why, size_t size)
 {
-    DIR *dir = opendir(real);
-    struct dirent *entry;
-    int trusted = dir != NULL;
-    if (dir == NULL && why != NULL)
+    struct runtime_listing listing = {trust, real, why, size};
+    int answer = cudnnv_each_entry(real, entry_untrusted, &listing);
+    if (answer < 0 && why != NULL)
         snprintf(why, size, "%s cannot be read", real);
-    while (trusted && (entry = readdir(dir)) != NULL) {
-        if (strcmp(entry->d_name, ".") != 0 && strcmp(entry->d_name, "..") != 0)
-            trusted = cudnnv_trusted_entry(trust, real, entry->d_name, why, size);
-    }
-    if (dir != NULL)
-        closedir(dir);
-    return trusted;
+    return answer == 0;
 }
 
 int cudnnv_cuda_runtime_trusted(const struct cudnnv_trust *trust, const char *lib, char *why, size_t size)

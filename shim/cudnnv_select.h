@@ -116,6 +116,19 @@ int cudnnv_name_has_prefix(const char *name, const char *prefix);
 #define CUDNNV_DEFAULT_SYSTEM_ROOT "/opt/cudnnv"
 #endif
 
+/* folder_entries.c: the names in a folder ("." and ".." too), each with what the listing says of its kind; the first
+ * nonzero answer of visit, 0 when none, -1 when the folder cannot be read. A visit lists no other folder. */
+enum cudnnv_entry_kind {
+    CUDNNV_ENTRY_OTHER,    /* not a folder */
+    CUDNNV_ENTRY_FOLDER,
+    CUDNNV_ENTRY_UNSURE    /* a link, or the listing does not say: stat it */
+};
+typedef int (*cudnnv_entry_visit)(const char *name, enum cudnnv_entry_kind kind, void *context);
+int cudnnv_each_entry(const char *folder, cudnnv_entry_visit visit, void *context);
+#ifndef _WIN32
+int cudnnv_each_entry_in(int folder, cudnnv_entry_visit visit, void *context);   /* a folder opened by the caller */
+#endif
+
 /* set_list.c: the installed sets of a store (and of the system store) */
 void cudnnv_set_system_root(const char *root);
 const char *cudnnv_system_root(void);

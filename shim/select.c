@@ -84,7 +84,7 @@ static void start_choice(struct cudnnv_choice *choice, const struct cudnnv_sourc
 {
     clear_choice(choice);
     choice->origin = source->origin;
-    snprintf(choice->origin_path, sizeof choice->origin_path, "%s", source->path);
+    memcpy(choice->origin_path, source->path, strlen(source->path) + 1);   /* as long as each other */
 }
 
 static enum cudnnv_status choose(const struct cudnnv_where *where, const struct cudnnv_source *source,

@@ -12,7 +12,6 @@
 #include "store_layout.h"
 #include "build_platform.h"
 
-#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -85,18 +84,23 @@ int cudnnv_set_exists(const char *root, const char *name)
     return cudnnv_name_is_valid(name) && (is_set_folder(root, name) || in_system_store(root, name));
 }
 
-/* A folder entry that may be a set: a folder, or a link (checked where it leads). */
-static int may_be_set(const char *store, const struct dirent *entry)
+/* One store's listing: the valid set names there, less those of skip_store (the user's, when this is the system
+ * store), go to visit. */
+struct store_visit {
+    const char *store, *skip_store;
+    int (*visit)(const char *name, void *context);
+    void *context;
+};
+
+/* An entry that may be a set: a folder, or a link or an entry of unknown kind that leads to one. */
+static int visit_entry(const char *name, enum cudnnv_entry_kind kind, void *context)
 {
-    if (entry->d_name[0] == '.' || !cudnnv_name_is_valid(entry->d_name))
+    const struct store_visit *listing = context;
+    if (name[0] == '.' || !cudnnv_name_is_valid(name) || kind == CUDNNV_ENTRY_OTHER ||
+        (kind == CUDNNV_ENTRY_UNSURE && !is_set_folder(listing->store, name)) ||
+        (listing->skip_store != NULL && is_set_folder(listing->skip_store, name)))
         return 0;
-#ifdef DT_DIR
-    if (entry->d_type == DT_DIR)
-        return 1;
-    if (entry->d_type != DT_LNK && entry->d_type != DT_UNKNOWN)
-        return 0;
-#endif
-    return is_set_folder(store, entry->d_name);
+    return listing->visit(name, listing->context);
 }
 
 /*
@@ -108,16 +112,10 @@ static int visit_store(const char *store, const char *skip_store, int (*visit)(c
                        void *context)
 {
     char path[strlen(store) + CUDNNV_STORE_PATH_EXTRA];
-    DIR *dir = cudnnv_store_path(path, sizeof path, store, CUDNNV_STORE_SETS, NULL) == 0 ? opendir(path) : NULL;
-    struct dirent *entry;
-    int answer = 0;
-    while (dir != NULL && answer == 0 && (entry = readdir(dir)) != NULL) {
-        if (may_be_set(store, entry) && (skip_store == NULL || !is_set_folder(skip_store, entry->d_name)))
-            answer = visit(entry->d_name, context);
-    }
-    if (dir != NULL)
-        closedir(dir);
-    return answer;
+    struct store_visit listing = {store, skip_store, visit, context};
+    int answer = cudnnv_store_path(path, sizeof path, store, CUDNNV_STORE_SETS, NULL) == 0
+                     ? cudnnv_each_entry(path, visit_entry, &listing) : 0;
+    return answer < 0 ? 0 : answer;
 }
 
 /* Every installed set once, the user's store's then the system store's it lacks, in no order. */
@@ -183,14 +181,13 @@ static int take_key_line(const char *line, const char *key, char *out, size_t si
 /* One key of a small settings file (key = value lines), read without blocking; 0 when absent or unreadable. */
 static int key_in_file(const char *path, const char *key, char *out, size_t size)
 {
-    enum { TEXT_SIZE = 8192 };
-    char *text = malloc(TEXT_SIZE);   /* not on the stack: the shim's first call would touch two more pages */
-    int status = text != NULL ? cudnnv_read_regular_file(path, text, TEXT_SIZE, 0) : CUDNNV_READ_UNREADABLE;
+    /* Static, neither on the stack (the shim's first call would touch two more pages) nor from malloc (whose first
+     * use costs a prompt three system calls): the shim selects under its one lock, the manager in one thread. */
+    static char text[8192];
+    int status = cudnnv_read_regular_file(path, text, sizeof text, 0);
     int found = 0;
-    if (status != 0 && status != CUDNNV_READ_TOO_LONG) {
-        free(text);
+    if (status != 0 && status != CUDNNV_READ_TOO_LONG)
         return 0;
-    }
     for (char *line = text; *line != '\0' && !found;) {
         size_t length = strcspn(line, "\n");
         char saved = line[length];
@@ -198,7 +195,6 @@ static int key_in_file(const char *path, const char *key, char *out, size_t size
         found = take_key_line(line, key, out, size);
         line += length + (saved == '\n');
     }
-    free(text);
     return found;
 }
 

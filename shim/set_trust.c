@@ -15,7 +15,6 @@
  */
 #include "cudnnv_select.h"
 
-#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -264,21 +263,32 @@ static int link_within(int folder, const char *name)
     return strncmp(target, "libcudnn", 8) == 0 && strchr(target, '/') == NULL;
 }
 
+struct library_listing {
+    const struct cudnnv_trust *trust;
+    int folder;
+    const char *real;
+    char *why;
+    size_t size;
+};
+
+/* 0 while the entry is trusted (or not a library, or a link to another library of the folder), 1 at the first that is not. */
+static int library_untrusted(const char *name, enum cudnnv_entry_kind kind, void *context)
+{
+    const struct library_listing *listing = context;
+    if (strncmp(name, "libcudnn", 8) != 0 || (kind == CUDNNV_ENTRY_UNSURE && link_within(listing->folder, name)))
+        return 0;
+    return !entry_trusted_at(listing->trust, listing->folder, listing->real, name, listing->why, listing->size);
+}
+
 /* Every libcudnn* entry of lib/ (real: its resolved path), whatever a link's name: judged by the file it leads to. */
 static int libraries_trusted(const struct cudnnv_trust *trust, const char *real, char *why, size_t size)
 {
-    int trusted = 1;
-    DIR *handle = opendir(real);
-    struct dirent *entry;
-    while (trusted && handle != NULL && (entry = readdir(handle)) != NULL) {
-        if (strncmp(entry->d_name, "libcudnn", 8) != 0 ||
-            (entry->d_type == DT_LNK && link_within(dirfd(handle), entry->d_name)))
-            continue;
-        trusted = entry_trusted_at(trust, dirfd(handle), real, entry->d_name, why, size);
-    }
-    if (handle != NULL)
-        closedir(handle);
-    return trusted;
+    struct library_listing listing = {trust, open(real, O_RDONLY | O_DIRECTORY | O_CLOEXEC), real, why, size};
+    if (listing.folder < 0)
+        return 1;   /* as before: a folder that cannot be listed holds nothing to judge */
+    int untrusted = cudnnv_each_entry_in(listing.folder, library_untrusted, &listing);
+    close(listing.folder);
+    return !untrusted;
 }
 
 /*

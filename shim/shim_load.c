@@ -28,7 +28,6 @@
 #include "shim_symbols.h"
 #include "store_layout.h"
 
-#include <dirent.h>
 #include <fcntl.h>
 #include <dlfcn.h>
 #include <link.h>
@@ -59,28 +58,29 @@ static int load_rank(const char *name)
     return 3;
 }
 
-/* True for "libcudnn_<part>.so.<major>": a sublibrary under its soname. */
-static int is_sublibrary(const char *name, int major)
+struct sublibrary_list {
+    int count;
+    cudnnv_name *names;
+};
+
+/* "libcudnn_<part>" under its soname: ending as the shim's own soname does (".so.8" for libcudnn.so.8). */
+static int add_sublibrary(const char *name, enum cudnnv_entry_kind kind, void *context)
 {
-    char suffix[16];
-    size_t length = strlen(name);
-    snprintf(suffix, sizeof suffix, ".so.%d", major);
-    return strncmp(name, "libcudnn_", 9) == 0 && length > strlen(suffix) &&
-           strcmp(name + length - strlen(suffix), suffix) == 0;
+    struct sublibrary_list *list = context;
+    const char *suffix = cudnnv_shim_soname + strlen("libcudnn");
+    size_t length = strlen(name), suffix_length = strlen(suffix);
+    (void)kind;
+    if (strncmp(name, "libcudnn_", 9) == 0 && length > 9 + suffix_length && length <= CUDNNV_NAME_MAX &&
+        strcmp(name + length - suffix_length, suffix) == 0)
+        strcpy(list->names[list->count++], name);
+    return list->count >= MAX_SUBLIBRARIES;
 }
 
-static int list_sublibraries(const char *lib_dir, int major, cudnnv_name *names)
+static int list_sublibraries(const char *lib_dir, cudnnv_name *names)
 {
-    DIR *dir = opendir(lib_dir);
-    int count = 0;
-    struct dirent *entry;
-    while (dir != NULL && (entry = readdir(dir)) != NULL && count < MAX_SUBLIBRARIES) {
-        if (is_sublibrary(entry->d_name, major) && strlen(entry->d_name) <= CUDNNV_NAME_MAX)
-            strcpy(names[count++], entry->d_name);
-    }
-    if (dir != NULL)
-        closedir(dir);
-    return count;
+    struct sublibrary_list list = {0, names};
+    cudnnv_each_entry(lib_dir, add_sublibrary, &list);
+    return list.count;
 }
 
 /* A trial load (a set of the default order with another after it): what was loaded, and why it stopped. */
@@ -104,7 +104,7 @@ static int load_sublibraries(const struct cudnnv_choice *choice, struct cudnnv_l
 {
     cudnnv_name names[MAX_SUBLIBRARIES];
     char path[PATH_MAX + CUDNNV_NAME_MAX + 2];
-    int count = list_sublibraries(loaded->lib_dir, cudnnv_shim_major, names);
+    int count = list_sublibraries(loaded->lib_dir, names);
     for (int rank = 0; rank <= 4; rank++) {
         for (int i = 0; i < count; i++) {
             if (load_rank(names[i]) != rank)
@@ -213,16 +213,16 @@ static int is_directory(const char *path, const struct stat *wanted)
     return stat(path, &info) == 0 && info.st_dev == wanted->st_dev && info.st_ino == wanted->st_ino;
 }
 
+static int is_cudnn_sublibrary(const char *name, enum cudnnv_entry_kind kind, void *context)
+{
+    (void)kind;
+    (void)context;
+    return strncmp(name, "libcudnn_", 9) == 0;
+}
+
 static int holds_cudnn_sublibrary(const char *dir)
 {
-    DIR *handle = opendir(dir);
-    int found = 0;
-    struct dirent *entry;
-    while (handle != NULL && !found && (entry = readdir(handle)) != NULL)
-        found = strncmp(entry->d_name, "libcudnn_", 9) == 0;
-    if (handle != NULL)
-        closedir(handle);
-    return found;
+    return cudnnv_each_entry(dir, is_cudnn_sublibrary, NULL) == 1;
 }
 
 /* The first directory of the main library's search path that holds cuDNN sublibraries, if not the set's. */

@@ -6,7 +6,6 @@
  */
 #include "store_layout.h"
 
-#include <stdio.h>
 #include <string.h>
 
 /*
@@ -49,14 +48,36 @@ static const char *pattern_of(enum cudnnv_store_place place)
 const enum cudnnv_store_place cudnnv_store_watched[CUDNNV_STORE_WATCHED_COUNT] = {
     CUDNNV_STORE_GLOBAL, CUDNNV_STORE_SETS, CUDNNV_STORE_CONFIG, CUDNNV_STORE_RUNTIMES};
 
-/* ROOT "/" (when root is given) and the place's pattern, NAME for its star; 0, or -1 when it does not fit. */
+/* Copies text up to its end (or up to stop) to out at *at, counting on past size: the caller tells overflow. */
+static void put(char *out, size_t size, size_t *at, const char *text, char stop)
+{
+    for (; *text != '\0' && *text != stop; text++, (*at)++)
+        if (*at < size)
+            out[*at] = *text;
+}
+
+/*
+ * ROOT "/" (when root is given) and the place's pattern, NAME for its star;
+ * 0, or -1 when it does not fit. Plain copies, no printf: this runs at every
+ * prompt, where printf's first call faults in pages of libc's code.
+ */
 static int write_place(char *out, size_t size, const char *root, enum cudnnv_store_place place, const char *name)
 {
     const char *pattern = pattern_of(place), *star = strchr(pattern, '*');
-    int head = star ? (int)(star - pattern) : (int)strlen(pattern);
-    int n = snprintf(out, size, "%s%s%.*s%s%s", root ? root : "", root ? "/" : "", head, pattern,
-                     star && name ? name : "", star ? star + 1 : "");
-    return n > 0 && (size_t)n < size && (star == NULL || name != NULL) ? 0 : -1;
+    size_t at = 0;
+    if (size == 0 || (star != NULL && name == NULL))
+        return -1;
+    if (root != NULL) {
+        put(out, size, &at, root, '\0');
+        put(out, size, &at, "/", '\0');
+    }
+    put(out, size, &at, pattern, '*');
+    if (star != NULL) {
+        put(out, size, &at, name, '\0');
+        put(out, size, &at, star + 1, '\0');
+    }
+    out[at < size ? at : size - 1] = '\0';
+    return at < size ? 0 : -1;
 }
 
 int cudnnv_store_relative(char *out, size_t size, enum cudnnv_store_place place, const char *name)

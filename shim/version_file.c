@@ -273,9 +273,13 @@ struct found_file {
 static int take_found(const char *path, int found, void *context)
 {
     struct found_file *file = context;
+    size_t length = strlen(path);
     if (!found)
         return 0;
-    return snprintf(file->out, file->size, "%s", path) < (int)file->size ? 1 : -1;
+    if (length >= file->size)
+        return -1;
+    memcpy(file->out, path, length + 1);
+    return 1;
 }
 
 /*

@@ -166,7 +166,10 @@ int args_parse(const struct command_list *all, const struct command *command, in
     args->all = all;
     args->argc = argc;
     args->argv = argv;
-    args->operand = calloc((size_t)argc + 1, sizeof *args->operand);
+    /* a short line's operands (the prompt's version-name: none) need no malloc, whose first use costs three
+     * system calls */
+    args->operand = (size_t)argc < sizeof args->few_operands / sizeof args->few_operands[0]
+                        ? args->few_operands : calloc((size_t)argc + 1, sizeof *args->operand);
     if (args->operand == NULL)
         return fail("out of memory");
     int only_operands = 0;
@@ -191,7 +194,8 @@ int args_parse(const struct command_list *all, const struct command *command, in
 
 void args_release(struct args *args)
 {
-    free(args->operand);
+    if (args->operand != args->few_operands)
+        free(args->operand);
     args->operand = NULL;
 }
 

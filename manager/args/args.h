@@ -76,6 +76,7 @@ struct args {
     char **operand;                      /* operand[0 .. count-1] */
     int argc;                            /* the whole command line, from the command's name */
     char **argv;
+    char *few_operands[8];               /* operand's room for a short line: no malloc at the prompt */
 };
 
 struct command {

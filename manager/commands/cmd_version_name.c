@@ -5,7 +5,7 @@
 #include "commands.h"
 #include "selection.h"
 
-#include <stdio.h>
+#include <string.h>
 #include <unistd.h>
 
 static int run(struct args *args)
@@ -17,10 +17,12 @@ static int run(struct args *args)
     enum cudnnv_status status = cudnnv_select_first(&where, &choice);
     if (status != CUDNNV_SELECTED)
         return selection_report(status, &choice, -1);
-    /* one write, past stdio: its first write would ask the terminal (fstat, isatty) at every prompt */
+    /* one write, past stdio and printf: their first use asks the terminal (fstat, isatty) and faults in libc's code */
     char line[CUDNNV_NAME_MAX + 2];
-    int length = snprintf(line, sizeof line, "%s\n", choice.name);
-    return write(STDOUT_FILENO, line, (size_t)length) == length ? 0 : 1;
+    size_t length = strlen(choice.name);   /* a valid name, at most CUDNNV_NAME_MAX */
+    memcpy(line, choice.name, length);
+    line[length++] = '\n';
+    return write(STDOUT_FILENO, line, length) == (ssize_t)length ? 0 : 1;
 }
 
 const struct command command_version_name = {

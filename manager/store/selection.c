@@ -13,17 +13,19 @@
 #include <string.h>
 #include <unistd.h>
 
-/* The working folder, asked once and kept at its own length (a PATH_MAX buffer would be a page of its own to touch
- * at every prompt); "" when it cannot be told. */
+/* The working folder, asked once into a static buffer: no malloc, whose first use costs the prompt three system
+ * calls and heap pages; "" when it cannot be told. A path of PATH_MAX bytes or more does not fit (ERANGE) and counts
+ * as too long, as for the shim. */
 void selection_where(struct cudnnv_where *where)
 {
-    static char *cwd;
-    static int too_long;
-    if (cwd == NULL) {
-        cwd = getcwd(NULL, 0);   /* glibc's takes any length: past PATH_MAX the pin cannot be read, as for the shim */
-        too_long = cwd == NULL ? errno == ENAMETOOLONG || errno == ERANGE : strlen(cwd) >= PATH_MAX;
-        if (cwd == NULL || too_long)
-            cwd = "";
+    static char cwd[PATH_MAX];
+    static int asked, too_long;
+    if (!asked) {
+        asked = 1;
+        if (getcwd(cwd, sizeof cwd) == NULL) {
+            too_long = errno == ENAMETOOLONG || errno == ERANGE;
+            cwd[0] = '\0';
+        }
     }
     where->cwd_too_long = too_long;
     where->root = store_root();

@@ -34,22 +34,30 @@ static __attribute__((noinline)) int compose_relative_root(const char *configure
     return n > 0 && (size_t)n < size ? 0 : -1;
 }
 
+/* Copies text and then tail into out; 0, or -1 when they do not fit. Plain copies: the prompt's path has no
+ * printf, whose first call faults in pages of libc's code. */
+static int copy_two(char *out, size_t size, const char *text, const char *tail)
+{
+    size_t length = strlen(text), tail_length = strlen(tail);
+    if (length + tail_length >= size)
+        return -1;
+    memcpy(out, text, length);
+    memcpy(out + length, tail, tail_length + 1);
+    return 0;
+}
+
 /* Writes the store's path: CUDNNV_ROOT (made absolute), else HOME/.cudnnv. */
 static int compose_root(char *out, size_t size)
 {
     const char *configured = getenv("CUDNNV_ROOT");
-    int n;
     if (configured != NULL && configured[0] != '\0' && !platform_path_is_absolute(configured))
         return compose_relative_root(configured, out, size);
     if (configured != NULL && configured[0] != '\0')
-        n = snprintf(out, size, "%s", configured);
-    else if (platform_home(out, size) == 0) {
-        size_t home = strlen(out);
-        n = snprintf(out + home, size - home, "/.cudnnv") + (int)home;
-    } else {
-        n = -1;
-    }
-    return n > 0 && (size_t)n < size ? 0 : -1;
+        return copy_two(out, size, configured, "");
+    if (platform_home(out, size) != 0)
+        return -1;
+    size_t home = strlen(out);
+    return copy_two(out + home, size - home, "", "/.cudnnv");
 }
 
 /*
