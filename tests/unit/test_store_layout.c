@@ -82,6 +82,9 @@ static void a_place_too_long_for_its_buffer_is_refused(void **state)
     (void)state;
     char out[16], name[4];
     assert_int_equal(cudnnv_store_path(out, sizeof out, "/s", CUDNNV_STORE_RUNTIME_LIB, "11.0"), -1);
+    assert_true(memchr(out, '\0', sizeof out) != NULL);   /* what did not fit is cut, still a string */
+    assert_int_equal(cudnnv_store_path(out, sizeof out, "/s", CUDNNV_STORE_CATALOG, NULL), 0);
+    assert_string_equal(out, "/s/catalog");
     assert_int_equal(cudnnv_store_path(out, sizeof out, "/s", CUDNNV_STORE_SET, NULL), -1);   /* a name is needed */
     assert_int_equal(cudnnv_store_split("/s/cuda/runtime/11.0.3/lib", CUDNNV_STORE_RUNTIME_LIB, NULL, 0, name,
                                         sizeof name), -1);
