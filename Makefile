@@ -420,14 +420,20 @@ $(BUILD)/aarch64/lib/cudnnv/libcudnn.so.%: $(SHIM_SRC) $(SHIM_DEPS) $(BUILD)/gen
 		shim/trampoline_aarch64_lp64.S
 	$(call shim_link,$(ARM_CC),$@,$*,$(SHIM_SRC),$(call ELF_SHIM_FLAGS,$*) $(ARM_SHIM_FLAGS))
 
-$(eval $(call compile_rule,$(BUILD)/obj,$(CC),$(ALL_CFLAGS) $(SAN_FLAGS) $$(DEP_CFLAGS),,| $(PACKAGES_STAMP)))
+$(eval $(call compile_rule,$(BUILD)/obj,$(CC),$(ALL_CFLAGS) $(SAN_FLAGS) $$(DEP_CFLAGS) $$(PROMPT_FLAGS),,| $(PACKAGES_STAMP)))
 $(eval $(call library,$(LIBCUDNNV),$(BUILD)/obj,$(LIB_SRC),ar))
 # The code a prompt runs ('cudnnv version-name': the command, the selection, the store's path) is linked right
 # after main, before the library's members, so that it shares the few pages a prompt faults in (-1.5 % of
 # version-name's time, docs/performance.md); the linker then takes nothing of them from the library again.
 PROMPT_SRC = manager/commands/cmd_version_name.c manager/store/selection.c manager/store/store.c shim/select.c \
              shim/version_file.c shim/tool_file.c shim/set_list.c shim/store_layout.c shim/version_name.c \
-             shim/build_platform.c manager/platform/platform_posix.c manager/args/args.c manager/cli/command_table.c
+             shim/build_platform.c manager/platform/platform_posix.c manager/args/args.c manager/cli/command_table.c \
+             shim/folder_entries.c
+# Its calls into libc are bound as the program starts (-fno-plt: through the GOT, which the loader fills at
+# once), not at each function's first call through the lazy resolver, which saves every vector register on
+# the stack (-1 % of version-name's time). The rest of the program stays lazily bound (all of it bound at
+# start, -z now, is slower).
+$(call objects_in,$(BUILD)/obj,manager/cli/main.c $(PROMPT_SRC)): PROMPT_FLAGS = -fno-plt
 $(eval $(call program,$(CUDNNV),$(BUILD)/obj,manager/cli/main.c $(PROMPT_SRC),$(CC),$(ALL_CFLAGS) $(SAN_FLAGS),\
 	$$(CORE_LIBS),$(LIBCUDNNV)))
 $(eval $(call program,$(INSTALLER),$(BUILD)/obj,manager/cli/install_main.c,$(CC),$(ALL_CFLAGS) $(SAN_FLAGS),\
