@@ -16,7 +16,6 @@
 #include "store_layout.h"
 
 #include <errno.h>
-#include <stdio.h>
 #include <string.h>
 
 /* Reads source number index (0 env, 1 local, 2 global). */
@@ -84,7 +83,7 @@ static void start_choice(struct cudnnv_choice *choice, const struct cudnnv_sourc
 {
     clear_choice(choice);
     choice->origin = source->origin;
-    memcpy(choice->origin_path, source->path, strlen(source->path) + 1);   /* as long as each other */
+    memcpy(choice->origin_path, source->path, strlen(source->path) + 1);   /* both PATH_MAX bytes */
 }
 
 static enum cudnnv_status choose(const struct cudnnv_where *where, const struct cudnnv_source *source,

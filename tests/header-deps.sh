@@ -38,8 +38,10 @@ cd "$root"
     for header in shim/*.h manager/*/*.h; do
         echo "header ${header##*/} $header"
     done
-    # make's database: "TARGET: PREREQUISITES" of objects and shims
-    grep -E '^[^#[:space:]][^:=]*\.(o|so\.[0-9]+|dll): ' "$database" | sed 's/^/rule /'
+    # make's database: "TARGET: PREREQUISITES" of objects and shims (not "TARGET: VARIABLE = VALUE", a
+    # target-specific variable, which make prints on a line of its own)
+    grep -E '^[^#[:space:]][^:=]*\.(o|so\.[0-9]+|dll): ' "$database" |
+        grep -vE '^[^:]*: [A-Za-z_][A-Za-z0-9_]* *[:+?!]?= ' | sed 's/^/rule /'
 } | awk -v prefixes="$prefixes" '
     $1 == "include" { includes[$2] = includes[$2] " " $3; next }
     $1 == "header" { path_of[$2] = $3; next }
