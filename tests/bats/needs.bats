@@ -582,6 +582,13 @@ two_of_major_8() {
     unset LD_LIBRARY_PATH
 }
 
+# 8.9.7.29 moved out of the store into a folder of its own, linked as system
+link_newest_as_system() {
+    cp -r "$CUDNNV_ROOT/versions/8.9.7.29" "$BATS_TEST_TMPDIR/system cudnn"
+    cudnnv uninstall 8.9.7.29 2>/dev/null
+    cudnnv link system "$BATS_TEST_TMPDIR/system cudnn" 2>/dev/null
+}
+
 @test "nothing pins cuDNN 8 and the newest installed cannot load here: the newest that loads serves, in the shim and in every command, and they say why" {
     two_of_major_8
     run cudnnv versions
@@ -623,9 +630,7 @@ two_of_major_8() {
     run cudnnv version-name
     [ "$output" = "8.2.4.15" ]
     # a linked set's folder line that is not its folder's (too long, garbage): its libraries are read again
-    cp -r "$CUDNNV_ROOT/versions/8.9.7.29" "$BATS_TEST_TMPDIR/system cudnn"
-    cudnnv uninstall 8.9.7.29 2>/dev/null
-    cudnnv link system "$BATS_TEST_TMPDIR/system cudnn" 2>/dev/null
+    link_newest_as_system
     sed -i "s/^folder = .*/folder = $(printf '9%.0s' $(seq 300))/" "$CUDNNV_ROOT/versions/system/cudnnv.ini"
     run strace -f -e trace=execve -o "$BATS_TEST_TMPDIR/trace" "$CUDNNV" version-name
     assert_status 0
@@ -635,9 +640,7 @@ two_of_major_8() {
 
 @test "the set linked as system that cannot load here is passed over for an installed set that loads; pinned, or alone, it serves and fails as before" {
     two_of_major_8
-    cp -r "$CUDNNV_ROOT/versions/8.9.7.29" "$BATS_TEST_TMPDIR/system cudnn"
-    cudnnv uninstall 8.9.7.29 2>/dev/null
-    cudnnv link system "$BATS_TEST_TMPDIR/system cudnn" 2>/dev/null
+    link_newest_as_system
     # link recorded what the folder's libraries need: judging it starts no install helper until the folder changes
     grep -q '^folder = ' "$CUDNNV_ROOT/versions/system/cudnnv.ini"
     run strace -f -e trace=execve -o "$BATS_TEST_TMPDIR/trace" "$CUDNNV" version-name
